@@ -1,0 +1,97 @@
+/** Building blocks for request schemas: every message is the Chinese text a buyer sees. */
+import { z } from 'zod';
+import { EMAIL_RE, LANDLINE_RE, MOBILE_RE, PASSWORD_RE, SMS_CODE_RE, USERNAME_RE } from '../validate.js';
+
+/** Characters no name, address or remark of a buyer needs; refusing them keeps markup out of the data. */
+const MARKUP_RE = /[<>]/;
+
+/** A required text field, trimmed, with a length limit. */
+export const text = (label: string, max = 100) =>
+  z
+    .string({ error: `请输入${label}` })
+    .trim()
+    .min(1, { error: `请输入${label}` })
+    .max(max, { error: `${label}不能超过${max}个字符` })
+    .refine((v) => !MARKUP_RE.test(v), { error: `${label}不能包含 < 或 > 字符` });
+
+/** A person's name: Chinese or Latin letters, with the middle dot of minority and foreign names. */
+export const personName = (label = '联系人') =>
+  text(label, 20).regex(/^[\u3400-\u9fffA-Za-z·.\s]{2,20}$/, { error: `${label}须为2-20个中文或英文字符` });
+
+/** A company name as licences print it: letters, digits, brackets, hyphen, ampersand. */
+export const companyName = (label = '企业名称') =>
+  text(label, 60).regex(/^[\u3400-\u9fffA-Za-z0-9()（）·&\-\s]{4,60}$/, {
+    error: `${label}须为4-60个字符，只能包含中文、字母、数字和括号`,
+  });
+
+/** An address: also numbers, commas and the signs house numbers use. */
+export const addressText = (label = '详细地址') =>
+  text(label, 100).regex(/^[\u3400-\u9fffA-Za-z0-9()（）·#＃,，、.\-\/\s]{2,100}$/, {
+    error: `${label}包含不支持的字符`,
+  });
+
+/** An optional text field: missing or empty becomes ''. */
+export const optionalText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .max(max, { error: `${label}不能超过${max}个字符` })
+    .refine((v) => !MARKUP_RE.test(v), { error: `${label}不能包含 < 或 > 字符` })
+    .optional()
+    .default('');
+
+export const mobile = (label = '手机号') =>
+  text(label, 11).regex(MOBILE_RE, { error: `请输入正确的${label}` });
+
+/** Mobile or landline (spec section 5). */
+export const phoneOrLandline = (label = '联系电话') =>
+  text(label, 20).refine((v) => MOBILE_RE.test(v) || LANDLINE_RE.test(v), {
+    error: `请输入正确的${label}（手机号或区号-座机号）`,
+  });
+
+export const email = () => text('邮箱', 64).regex(EMAIL_RE, { error: '请输入正确的邮箱地址' });
+
+export const password = (label = '密码') =>
+  z
+    .string({ error: `请输入${label}` })
+    .min(1, { error: `请输入${label}` })
+    .max(20, { error: `${label}长度为6-20位` })
+    .regex(PASSWORD_RE, { error: `${label}为6-20位，须同时包含字母和数字` });
+
+export const username = () =>
+  text('用户名', 20).regex(USERNAME_RE, { error: '用户名为4-20位字母、数字、下划线或横线，以字母开头' });
+
+export const smsCode = () => text('短信验证码', 6).regex(SMS_CODE_RE, { error: '请输入6位短信验证码' });
+
+/** A positive integer id from a path, query or form value. */
+export const id = (label = 'ID') =>
+  z.coerce
+    .number({ error: `${label}格式不正确` })
+    .int({ error: `${label}格式不正确` })
+    .positive({ error: `${label}格式不正确` })
+    .max(2_147_483_647, { error: `${label}格式不正确` });
+
+export const page = () =>
+  z.coerce
+    .number({ error: '页码格式不正确' })
+    .int({ error: '页码格式不正确' })
+    .min(1, { error: '页码格式不正确' })
+    .max(100000, { error: '页码格式不正确' })
+    .optional()
+    .default(1);
+
+/** A 0/1 flag as forms send it ("0", "1", true, false). */
+export const flag = (label: string) =>
+  z
+    .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.boolean()], {
+      error: `${label}格式不正确`,
+    })
+    .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
+
+export type Paged<T> = {
+  current_page: number;
+  data: T[];
+  last_page: number;
+  per_page: number;
+  total: number;
+};

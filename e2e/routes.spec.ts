@@ -1,0 +1,77 @@
+/** Walks the whole route table of spec section 2: every path, alias and redirect shows its screen, title and shell. */
+import { expect, test } from '@playwright/test';
+import { allPatterns, documentTitle, finalRoute, resolvePath, sampleUrl } from '../web/src/app/routes';
+
+const patterns = allPatterns();
+const CHUNKS = 4;
+
+for (let chunk = 0; chunk < CHUNKS; chunk++) {
+  test(`every route of the table, part ${chunk + 1} of ${CHUNKS}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    for (const pattern of patterns.filter((_, i) => i % CHUNKS === chunk)) {
+      const url = sampleUrl(pattern);
+      const route = finalRoute(url);
+      await page.goto(url);
+      await expect(page, `${url} (${pattern})`).toHaveTitle(documentTitle(route.title));
+      const redirect = resolvePath(url);
+      if (redirect.kind === 'redirect') {
+        expect(new URL(page.url()).pathname, `${url} redirects`).not.toBe(url);
+      }
+      const flags: [string, boolean][] = [
+        ['site-header', route.header],
+        ['login-header', route.loginHeader],
+        ['footer', route.footer],
+        ['right-toolbar', route.toolbar],
+        ['category-menu', route.nav],
+      ];
+      for (const [testId, shown] of flags) {
+        if (shown) await expect(page.getByTestId(testId).first(), `${url}: ${testId}`).toBeVisible();
+        else await expect(page.getByTestId(testId), `${url}: no ${testId}`).toHaveCount(0);
+      }
+      if (!route.built) await expect(page.getByText('该页面正在建设中'), url).toBeVisible();
+    }
+  });
+}
+
+test('an unknown path goes to /404 and /activity/... to /loading/activity', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page).toHaveTitle(documentTitle('页面不存在'));
+  await page.goto('/activity/spring/zone/1');
+  await expect(page).toHaveURL(/\/loading\/activity$/);
+  await page.goto('/order/wl/7');
+  await expect(page).toHaveURL(/\/order\/info\/7$/);
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/register\/step1$/);
+  await page.goto('/forget');
+  await expect(page).toHaveURL(/\/forget\/step1$/);
+  await page.goto('/register_dd');
+  await expect(page).toHaveURL(/\/register\/dd\/step1$/);
+});
+
+test('page views reach the statistics call on every navigation', async ({ page }) => {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/stat/pv') && r.method() === 'POST') seen.push(r.postData() ?? '');
+  });
+  await page.goto('/');
+  await page.goto('/help');
+  await expect.poll(() => seen.length).toBeGreaterThanOrEqual(2);
+  expect(seen.some((b) => decodeURIComponent(b).includes('path=/help'))).toBe(true);
+});
+
+test('the base user call is skipped on the login, member-centre and bind-WeChat routes', async ({ page }) => {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/user/base')) calls.push(new URL(page.url()).pathname);
+  });
+  for (const path of ['/login', '/user', '/zhzx/bdwx']) {
+    calls.length = 0;
+    await page.goto(path);
+    await expect(page).toHaveTitle(documentTitle(finalRoute(path).title));
+    await page.waitForTimeout(300);
+    expect(calls, path).toEqual([]);
+  }
+  await page.goto('/help');
+  await expect.poll(() => calls.length).toBeGreaterThan(0);
+});

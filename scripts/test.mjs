@@ -1,0 +1,62 @@
+// npm test: type check, lint, unit and API tests on PGlite (and PostgreSQL when DATABASE_URL or
+// TEST_DATABASE_URL is set), then the end-to-end journeys in the system's Chromium.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const started = Date.now();
+
+function run(label, cmd, args, env = {}) {
+  const t0 = Date.now();
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s ===`);
+  if (r.status !== 0) failures.push(label);
+  return r.status === 0;
+}
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return;
+  const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+  totals.passed += j.numPassedTests;
+  totals.failed += j.numFailedTests;
+  totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+}
+
+run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+
+const pglite = path.join(reports, 'vitest-pglite.json');
+run('unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`], { TEST_DB: 'pglite' });
+countVitest(pglite);
+
+const pgUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+if (pgUrl) {
+  const postgres = path.join(reports, 'vitest-postgres.json');
+  run('API tests (PostgreSQL)', 'npx', ['vitest', 'run', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${postgres}`], {
+    TEST_DB: 'postgres',
+    TEST_DATABASE_URL: pgUrl,
+  });
+  countVitest(postgres);
+} else {
+  console.log('\nDATABASE_URL is not set: the API tests ran on PGlite only.');
+}
+
+const e2e = path.join(reports, 'e2e.json');
+run('end-to-end (Chromium)', 'node', ['scripts/e2e.mjs'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e });
+if (fs.existsSync(e2e)) {
+  const s = JSON.parse(fs.readFileSync(e2e, 'utf8')).stats ?? {};
+  totals.passed += s.expected ?? 0;
+  totals.failed += (s.unexpected ?? 0) + (s.flaky ?? 0);
+  totals.skipped += s.skipped ?? 0;
+}
+
+console.log(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`);
+if (failures.length && totals.failed === 0) totals.failed = failures.length;
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);

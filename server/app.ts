@@ -1,0 +1,108 @@
+/** Builds the Fastify app (never listens): used by server/main.ts and by every API test. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import qs from 'qs';
+import { z } from 'zod';
+import { Code, Message } from '../core/codes.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Deps } from './deps.js';
+import { registerCsrf } from './http/csrf.js';
+import { registerErrorHandling } from './http/errors.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { registerSessions } from './modules/accounts/sessions.js';
+import type { SmsSender } from './modules/accounts/sms.js';
+import { contentRoutes } from './modules/content/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
+import { wechatRoutes } from './modules/wechat/routes.js';
+
+z.config(z.locales.zhCN());
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const webDist = path.join(root, 'web', 'dist');
+
+const parseQuery = (text: string) => qs.parse(text, { depth: 5, arrayLimit: 200, parameterLimit: 1000 });
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  sms?: SmsSender;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export async function buildApp({ config, database, sms, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    routerOptions: { querystringParser: parseQuery },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const deps: Deps = { config, database };
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
+  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+
+  await app.register(cookie, { secret: config.SESSION_SECRET });
+  await app.register(formbody, { parser: parseQuery });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'yct-rl-' } : {}),
+    errorResponseBuilder: () => ({ statusCode: 429, code: Code.tooMany, message: Message.tooMany, data: null }),
+  });
+  registerCsrf(app);
+  registerSessions(app, database.db);
+
+  await app.register(async (scope) => {
+    await accountRoutes(scope, deps, sms);
+    await contentRoutes(scope, deps);
+    await uploadRoutes(scope, deps);
+    await wechatRoutes(scope, deps);
+  });
+
+  await app.register(fastifyStatic, { root: config.uploadDir, prefix: '/uploads/', decorateReply: false, index: false });
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+      setHeaders: (res, file) => {
+        if (!file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+  const indexHtml = hasWeb ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0];
+    if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || request.method !== 'GET') {
+      return reply.status(404).send({ code: Code.notFound, message: Message.routeNotFound, data: null });
+    }
+    if (!indexHtml) {
+      return reply.type('text/plain; charset=utf-8').status(503).send('网页尚未构建：请运行 npm run build');
+    }
+    // Every other path belongs to the single-page app, whose router shows /404 for unknown ones.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+
+  return app;
+}

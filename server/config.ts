@@ -1,0 +1,50 @@
+/** Configuration from the environment, validated at start with a readable message. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  SESSION_SECRET: z.string().min(16).optional(),
+  PRODUCT_TITLE: z.string().default('药采通'),
+  /** Codes go to the outbox table and can be read back (GET /api/dev/sms_outbox); off in production. */
+  SMS_SANDBOX: z
+    .enum(['0', '1'])
+    .optional()
+    .transform((v) => v),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_GOODS: z.coerce.number().int().min(0).default(3000),
+  /** Rate limits can be raised for load tests; never in production. */
+  RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
+});
+
+export type Config = Omit<z.infer<typeof schema>, 'SMS_SANDBOX' | 'SESSION_SECRET'> & {
+  SMS_SANDBOX: boolean;
+  SESSION_SECRET: string;
+  uploadDir: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === 'production' && !c.SESSION_SECRET) {
+    throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production (16 characters or more)');
+  }
+  const config: Config = {
+    ...c,
+    SMS_SANDBOX: c.SMS_SANDBOX ? c.SMS_SANDBOX === '1' : c.NODE_ENV !== 'production',
+    SESSION_SECRET: c.SESSION_SECRET ?? 'local-development-secret-not-for-production',
+    uploadDir: path.resolve(c.DATA_DIR, 'uploads'),
+    ...overrides,
+  };
+  if (overrides.DATA_DIR && !overrides.uploadDir) config.uploadDir = path.resolve(overrides.DATA_DIR, 'uploads');
+  return config;
+}

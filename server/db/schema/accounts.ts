@@ -1,0 +1,216 @@
+/** Accounts, sessions, SMS codes, licences, uploads, service contacts, messages, site config, page views. */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 32 }).notNull(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    email: varchar('email', { length: 64 }).notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    /** Contact person. */
+    name: varchar('name', { length: 32 }).notNull().default(''),
+    contactPhone: varchar('contact_phone', { length: 20 }).notNull().default(''),
+    company: varchar('company', { length: 80 }).notNull().default(''),
+    companyType: varchar('company_type', { length: 16 }).notNull().default('单体药店'),
+    province: varchar('province', { length: 20 }).notNull().default(''),
+    city: varchar('city', { length: 20 }).notNull().default(''),
+    district: varchar('district', { length: 20 }).notNull().default(''),
+    address: varchar('address', { length: 120 }).notNull().default(''),
+    jyfw: jsonb('jyfw').$type<number[]>().notNull().default([]),
+    face: varchar('face', { length: 255 }).notNull().default(''),
+    rank: varchar('rank', { length: 8 }).notNull().default('普通会员'),
+    /** 0 waiting for licence review, 1 approved, 2 rejected. */
+    isPassed: smallint('is_passed').notNull().default(0),
+    rejectReason: varchar('reject_reason', { length: 200 }).notNull().default(''),
+    /** Registration progress: 1 account made, 2 company filled, 3 licences uploaded. */
+    registerStep: smallint('register_step').notNull().default(1),
+    points: integer('points').notNull().default(0),
+    isSpecial: boolean('is_special').notNull().default(false),
+    isShowYoux: boolean('is_show_youx').notNull().default(true),
+    isCanChat: boolean('is_can_chat').notNull().default(false),
+    isAfterSale: boolean('is_after_sale').notNull().default(true),
+    parentId: integer('parent_id'),
+    wechatOpenid: varchar('wechat_openid', { length: 64 }),
+    wechatNickname: varchar('wechat_nickname', { length: 64 }).notNull().default(''),
+    contractSignedAt: timestamp('contract_signed_at', { withTimezone: true }),
+    /** Sessions issued before this moment are void (set by a password reset). */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_phone_uq').on(t.phone),
+    uniqueIndex('users_wechat_uq').on(t.wechatOpenid),
+    index('users_parent_idx').on(t.parentId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the token the browser holds; the token itself is never stored. */
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The sub-store a chain headquarters acts for, if any. */
+    actingFor: integer('acting_for'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    userAgent: varchar('user_agent', { length: 255 }).notNull().default(''),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** The SMS outbox: the sandbox sender writes codes here; a real provider sends them as well. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    code: varchar('code', { length: 8 }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.purpose, t.createdAt)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  ticket: varchar('ticket', { length: 64 }).primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  path: varchar('path', { length: 255 }).notNull(),
+  originalName: varchar('original_name', { length: 255 }).notNull().default(''),
+  mime: varchar('mime', { length: 64 }).notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
+
+export const licences = pgTable(
+  'licences',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 16 }).notNull(),
+    number: varchar('number', { length: 60 }).notNull().default(''),
+    validUntil: varchar('valid_until', { length: 10 }),
+    image: varchar('image', { length: 255 }).notNull(),
+    /** 0 waiting, 1 approved, 2 rejected. */
+    status: smallint('status').notNull().default(0),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('licences_user_idx').on(t.userId)],
+);
+
+/** The account's dedicated service contacts (`admin` of the user object). */
+export const serviceContacts = pgTable(
+  'service_contacts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 32 }).notNull(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [index('service_contacts_user_idx').on(t.userId)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 120 }).notNull(),
+    content: text('content').notNull().default(''),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_user_idx').on(t.userId, t.isRead)],
+);
+
+/** Cart lines; the cart module (pricing, checkout) builds on this table. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    goodsId: integer('goods_id').notNull(),
+    /** 0 plain, 1 flash sale, 3 combination. */
+    type: smallint('type').notNull().default(0),
+    number: integer('number').notNull(),
+    isSelected: boolean('is_selected').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cart_items_user_idx').on(t.userId)],
+);
+
+/** Site-wide settings an operator edits: hot line, QQ, quality inspection link, licences in the footer. */
+export const siteConfig = pgTable('site_config', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    path: varchar('path', { length: 255 }).notNull(),
+    title: varchar('title', { length: 120 }).notNull().default(''),
+    referrer: varchar('referrer', { length: 255 }).notNull().default(''),
+    userId: integer('user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('page_views_created_idx').on(t.createdAt)],
+);
+
+/** Sandbox WeChat QR logins: a ticket is scanned on the sandbox page and then bound or used to log in. */
+export const wechatTickets = pgTable('wechat_tickets', {
+  ticket: varchar('ticket', { length: 64 }).primaryKey(),
+  openid: varchar('openid', { length: 64 }),
+  nickname: varchar('nickname', { length: 64 }).notNull().default(''),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,223 @@
+/** The catalogue (goods, categories, brands) and the site's content: nav, ads, hot searches, articles, links. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A quantity tier: buying `number` or more costs `price` fen a unit. */
+export type LadderTier = { number: number; price: number };
+
+/** Goods categories, two levels or more; goods hang on the deepest level. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    /** 0 for a top-level category. */
+    parentId: integer('parent_id').notNull().default(0),
+    name: varchar('name', { length: 32 }).notNull(),
+    logo1: varchar('logo1', { length: 255 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    isShow: boolean('is_show').notNull().default(true),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId, t.sort)],
+);
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 32 }).notNull(),
+  logo: varchar('logo', { length: 255 }).notNull().default(''),
+  /** Shown on the brand's page in the brand zone. */
+  description: text('description').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  isShow: boolean('is_show').notNull().default(true),
+});
+
+/**
+ * Goods as buyers see them. Column names follow the specification's wire names (sccj 生产厂家, ypgg 规格,
+ * bzdw 包装单位, zbz 中包装, ...; see docs/glossary.md). Money is integer fen.
+ */
+export const goods = pgTable(
+  'goods',
+  {
+    id: serial('id').primaryKey(),
+    /** The warehouse that ships it; the same product may be listed once per warehouse or batch. */
+    ckId: integer('ck_id').notNull().default(1),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** Manufacturer (生产厂家). */
+    sccj: varchar('sccj', { length: 100 }).notNull(),
+    /** Specification (规格), e.g. 0.25g*24粒. */
+    ypgg: varchar('ypgg', { length: 60 }).notNull(),
+    /** Unit (包装单位): 盒, 瓶, 袋, 支, 台 ... */
+    bzdw: varchar('bzdw', { length: 8 }).notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    basePrice: integer('base_price').notNull(),
+    /** Buyable at all; false keeps it listed but refuses the cart. */
+    isBuy: boolean('is_buy').notNull().default(true),
+    /** Stock in units. */
+    number: integer('number').notNull().default(0),
+    /** 优选: preferred goods, tag 优. */
+    isYoux: boolean('is_youx').notNull().default(false),
+    /** The cart line type a plain add uses: 0 plain; activities list their goods as 1 flash sale or 3 combination. */
+    type: smallint('type').notNull().default(0),
+    ladderPrice: jsonb('ladder_price').$type<LadderTier[]>().notNull().default([]),
+    /** 0 no tiers; 1 the tiers' prices are unit prices in fen. */
+    ladderPriceType: smallint('ladder_price_type').notNull().default(0),
+    isFreeShipping: boolean('is_free_shipping').notNull().default(false),
+    /** A line of free-shipping goods ships free from this quantity on. */
+    freeShippingNumber: integer('free_shipping_number').notNull().default(0),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** Middle package (中包装): the default quantity and the stepper's step. */
+    zbz: integer('zbz').notNull().default(1),
+    /** Whole-case quantity (件装). */
+    jzl: integer('jzl').notNull().default(1),
+    /** Approval number (批准文号), e.g. 国药准字H13023964; empty for decoction pieces. */
+    pzwh: varchar('pzwh', { length: 40 }).notNull().default(''),
+    /** Dosage form (剂型). */
+    jx: varchar('jx', { length: 16 }).notNull().default(''),
+    /** Prescription class (处方分类): 处方药, 甲类OTC, 乙类OTC, 器械, 中药饮片, 保健食品. */
+    cfl: varchar('cfl', { length: 8 }).notNull().default(''),
+    /** Expiry date (效期) of the batch on sale. */
+    xq: date('xq', { mode: 'string' }).notNull(),
+    /** Production date (生产日期) of that batch. */
+    scrq: date('scrq', { mode: 'string' }).notNull(),
+    /** Storage (储存): 常温, 阴凉, 冷藏. */
+    ccfs: varchar('ccfs', { length: 4 }).notNull().default('常温'),
+    categoryId: integer('category_id').notNull(),
+    brandId: integer('brand_id'),
+    /** Contains ephedrine (含麻黄碱): order quantity limited, bank transfer only, signed receipt afterwards. */
+    isEphedrine: boolean('is_ephedrine').notNull().default(false),
+    /** Controlled sale (控销): only accounts with is_special see it. */
+    isKx: boolean('is_kx').notNull().default(false),
+    /** Traditional Chinese medicine (中药专区). */
+    isZy: boolean('is_zy').notNull().default(false),
+    /** Medical device (器械专区). */
+    isQx: boolean('is_qx').notNull().default(false),
+    isOnSale: boolean('is_on_sale').notNull().default(true),
+    /** Units sold, for sorting by sales. */
+    sales: integer('sales').notNull().default(0),
+    /** Package insert (说明书), plain text. */
+    instructions: text('instructions').notNull().default(''),
+    /** Pinyin of name and manufacturer, lower case without spaces: full (amoxilinjiaonang) and initials (amxljn). */
+    namePy: varchar('name_py', { length: 400 }).notNull().default(''),
+    nameSzm: varchar('name_szm', { length: 100 }).notNull().default(''),
+    sccjPy: varchar('sccj_py', { length: 400 }).notNull().default(''),
+    sccjSzm: varchar('sccj_szm', { length: 100 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('goods_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('goods_sccj_trgm').using('gin', sql`${t.sccj} gin_trgm_ops`),
+    index('goods_name_py_trgm').using('gin', sql`${t.namePy} gin_trgm_ops`),
+    index('goods_name_szm_trgm').using('gin', sql`${t.nameSzm} gin_trgm_ops`),
+    index('goods_sccj_py_trgm').using('gin', sql`${t.sccjPy} gin_trgm_ops`),
+    index('goods_sccj_szm_trgm').using('gin', sql`${t.sccjSzm} gin_trgm_ops`),
+    index('goods_pzwh_trgm').using('gin', sql`${t.pzwh} gin_trgm_ops`),
+    index('goods_category_idx').on(t.categoryId),
+    index('goods_brand_idx').on(t.brandId),
+    index('goods_sales_idx').on(t.sales),
+  ],
+);
+
+/** The header's nav bar; children show in a pop-over. */
+export const nav = pgTable('nav', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id').notNull().default(0),
+  name: varchar('name', { length: 16 }).notNull(),
+  /** A site path, a full URL, empty (活动暂未开始) or `*...#message` (shows the message). */
+  url: varchar('url', { length: 255 }).notNull().default(''),
+  image: varchar('image', { length: 255 }).notNull().default(''),
+  /** 1 opens in a new browser tab. */
+  isOpen: smallint('is_open').notNull().default(0),
+  sort: integer('sort').notNull().default(0),
+  isShow: boolean('is_show').notNull().default(true),
+});
+
+/**
+ * Banners and ads by position: index_banner (home carousel), top (header strip), login, right, xrtj, ppzq,
+ * kxzq, zyzq, yx, new_kxzq, kxzq_ad ... `banner_id` groups the banners of one activity page.
+ */
+export const ads = pgTable(
+  'ads',
+  {
+    id: serial('id').primaryKey(),
+    position: varchar('position', { length: 32 }).notNull(),
+    image: varchar('image', { length: 255 }).notNull(),
+    /** Same link rules as the nav. */
+    url: varchar('url', { length: 255 }).notNull().default(''),
+    title: varchar('title', { length: 60 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    bannerId: integer('banner_id'),
+    isShow: boolean('is_show').notNull().default(true),
+  },
+  (t) => [index('ads_position_idx').on(t.position, t.sort)],
+);
+
+/** 热门搜索 (rnss) under the search box. */
+export const hotSearches = pgTable('hot_searches', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 32 }).notNull(),
+  url: varchar('url', { length: 255 }).notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+/**
+ * Article categories: the help groups (新手指南, 服务保障, ...) and their sub-groups (新闻中心's 行业新闻 and
+ * 公司新闻), and the notice category behind the scrolling broadcast. `code` is the path segment of the help
+ * routes (/help/xrzn/hyzc).
+ */
+export const articleCategories = pgTable(
+  'article_categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').notNull().default(0),
+    name: varchar('name', { length: 32 }).notNull(),
+    code: varchar('code', { length: 16 }).notNull().default(''),
+    /** help: a help group listed by /api/help/category; notice: the broadcast notices. */
+    kind: varchar('kind', { length: 8 }).notNull().default('help'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('article_categories_parent_idx').on(t.parentId, t.sort)],
+);
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id').notNull(),
+    title: varchar('title', { length: 120 }).notNull(),
+    /** The path segment of a help page (hyzc, ddzf ...); empty for news and notices. */
+    code: varchar('code', { length: 16 }).notNull().default(''),
+    content: text('content').notNull(),
+    sort: integer('sort').notNull().default(0),
+    isShow: boolean('is_show').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('articles_category_idx').on(t.categoryId, t.createdAt)],
+);
+
+/** 友情链接 in the footer. */
+export const friendlyLinks = pgTable('friendly_links', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 32 }).notNull(),
+  url: varchar('url', { length: 255 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** 经营范围 a buyer declares at registration (step 2). */
+export const businessScopes = pgTable('business_scopes', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 32 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+});

@@ -1,0 +1,32 @@
+/** CSRF rule of DESIGN.md section 5: unsafe methods need X-Requested-With and a same-site Origin/Referer. */
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './envelope.js';
+import { Code, Message } from '../../core/codes.js';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Server-to-server callbacks carry a signature instead. */
+const EXEMPT = ['/api/pay/notify/'];
+
+function sameHost(value: string | undefined, host: string | undefined): boolean {
+  if (!value) return true;
+  try {
+    return new URL(value).host === host;
+  } catch {
+    return false;
+  }
+}
+
+export function registerCsrf(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (EXEMPT.some((p) => request.url.startsWith(p))) return;
+    const host = request.headers.host;
+    const origin = request.headers.origin;
+    const referer = request.headers.referer;
+    const ok =
+      request.headers['x-requested-with'] === 'XMLHttpRequest' &&
+      sameHost(origin === 'null' ? 'null:' : origin, host) &&
+      sameHost(origin ? undefined : referer, host);
+    if (!ok) throw new AppError(Code.forbidden, Message.forbidden, 403);
+  });
+}

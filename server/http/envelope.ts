@@ -1,0 +1,29 @@
+/** The `{code, message, data}` envelope and the typed refusals that map onto it (DESIGN.md section 5). */
+import { Code, Message, type ValidationErrors } from '../../core/codes.js';
+
+export const ok = <T>(data: T) => ({ code: Code.ok, message: Message.ok, data });
+
+/** A refusal the buyer is told about: HTTP status and envelope code chosen by the error handler. */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly httpStatus = 200,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Business refusal: HTTP 200 with a code 400-499 and a Chinese message (温馨提示 in the browser). */
+export const refuse = (message: string, code: number = Code.refused) => new AppError(code, message);
+
+/** 422 on one field, as if the schema had refused it. */
+export const invalid = (field: string, message: string) => invalidFields({ [field]: [message] });
+
+export const invalidFields = (errors: ValidationErrors) =>
+  new AppError(Code.invalid, Object.values(errors)[0]?.[0] ?? Message.badBody, 422, { errors });
+
+export const notFound = (message: string = Message.notFound) => new AppError(Code.notFound, message, 404);
+
+export const unauthenticated = () => new AppError(Code.unauthenticated, Message.unauthenticated, 401);

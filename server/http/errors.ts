@@ -1,0 +1,52 @@
+/** One place that turns every failure into the envelope: 422 for bad input, masked 500 for the unexpected. */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { Code, Message, type ValidationErrors } from '../../core/codes.js';
+import { AppError } from './envelope.js';
+
+function fieldName(path: readonly PropertyKey[] | string): string {
+  const parts = typeof path === 'string' ? path.split('/').filter(Boolean) : path.map(String);
+  return parts.length ? parts.join('.') : '_';
+}
+
+function addError(errors: ValidationErrors, field: string, message: string) {
+  (errors[field] ??= []).push(message);
+}
+
+export function zodErrors(error: ZodError): ValidationErrors {
+  const errors: ValidationErrors = {};
+  for (const issue of error.issues) addError(errors, fieldName(issue.path), issue.message);
+  return errors;
+}
+
+const invalidReply = (errors: ValidationErrors) => ({
+  code: Code.invalid,
+  message: Object.values(errors)[0]?.[0] ?? Message.badBody,
+  data: { errors },
+});
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.httpStatus).send({ code: error.code, message: error.message, data: error.data });
+    }
+    if (error instanceof ZodError) return reply.status(422).send(invalidReply(zodErrors(error)));
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: ValidationErrors = {};
+      for (const v of error.validation) addError(errors, fieldName(v.instancePath), v.message ?? Message.badBody);
+      return reply.status(422).send(invalidReply(errors));
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ code: Code.tooMany, message: Message.tooMany, data: null });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, an unsupported content type, a body too large: the buyer sent something we cannot read.
+      request.log.info({ err: { code: (error as FastifyError).code, message: error.message } }, 'unreadable request');
+      return reply.status(422).send(invalidReply({ _: [Message.badBody] }));
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return reply.status(500).send({ code: Code.serverError, message: Message.serverError, data: null });
+  });
+}

@@ -1,0 +1,35 @@
+/** Starts the server: configuration, database (migrated, seeded when empty), HTTP, graceful shutdown. */
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedAccounts, seedIfEmpty } from './db/seed/seed.js';
+import { buildApp } from './app.js';
+import { hashPassword } from './modules/accounts/passwords.js';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+if (await seedIfEmpty(database.db, { goods: config.SEED_GOODS })) {
+  await seedAccounts(database.db, hashPassword);
+}
+const app = await buildApp({ config, database });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });
+app.log.info(`药采通 listening on http://localhost:${config.PORT} (${database.kind})`);

@@ -1,0 +1,89 @@
+/** Sessions: an opaque token in an httpOnly cookie (or a Bearer header); only its sha256 is stored. */
+import crypto from 'node:crypto';
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_TTL_DAYS } from '../../../core/constants.js';
+import type { Conn, Db } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+import { unauthenticated } from '../../http/envelope.js';
+
+export const SESSION_COOKIE = 'yct_session';
+
+export type SessionUser = typeof users.$inferSelect;
+export type CurrentSession = { id: string; token: string; user: SessionUser };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: CurrentSession | null;
+  }
+}
+
+const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const auth = request.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || undefined;
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie && cookie.length <= 128 ? cookie : undefined;
+}
+
+async function lookup(db: Db, token: string): Promise<CurrentSession | null> {
+  const id = digest(token);
+  const [row] = await db
+    .select({ user: users, createdAt: sessions.createdAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row) return null;
+  if (row.user.sessionsValidAfter && row.createdAt < row.user.sessionsValidAfter) return null;
+  return { id, token, user: row.user };
+}
+
+export function registerSessions(app: FastifyInstance, db: Db) {
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = tokenOf(request);
+    request.session = token ? await lookup(db, token) : null;
+  });
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.session) throw unauthenticated();
+  return request.session.user;
+}
+
+/** Starts a fresh session (rotation: any session the request carried is ended first). */
+export async function startSession(conn: Conn, request: FastifyRequest, reply: FastifyReply, userId: number) {
+  if (request.session) await conn.delete(sessions).where(eq(sessions.id, request.session.id));
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000);
+  await conn.insert(sessions).values({
+    id: digest(token),
+    userId,
+    expiresAt,
+    ip: request.ip.slice(0, 64),
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 255),
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    expires: expiresAt,
+  });
+  return token;
+}
+
+export async function endSession(conn: Conn, request: FastifyRequest, reply: FastifyReply) {
+  if (request.session) await conn.delete(sessions).where(eq(sessions.id, request.session.id));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Ends every session of the account, or every one but `keep`. */
+export async function endAllSessions(conn: Conn, userId: number, keep?: string) {
+  await conn
+    .delete(sessions)
+    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+}

@@ -1,0 +1,134 @@
+/**
+ * Test helpers: a real app on a real database. PGlite in memory by default; with TEST_DB=postgres a
+ * fresh PostgreSQL database per test file on the server of TEST_DATABASE_URL or DATABASE_URL.
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from './app.js';
+import { loadConfig, type Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { seedAccounts, seedIfEmpty } from './db/seed/seed.js';
+import { hashPassword } from './modules/accounts/passwords.js';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+export const usePostgres = process.env.TEST_DB === 'postgres';
+export const dbLabel = usePostgres ? 'PostgreSQL' : 'PGlite';
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL or DATABASE_URL');
+  const name = `yct_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export type TestDatabase = Database & { dispose(): Promise<void> };
+
+export async function openTestDatabase(opts: { goods?: number; accounts?: boolean } = {}): Promise<TestDatabase> {
+  let drop = async () => {};
+  let database: Database;
+  if (usePostgres) {
+    const fresh = await freshPostgres();
+    drop = fresh.drop;
+    database = await openDatabase({ url: fresh.url, poolSize: 10 });
+  } else {
+    database = await openDatabase({});
+  }
+  await seedIfEmpty(database.db, { goods: opts.goods ?? 200 });
+  if (opts.accounts ?? true) await seedAccounts(database.db, hashPassword);
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = path.join(os.tmpdir(), `yct-test-${crypto.randomBytes(4).toString('hex')}`);
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { DATA_DIR: dataDir, ...overrides });
+}
+
+export async function buildTestApp(opts: { goods?: number; config?: Partial<Config> } = {}) {
+  const database = await openTestDatabase({ goods: opts.goods });
+  const app = await buildApp({ config: testConfig(opts.config), database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+const XHR = { 'x-requested-with': 'XMLHttpRequest' };
+
+/** A browser-like client: keeps the session cookie, sends X-Requested-With, posts form-encoded bodies. */
+export function agent(app: TestApp['app']) {
+  let cookie = '';
+  const remember = (res: { headers: Record<string, unknown> }) => {
+    const set = res.headers['set-cookie'];
+    const all = Array.isArray(set) ? set : set ? [String(set)] : [];
+    for (const c of all) {
+      const [pair] = c.split(';');
+      if (pair.startsWith('yct_session=')) cookie = pair.endsWith('=') ? '' : pair;
+    }
+  };
+  const send = async (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, body?: unknown, form = true) => {
+    const headers: Record<string, string> = { ...XHR, ...(cookie ? { cookie } : {}) };
+    let payload: string | undefined;
+    if (body !== undefined) {
+      if (form) {
+        const qs = await import('qs');
+        payload = qs.default.stringify(body);
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+      } else {
+        payload = typeof body === 'string' ? body : JSON.stringify(body);
+        headers['content-type'] = 'application/json';
+      }
+    }
+    const res = await app.inject({ method, url, headers, payload });
+    remember(res);
+    return { status: res.statusCode, body: res.json() as { code: number; message: string; data: any }, headers: res.headers };
+  };
+  return {
+    get: (url: string) => send('GET', url),
+    post: (url: string, body?: unknown) => send('POST', url, body ?? {}),
+    postJson: (url: string, body: unknown) => send('POST', url, body, false),
+    delete: (url: string) => send('DELETE', url),
+    get cookie() {
+      return cookie;
+    },
+    set cookie(v: string) {
+      cookie = v;
+    },
+  };
+}
+
+export async function loginAs(app: TestApp['app'], username: string, password = DEMO_PASSWORD) {
+  const a = agent(app);
+  const res = await a.post('/api/user/login', { username, password });
+  if (res.body.code !== 10000) throw new Error(`login ${username} failed: ${res.body.message}`);
+  return a;
+}

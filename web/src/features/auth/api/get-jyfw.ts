@@ -1,0 +1,14 @@
+/** GET /api/user/jyfw: the business scopes a company may tick at registration step 2. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/api/client';
+
+export type BusinessScope = { id: number; name: string };
+
+export const jyfwQuery = () =>
+  queryOptions({
+    queryKey: ['user', 'jyfw'],
+    queryFn: ({ signal }) => http.get<BusinessScope[]>('/api/user/jyfw', undefined, { signal }),
+    staleTime: 10 * 60_000,
+  });
+
+export const useJyfw = () => useQuery(jyfwQuery());

@@ -1,0 +1,11 @@
+/** POST /api/upload: one licence image or PDF (multipart field `file`). */
+import { http } from '@/api/client';
+
+export type Uploaded = { url: string; name: string; size: number };
+
+export function uploadFile(file: Blob, name?: string): Promise<Uploaded> {
+  const form = new FormData();
+  if (name) form.append('file', file, name);
+  else form.append('file', file);
+  return http.post<Uploaded>('/api/upload', form, { cancellable: false });
+}

@@ -1,0 +1,13 @@
+/** GET /api/focus/top: the closable ad banner above the header. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/api/client';
+import type { AdEntry } from './types';
+
+export const focusTopQuery = () =>
+  queryOptions({
+    queryKey: ['focus', 'top'],
+    queryFn: ({ signal }) => http.get<AdEntry[]>('/api/focus/top', undefined, { signal, silent: true }),
+    staleTime: 5 * 60_000,
+  });
+
+export const useFocusTop = () => useQuery(focusTopQuery());

@@ -1,0 +1,56 @@
+/**
+ * GET /api/help/category: the help article groups. The list is kept in localStorage (spec section 3) so
+ * the footer renders at once on the next visit; it is refreshed in the background once it is stale.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/api/client';
+import type { HelpGroup } from './types';
+
+export const HELP_CATEGORY_STORAGE_KEY = 'yct_help_category';
+const STALE_MS = 30 * 60_000;
+
+type Stored = { at: number; data: HelpGroup[] };
+
+export function readStoredHelpCategory(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): Stored | undefined {
+  try {
+    const raw = storage?.getItem(HELP_CATEGORY_STORAGE_KEY);
+    if (!raw) return undefined;
+    const value = JSON.parse(raw) as Partial<Stored>;
+    if (typeof value.at !== 'number' || !Array.isArray(value.data)) return undefined;
+    return { at: value.at, data: value.data };
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeStoredHelpCategory(data: HelpGroup[], storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage()) {
+  try {
+    storage?.setItem(HELP_CATEGORY_STORAGE_KEY, JSON.stringify({ at: Date.now(), data }));
+  } catch {}
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function fetchHelpCategory(signal?: AbortSignal): Promise<HelpGroup[]> {
+  const data = await http.get<HelpGroup[]>('/api/help/category', undefined, { signal, silent: true });
+  const groups = Array.isArray(data) ? data : [];
+  writeStoredHelpCategory(groups);
+  return groups;
+}
+
+export const helpCategoryQuery = () =>
+  queryOptions({
+    queryKey: ['help', 'category'],
+    queryFn: ({ signal }) => fetchHelpCategory(signal),
+    staleTime: STALE_MS,
+    initialData: () => readStoredHelpCategory()?.data,
+    initialDataUpdatedAt: () => readStoredHelpCategory()?.at,
+  });
+
+export const useHelpCategory = () => useQuery(helpCategoryQuery());

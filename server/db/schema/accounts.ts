@@ -128,7 +128,7 @@ export const licences = pgTable(
     type: varchar('type', { length: 16 }).notNull(),
     number: varchar('number', { length: 60 }).notNull().default(''),
     validUntil: varchar('valid_until', { length: 10 }),
-    image: varchar('image', { length: 255 }).notNull(),
+    image: varchar('image', { length: 1000 }).notNull(),
     /** 0 waiting, 1 approved, 2 rejected. */
     status: smallint('status').notNull().default(0),
     remark: varchar('remark', { length: 200 }).notNull().default(''),

@@ -27,7 +27,7 @@ export const categories = pgTable(
     /** 0 for a top-level category. */
     parentId: integer('parent_id').notNull().default(0),
     name: varchar('name', { length: 32 }).notNull(),
-    logo1: varchar('logo1', { length: 255 }).notNull().default(''),
+    logo1: varchar('logo1', { length: 1000 }).notNull().default(''),
     sort: integer('sort').notNull().default(0),
     isShow: boolean('is_show').notNull().default(true),
   },
@@ -37,7 +37,7 @@ export const categories = pgTable(
 export const brands = pgTable('brands', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 32 }).notNull(),
-  logo: varchar('logo', { length: 255 }).notNull().default(''),
+  logo: varchar('logo', { length: 1000 }).notNull().default(''),
   /** Shown on the brand's page in the brand zone. */
   description: text('description').notNull().default(''),
   sort: integer('sort').notNull().default(0),
@@ -137,7 +137,7 @@ export const nav = pgTable('nav', {
   name: varchar('name', { length: 16 }).notNull(),
   /** A site path, a full URL, empty (活动暂未开始) or `*...#message` (shows the message). */
   url: varchar('url', { length: 255 }).notNull().default(''),
-  image: varchar('image', { length: 255 }).notNull().default(''),
+  image: varchar('image', { length: 1000 }).notNull().default(''),
   /** 1 opens in a new browser tab. */
   isOpen: smallint('is_open').notNull().default(0),
   sort: integer('sort').notNull().default(0),
@@ -153,7 +153,7 @@ export const ads = pgTable(
   {
     id: serial('id').primaryKey(),
     position: varchar('position', { length: 32 }).notNull(),
-    image: varchar('image', { length: 255 }).notNull(),
+    image: varchar('image', { length: 1000 }).notNull(),
     /** Same link rules as the nav. */
     url: varchar('url', { length: 255 }).notNull().default(''),
     title: varchar('title', { length: 60 }).notNull().default(''),

@@ -14,7 +14,7 @@ CREATE TABLE "licences" (
 	"type" varchar(16) NOT NULL,
 	"number" varchar(60) DEFAULT '' NOT NULL,
 	"valid_until" varchar(10),
-	"image" varchar(255) NOT NULL,
+	"image" varchar(1000) NOT NULL,
 	"status" smallint DEFAULT 0 NOT NULL,
 	"remark" varchar(200) DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -137,7 +137,7 @@ CREATE TABLE "wechat_tickets" (
 CREATE TABLE "ads" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"position" varchar(32) NOT NULL,
-	"image" varchar(255) NOT NULL,
+	"image" varchar(1000) NOT NULL,
 	"url" varchar(255) DEFAULT '' NOT NULL,
 	"title" varchar(60) DEFAULT '' NOT NULL,
 	"sort" integer DEFAULT 0 NOT NULL,
@@ -168,7 +168,7 @@ CREATE TABLE "articles" (
 CREATE TABLE "brands" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" varchar(32) NOT NULL,
-	"logo" varchar(255) DEFAULT '' NOT NULL,
+	"logo" varchar(1000) DEFAULT '' NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"sort" integer DEFAULT 0 NOT NULL,
 	"is_show" boolean DEFAULT true NOT NULL
@@ -184,7 +184,7 @@ CREATE TABLE "categories" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"parent_id" integer DEFAULT 0 NOT NULL,
 	"name" varchar(32) NOT NULL,
-	"logo1" varchar(255) DEFAULT '' NOT NULL,
+	"logo1" varchar(1000) DEFAULT '' NOT NULL,
 	"sort" integer DEFAULT 0 NOT NULL,
 	"is_show" boolean DEFAULT true NOT NULL
 );
@@ -250,7 +250,7 @@ CREATE TABLE "nav" (
 	"parent_id" integer DEFAULT 0 NOT NULL,
 	"name" varchar(16) NOT NULL,
 	"url" varchar(255) DEFAULT '' NOT NULL,
-	"image" varchar(255) DEFAULT '' NOT NULL,
+	"image" varchar(1000) DEFAULT '' NOT NULL,
 	"is_open" smallint DEFAULT 0 NOT NULL,
 	"sort" integer DEFAULT 0 NOT NULL,
 	"is_show" boolean DEFAULT true NOT NULL

@@ -1,0 +1,145 @@
+/** The site's content as an operator would have set it up: categories, nav, banners, help centre, settings. */
+
+/** Top-level categories in menu order (the header menu shows the first 7) with their sub-categories. */
+export const CATEGORY_TREE: { name: string; icon: string; children: string[] }[] = [
+  { name: '抗感染药', icon: 'pill', children: ['青霉素类', '头孢类', '大环内酯类', '喹诺酮类', '抗厌氧菌', '抗真菌药', '抗病毒药'] },
+  { name: '感冒呼吸', icon: 'lung', children: ['感冒药', '止咳化痰', '平喘药', '抗过敏药', '咽喉用药'] },
+  { name: '解热镇痛', icon: 'thermo', children: ['解热镇痛药', '抗风湿药', '偏头痛'] },
+  { name: '消化系统', icon: 'stomach', children: ['胃药', '止泻药', '通便药', '助消化药', '微生态制剂', '肝胆用药'] },
+  { name: '心脑血管', icon: 'heart', children: ['降压药', '降脂药', '抗血栓药', '抗心绞痛', '改善循环'] },
+  { name: '内分泌', icon: 'drop', children: ['降糖药', '甲状腺用药'] },
+  { name: '中成药', icon: 'leaf', children: ['清热解毒', '补益类', '妇科用药', '儿科用药', '活血化瘀', '骨伤科用药'] },
+  { name: '维生素矿物质', icon: 'vit', children: ['维生素', '钙补充剂', '微量元素'] },
+  { name: '皮肤五官', icon: 'eye', children: ['皮肤用药', '眼科用药', '耳鼻喉用药', '口腔用药'] },
+  { name: '医疗器械', icon: 'device', children: ['家用检测', '医用耗材', '消毒用品', '康复理疗'] },
+  { name: '中药饮片', icon: 'herb', children: ['根茎类', '花叶类', '果实种子类'] },
+  { name: '保健食品', icon: 'gift', children: ['营养补充'] },
+];
+
+/** The header nav (the first 9 show; children open in a pop-over). */
+export const NAV: { name: string; url: string; isOpen?: number; children?: { name: string; url: string }[] }[] = [
+  { name: '首页', url: '/' },
+  { name: '每日特价', url: '/mrtj' },
+  { name: '品牌专区', url: '/ppzq' },
+  { name: '包邮专区', url: '/yx' },
+  { name: '中药专区', url: '/zyyp' },
+  { name: '器械专区', url: '/qxzq' },
+  { name: '近效期专区', url: '/jxqzc' },
+  {
+    name: '活动中心',
+    url: '',
+    children: [
+      { name: '满返活动', url: '/hb' },
+      { name: '全场94折', url: '/welfare' },
+      { name: '组合购买', url: '/zhzq' },
+      { name: '年终采购节', url: '*#年终采购节将于12月1日开始，敬请期待' },
+    ],
+  },
+  { name: '领券中心', url: '/lqzx' },
+  { name: '积分商城', url: '/jfsc' },
+  { name: '控销专区', url: '/kxzq' },
+];
+
+export const HOT_SEARCHES = ['阿莫西林', '连花清瘟', '布洛芬', '板蓝根', '奥美拉唑', '蒙脱石散', '维生素C', '医用口罩'];
+
+/** Banners by position; images are drawn by /api/img/banner.svg from the title and a colour. */
+export const ADS: { position: string; title: string; sub: string; colour: string; url: string }[] = [
+  { position: 'index_banner', title: '年终采购节 满3000减150', sub: '全场药品满额立减，可叠加优惠券', colour: 'e4393c', url: '/hb' },
+  { position: 'index_banner', title: '连花清瘟 品牌直供', sub: '以岭药业官方授权 正品保障', colour: 'c0392b', url: '/search?keywords=连花清瘟' },
+  { position: 'index_banner', title: '全场94折 福利日', sub: '每周三 指定商品享94折', colour: 'd35400', url: '/welfare' },
+  { position: 'index_banner', title: '中药饮片专区', sub: '道地药材 源头直采', colour: '27ae60', url: '/zyyp' },
+  { position: 'top', title: '新人注册即送 100 元红包', sub: '资质审核通过后到账', colour: 'e4393c', url: '/register' },
+  { position: 'login', title: '药采通 医药采购一站式平台', sub: '3000+ 品种 · 正品保障 · 次日送达', colour: 'e4393c', url: '' },
+  { position: 'right', title: '领券中心', sub: '满 500 减 20', colour: 'e67e22', url: '/lqzx' },
+  { position: 'ppzq', title: '品牌专区', sub: '百家药企 官方旗舰', colour: '8e44ad', url: '/ppzq' },
+  { position: 'yx', title: '包邮专区', sub: '单品满件包邮', colour: '16a085', url: '/yx' },
+  { position: 'zyzq', title: '中药专区', sub: '传承精华 守正创新', colour: '27ae60', url: '/zyyp' },
+  { position: 'kxzq', title: '控销专区', sub: '区域独家 利润保障', colour: '2c3e50', url: '/kxzq' },
+];
+
+/** Help groups in footer order (the footer shows the first 4) and their articles. */
+export const HELP: { name: string; code: string; articles: { title: string; code: string; content: string }[] }[] = [
+  {
+    name: '新手指南',
+    code: 'xrzn',
+    articles: [
+      { title: '会员注册', code: 'hyzc', content: '在首页点击“免费注册”，填写手机号并获取短信验证码，设置用户名和密码；第二步填写企业名称、企业类型、联系人和收货地区；第三步上传营业执照、药品经营许可证和采购委托书。资质审核通过后即可查看价格并下单。' },
+      { title: '购物指南', code: 'gwzn', content: '通过搜索框输入药品名称、拼音首字母或生产厂家查找商品，选择数量（按中包装递增）加入购物车，在购物车确认订单并选择支付方式。' },
+      { title: '安全购物', code: 'aqgw', content: '本平台所售药品均来自具备资质的生产企业和经营企业，全程冷链与温湿度监控，每批次附检验报告。' },
+    ],
+  },
+  {
+    name: '支付配送',
+    code: 'zfps',
+    articles: [
+      { title: '订单支付', code: 'ddzf', content: '支持余额支付、账期支付、在线支付与对公转账。对公转账请在备注中填写订单号，财务确认到账后订单进入待发货。' },
+      { title: '货物配送', code: 'hwps', content: '订单支付后 24 小时内出库，省内次日达，省外 2-4 日送达。冷藏药品使用冷链专车配送。' },
+      { title: '药品退货', code: 'ypth', content: '因质量问题或错发漏发，可在签收后 7 日内在“我的订单”中申请退货，药品一经售出非质量问题不予退换。' },
+    ],
+  },
+  {
+    name: '服务保障',
+    code: 'fwbz',
+    articles: [
+      { title: '网站资质', code: 'wzzz', content: '本平台持有药品经营许可证、互联网药品信息服务资格证书和医疗器械经营许可证，证照信息见页面底部。' },
+      { title: '用户协议', code: 'yhxy', content: '用户注册即表示同意本平台的服务条款。平台仅向具备合法经营资质的企业提供药品批发服务。' },
+      { title: '专属服务', code: 'zsfw', content: '每位会员均配有专属客服，负责订单跟进、资质年审提醒和售后协调，联系方式见会员中心。' },
+    ],
+  },
+  {
+    name: '关于我们',
+    code: 'gywm',
+    articles: [
+      { title: '投诉建议', code: 'tsjy', content: '如对商品或服务有任何意见，请拨打投诉热线或在“意见反馈”中留言，我们将在 1 个工作日内回复。' },
+      { title: '联系我们', code: 'lxwm', content: '客服热线 400-820-3366（工作日 8:30-18:00）；地址：浙江省杭州市滨江区长河路 590 号。' },
+    ],
+  },
+  {
+    name: '新闻中心',
+    code: 'xwzx',
+    articles: [
+      { title: '行业新闻', code: 'hyxw', content: '国家药监局发布新版《药品经营质量管理规范》实施细则，进一步规范药品批发企业的冷链管理。' },
+      { title: '公司新闻', code: 'gsxw', content: '药采通华东仓正式启用，覆盖江浙沪皖四省市次日达。' },
+    ],
+  },
+];
+
+/** Scrolling broadcast notices (newest first by creation order in the seed). */
+export const NOTICES = [
+  '年终采购节 12 月 1 日开启，满 3000 减 150 可叠加优惠券',
+  '关于 2027 年资质年审的通知：请于 12 月 31 日前上传更新后的证照',
+  '华东仓元旦期间正常发货，1 月 1 日 14:00 前订单当日出库',
+  '部分含麻黄碱类复方制剂需对公转账并回传签收单',
+];
+
+export const FRIENDLY_LINKS: { name: string; url: string }[] = [
+  { name: '国家药品监督管理局', url: 'https://www.nmpa.gov.cn' },
+  { name: '国家卫生健康委员会', url: 'https://www.nhc.gov.cn' },
+  { name: '中国医药商业协会', url: 'https://www.capc.org.cn' },
+  { name: '国家医疗保障局', url: 'https://www.nhsa.gov.cn' },
+];
+
+export const BUSINESS_SCOPES = [
+  '处方药', '甲类非处方药', '乙类非处方药', '中成药', '化学药制剂', '抗生素制剂', '生化药品', '生物制品（除疫苗）',
+  '中药饮片', '医疗器械', '保健食品', '消毒用品',
+];
+
+/** Site settings (`site_config`): the header, footer and the `common_config` of the user object. */
+export const SITE_CONFIG: Record<string, string> = {
+  title: '药采通',
+  hot_line: '400-820-3366',
+  qq1: '800012345',
+  qq2: '800012346',
+  quality_inspection_url: '/help/fwbz/wzzz',
+  quality_inspection_msg: '质检报告查询',
+  wechat_qr: 'https://m.yaocaitong.cn/wechat',
+  mini_qr: 'https://m.yaocaitong.cn/mini',
+  licences: JSON.stringify([
+    { name: '药品经营许可证', number: '浙AA5710001' },
+    { name: '互联网药品信息服务资格证书', number: '(浙)-经营性-2024-0088' },
+    { name: '医疗器械经营许可证', number: '浙杭食药监械经营许20240166号' },
+    { name: '第二类医疗器械经营备案凭证', number: '浙杭食药监械经营备20240213号' },
+  ]),
+  notice: '本网站不发布麻醉药品、精神药品、医疗用毒性药品、放射性药品、戒毒药品和医疗机构制剂的产品信息',
+  copyright: '© 2026 药采通 浙ICP备2024012345号-1',
+};

@@ -1,0 +1,173 @@
+/**
+ * The site's content for the shell: menu, nav, banners, help groups, notices, links, settings.
+ * It changes only when an operator edits it, so reads are cached in the process for a short while.
+ */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  ads,
+  articleCategories,
+  articles,
+  brands,
+  businessScopes,
+  categories,
+  friendlyLinks,
+  hotSearches,
+  nav,
+  pageViews,
+  siteConfig,
+} from '../../db/schema/index.js';
+
+const TTL_MS = 30_000;
+
+/** A value recomputed at most every TTL_MS; concurrent callers share one computation. */
+function cached<T>(load: () => Promise<T>) {
+  let value: Promise<T> | null = null;
+  let at = 0;
+  return () => {
+    if (!value || Date.now() - at > TTL_MS) {
+      at = Date.now();
+      value = load().catch((err: unknown) => {
+        value = null;
+        throw err;
+      });
+    }
+    return value;
+  };
+}
+
+export type CategoryNode = { id: number; name: string; logo1: string; children: CategoryNode[] };
+
+function tree(rows: { id: number; parentId: number; name: string; logo1: string }[], parentId = 0): CategoryNode[] {
+  return rows
+    .filter((r) => r.parentId === parentId)
+    .map((r) => ({ id: r.id, name: r.name, logo1: r.logo1, children: tree(rows, r.id) }));
+}
+
+const ZONE_TOPS = { zy: ['中成药', '中药饮片'], qx: ['医疗器械'] } as const;
+
+async function loadSite(db: Db) {
+  const rows = await db.select().from(siteConfig);
+  const site = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string | undefined>;
+  let licences: { name: string; number: string }[] = [];
+  try {
+    licences = JSON.parse(site.licences ?? '[]');
+  } catch {
+    licences = [];
+  }
+  return {
+    title: site.title ?? '药采通',
+    hot_line: site.hot_line ?? '',
+    wechat_qr: site.wechat_qr ?? '',
+    mini_qr: site.mini_qr ?? '',
+    licences,
+    notice: site.notice ?? '',
+    copyright: site.copyright ?? '',
+  };
+}
+
+async function loadNotices(db: Db) {
+  const rows = await db
+    .select({ id: articles.id, title: articles.title, createdAt: articles.createdAt })
+    .from(articles)
+    .innerJoin(articleCategories, eq(articleCategories.id, articles.categoryId))
+    .where(and(eq(articleCategories.kind, 'notice'), eq(articles.isShow, true)))
+    .orderBy(desc(articles.createdAt))
+    .limit(10);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    url: `/help_news_info/${r.id}/notice`,
+    created_at: Math.floor(r.createdAt.getTime() / 1000),
+  }));
+}
+
+async function loadCommon(db: Db) {
+  const [cats, navRows, brandRows, hot, site, broadcast] = await Promise.all([
+    db
+      .select({ id: categories.id, parentId: categories.parentId, name: categories.name, logo1: categories.logo1 })
+      .from(categories)
+      .where(eq(categories.isShow, true))
+      .orderBy(asc(categories.sort), asc(categories.id)),
+    db.select().from(nav).where(eq(nav.isShow, true)).orderBy(asc(nav.sort), asc(nav.id)),
+    db.select().from(brands).where(eq(brands.isShow, true)).orderBy(asc(brands.sort), asc(brands.id)),
+    db.select().from(hotSearches).orderBy(asc(hotSearches.sort)),
+    loadSite(db),
+    loadNotices(db),
+  ]);
+  const category = tree(cats);
+  const navEntry = (n: (typeof navRows)[number]) => ({ id: n.id, name: n.name, url: n.url, image: n.image, is_open: n.isOpen });
+  return {
+    rnss: hot.map((h) => ({ name: h.name, url: h.url })),
+    nav: navRows.filter((n) => n.parentId === 0).map((n) => ({
+      ...navEntry(n),
+      children: navRows.filter((c) => c.parentId === n.id).map(navEntry),
+    })),
+    category,
+    /** 优选 goods span every category. */
+    category_yx: category,
+    category_zy: category.filter((c) => (ZONE_TOPS.zy as readonly string[]).includes(c.name)),
+    category_qx: category.filter((c) => (ZONE_TOPS.qx as readonly string[]).includes(c.name)),
+    brand: brandRows.map((b) => ({ id: b.id, name: b.name, logo: b.logo, url: `/ppzq/info/${b.id}` })),
+    site: { ...site, broadcast },
+  };
+}
+
+async function loadHelp(db: Db) {
+  const [groups, items] = await Promise.all([
+    db
+      .select()
+      .from(articleCategories)
+      .where(eq(articleCategories.kind, 'help'))
+      .orderBy(asc(articleCategories.sort), asc(articleCategories.id)),
+    db
+      .select({ id: articles.id, categoryId: articles.categoryId, title: articles.title, code: articles.code })
+      .from(articles)
+      .where(eq(articles.isShow, true))
+      .orderBy(asc(articles.sort), asc(articles.id)),
+  ]);
+  return groups
+    .filter((g) => g.parentId === 0)
+    .map((g) => ({
+      id: g.id,
+      name: g.name,
+      children: items
+        .filter((a) => a.categoryId === g.id)
+        .map((a) => ({ id: a.id, title: a.title, url: a.code ? `/help/${g.code}/${a.code}` : `/help_news_info/${a.id}/${g.code}` })),
+    }));
+}
+
+export function contentService(db: Db) {
+  const byPosition = new Map<string, () => Promise<{ image: string; url: string; title: string }[]>>();
+  const adsAt = (position: string) => {
+    let load = byPosition.get(position);
+    if (!load) {
+      load = cached(async () =>
+        (
+          await db
+            .select({ image: ads.image, url: ads.url, title: ads.title })
+            .from(ads)
+            .where(and(eq(ads.position, position), eq(ads.isShow, true)))
+            .orderBy(asc(ads.sort), asc(ads.id))
+        ).map((a) => ({ image: a.image, url: a.url, title: a.title })),
+      );
+      byPosition.set(position, load);
+    }
+    return load();
+  };
+  return {
+    common: cached(() => loadCommon(db)),
+    notices: cached(() => loadNotices(db)),
+    help: cached(() => loadHelp(db)),
+    links: cached(async () =>
+      (await db.select().from(friendlyLinks).orderBy(asc(friendlyLinks.sort))).map((l) => ({ name: l.name, url: l.url })),
+    ),
+    scopes: cached(async () =>
+      db.select({ id: businessScopes.id, name: businessScopes.name }).from(businessScopes).orderBy(asc(businessScopes.sort)),
+    ),
+    ads: adsAt,
+    recordView: async (view: { path: string; title: string; referrer: string; userId: number | null }) => {
+      await db.insert(pageViews).values(view);
+    },
+  };
+}

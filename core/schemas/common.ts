@@ -26,7 +26,7 @@ export const companyName = (label = '企业名称') =>
 
 /** An address: also numbers, commas and the signs house numbers use. */
 export const addressText = (label = '详细地址') =>
-  text(label, 100).regex(/^[\u3400-\u9fffA-Za-z0-9()（）·#＃,，、.\-\/\s]{2,100}$/, {
+  text(label, 100).regex(/^[\u3400-\u9fffA-Za-z0-9()（）·#＃,，、.\-/\s]{2,100}$/, {
     error: `${label}包含不支持的字符`,
   });
 

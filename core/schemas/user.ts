@@ -73,7 +73,7 @@ const licenceTypes = Object.keys(LICENCE_TYPES) as [keyof typeof LICENCE_TYPES, 
 export const licenceInput = z.object({
   type: z.enum(licenceTypes, { error: '资质类型不正确' }),
   image: text('资质图片', 255).regex(/^\/uploads\/[A-Za-z0-9._-]+$/, { error: '请上传资质图片' }),
-  number: optionalText('证件编号', 60).refine((v) => /^[\u3400-\u9fffA-Za-z0-9()（）\-]*$/.test(v), {
+  number: optionalText('证件编号', 60).refine((v) => /^[\u3400-\u9fffA-Za-z0-9()（）-]*$/.test(v), {
     error: '证件编号只能包含中文、字母、数字和括号',
   }),
   valid_until: z

@@ -26,6 +26,14 @@ const invalidReply = (errors: ValidationErrors) => ({
   data: { errors },
 });
 
+/** PostgreSQL's unique_violation, as pg and PGlite report it, possibly wrapped by drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
@@ -45,6 +53,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Malformed JSON, an unsupported content type, a body too large: the buyer sent something we cannot read.
       request.log.info({ err: { code: (error as FastifyError).code, message: error.message } }, 'unreadable request');
       return reply.status(422).send(invalidReply({ _: [Message.badBody] }));
+    }
+    if (isUniqueViolation(error)) {
+      // Two identical submissions raced past the service's own check (a double click on 注册): the second loses.
+      request.log.info({ constraint: (error as { constraint?: string }).constraint }, 'duplicate submission');
+      return reply.status(422).send(invalidReply({ _: [Message.duplicate] }));
     }
     request.log.error({ err: error }, 'unexpected failure');
     return reply.status(500).send({ code: Code.serverError, message: Message.serverError, data: null });

@@ -109,13 +109,18 @@ const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 type GoodsRow = typeof goods.$inferInsert;
 
-/** The catalogue's products (entry × maker × spec) in a stable order; larger catalogues repeat them per warehouse and batch. */
+/**
+ * The catalogue's products (entry × maker × spec) in a stable order that visits every entry before any
+ * entry's second variant, so that even a small catalogue covers the whole range of drugs. Larger
+ * catalogues repeat the list per warehouse and batch.
+ */
 function products() {
   const entries = [...DRUGS, ...DEVICES, ...HERBS, ...FOODS];
+  const variants = entries.map((entry, i) => makersFor(entry, i).flatMap((maker) => entry.specs.map((spec) => ({ entry, maker, spec }))));
   const list: { entry: DrugEntry; maker: string; spec: string }[] = [];
-  entries.forEach((entry, i) => {
-    for (const maker of makersFor(entry, i)) for (const spec of entry.specs) list.push({ entry, maker, spec });
-  });
+  for (let k = 0; list.length < variants.reduce((n, v) => n + v.length, 0); k++) {
+    for (const v of variants) if (k < v.length) list.push(v[k]);
+  }
   return list;
 }
 

@@ -49,7 +49,7 @@ const ZONE_TOPS = { zy: ['中成药', '中药饮片'], qx: ['医疗器械'] } as
 async function loadSite(db: Db) {
   const rows = await db.select().from(siteConfig);
   const site = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string | undefined>;
-  let licences: { name: string; number: string }[] = [];
+  let licences: { name: string; number: string }[];
   try {
     licences = JSON.parse(site.licences ?? '[]');
   } catch {

@@ -1,6 +1,6 @@
 /** Accounts: the user object, login, registration, forgotten password and profile changes. */
 import crypto from 'node:crypto';
-import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { REQUIRED_LICENCES, LICENCE_TYPES, type CompanyType } from '../../../core/constants.js';
@@ -35,9 +35,20 @@ import { checkCode, useCode } from './sms.js';
 
 const RESET_TICKET_MINUTES = 30;
 
-async function siteSettings(db: Db) {
-  const rows = await db.select().from(siteConfig);
-  return Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string | undefined>;
+const SITE_TTL_MS = 30_000;
+const siteCache = new WeakMap<Db, { at: number; value: Promise<Record<string, string | undefined>> }>();
+
+/** Site settings change only when an operator edits them: read at most every 30 s per database. */
+function siteSettings(db: Db) {
+  const hit = siteCache.get(db);
+  if (hit && Date.now() - hit.at < SITE_TTL_MS) return hit.value;
+  const value = db
+    .select()
+    .from(siteConfig)
+    .then((rows) => Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string | undefined>);
+  value.catch(() => siteCache.delete(db));
+  siteCache.set(db, { at: Date.now(), value });
+  return value;
 }
 
 function siteFields(site: Record<string, string | undefined>) {
@@ -85,18 +96,22 @@ export async function guestBase(db: Db): Promise<UserBase> {
 }
 
 export async function userBase(db: Db, user: SessionUser, token: string): Promise<UserBase> {
-  const [site, contacts, [cart], [unread]] = await Promise.all([
+  // One statement for the account's live figures: every query costs a round trip (a turn of PGlite's single connection).
+  const [site, [live]] = await Promise.all([
     siteSettings(db),
     db
-      .select({ name: serviceContacts.name, phone: serviceContacts.phone, isDefault: serviceContacts.isDefault })
-      .from(serviceContacts)
-      .where(eq(serviceContacts.userId, user.id)),
-    db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, user.id)),
-    db
-      .select({ n: count() })
-      .from(messages)
-      .where(and(eq(messages.userId, user.id), eq(messages.isRead, false))),
+      .select({
+        contacts: sql<{ name: string; phone: string; is_default: boolean }[]>`coalesce((
+          select json_agg(json_build_object('name', c.name, 'phone', c.phone, 'is_default', c.is_default) order by c.is_default desc, c.id)
+          from ${serviceContacts} c where c.user_id = ${user.id}), '[]'::json)`,
+        cart: sql<number>`(select count(*)::int from ${cartItems} where ${cartItems.userId} = ${user.id})`,
+        unread: sql<number>`(select count(*)::int from ${messages} where ${messages.userId} = ${user.id} and ${messages.isRead} = false)`,
+      })
+      .from(sql`(select 1) as one`),
   ]);
+  const contacts = live.contacts.map((c) => ({ name: c.name, phone: c.phone, isDefault: c.is_default }));
+  const cart = { n: live.cart };
+  const unread = { n: live.unread };
   return {
     show: 1,
     id: user.id,

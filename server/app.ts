@@ -66,7 +66,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     errorResponseBuilder: () => ({ statusCode: 429, code: Code.tooMany, message: Message.tooMany, data: null }),
   });
   registerCsrf(app);
-  registerSessions(app, database.db);
+  registerSessions(app, database.db, { cache: !config.REDIS_URL });
 
   await app.register(async (scope) => {
     await accountRoutes(scope, deps, sms);

@@ -40,12 +40,42 @@ async function lookup(db: Db, token: string): Promise<CurrentSession | null> {
   return { id, token, user: row.user };
 }
 
-export function registerSessions(app: FastifyInstance, db: Db) {
+/**
+ * Looked-up sessions are kept for a few seconds, because every call of a logged-in buyer needs one (prices
+ * depend on the account) and each query is a turn of PGlite's single connection. Logging in or out, ending
+ * sessions and any unsafe request of the account drop its entries at once; changes made by someone else
+ * (an operator's review) show within CACHE_TTL_MS. Off when several processes share the sessions (REDIS_URL),
+ * since a logout in one process could not drop another's entries: see docs/decisions/002-sessions.md.
+ */
+const CACHE_TTL_MS = 5_000;
+const CACHE_MAX = 20_000;
+const cache = new Map<string, { session: CurrentSession; at: number }>();
+
+export function forgetUserSessions(userId: number) {
+  for (const [key, entry] of cache) if (entry.session.user.id === userId) cache.delete(key);
+}
+
+async function cachedLookup(db: Db, token: string): Promise<CurrentSession | null> {
+  const key = digest(token);
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.session;
+  const session = await lookup(db, token);
+  if (session) {
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(key, { session, at: Date.now() });
+  } else cache.delete(key);
+  return session;
+}
+
+export function registerSessions(app: FastifyInstance, db: Db, opts: { cache: boolean }) {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = tokenOf(request);
-    request.session = token ? await lookup(db, token) : null;
+    request.session = token ? await (opts.cache ? cachedLookup(db, token) : lookup(db, token)) : null;
+  });
+  app.addHook('onResponse', async (request) => {
+    if (request.session && request.method !== 'GET' && request.method !== 'HEAD') forgetUserSessions(request.session.user.id);
   });
 }
 
@@ -56,7 +86,11 @@ export function requireUser(request: FastifyRequest): SessionUser {
 
 /** Starts a fresh session (rotation: any session the request carried is ended first). */
 export async function startSession(conn: Conn, request: FastifyRequest, reply: FastifyReply, userId: number) {
-  if (request.session) await conn.delete(sessions).where(eq(sessions.id, request.session.id));
+  if (request.session) {
+    cache.delete(request.session.id);
+    await conn.delete(sessions).where(eq(sessions.id, request.session.id));
+  }
+  forgetUserSessions(userId);
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_DAYS * 86_400_000);
   await conn.insert(sessions).values({
@@ -77,12 +111,16 @@ export async function startSession(conn: Conn, request: FastifyRequest, reply: F
 }
 
 export async function endSession(conn: Conn, request: FastifyRequest, reply: FastifyReply) {
-  if (request.session) await conn.delete(sessions).where(eq(sessions.id, request.session.id));
+  if (request.session) {
+    cache.delete(request.session.id);
+    await conn.delete(sessions).where(eq(sessions.id, request.session.id));
+  }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
 /** Ends every session of the account, or every one but `keep`. */
 export async function endAllSessions(conn: Conn, userId: number, keep?: string) {
+  forgetUserSessions(userId);
   await conn
     .delete(sessions)
     .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));

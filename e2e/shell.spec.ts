@@ -1,0 +1,54 @@
+/** The shell as a buyer meets it: header in both login states, category menu, nav, footer, right toolbar. */
+import { expect, test } from '@playwright/test';
+import { login, shot } from './helpers';
+
+test('a guest sees login and register links, the menu, nav, notices, footer and toolbar', async ({ page }) => {
+  await page.goto('/help');
+  await page.goto('/');
+  await expect(page).toHaveTitle('首页 - 药采通');
+  await expect(page.getByTestId('header-login-link')).toHaveText('请登录');
+  await expect(page.getByTestId('header-register-link')).toHaveText('免费注册');
+  await expect(page.getByTestId('header-user')).toHaveCount(0);
+  await expect(page.getByTestId('top-banner').locator('img')).toBeVisible();
+  await expect(page.getByTestId('broadcast')).toContainText('年终采购节');
+
+  // Home keeps the menu open: the first 7 categories, each showing its sub-categories on hover.
+  const items = page.getByTestId('category-item');
+  await expect(items).toHaveCount(7);
+  await items.nth(1).hover();
+  await expect(page.getByTestId('category-flyout')).toContainText('止咳化痰');
+
+  // The nav shows 9 items; one with children opens them on hover.
+  const nav = page.getByTestId('nav-bar').locator(':scope > li');
+  await expect(nav).toHaveCount(9);
+  await nav.filter({ hasText: '活动中心' }).hover();
+  await expect(page.getByTestId('nav-children')).toContainText('全场94折');
+
+  await expect(page.getByTestId('footer-help-group')).toHaveCount(4);
+  await expect(page.getByTestId('footer-licences')).toContainText('药品经营许可证');
+  await expect(page.getByTestId('footer')).toContainText('不发布麻醉药品');
+  await expect(page.getByTestId('right-toolbar')).toContainText('返回顶部');
+  await page.mouse.move(600, 600);
+  await shot(page, 'home-guest');
+});
+
+test('a nav entry without a target says the activity has not started', async ({ page }) => {
+  await page.goto('/help');
+  await page.goto('/');
+  await page.getByTestId('nav-bar').locator(':scope > li').filter({ hasText: '活动中心' }).hover();
+  await page.getByTestId('nav-children').getByText('年终采购节').click();
+  await expect(page.getByText('年终采购节将于12月1日开始，敬请期待')).toBeVisible();
+});
+
+test('demo logs in, sees the company name, badges and 退出, and logs out', async ({ page }) => {
+  await login(page, 'demo');
+  await expect(page.getByTestId('header-user')).toHaveText('杭州仁和大药房有限公司');
+  await expect(page.getByTestId('header-logout')).toHaveText('退出');
+  await expect(page.getByTestId('cart-badge')).toHaveAttribute('data-count', '0');
+  await expect(page.getByTestId('toolbar-message-badge')).toHaveText('3');
+  await page.mouse.move(600, 600);
+  await shot(page, 'home-logged-in');
+  await page.getByTestId('header-logout').click();
+  await expect(page.getByTestId('header-login-link')).toBeVisible();
+  await expect(page.getByTestId('header-user')).toHaveCount(0);
+});

@@ -1,0 +1,46 @@
+/**
+ * The data router built from the route table (routes.ts): every path and alias renders its screen inside
+ * the shell, every redirect keeps its params and query string, and anything else goes to /404.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Navigate, useLocation, useParams, type RouteObject } from 'react-router';
+import { fillTarget, NOT_FOUND_PATH, redirects, routes, type AppRoute, type ScreenKey } from './routes';
+import { loadScreen } from './screens';
+import { Shell } from './shell/Shell';
+
+export type RouteHandle = { route: AppRoute };
+
+const screens = new Map<ScreenKey, LazyExoticComponent<ComponentType>>();
+function screenOf(key: ScreenKey) {
+  let component = screens.get(key);
+  if (!component) {
+    component = lazy(loadScreen(key));
+    screens.set(key, component);
+  }
+  return component;
+}
+
+function Screen({ route }: { route: AppRoute }) {
+  const Component = screenOf(route.screen);
+  return <Component />;
+}
+
+function Redirect({ to }: { to: string }) {
+  const params = useParams();
+  const { search, hash } = useLocation();
+  return <Navigate replace to={`${fillTarget(to, params)}${search}${hash}`} />;
+}
+
+const children: RouteObject[] = [
+  ...routes.flatMap((route) =>
+    [route.path, ...(route.aliases ?? [])].map((path) => ({
+      path,
+      element: <Screen route={route} />,
+      handle: { route } satisfies RouteHandle,
+    })),
+  ),
+  ...redirects.map((r) => ({ path: r.path, element: <Redirect to={r.to} /> })),
+  { path: '*', element: <Navigate replace to={NOT_FOUND_PATH} /> },
+];
+
+export const router = createBrowserRouter([{ element: <Shell />, children }]);

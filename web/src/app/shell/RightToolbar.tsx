@@ -1,0 +1,79 @@
+/**
+ * The fixed toolbar on the right: my account, cart and messages with badges capped at 99, customer service
+ * (QQ or in-site chat), the WeChat QR and back to top. The mini cart drawer comes with the cart screens.
+ */
+import {
+  CustomerServiceOutlined,
+  MessageOutlined,
+  ShoppingCartOutlined,
+  UserOutlined,
+  VerticalAlignTopOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { UserBase } from '@core/schemas/user';
+import { useFocusCommon } from '@/features/content/api/get-focus-common';
+import { isLoggedIn } from '@/features/user/api/get-user-base';
+import { Badge99 } from '@/ui/Badge99';
+import { QrPopover } from '@/ui/QrPopover';
+
+function Item({ icon, label, badge }: { icon: ReactNode; label: string; badge?: ReactNode }) {
+  return (
+    <>
+      <span className="yct-toolbar__icon">{icon}</span>
+      <span className="yct-toolbar__label">{label}</span>
+      {badge}
+    </>
+  );
+}
+
+export function RightToolbar({ user }: { user: UserBase | undefined }) {
+  const { data } = useFocusCommon();
+  const member = isLoggedIn(user) ? user : undefined;
+  const qq = member?.common_config.qq1 || user?.common_config?.qq1;
+  const service = member?.is_can_chat
+    ? { href: '/help/fwbz/zsfw', external: false }
+    : qq
+      ? { href: `https://wpa.qq.com/msgrd?v=3&uin=${qq}&site=qq&menu=yes`, external: true }
+      : { href: '/help/gywm/lxwm', external: false };
+  return (
+    <aside className="yct-toolbar" data-testid="right-toolbar" aria-label="快捷工具栏">
+      <div className="yct-toolbar__group">
+        <Link to={member ? '/user' : '/login'} className="yct-toolbar__item" data-testid="toolbar-account">
+          <Item icon={<UserOutlined />} label="我的账户" />
+        </Link>
+        <Link to="/cart" className="yct-toolbar__item yct-toolbar__item--cart" data-testid="toolbar-cart">
+          <Item icon={<ShoppingCartOutlined />} label="购物车" badge={<Badge99 count={member?.cart ?? 0} data-testid="toolbar-cart-badge" />} />
+        </Link>
+        <Link to="/zhzx/wdxx" className="yct-toolbar__item" data-testid="toolbar-messages">
+          <Item icon={<MessageOutlined />} label="我的消息" badge={<Badge99 count={member?.message_count ?? 0} data-testid="toolbar-message-badge" />} />
+        </Link>
+      </div>
+      <div className="yct-toolbar__group yct-toolbar__group--bottom">
+        {service.external ? (
+          <a href={service.href} target="_blank" rel="noopener noreferrer" className="yct-toolbar__item" data-testid="toolbar-service">
+            <Item icon={<CustomerServiceOutlined />} label="在线客服" />
+          </a>
+        ) : (
+          <Link to={service.href} className="yct-toolbar__item" data-testid="toolbar-service">
+            <Item icon={<CustomerServiceOutlined />} label="在线客服" />
+          </Link>
+        )}
+        <QrPopover value={data?.site.wechat_qr} caption="扫码关注公众号" placement="left">
+          <span className="yct-toolbar__item" tabIndex={0} data-testid="toolbar-wechat">
+            <Item icon={<WechatOutlined />} label="微信" />
+          </span>
+        </QrPopover>
+        <button
+          type="button"
+          className="yct-toolbar__item"
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          data-testid="toolbar-top"
+        >
+          <Item icon={<VerticalAlignTopOutlined />} label="返回顶部" />
+        </button>
+      </div>
+    </aside>
+  );
+}

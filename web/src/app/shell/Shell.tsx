@@ -1,0 +1,35 @@
+/** The frame around every screen: which parts show follows the route's flags (spec section 2, shell rules). */
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useHttpUi } from '@/api/use-http-ui';
+import { useUserBase } from '@/features/user/api/get-user-base';
+import { useCurrentRoute } from '../current-route';
+import { Footer } from './Footer';
+import { LoginHeader } from './LoginHeader';
+import { NavBar } from './NavBar';
+import { PageLoading } from './PageLoading';
+import { RightToolbar } from './RightToolbar';
+import { SiteHeader } from './SiteHeader';
+import { useShellEffects } from './use-shell-effects';
+
+export function Shell() {
+  const route = useCurrentRoute();
+  useHttpUi();
+  useShellEffects(route);
+  const { data: user } = useUserBase({ enabled: Boolean(route) && !route?.skipUserBase });
+  return (
+    <div className="yct-page">
+      {route?.header ? <SiteHeader user={user} /> : null}
+      {route?.loginHeader ? <LoginHeader title={route.title} /> : null}
+      {route?.nav ? <NavBar menuOpen={Boolean(route.menuOpen)} /> : null}
+      <main className="yct-main">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {route?.footer ? <Footer /> : null}
+      {route?.toolbar ? <RightToolbar user={user} /> : null}
+      <ScrollRestoration getKey={(location) => location.pathname} />
+    </div>
+  );
+}

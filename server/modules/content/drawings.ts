@@ -49,10 +49,18 @@ export function goodsSvg(p: { name: string; maker: string; spec: string; colour:
 }
 
 /** A wide promotional banner (home carousel 790×340, other positions scale it). */
-export function bannerSvg(p: { title: string; sub: string; colour: string; wide: boolean }) {
-  const [w, h] = p.wide ? [1200, 80] : [790, 340];
+export function bannerSvg(p: { title: string; sub: string; colour: string; layout: 'carousel' | 'strip' | 'hero' }) {
+  const [w, h] = p.layout === 'strip' ? [1200, 80] : p.layout === 'hero' ? [1920, 500] : [790, 340];
   const c = p.colour;
-  if (p.wide) {
+  if (p.layout === 'hero') {
+    // The login page's backdrop: the text sits left of the centred 1200 px column's login box.
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" ${FONT} preserveAspectRatio="xMidYMid slice">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#${c}"/><stop offset="1" stop-color="#${shade(c, -50)}"/></linearGradient></defs>
+<rect width="${w}" height="${h}" fill="url(#g)"/><circle cx="1500" cy="60" r="260" fill="#fff" opacity=".06"/><circle cx="1750" cy="420" r="200" fill="#fff" opacity=".05"/>
+<text x="400" y="220" font-size="52" font-weight="700" fill="#fff">${escapeXml(p.title)}</text>
+<text x="400" y="290" font-size="26" fill="#fff" opacity=".9">${escapeXml(p.sub)}</text></svg>`;
+  }
+  if (p.layout === 'strip') {
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" ${FONT}>
 <defs><linearGradient id="g" x1="0" x2="1"><stop offset="0" stop-color="#${c}"/><stop offset="1" stop-color="#${shade(c, 40)}"/></linearGradient></defs>
 <rect width="${w}" height="${h}" fill="url(#g)"/><circle cx="1100" cy="10" r="90" fill="#fff" opacity=".08"/>

@@ -63,7 +63,7 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
   app.get(
     '/api/img/banner.svg',
     { schema: { querystring: z.object({ t: label(40), s: label(60).default(''), c: colour, p: label(32).default('') }) } },
-    async (req, reply) => svg(reply, bannerSvg({ title: req.query.t, sub: req.query.s, colour: req.query.c, wide: req.query.p === 'top' })),
+    async (req, reply) => svg(reply, bannerSvg({ title: req.query.t, sub: req.query.s, colour: req.query.c, layout: req.query.p === 'top' ? 'strip' : req.query.p === 'login' ? 'hero' : 'carousel' })),
   );
   app.get('/api/img/brand.svg', { schema: { querystring: z.object({ n: label(20), c: colour }) } }, async (req, reply) =>
     svg(reply, brandSvg({ name: req.query.n, colour: req.query.c })),

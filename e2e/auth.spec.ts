@@ -82,6 +82,7 @@ test('the server refuses a phone already registered with its Chinese message', a
 test('demo logs in on the login page, sees the logged-in header and logs out', async ({ page }) => {
   await page.goto('/login');
   await expect(page).toHaveTitle('登录 - 药采通');
+  await expect(page.getByTestId('login-submit')).toBeVisible();
   await shot(page, 'login');
   await login(page, 'demo');
   await expect(page.getByTestId('header-user')).toHaveText('杭州仁和大药房有限公司');

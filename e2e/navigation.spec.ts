@@ -1,0 +1,36 @@
+/** Shell state across navigation: scroll remembered per route, the one reload after login. */
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD } from './helpers';
+
+test('going back returns to where the buyer had scrolled on that route', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto('/help');
+  await page.goto('/');
+  await expect(page.getByTestId('footer-help-group').first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 300));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+  await page.getByTestId('footer-help-group').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/help\/xrzn\/hyzc$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+});
+
+test('logging in sets the session flag that reloads the next page once', async ({ page }) => {
+  let documents = 0;
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') documents++;
+  });
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill('demo');
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  await expect.poll(() => documents).toBe(2);
+  expect(await page.evaluate(() => sessionStorage.getItem('yct_login_flag'))).toBeNull();
+  await page.getByTestId('nav-bar').getByText('每日特价').click();
+  await expect(page).toHaveTitle('每日特价 - 药采通');
+  await page.waitForTimeout(300);
+  expect(documents).toBe(2);
+});

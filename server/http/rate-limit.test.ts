@@ -28,3 +28,40 @@ describe(`rate limits on ${dbLabel}`, () => {
     expect(codes[10].body.code).toBe(429);
   });
 });
+
+/** Several server processes share one Redis: the limit counts across all of them. */
+const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+async function redisAnswers() {
+  const { Redis } = await import('ioredis');
+  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  try {
+    await r.connect();
+    const keys = await r.keys('yct-rl-*');
+    if (keys.length) await r.del(...keys);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
+const redisUp = await redisAnswers();
+
+describe.runIf(redisUp)(`rate limits shared through Redis at ${REDIS_URL} (runs when Redis answers) on ${dbLabel}`, () => {
+  it('counts logins across two server processes', async () => {
+    const one = await buildTestApp({ goods: 10, config: { REDIS_URL } });
+    const two = await buildTestApp({ goods: 10, config: { REDIS_URL } });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const app = i % 2 ? one : two;
+        const r = await agent(app.app).post('/api/user/login', { username: 'demo', password: `Wrong${i}pass` });
+        expect(r.body.code).toBe(422);
+      }
+      const blocked = await agent(one.app).post('/api/user/login', { username: 'demo', password: 'Demo@2026' });
+      expect(blocked.body.code).toBe(429);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
+});

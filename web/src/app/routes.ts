@@ -180,17 +180,17 @@ export const routes: AppRoute[] = [
   site({ path: '/order/info/:id', title: '订单详情', screen: 'orderDetail' }),
   site({ path: '/order/returnInfo/:id', title: '退货详情', screen: 'orderReturn' }),
   site({ path: '/order/afterSalesInfo/:id', title: '售后详情', screen: 'orderAfterSales' }),
-  site({ path: '/order/jfdd', title: '积分订单', screen: 'pointsOrders' }),
-  site({ path: '/order/hmdd', title: '含麻订单', screen: 'ephedrineOrders' }),
+  site({ path: '/order/jfdd', aliases: ['/jfdd'], title: '积分订单', screen: 'pointsOrders' }),
+  site({ path: '/order/hmdd', aliases: ['/hmdd'], title: '含麻订单', screen: 'ephedrineOrders' }),
 
   // Self-service; e-invoice and favourites are also linked at the top level
-  site({ path: '/zzfw/kjcg', title: '快捷采购', screen: 'quickBuy' }),
-  site({ path: '/zzfw/pzqg', title: '品种求购', screen: 'varietyRequests' }),
-  site({ path: '/zzfw/pzqg/add', title: '新增求购', screen: 'varietyRequestAdd' }),
-  site({ path: '/zzfw/pzqg/info/:id?', title: '求购详情', screen: 'varietyRequestDetail' }),
+  site({ path: '/zzfw/kjcg', aliases: ['/kjcg'], title: '快捷采购', screen: 'quickBuy' }),
+  site({ path: '/zzfw/pzqg', aliases: ['/pzqg'], title: '品种求购', screen: 'varietyRequests' }),
+  site({ path: '/zzfw/pzqg/add', aliases: ['/pzqg/add'], title: '新增求购', screen: 'varietyRequestAdd' }),
+  site({ path: '/zzfw/pzqg/info/:id?', aliases: ['/pzqg/info/:id?'], title: '求购详情', screen: 'varietyRequestDetail' }),
   site({ path: '/zzfw/dzfp', aliases: ['/dzfp'], title: '电子发票查询', screen: 'invoices' }),
   site({ path: '/zzfw/star', aliases: ['/star'], title: '我的收藏', screen: 'favourites' }),
-  site({ path: '/zzfw/yjfk', title: '意见反馈', screen: 'feedback' }),
+  site({ path: '/zzfw/yjfk', aliases: ['/yjfk'], title: '意见反馈', screen: 'feedback' }),
 
   // Wallet
   site({ path: '/wdqb/yegl', aliases: ['/wdqb_yegl', '/yegl'], title: '余额管理', screen: 'walletBalance' }),

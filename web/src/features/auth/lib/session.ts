@@ -1,13 +1,11 @@
 /** What happens in the browser once an account is logged in. */
 import type { QueryClient } from '@tanstack/react-query';
+import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
+import { setLoginFlag } from '@/features/user/login-flag';
 
-export const LOGIN_FLAG_KEY = 'yct_login_flag';
-export const USER_BASE_KEY = ['user', 'base'] as const;
-
+/** Sets the flag that reloads the next page once (spec section 4) and refetches the account. */
 export function markLoggedIn(queryClient: QueryClient): Promise<void> {
-  try {
-    sessionStorage.setItem(LOGIN_FLAG_KEY, '1');
-  } catch {}
+  setLoginFlag();
   return queryClient.invalidateQueries({ queryKey: USER_BASE_KEY });
 }
 

@@ -72,6 +72,19 @@ test('a malformed phone on registration shows its message and sends no code', as
   expect(sent).toBe(false);
 });
 
+test("the server's 422 for a malformed phone shows its first message with an error icon", async ({ page }) => {
+  // The form checks the phone itself; change the request on its way to prove the server's answer reaches the buyer.
+  await page.route('**/api/user/create_code', (route) =>
+    route.continue({ postData: (route.request().postData() ?? '').replace(/phone=\d+/, 'phone=12345') }),
+  );
+  await page.goto('/register/step1');
+  await page.getByTestId('register-phone').fill(freshPhone());
+  await page.getByTestId('register-send-code').click();
+  const toast = page.locator('.ant-message-notice').filter({ hasText: '请输入正确的手机号' });
+  await expect(toast).toBeVisible();
+  await expect(toast.locator('.anticon-close-circle')).toBeVisible();
+});
+
 test('the server refuses a phone already registered with its Chinese message', async ({ page }) => {
   await page.goto('/register/step1');
   await page.getByTestId('register-phone').fill('13800000001');

@@ -19,6 +19,7 @@ import type { Deps } from './deps.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { registerSessions } from './modules/accounts/sessions.js';
 import type { SmsSender } from './modules/accounts/sms.js';
 import { contentRoutes } from './modules/content/routes.js';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
   await app.register(async (scope) => {
     await accountRoutes(scope, deps, sms);
     await contentRoutes(scope, deps);
+    await catalogueRoutes(scope, deps);
     await uploadRoutes(scope, deps);
     await wechatRoutes(scope, deps);
   });

@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -221,3 +222,15 @@ export const businessScopes = pgTable('business_scopes', {
   name: varchar('name', { length: 32 }).notNull(),
   sort: integer('sort').notNull().default(0),
 });
+
+/** 收藏: goods a buyer keeps to order again. */
+export const favorites = pgTable(
+  'favorites',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    goodsId: integer('goods_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('favorites_user_goods_uq').on(t.userId, t.goodsId), index('favorites_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,197 @@
+/** The catalogue as buyers use it: search ranking, filters, paging, price visibility, controlled sale, favourites. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { goods } from '../../db/schema/index.js';
+import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
+
+let t: TestApp;
+let demo: ReturnType<typeof agent>;
+let pending: ReturnType<typeof agent>;
+let chain: ReturnType<typeof agent>;
+beforeAll(async () => {
+  t = await buildTestApp({ goods: 400 });
+  [demo, pending, chain] = await Promise.all([loginAs(t.app, 'demo'), loginAs(t.app, 'pending'), loginAs(t.app, 'chain')]);
+});
+afterAll(async () => t?.close());
+
+type G = { id: number; name: string; sccj: string; base_price: string | null; price_tip: string | null; ladder_price: { price: string | null }[]; is_kx: number; number: number; xq: string; sales: number };
+const names = (list: G[]) => list.map((g) => g.name);
+
+describe(`search on ${dbLabel}`, () => {
+  it('puts 阿莫西林 goods first for the initials amxl', async () => {
+    const { body } = await demo.get('/api/goods/search?keywords=amxl&type=1');
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(names(body.data)[0]).toMatch(/^阿莫西林/);
+    for (const g of body.data as G[]) expect(g.name).toContain('阿莫西林');
+  });
+
+  it('finds 板蓝根颗粒 by its initials and 布洛芬 by full pinyin', async () => {
+    expect(names((await demo.get('/api/goods/search?keywords=blgkl')).body.data)).toContain('板蓝根颗粒');
+    const full = names((await demo.get('/api/goods/search?keywords=buluofen')).body.data);
+    expect(full.length).toBeGreaterThan(0);
+    for (const n of full) expect(n).toContain('布洛芬');
+  });
+
+  it('finds one- and two-character Chinese and ranks the exact name first', async () => {
+    const one = (await demo.get(`/api/goods/search?keywords=${encodeURIComponent('芬')}`)).body.data as G[];
+    expect(one.length).toBeGreaterThan(0);
+    for (const g of one) expect(g.name).toContain('芬');
+    const exact = (await demo.get(`/api/goods/search?keywords=${encodeURIComponent('板蓝根颗粒')}`)).body.data as G[];
+    expect(exact[0].name).toBe('板蓝根颗粒');
+    const two = (await demo.get(`/api/goods/search?keywords=${encodeURIComponent('胶囊')}`)).body.data as G[];
+    expect(two).toHaveLength(10);
+  });
+
+  it('finds a manufacturer by initials with type 2, and only its goods', async () => {
+    const { body } = await demo.get('/api/goods/search?keywords=hbzy&type=2');
+    expect(body.data.length).toBeGreaterThan(0);
+    for (const g of body.data as G[]) expect(g.sccj).toBe('华北制药股份有限公司');
+  });
+
+  it('finds goods by approval number', async () => {
+    const [row] = await t.db.select().from(goods).where(sql`${goods.pzwh} like '国药准字%'`).limit(1);
+    const { body } = await demo.get(`/api/goods/search?keywords=${encodeURIComponent(row.pzwh)}`);
+    expect(body.data.map((g: G) => g.id)).toContain(row.id);
+  });
+
+  it('answers an empty keyword with nothing and a bad type with 422', async () => {
+    expect((await demo.get('/api/goods/search?keywords=%20%20')).body.data).toEqual([]);
+    const bad = await demo.get('/api/goods/search?keywords=a&type=3');
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe('搜索类型格式不正确');
+  });
+});
+
+describe(`prices by role on ${dbLabel}`, () => {
+  it('hides every price from guests and unapproved members, with the text to show instead', async () => {
+    const guest = (await agent(t.app).get('/api/goods/list?per_page=50')).body.data.data as G[];
+    const waiting = (await pending.get('/api/goods/list?per_page=50')).body.data.data as G[];
+    for (const [list, tip] of [
+      [guest, '登录可见'],
+      [waiting, '资质审核通过后可见'],
+    ] as const) {
+      for (const g of list) {
+        expect(g.base_price).toBeNull();
+        expect(g.price_tip).toBe(tip);
+        for (const tier of g.ladder_price) expect(tier.price).toBeNull();
+      }
+    }
+    const approved = (await demo.get('/api/goods/list?per_page=50')).body.data.data as G[];
+    for (const g of approved) {
+      expect(g.base_price).toMatch(/^\d+\.\d{2}$/);
+      expect(g.price_tip).toBeNull();
+    }
+  });
+
+  it('ignores price sorting and ranges for those who may not see prices', async () => {
+    const guest = await agent(t.app).get('/api/goods/list?price_min=1000&price_max=2000');
+    const all = await agent(t.app).get('/api/goods/list');
+    expect(guest.body.data.total).toBe(all.body.data.total);
+    const ranged = (await demo.get('/api/goods/list?price_min=10&price_max=20&per_page=100')).body.data.data as G[];
+    expect(ranged.length).toBeGreaterThan(0);
+    for (const g of ranged) expect(Number(g.base_price)).toBeGreaterThanOrEqual(10);
+    for (const g of ranged) expect(Number(g.base_price)).toBeLessThanOrEqual(20);
+    const cheap = (await demo.get('/api/goods/list?sort=price&order=asc&per_page=30')).body.data.data as G[];
+    const prices = cheap.map((g) => Number(g.base_price));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+});
+
+describe(`controlled sale on ${dbLabel}`, () => {
+  it('shows controlled-sale goods only to special accounts, in lists, search and detail', async () => {
+    const [kx] = await t.db.select().from(goods).where(eq(goods.isKx, true)).limit(1);
+    expect(kx).toBeDefined();
+    const forDemo = (await demo.get('/api/goods/list?zone=kx&per_page=100')).body.data;
+    expect(forDemo.total).toBeGreaterThan(0);
+    expect((await chain.get('/api/goods/list?zone=kx')).body.data.total).toBe(0);
+    expect((await agent(t.app).get('/api/goods/list?zone=kx')).body.data.total).toBe(0);
+    expect((await demo.get(`/api/goods/detail/${kx.id}`)).body.data.id).toBe(kx.id);
+    const hidden = await chain.get(`/api/goods/detail/${kx.id}`);
+    expect(hidden.status).toBe(404);
+    const search = (await chain.get(`/api/goods/search?keywords=${encodeURIComponent(kx.name)}`)).body.data as G[];
+    expect(search.every((g) => g.is_kx === 0)).toBe(true);
+  });
+});
+
+describe(`lists, filters and paging on ${dbLabel}`, () => {
+  it('pages through a filtered list with consistent totals', async () => {
+    const first = (await demo.get('/api/goods/list?per_page=7&page=1')).body.data;
+    const second = (await demo.get('/api/goods/list?per_page=7&page=2')).body.data;
+    expect(first).toMatchObject({ current_page: 1, per_page: 7 });
+    expect(first.last_page).toBe(Math.ceil(first.total / 7));
+    const ids = new Set([...first.data, ...second.data].map((g: G) => g.id));
+    expect(ids.size).toBe(14);
+    expect((await demo.get('/api/goods/list?per_page=101')).status).toBe(422);
+  });
+
+  it('filters by a top category including its sub-categories, by stock and by near expiry', async () => {
+    const common = (await demo.get('/api/focus/common')).body.data;
+    const top = common.category[0];
+    const list = (await demo.get(`/api/goods/list?category=${top.id}&per_page=100`)).body.data.data as (G & { category_id: number })[];
+    const subIds = top.children.map((c: { id: number }) => c.id);
+    expect(list.length).toBeGreaterThan(0);
+    for (const g of list) expect(subIds).toContain(g.category_id);
+    for (const g of (await demo.get('/api/goods/list?in_stock=1&per_page=100')).body.data.data as G[]) expect(g.number).toBeGreaterThan(0);
+    const limit = new Date(Date.now() + 184 * 86_400_000).toISOString().slice(0, 10);
+    const near = (await demo.get('/api/goods/list?zone=jxq&per_page=100')).body.data.data as G[];
+    expect(near.length).toBeGreaterThan(0);
+    for (const g of near) expect(g.xq <= limit).toBe(true);
+  });
+
+  it('sorts by sales and lists search results page by page', async () => {
+    const bySales = (await demo.get('/api/goods/list?sort=sales&per_page=20')).body.data.data as G[];
+    const sales = bySales.map((g) => g.sales);
+    expect(sales).toEqual([...sales].sort((a, b) => b - a));
+    const found = (await demo.get(`/api/goods/list?keywords=${encodeURIComponent('胶囊')}&per_page=5`)).body.data;
+    expect(found.total).toBeGreaterThan(5);
+    for (const g of found.data as G[]) expect(g.name).toContain('胶囊');
+  });
+
+  it('gives a detail with category path, brand and insert text, and 404 for unknown goods', async () => {
+    const [row] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), sql`${goods.brandId} is not null`)).limit(1);
+    const d = (await demo.get(`/api/goods/detail/${row.id}`)).body.data;
+    expect(d.category_path).toHaveLength(2);
+    expect(d.brand.name).toBeTruthy();
+    expect(d.instructions).toContain('【药品名称】');
+    const missing = await demo.get('/api/goods/detail/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('商品不存在或已下架');
+  });
+
+  it('lists hot goods in stock and the filter options', async () => {
+    const hot = (await agent(t.app).get('/api/goods/hot')).body.data as G[];
+    expect(hot).toHaveLength(10);
+    for (const g of hot) expect(g.number).toBeGreaterThan(0);
+    const fl = (await demo.get('/api/goods/fl')).body.data;
+    expect(fl.category.length).toBeGreaterThan(7);
+    expect(fl.sccj).toContain('华北制药股份有限公司');
+    expect(fl.cfl).toContain('处方药');
+  });
+});
+
+describe(`favourites on ${dbLabel}`, () => {
+  it('keeps, lists and cancels favourites of the account only', async () => {
+    const [a, b] = (await demo.get('/api/goods/list?per_page=2')).body.data.data as G[];
+    expect((await demo.post('/api/favorite', { goods_ids: [a.id, b.id] })).body.code).toBe(10000);
+    expect((await demo.post('/api/favorite', { goods_ids: [a.id] })).body.code).toBe(10000);
+    const list = (await demo.get('/api/favorite?page=1')).body.data;
+    expect(list.total).toBe(2);
+    expect((await demo.get(`/api/goods/detail/${a.id}`)).body.data.is_favorite).toBe(1);
+    expect((await chain.get('/api/favorite')).body.data.total).toBe(0);
+    await demo.post('/api/favorite/cancel', { goods_ids: [a.id] });
+    expect((await demo.get('/api/favorite')).body.data.data.map((g: G) => g.id)).toEqual([b.id]);
+    // The other account cancelling demo's favourite changes nothing of demo's.
+    await chain.post('/api/favorite/cancel', { goods_ids: [b.id] });
+    expect((await demo.get('/api/favorite')).body.data.total).toBe(1);
+  });
+
+  it('refuses guests, unknown goods and malformed ids', async () => {
+    expect((await agent(t.app).get('/api/favorite')).status).toBe(401);
+    expect((await agent(t.app).post('/api/favorite', { goods_ids: [1] })).body.code).toBe(10001);
+    expect((await demo.post('/api/favorite', { goods_ids: [999999] })).status).toBe(404);
+    const bad = await demo.post('/api/favorite', { goods_ids: { a: { b: 1 } } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toMatch(/[\u4e00-\u9fa5]/);
+    expect((await demo.post('/api/favorite', {})).body.message).toBe('请选择商品');
+  });
+});

@@ -1,0 +1,39 @@
+/** HTTP for the catalogue (spec section 7 "Goods" and "Favourites"). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { id } from '../../../core/schemas/common.js';
+import { favoriteListQuery, goodsIdsBody, goodsListQuery, searchQuery } from '../../../core/schemas/goods.js';
+import type { Deps } from '../../deps.js';
+import { ok } from '../../http/envelope.js';
+import { requireUser } from '../accounts/sessions.js';
+import * as catalogue from './service.js';
+import { viewerOf } from './viewer.js';
+
+export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+
+  app.get('/api/goods/search', { schema: { querystring: searchQuery } }, async (req) =>
+    ok(await catalogue.searchGoods(db, req.query.keywords, req.query.type, viewerOf(req))),
+  );
+  app.get('/api/goods/list', { schema: { querystring: goodsListQuery } }, async (req) => ok(await catalogue.listGoods(db, req.query, viewerOf(req))));
+  app.get('/api/goods/detail/:id', { schema: { params: z.object({ id: id('商品ID') }) } }, async (req) =>
+    ok(await catalogue.goodsDetail(db, req.params.id, viewerOf(req))),
+  );
+  app.get('/api/goods/hot', async (req) => ok(await catalogue.hotGoods(db, viewerOf(req))));
+  app.get('/api/goods/fl', async (req) => ok(await catalogue.filterOptions(db, viewerOf(req))));
+
+  app.get('/api/favorite', { schema: { querystring: favoriteListQuery } }, async (req) => {
+    const user = requireUser(req);
+    return ok(await catalogue.listFavorites(db, user.id, req.query.page, viewerOf(req)));
+  });
+  app.post('/api/favorite', { schema: { body: goodsIdsBody } }, async (req) => {
+    const user = requireUser(req);
+    return ok(await catalogue.addFavorites(db, user.id, req.body.goods_ids, viewerOf(req)));
+  });
+  app.post('/api/favorite/cancel', { schema: { body: goodsIdsBody } }, async (req) => {
+    const user = requireUser(req);
+    return ok(await catalogue.removeFavorites(db, user.id, req.body.goods_ids));
+  });
+}

@@ -1,0 +1,285 @@
+/**
+ * The catalogue: search with ranking, filtered lists, detail, hot goods, filter options and favourites.
+ * Prices leave the server only for approved members (viewer.ts).
+ */
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { fenToYuan, yuanToFen } from '../../../core/money.js';
+import type { GoodsListQuery } from '../../../core/schemas/goods.js';
+import type { Db } from '../../db/client.js';
+import { brands, categories, favorites, goods } from '../../db/schema/index.js';
+import { notFound } from '../../http/envelope.js';
+import type { Viewer } from './viewer.js';
+
+type GoodsRow = typeof goods.$inferSelect;
+
+/** Near expiry (近效期): the batch on sale expires within 6 months. */
+const NEAR_EXPIRY_DAYS = 183;
+export const SUGGESTION_LIMIT = 10;
+
+const price = (fen: number, viewer: Viewer) => (viewer.approved ? fenToYuan(fen) : null);
+
+/** Goods as the buyer's browser receives them (spec section 3 Goods plus DESIGN.md section 7). */
+export function goodsView(row: GoodsRow, viewer: Viewer) {
+  return {
+    id: row.id,
+    ck_id: row.ckId,
+    name: row.name,
+    sccj: row.sccj,
+    ypgg: row.ypgg,
+    bzdw: row.bzdw,
+    goods_image: row.images,
+    base_price: price(row.basePrice, viewer),
+    price_tip: viewer.priceTip,
+    is_buy: row.isBuy ? 1 : 0,
+    number: row.number,
+    is_youx: row.isYoux ? 1 : 0,
+    type: row.type,
+    ladder_price: row.ladderPrice.map((t) => ({ number: t.number, price: price(t.price, viewer) })),
+    ladder_price_type: row.ladderPriceType,
+    is_free_shipping: row.isFreeShipping ? 1 : 0,
+    free_shipping_number: row.freeShippingNumber,
+    tags: row.tags,
+    zbz: row.zbz,
+    cartNum: row.zbz,
+    jzl: row.jzl,
+    pzwh: row.pzwh,
+    jx: row.jx,
+    cfl: row.cfl,
+    xq: row.xq,
+    scrq: row.scrq,
+    ccfs: row.ccfs,
+    category_id: row.categoryId,
+    brand_id: row.brandId,
+    is_ephedrine: row.isEphedrine ? 1 : 0,
+    is_kx: row.isKx ? 1 : 0,
+    is_zy: row.isZy ? 1 : 0,
+    is_qx: row.isQx ? 1 : 0,
+    sales: row.sales,
+  };
+}
+
+export type GoodsView = ReturnType<typeof goodsView>;
+
+/** What every buyer may see: on sale, and controlled-sale goods only for special accounts. */
+function visible(viewer: Viewer): SQL {
+  const onSale = eq(goods.isOnSale, true);
+  return viewer.special ? onSale : and(onSale, eq(goods.isKx, false))!;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Pinyin columns hold lower-case letters and digits only; a keyword is compared the same way. */
+const asPinyin = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Which goods a keyword finds and how well: 0 the exact name, 1 a name starting with it, 2 pinyin initials or
+ * full pinyin starting with it, 3 the keyword anywhere in the name, pinyin or approval number.
+ */
+function keywordMatch(keyword: string, type: 1 | 2): { where: SQL; rank: SQL } | null {
+  const k = keyword.trim();
+  if (!k) return null;
+  const like = `%${escapeLike(k)}%`;
+  const prefix = `${escapeLike(k)}%`;
+  const py = asPinyin(k);
+  const pyLike = py ? `%${py}%` : null;
+  const pyPrefix = py ? `${py}%` : null;
+  const [text, full, initials] = type === 1 ? [goods.name, goods.namePy, goods.nameSzm] : [goods.sccj, goods.sccjPy, goods.sccjSzm];
+  const any: SQL[] = [sql`${text} like ${like}`];
+  if (pyLike) any.push(sql`${initials} like ${pyLike}`, sql`${full} like ${pyLike}`);
+  if (type === 1) any.push(sql`${goods.pzwh} ilike ${like}`);
+  const where = sql`(${sql.join(any, sql` or `)})`;
+  const rank = sql`case
+    when ${text} = ${k} then 0
+    when ${text} like ${prefix} then 1
+    when ${pyPrefix ? sql`${initials} like ${pyPrefix} or ${full} like ${pyPrefix}` : sql`false`} then 2
+    else 3 end`;
+  return { where, rank };
+}
+
+function listFilters(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | null): SQL[] {
+  const where: SQL[] = [visible(viewer)];
+  if (categoryIds) where.push(inArray(goods.categoryId, categoryIds));
+  if (q.brand) where.push(eq(goods.brandId, q.brand));
+  if (q.sccj) where.push(eq(goods.sccj, q.sccj));
+  if (q.cfl) where.push(eq(goods.cfl, q.cfl));
+  if (q.in_stock === '1') where.push(gt(goods.number, 0));
+  switch (q.zone) {
+    case 'yx':
+      where.push(eq(goods.isFreeShipping, true));
+      break;
+    case 'zy':
+      where.push(eq(goods.isZy, true));
+      break;
+    case 'qx':
+      where.push(eq(goods.isQx, true));
+      break;
+    case 'jxq':
+      where.push(sql`${goods.xq} <= current_date + ${NEAR_EXPIRY_DAYS}::int`);
+      break;
+    case 'kx':
+      where.push(eq(goods.isKx, true));
+      break;
+    case 'youx':
+      where.push(eq(goods.isYoux, true));
+      break;
+  }
+  // A price range would reveal prices to those who may not see them: it applies to approved members only.
+  if (viewer.approved && q.price_min) where.push(gte(goods.basePrice, yuanToFen(q.price_min)));
+  if (viewer.approved && q.price_max) where.push(lte(goods.basePrice, yuanToFen(q.price_max)));
+  return where;
+}
+
+/** A category and all its descendants (goods hang on the deepest level). */
+async function categoryWithChildren(db: Db, id: number): Promise<number[]> {
+  const rows = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
+  const ids = [id];
+  for (let i = 0; i < ids.length; i++) for (const r of rows) if (r.parentId === ids[i]) ids.push(r.id);
+  return ids;
+}
+
+export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer) {
+  const categoryIds = q.category ? await categoryWithChildren(db, q.category) : null;
+  const where = listFilters(q, viewer, categoryIds);
+  const match = keywordMatch(q.keywords, q.type);
+  if (q.keywords.trim() && !match) return { current_page: q.page, data: [], last_page: 1, per_page: q.per_page, total: 0 };
+  if (match) where.push(match.where);
+  const order: SQL[] = [];
+  const direction = q.order === 'asc' ? asc : desc;
+  switch (q.sort) {
+    case 'sales':
+      order.push(direction(goods.sales));
+      break;
+    case 'price':
+      // Sorting by a hidden price would reveal its order: others get the default order.
+      if (viewer.approved) order.push(q.order === 'desc' ? desc(goods.basePrice) : asc(goods.basePrice));
+      break;
+    case 'newest':
+      order.push(desc(goods.createdAt));
+      break;
+  }
+  if (match) order.push(asc(match.rank));
+  order.push(desc(goods.sales), asc(goods.id));
+  const condition = and(...where);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(goods)
+      .where(condition)
+      .orderBy(...order)
+      .limit(q.per_page)
+      .offset((q.page - 1) * q.per_page),
+    db.select({ n: count() }).from(goods).where(condition),
+  ]);
+  return {
+    current_page: q.page,
+    data: rows.map((r) => goodsView(r, viewer)),
+    last_page: Math.max(1, Math.ceil(n / q.per_page)),
+    per_page: q.per_page,
+    total: n,
+  };
+}
+
+/** The header's suggestions: the best few goods for a keyword, ranked as keywordMatch says. */
+export async function searchGoods(db: Db, keyword: string, type: 1 | 2, viewer: Viewer) {
+  const match = keywordMatch(keyword, type);
+  if (!match) return [];
+  const rows = await db
+    .select()
+    .from(goods)
+    .where(and(visible(viewer), match.where))
+    .orderBy(asc(match.rank), desc(goods.sales), asc(goods.id))
+    .limit(SUGGESTION_LIMIT);
+  return rows.map((r) => goodsView(r, viewer));
+}
+
+export async function goodsDetail(db: Db, id: number, viewer: Viewer) {
+  const [row] = await db
+    .select()
+    .from(goods)
+    .where(and(eq(goods.id, id), visible(viewer)));
+  if (!row) throw notFound('商品不存在或已下架');
+  const [cats, [brand], fav] = await Promise.all([
+    db.select({ id: categories.id, parentId: categories.parentId, name: categories.name }).from(categories),
+    row.brandId ? db.select().from(brands).where(eq(brands.id, row.brandId)) : Promise.resolve([]),
+    viewer.userId
+      ? db.select({ id: favorites.id }).from(favorites).where(and(eq(favorites.userId, viewer.userId), eq(favorites.goodsId, id)))
+      : Promise.resolve([]),
+  ]);
+  const path: { id: number; name: string }[] = [];
+  for (let c = cats.find((x) => x.id === row.categoryId); c; c = cats.find((x) => x.id === c!.parentId)) path.unshift({ id: c.id, name: c.name });
+  return {
+    ...goodsView(row, viewer),
+    instructions: row.instructions,
+    category_path: path,
+    brand: brand ? { id: brand.id, name: brand.name, logo: brand.logo } : null,
+    is_favorite: fav.length ? 1 : 0,
+  };
+}
+
+export async function hotGoods(db: Db, viewer: Viewer, limit = 10) {
+  const rows = await db
+    .select()
+    .from(goods)
+    .where(and(visible(viewer), gt(goods.number, 0)))
+    .orderBy(desc(goods.sales), asc(goods.id))
+    .limit(limit);
+  return rows.map((r) => goodsView(r, viewer));
+}
+
+/** The filter options of the list pages: categories, brands, the busiest manufacturers, classes and forms. */
+export async function filterOptions(db: Db, viewer: Viewer) {
+  const [cats, brandRows, makers, forms] = await Promise.all([
+    db.select({ id: categories.id, parentId: categories.parentId, name: categories.name }).from(categories).where(eq(categories.isShow, true)).orderBy(asc(categories.sort)),
+    db.select({ id: brands.id, name: brands.name, logo: brands.logo }).from(brands).where(eq(brands.isShow, true)).orderBy(asc(brands.sort)),
+    db.select({ name: goods.sccj, n: count() }).from(goods).where(visible(viewer)).groupBy(goods.sccj).orderBy(desc(count()), asc(goods.sccj)).limit(30),
+    db.select({ name: goods.jx, n: count() }).from(goods).where(visible(viewer)).groupBy(goods.jx).orderBy(desc(count())).limit(20),
+  ]);
+  const tree = (parentId: number): { id: number; name: string; children: unknown[] }[] =>
+    cats.filter((c) => c.parentId === parentId).map((c) => ({ id: c.id, name: c.name, children: tree(c.id) }));
+  return {
+    category: tree(0),
+    brand: brandRows,
+    sccj: makers.map((m) => m.name),
+    cfl: ['处方药', '甲类OTC', '乙类OTC', '器械', '中药饮片', '保健食品'],
+    jx: forms.map((f) => f.name).filter(Boolean),
+  };
+}
+
+export async function listFavorites(db: Db, userId: number, page: number, viewer: Viewer, perPage = 20) {
+  const condition = and(eq(favorites.userId, userId), visible(viewer));
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({ goods, favoredAt: favorites.createdAt })
+      .from(favorites)
+      .innerJoin(goods, eq(goods.id, favorites.goodsId))
+      .where(condition)
+      .orderBy(desc(favorites.createdAt), desc(favorites.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(favorites).innerJoin(goods, eq(goods.id, favorites.goodsId)).where(condition),
+  ]);
+  return {
+    current_page: page,
+    data: rows.map((r) => ({ ...goodsView(r.goods, viewer), favorite_at: Math.floor(r.favoredAt.getTime() / 1000) })),
+    last_page: Math.max(1, Math.ceil(n / perPage)),
+    per_page: perPage,
+    total: n,
+  };
+}
+
+/** Adds goods to the buyer's favourites; goods they cannot see answer 404, already-kept goods stay as they are. */
+export async function addFavorites(db: Db, userId: number, ids: number[], viewer: Viewer) {
+  const unique = [...new Set(ids)];
+  const found = await db.select({ id: goods.id }).from(goods).where(and(inArray(goods.id, unique), visible(viewer)));
+  if (found.length !== unique.length) throw notFound('商品不存在或已下架');
+  await db
+    .insert(favorites)
+    .values(unique.map((goodsId) => ({ userId, goodsId })))
+    .onConflictDoNothing();
+  return { goods_ids: unique };
+}
+
+export async function removeFavorites(db: Db, userId: number, ids: number[]) {
+  await db.delete(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.goodsId, [...new Set(ids)])));
+  return { goods_ids: [...new Set(ids)] };
+}

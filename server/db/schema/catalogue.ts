@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgMaterializedView,
   pgTable,
   serial,
   smallint,
@@ -128,6 +129,9 @@ export const goods = pgTable(
     index('goods_category_idx').on(t.categoryId),
     index('goods_brand_idx').on(t.brandId),
     index('goods_sales_idx').on(t.sales),
+    // The best sellers of one name or one manufacturer, for search results per matching term.
+    index('goods_name_sales_idx').on(t.name, t.sales.desc()),
+    index('goods_sccj_sales_idx').on(t.sccj, t.sales.desc()),
   ],
 );
 
@@ -233,4 +237,25 @@ export const favorites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('favorites_user_goods_uq').on(t.userId, t.goodsId), index('favorites_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The distinct drug names (kind 1) and manufacturers (kind 2) of the goods on sale, with their pinyin:
+ * a few hundred rows where the goods are a hundred thousand. Search matches keywords against these terms
+ * in memory and then reads the goods of the matching terms by index. Refreshed after goods are written
+ * (`refreshGoodsTerms`).
+ */
+export const goodsTerms = pgMaterializedView('goods_terms', {
+  kind: smallint('kind').notNull(),
+  term: varchar('term', { length: 100 }).notNull(),
+  py: varchar('py', { length: 400 }).notNull(),
+  szm: varchar('szm', { length: 100 }).notNull(),
+  goodsCount: integer('goods_count').notNull(),
+  sales: integer('sales').notNull(),
+}).as(
+  sql`select 1::smallint as kind, name as term, name_py as py, name_szm as szm, count(*)::int as goods_count, sum(sales)::int as sales
+      from goods where is_on_sale group by name, name_py, name_szm
+      union all
+      select 2::smallint, sccj, sccj_py, sccj_szm, count(*)::int, sum(sales)::int
+      from goods where is_on_sale group by sccj, sccj_py, sccj_szm`,
 );

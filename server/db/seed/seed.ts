@@ -5,6 +5,7 @@
 import { count, eq } from 'drizzle-orm';
 import { REQUIRED_LICENCES } from '../../../core/constants.js';
 import { pinyinOf } from '../../modules/catalogue/pinyin.js';
+import { refreshGoodsTerms } from '../../modules/catalogue/terms.js';
 import type { Db } from '../client.js';
 import {
   ads,
@@ -241,6 +242,7 @@ export async function seedGoods(db: Db, total: number, opts: { batch?: number; o
     await db.insert(goods).values(rows);
     opts.onProgress?.(Math.min(total, start + batch));
   }
+  await refreshGoodsTerms(db);
 }
 
 async function seedContent(db: Db) {

@@ -8,6 +8,7 @@ import type { GoodsListQuery } from '../../../core/schemas/goods.js';
 import type { Db } from '../../db/client.js';
 import { brands, categories, favorites, goods } from '../../db/schema/index.js';
 import { notFound } from '../../http/envelope.js';
+import { looksLikeApprovalNumber, matchTerms } from './terms.js';
 import type { Viewer } from './viewer.js';
 
 type GoodsRow = typeof goods.$inferSelect;
@@ -68,32 +69,29 @@ function visible(viewer: Viewer): SQL {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Pinyin columns hold lower-case letters and digits only; a keyword is compared the same way. */
-const asPinyin = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** At most this many matching terms take part in a result list (the rest rank too low to be seen). */
+const MAX_TERMS = 300;
 
 /**
- * Which goods a keyword finds and how well: 0 the exact name, 1 a name starting with it, 2 pinyin initials or
- * full pinyin starting with it, 3 the keyword anywhere in the name, pinyin or approval number.
+ * Which goods a keyword finds and how well (terms.ts ranks the names or manufacturers); for drug names an
+ * approval number is looked up too. `none`: the keyword matches nothing.
  */
-function keywordMatch(keyword: string, type: 1 | 2): { where: SQL; rank: SQL } | null {
+async function keywordCondition(db: Db, keyword: string, type: 1 | 2): Promise<{ where: SQL; rank: SQL } | 'none' | null> {
   const k = keyword.trim();
   if (!k) return null;
-  const like = `%${escapeLike(k)}%`;
-  const prefix = `${escapeLike(k)}%`;
-  const py = asPinyin(k);
-  const pyLike = py ? `%${py}%` : null;
-  const pyPrefix = py ? `${py}%` : null;
-  const [text, full, initials] = type === 1 ? [goods.name, goods.namePy, goods.nameSzm] : [goods.sccj, goods.sccjPy, goods.sccjSzm];
-  const any: SQL[] = [sql`${text} like ${like}`];
-  if (pyLike) any.push(sql`${initials} like ${pyLike}`, sql`${full} like ${pyLike}`);
-  if (type === 1) any.push(sql`${goods.pzwh} ilike ${like}`);
-  const where = sql`(${sql.join(any, sql` or `)})`;
-  const rank = sql`case
-    when ${text} = ${k} then 0
-    when ${text} like ${prefix} then 1
-    when ${pyPrefix ? sql`${initials} like ${pyPrefix} or ${full} like ${pyPrefix}` : sql`false`} then 2
-    else 3 end`;
-  return { where, rank };
+  const terms = (await matchTerms(db, k, type)).slice(0, MAX_TERMS);
+  const column = type === 1 ? goods.name : goods.sccj;
+  const parts: SQL[] = [];
+  if (terms.length) parts.push(inArray(column, terms.map((t) => t.term)));
+  if (type === 1 && looksLikeApprovalNumber(k)) parts.push(sql`${goods.pzwh} ilike ${`%${escapeLike(k)}%`}`);
+  if (!parts.length) return 'none';
+  const groups = ([0, 1, 2, 3] as const)
+    .map((rank) => ({ rank, names: terms.filter((t) => t.rank === rank).map((t) => t.term) }))
+    .filter((g) => g.names.length);
+  const rank = groups.length
+    ? sql`case ${sql.join(groups.map((g) => sql`when ${inArray(column, g.names)} then ${sql.raw(String(g.rank))}`), sql` `)} else 4 end`
+    : sql`4`;
+  return { where: parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`, rank };
 }
 
 function listFilters(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | null): SQL[] {
@@ -140,8 +138,8 @@ async function categoryWithChildren(db: Db, id: number): Promise<number[]> {
 export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer) {
   const categoryIds = q.category ? await categoryWithChildren(db, q.category) : null;
   const where = listFilters(q, viewer, categoryIds);
-  const match = keywordMatch(q.keywords, q.type);
-  if (q.keywords.trim() && !match) return { current_page: q.page, data: [], last_page: 1, per_page: q.per_page, total: 0 };
+  const match = await keywordCondition(db, q.keywords, q.type);
+  if (match === 'none') return { current_page: q.page, data: [], last_page: 1, per_page: q.per_page, total: 0 };
   if (match) where.push(match.where);
   const order: SQL[] = [];
   const direction = q.order === 'asc' ? asc : desc;
@@ -179,16 +177,44 @@ export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer) {
   };
 }
 
-/** The header's suggestions: the best few goods for a keyword, ranked as keywordMatch says. */
+/**
+ * The header's suggestions: the best sellers of the best-ranked names (or manufacturers), read per term
+ * through the (name, sales) index, then goods whose approval number matches.
+ */
 export async function searchGoods(db: Db, keyword: string, type: 1 | 2, viewer: Viewer) {
-  const match = keywordMatch(keyword, type);
-  if (!match) return [];
-  const rows = await db
-    .select()
-    .from(goods)
-    .where(and(visible(viewer), match.where))
-    .orderBy(asc(match.rank), desc(goods.sales), asc(goods.id))
-    .limit(SUGGESTION_LIMIT);
+  const k = keyword.trim();
+  if (!k) return [];
+  const terms = (await matchTerms(db, k, type)).slice(0, SUGGESTION_LIMIT);
+  const column = sql.raw(type === 1 ? 'name' : 'sccj');
+  const shown = viewer.special ? sql`is_on_sale` : sql`is_on_sale and not is_kx`;
+  let rows: GoodsRow[] = [];
+  if (terms.length) {
+    const values = sql.join(
+      terms.map((t, i) => sql`(${t.term}::text, ${i}::int)`),
+      sql`, `,
+    );
+    const order = new Map<number, number>();
+    const result = (await db.execute(sql`
+      select g.id, t.ord from (values ${values}) as t(term, ord)
+      cross join lateral (select id, sales from goods where ${column} = t.term and ${shown} order by sales desc limit ${SUGGESTION_LIMIT}) g
+      order by t.ord, g.sales desc limit ${SUGGESTION_LIMIT}`)) as unknown as { rows: { id: number }[] };
+    const list = result.rows;
+    list.forEach((r, i) => order.set(Number(r.id), i));
+    if (order.size) {
+      rows = await db.select().from(goods).where(inArray(goods.id, [...order.keys()]));
+      rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    }
+  }
+  if (type === 1 && rows.length < SUGGESTION_LIMIT && looksLikeApprovalNumber(k)) {
+    const byNumber = await db
+      .select()
+      .from(goods)
+      .where(and(visible(viewer), sql`${goods.pzwh} ilike ${`%${escapeLike(k)}%`}`))
+      .orderBy(desc(goods.sales))
+      .limit(SUGGESTION_LIMIT);
+    const seen = new Set(rows.map((r) => r.id));
+    rows.push(...byNumber.filter((r) => !seen.has(r.id)).slice(0, SUGGESTION_LIMIT - rows.length));
+  }
   return rows.map((r) => goodsView(r, viewer));
 }
 

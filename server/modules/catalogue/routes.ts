@@ -8,21 +8,34 @@ import type { Deps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
 import { requireUser } from '../accounts/sessions.js';
 import * as catalogue from './service.js';
-import { viewerOf } from './viewer.js';
+import { cachedResult } from './cache.js';
+import { viewerClass, viewerOf } from './viewer.js';
 
 export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
 
-  app.get('/api/goods/search', { schema: { querystring: searchQuery } }, async (req) =>
-    ok(await catalogue.searchGoods(db, req.query.keywords, req.query.type, viewerOf(req))),
-  );
-  app.get('/api/goods/list', { schema: { querystring: goodsListQuery } }, async (req) => ok(await catalogue.listGoods(db, req.query, viewerOf(req))));
+  // Results depend only on the query and on what the viewer may see: viewers alike share them (cache.ts).
+  app.get('/api/goods/search', { schema: { querystring: searchQuery } }, async (req) => {
+    const viewer = viewerOf(req);
+    const { keywords, type } = req.query;
+    return ok(await cachedResult(db, ['search', keywords.trim(), type, viewerClass(viewer)], () => catalogue.searchGoods(db, keywords, type, viewer)));
+  });
+  app.get('/api/goods/list', { schema: { querystring: goodsListQuery } }, async (req) => {
+    const viewer = viewerOf(req);
+    return ok(await cachedResult(db, ['list', req.query, viewerClass(viewer)], () => catalogue.listGoods(db, req.query, viewer)));
+  });
   app.get('/api/goods/detail/:id', { schema: { params: z.object({ id: id('商品ID') }) } }, async (req) =>
     ok(await catalogue.goodsDetail(db, req.params.id, viewerOf(req))),
   );
-  app.get('/api/goods/hot', async (req) => ok(await catalogue.hotGoods(db, viewerOf(req))));
-  app.get('/api/goods/fl', async (req) => ok(await catalogue.filterOptions(db, viewerOf(req))));
+  app.get('/api/goods/hot', async (req) => {
+    const viewer = viewerOf(req);
+    return ok(await cachedResult(db, ['hot', viewerClass(viewer)], () => catalogue.hotGoods(db, viewer)));
+  });
+  app.get('/api/goods/fl', async (req) => {
+    const viewer = viewerOf(req);
+    return ok(await cachedResult(db, ['fl', viewer.special], () => catalogue.filterOptions(db, viewer)));
+  });
 
   app.get('/api/favorite', { schema: { querystring: favoriteListQuery } }, async (req) => {
     const user = requireUser(req);

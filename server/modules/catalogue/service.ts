@@ -129,7 +129,7 @@ function listFilters(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | 
 
 /** A category and all its descendants (goods hang on the deepest level). */
 async function categoryWithChildren(db: Db, id: number): Promise<number[]> {
-  const rows = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
+  const rows = (await catalogueTree(db)).cats;
   const ids = [id];
   for (let i = 0; i < ids.length; i++) for (const r of rows) if (r.parentId === ids[i]) ids.push(r.id);
   return ids;
@@ -218,27 +218,44 @@ export async function searchGoods(db: Db, keyword: string, type: 1 | 2, viewer: 
   return rows.map((r) => goodsView(r, viewer));
 }
 
+const CATEGORY_TTL_MS = 30_000;
+const categoryCache = new WeakMap<Db, { at: number; value: Promise<{ cats: { id: number; parentId: number; name: string }[]; brands: Map<number, { id: number; name: string; logo: string }> }> }>();
+
+/** Categories and brands change only when an operator edits them: read at most every 30 s. */
+function catalogueTree(db: Db) {
+  const hit = categoryCache.get(db);
+  if (hit && Date.now() - hit.at < CATEGORY_TTL_MS) return hit.value;
+  const value = Promise.all([
+    db.select({ id: categories.id, parentId: categories.parentId, name: categories.name }).from(categories),
+    db.select({ id: brands.id, name: brands.name, logo: brands.logo }).from(brands),
+  ]).then(([cats, brandRows]) => ({ cats, brands: new Map(brandRows.map((b) => [b.id, b])) }));
+  value.catch(() => categoryCache.delete(db));
+  categoryCache.set(db, { at: Date.now(), value });
+  return value;
+}
+
 export async function goodsDetail(db: Db, id: number, viewer: Viewer) {
+  // One statement: the goods and whether this buyer keeps it among their favourites.
   const [row] = await db
-    .select()
+    .select({
+      goods,
+      favorite: viewer.userId
+        ? sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${viewer.userId} and ${favorites.goodsId} = "goods"."id")`
+        : sql<boolean>`false`,
+    })
     .from(goods)
     .where(and(eq(goods.id, id), visible(viewer)));
   if (!row) throw notFound('商品不存在或已下架');
-  const [cats, [brand], fav] = await Promise.all([
-    db.select({ id: categories.id, parentId: categories.parentId, name: categories.name }).from(categories),
-    row.brandId ? db.select().from(brands).where(eq(brands.id, row.brandId)) : Promise.resolve([]),
-    viewer.userId
-      ? db.select({ id: favorites.id }).from(favorites).where(and(eq(favorites.userId, viewer.userId), eq(favorites.goodsId, id)))
-      : Promise.resolve([]),
-  ]);
+  const { cats, brands: brandMap } = await catalogueTree(db);
   const path: { id: number; name: string }[] = [];
-  for (let c = cats.find((x) => x.id === row.categoryId); c; c = cats.find((x) => x.id === c!.parentId)) path.unshift({ id: c.id, name: c.name });
+  for (let c = cats.find((x) => x.id === row.goods.categoryId); c; c = cats.find((x) => x.id === c!.parentId)) path.unshift({ id: c.id, name: c.name });
+  const brand = row.goods.brandId ? brandMap.get(row.goods.brandId) : undefined;
   return {
-    ...goodsView(row, viewer),
-    instructions: row.instructions,
+    ...goodsView(row.goods, viewer),
+    instructions: row.goods.instructions,
     category_path: path,
-    brand: brand ? { id: brand.id, name: brand.name, logo: brand.logo } : null,
-    is_favorite: fav.length ? 1 : 0,
+    brand: brand ?? null,
+    is_favorite: row.favorite ? 1 : 0,
   };
 }
 

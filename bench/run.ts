@@ -32,7 +32,17 @@ const goodsCount = Number(opts.goods);
 /** A call under test: what it asks for and its budget (DESIGN.md section 12); calls the design does not budget are measured for reference. */
 type Target = { name: string; path: string; login?: boolean; p99Budget?: number; ratioBudget?: number };
 
+const q = encodeURIComponent;
+const CATALOGUE = { p99Budget: 50, ratioBudget: 0.5, login: true } as const;
+
 const TARGETS: Target[] = [
+  { name: 'search: pinyin initials', path: '/api/goods/search?keywords=amxl&type=1', ...CATALOGUE },
+  { name: 'search: one Chinese character', path: `/api/goods/search?keywords=${q('阿')}&type=1`, ...CATALOGUE },
+  { name: 'search: three Chinese characters', path: `/api/goods/search?keywords=${q('阿莫西')}&type=1`, ...CATALOGUE },
+  { name: 'search: manufacturer initials', path: '/api/goods/search?keywords=hbzy&type=2', ...CATALOGUE },
+  { name: 'goods list, first page', path: '/api/goods/list?page=1', ...CATALOGUE },
+  { name: 'goods list, search results by sales', path: `/api/goods/list?keywords=${q('胶囊')}&sort=sales&page=3`, ...CATALOGUE },
+  { name: 'goods detail', path: '/api/goods/detail/1234', ...CATALOGUE },
   { name: 'shell content (focus/common)', path: '/api/focus/common', p99Budget: 50, ratioBudget: 0.5 },
   { name: 'help groups', path: '/api/help/category', p99Budget: 50, ratioBudget: 0.5 },
   { name: 'user base (logged in)', path: '/api/user/base', login: true },

@@ -19,6 +19,7 @@ import type { Deps } from './deps.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { registerSessions } from './modules/accounts/sessions.js';
 import type { SmsSender } from './modules/accounts/sms.js';
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await accountRoutes(scope, deps, sms);
     await contentRoutes(scope, deps);
     await catalogueRoutes(scope, deps);
+    await cartRoutes(scope, deps);
     await uploadRoutes(scope, deps);
     await wechatRoutes(scope, deps);
   });

@@ -182,7 +182,7 @@ export const cartItems = pgTable(
     isSelected: boolean('is_selected').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('cart_items_user_idx').on(t.userId)],
+  (t) => [index('cart_items_user_idx').on(t.userId), uniqueIndex('cart_items_line_uq').on(t.userId, t.goodsId, t.type)],
 );
 
 /** Site-wide settings an operator edits: hot line, QQ, quality inspection link, licences in the footer. */

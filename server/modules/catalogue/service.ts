@@ -9,7 +9,8 @@ import type { Db } from '../../db/client.js';
 import { brands, categories, favorites, goods } from '../../db/schema/index.js';
 import { notFound } from '../../http/envelope.js';
 import { looksLikeApprovalNumber, matchTerms } from './terms.js';
-import type { Viewer } from './viewer.js';
+import { cachedFavoriteIds, cachedResult, forgetFavoriteIds } from './cache.js';
+import { viewerClass, type Viewer } from './viewer.js';
 
 type GoodsRow = typeof goods.$inferSelect;
 
@@ -234,29 +235,34 @@ function catalogueTree(db: Db) {
   return value;
 }
 
-export async function goodsDetail(db: Db, id: number, viewer: Viewer) {
-  // One statement: the goods and whether this buyer keeps it among their favourites.
+/** Detail for viewers alike (cached 5 s); whether this buyer keeps it comes from their favourites set. */
+async function detailFor(db: Db, id: number, viewer: Viewer) {
   const [row] = await db
-    .select({
-      goods,
-      favorite: viewer.userId
-        ? sql<boolean>`exists (select 1 from ${favorites} where ${favorites.userId} = ${viewer.userId} and ${favorites.goodsId} = "goods"."id")`
-        : sql<boolean>`false`,
-    })
+    .select()
     .from(goods)
     .where(and(eq(goods.id, id), visible(viewer)));
   if (!row) throw notFound('商品不存在或已下架');
   const { cats, brands: brandMap } = await catalogueTree(db);
   const path: { id: number; name: string }[] = [];
-  for (let c = cats.find((x) => x.id === row.goods.categoryId); c; c = cats.find((x) => x.id === c!.parentId)) path.unshift({ id: c.id, name: c.name });
-  const brand = row.goods.brandId ? brandMap.get(row.goods.brandId) : undefined;
-  return {
-    ...goodsView(row.goods, viewer),
-    instructions: row.goods.instructions,
-    category_path: path,
-    brand: brand ?? null,
-    is_favorite: row.favorite ? 1 : 0,
-  };
+  for (let c = cats.find((x) => x.id === row.categoryId); c; c = cats.find((x) => x.id === c!.parentId)) path.unshift({ id: c.id, name: c.name });
+  const brand = row.brandId ? brandMap.get(row.brandId) : undefined;
+  return { ...goodsView(row, viewer), instructions: row.instructions, category_path: path, brand: brand ?? null };
+}
+
+const DETAIL_TTL_MS = 5_000;
+
+export async function goodsDetail(db: Db, id: number, viewer: Viewer) {
+  const [detail, kept] = await Promise.all([
+    cachedResult(db, ['detail', id, viewerClass(viewer)], () => detailFor(db, id, viewer), DETAIL_TTL_MS),
+    viewer.userId ? favoriteIdsOf(db, viewer.userId) : Promise.resolve(new Set<number>()),
+  ]);
+  return { ...detail, is_favorite: kept.has(id) ? 1 : 0 };
+}
+
+function favoriteIdsOf(db: Db, userId: number) {
+  return cachedFavoriteIds(db, userId, async () =>
+    (await db.select({ id: favorites.goodsId }).from(favorites).where(eq(favorites.userId, userId))).map((r) => r.id),
+  );
 }
 
 export async function hotGoods(db: Db, viewer: Viewer, limit = 10) {
@@ -319,10 +325,12 @@ export async function addFavorites(db: Db, userId: number, ids: number[], viewer
     .insert(favorites)
     .values(unique.map((goodsId) => ({ userId, goodsId })))
     .onConflictDoNothing();
+  forgetFavoriteIds(db, userId);
   return { goods_ids: unique };
 }
 
 export async function removeFavorites(db: Db, userId: number, ids: number[]) {
   await db.delete(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.goodsId, [...new Set(ids)])));
+  forgetFavoriteIds(db, userId);
   return { goods_ids: [...new Set(ids)] };
 }

@@ -149,15 +149,15 @@ export const routes: AppRoute[] = [
   bare({ path: '/loading/activity', title: '活动加载中', screen: 'loading', built: true }),
   entryPage({ path: '/login', title: '登录', screen: 'login', skipUserBase: true }),
   site({ path: '/jfsc', title: '积分商城', screen: 'pointsMall' }),
-  site({ path: '/list/other/:id/:name?', title: '药品', screen: 'goodsOther' }),
+  site({ path: '/list/other/:id/:name?', title: '药品', screen: 'goodsOther', built: true }),
 
   // Medicine list and search
-  site({ path: '/list', aliases: ['/list_index'], title: '商品列表', screen: 'goodsList' }),
-  site({ path: '/list/table', aliases: ['/list_table'], title: '商品列表', screen: 'goodsTable' }),
-  site({ path: '/list/no_image', aliases: ['/list_no_image'], title: '商品列表', screen: 'goodsNoImage' }),
-  site({ path: '/list/info/:id', aliases: ['/list_info/:id'], title: '商品详情', screen: 'goodsDetail' }),
-  site({ path: '/search', aliases: ['/search_index'], title: '搜索结果', screen: 'search' }),
-  site({ path: '/search/table', aliases: ['/search_table'], title: '搜索结果', screen: 'searchTable' }),
+  site({ path: '/list', aliases: ['/list_index'], title: '商品列表', screen: 'goodsList', built: true }),
+  site({ path: '/list/table', aliases: ['/list_table'], title: '商品列表', screen: 'goodsTable', built: true }),
+  site({ path: '/list/no_image', aliases: ['/list_no_image'], title: '商品列表', screen: 'goodsNoImage', built: true }),
+  site({ path: '/list/info/:id', aliases: ['/list_info/:id'], title: '商品详情', screen: 'goodsDetail', built: true }),
+  site({ path: '/search', aliases: ['/search_index'], title: '搜索结果', screen: 'search', built: true }),
+  site({ path: '/search/table', aliases: ['/search_table'], title: '搜索结果', screen: 'searchTable', built: true }),
 
   // Cart flow. Step 1 hides the mini cart (spec section 4).
   site({ path: '/cart', title: '购物车', screen: 'cart', cartStep: 1, toolbar: false }),
@@ -189,7 +189,7 @@ export const routes: AppRoute[] = [
   site({ path: '/zzfw/pzqg/add', aliases: ['/pzqg/add'], title: '新增求购', screen: 'varietyRequestAdd' }),
   site({ path: '/zzfw/pzqg/info/:id?', aliases: ['/pzqg/info/:id?'], title: '求购详情', screen: 'varietyRequestDetail' }),
   site({ path: '/zzfw/dzfp', aliases: ['/dzfp'], title: '电子发票查询', screen: 'invoices' }),
-  site({ path: '/zzfw/star', aliases: ['/star'], title: '我的收藏', screen: 'favourites' }),
+  site({ path: '/zzfw/star', aliases: ['/star'], title: '我的收藏', screen: 'favourites', built: true }),
   site({ path: '/zzfw/yjfk', aliases: ['/yjfk'], title: '意见反馈', screen: 'feedback' }),
 
   // Wallet
@@ -217,15 +217,15 @@ export const routes: AppRoute[] = [
   // Zones
   site({ path: '/ppzq', aliases: ['/ppzq_index/:page?'], title: '品牌专区', screen: 'brandZone' }),
   site({ path: '/ppzq/info/:id/:page?', title: '品牌详情', screen: 'brandDetail' }),
-  site({ path: '/yx', aliases: ['/yx_index'], title: '包邮专区', screen: 'freeShippingZone' }),
-  site({ path: '/yx/table', aliases: ['/yx_table'], title: '包邮专区', screen: 'freeShippingTable' }),
+  site({ path: '/yx', aliases: ['/yx_index'], title: '包邮专区', screen: 'freeShippingZone', built: true }),
+  site({ path: '/yx/table', aliases: ['/yx_table'], title: '包邮专区', screen: 'freeShippingTable', built: true }),
   bare({ path: '/yx/rule', aliases: ['/yx_rule'], title: '包邮规则', screen: 'freeShippingRule' }),
   site({ path: '/yjh/:id?', title: '活动专区', screen: 'activityZone' }),
   site({ path: '/Hdzx/:ids/:id?', title: '活动中心', screen: 'activityCentre' }),
-  site({ path: '/zyyp', title: '中药专区', screen: 'tcmZone' }),
-  site({ path: '/qxzq', title: '器械专区', screen: 'devicesZone' }),
-  site({ path: '/jxqzc', title: '近效期专场', screen: 'nearExpiryZone' }),
-  site({ path: '/kxzq', title: '控销专区', screen: 'controlledZone' }),
+  site({ path: '/zyyp', title: '中药专区', screen: 'tcmZone', built: true }),
+  site({ path: '/qxzq', title: '器械专区', screen: 'devicesZone', built: true }),
+  site({ path: '/jxqzc', title: '近效期专场', screen: 'nearExpiryZone', built: true }),
+  site({ path: '/kxzq', title: '控销专区', screen: 'controlledZone', built: true }),
   site({ path: '/kxzq/new', aliases: ['/kxzq_new', '/kxzq_index'], title: '控销专区', screen: 'controlledZoneNew' }),
   site({ path: '/kxzq/goods/:url/:ads?', title: '控销商品', screen: 'controlledGoods' }),
 

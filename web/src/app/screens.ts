@@ -17,6 +17,20 @@ export const screenModules: Partial<Record<ScreenKey, ScreenLoader>> = {
   register: () => import('@/features/auth/pages/RegisterPage'),
   registerWechat: () => import('@/features/auth/pages/RegisterWechatPage'),
   forget: () => import('@/features/auth/pages/ForgetPage'),
+  goodsList: () => import('@/features/catalogue/pages/ListPage'),
+  goodsTable: () => import('@/features/catalogue/pages/ListTablePage'),
+  goodsNoImage: () => import('@/features/catalogue/pages/ListNoImagePage'),
+  goodsOther: () => import('@/features/catalogue/pages/OtherListPage'),
+  goodsDetail: () => import('@/features/catalogue/pages/DetailPage'),
+  search: () => import('@/features/catalogue/pages/SearchPage'),
+  searchTable: () => import('@/features/catalogue/pages/SearchTablePage'),
+  favourites: () => import('@/features/catalogue/pages/FavouritesPage'),
+  freeShippingZone: () => import('@/features/catalogue/pages/ZonePages').then((m) => ({ default: m.FreeShippingZone })),
+  freeShippingTable: () => import('@/features/catalogue/pages/ZonePages').then((m) => ({ default: m.FreeShippingTable })),
+  tcmZone: () => import('@/features/catalogue/pages/ZonePages').then((m) => ({ default: m.TcmZone })),
+  devicesZone: () => import('@/features/catalogue/pages/ZonePages').then((m) => ({ default: m.DevicesZone })),
+  nearExpiryZone: () => import('@/features/catalogue/pages/ZonePages').then((m) => ({ default: m.NearExpiryZone })),
+  controlledZone: () => import('@/features/catalogue/pages/ZonePages').then((m) => ({ default: m.ControlledZone })),
 };
 
 export const underConstruction: ScreenLoader = () => import('@/features/content/pages/UnderConstructionPage');

@@ -3,11 +3,13 @@
  * hot line), the top ad banner, logo with the search box and cart, and the scrolling notices.
  */
 import { App } from 'antd';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import type { UserBase } from '@core/schemas/user';
 import { useFocusCommon } from '@/features/content/api/get-focus-common';
 import { useFocusTop } from '@/features/content/api/get-focus-top';
+import { HeaderSearch } from '@/features/catalogue/components/HeaderSearch';
+import { createStickyWatcher } from '@/features/catalogue/lib/sticky';
 import { isLoggedIn } from '@/features/user/api/get-user-base';
 import { useLogout } from '@/features/user/api/logout';
 import { Badge99 } from '@/ui/Badge99';
@@ -15,8 +17,6 @@ import { QrPopover } from '@/ui/QrPopover';
 import { TargetLink, useOpenTarget } from '@/ui/TargetLink';
 import { Broadcast } from './Broadcast';
 import { Logo } from './Logo';
-
-export const SEARCH_KEYWORD_KEY = 'yct_search_keyword';
 
 function TopBar({ user }: { user: UserBase | undefined }) {
   const { message } = App.useApp();
@@ -88,68 +88,32 @@ function TopBanner() {
   );
 }
 
-/** The search box; suggestions and the result pages come with the catalogue. */
-function SearchBox() {
-  const navigate = useNavigate();
-  const { data } = useFocusCommon();
-  const [type, setType] = useState<1 | 2>(1);
-  const [keywords, setKeywords] = useState(() => {
-    try {
-      return sessionStorage.getItem(SEARCH_KEYWORD_KEY) ?? '';
-    } catch {
-      return '';
-    }
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const k = keywords.trim();
-    setKeywords(k);
-    try {
-      sessionStorage.setItem(SEARCH_KEYWORD_KEY, k);
-    } catch {
-      // private mode: the keyword is simply not kept
-    }
-    void navigate(`/search?${new URLSearchParams({ keywords: k, type: String(type) })}`);
-  };
-  return (
-    <div className="yct-search" data-testid="header-search">
-      <div className="yct-search__tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={type === 1} className={type === 1 ? 'is-active' : ''} onClick={() => setType(1)}>
-          药品
-        </button>
-        <button type="button" role="tab" aria-selected={type === 2} className={type === 2 ? 'is-active' : ''} onClick={() => setType(2)}>
-          厂家
-        </button>
-      </div>
-      <form className="yct-search__form" onSubmit={submit} role="search">
-        <input
-          value={keywords}
-          onChange={(e) => setKeywords(e.target.value)}
-          placeholder={type === 1 ? '药品名称 / 拼音首字母 / 批准文号' : '生产厂家名称 / 拼音首字母'}
-          maxLength={50}
-          aria-label="搜索关键词"
-        />
-        <button type="submit">搜 索</button>
-      </form>
-      <div className="yct-search__hot">
-        {(data?.rnss ?? []).slice(0, 8).map((h) => (
-          <TargetLink key={h.name} to={h.url}>
-            {h.name}
-          </TargetLink>
-        ))}
-      </div>
-    </div>
-  );
+/** True once the page is scrolled 205 px or more (checked 100 ms after scrolling stops). */
+function useSticky() {
+  const [sticky, setSticky] = useState(false);
+  useEffect(() => {
+    const watcher = createStickyWatcher({ scrollY: () => window.scrollY, onChange: setSticky });
+    const onScroll = () => watcher.onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      watcher.stop();
+    };
+  }, []);
+  return sticky;
 }
 
 export function SiteHeader({ user }: { user: UserBase | undefined }) {
+  const sticky = useSticky();
   return (
     <header className="yct-header" data-testid="site-header">
       <TopBar user={user} />
       <TopBanner />
+      <div className="yct-header__placeholder">
+      <div className={`yct-header__bar${sticky ? ' is-sticky' : ''}`} data-testid="header-bar" data-sticky={sticky ? '1' : '0'}>
       <div className="yct-container yct-header__main">
         <Logo />
-        <SearchBox />
+        <HeaderSearch />
         <Link to="/cart" className="yct-header__cart" data-testid="header-cart">
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" />
@@ -160,6 +124,8 @@ export function SiteHeader({ user }: { user: UserBase | undefined }) {
           <Badge99 count={isLoggedIn(user) ? user.cart : 0} data-testid="cart-badge" showZero />
         </Link>
         <Broadcast />
+      </div>
+      </div>
       </div>
     </header>
   );

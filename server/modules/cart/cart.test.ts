@@ -1,0 +1,52 @@
+/** Adding to the cart: only approved buyers, whole middle packages, within stock, visible goods only. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, gt } from 'drizzle-orm';
+import { cartItems, goods } from '../../db/schema/index.js';
+import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
+import { NOT_APPROVED } from './service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ goods: 120 });
+});
+afterAll(async () => t?.close());
+
+const line = (g: typeof goods.$inferSelect, number = g.zbz) => ({ goods_id: g.id, price: '0.01', number, ck_id: g.ckId });
+
+describe(`add to cart on ${dbLabel}`, () => {
+  it('adds whole middle packages for an approved buyer, merging repeated adds into one line', async () => {
+    const demo = await loginAs(t.app, 'demo');
+    const [g] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 100))).limit(1);
+    const first = await demo.post('/api/cart', { params: [line(g)] });
+    expect(first.body).toMatchObject({ code: 10000, data: { cart: 1 } });
+    await demo.post('/api/cart', { params: [line(g, g.zbz * 2)] });
+    const [row] = await t.db.select().from(cartItems).where(eq(cartItems.goodsId, g.id));
+    expect(row.number).toBe(g.zbz * 3);
+    expect((await demo.get('/api/cart/total')).body.data.total).toBe(1);
+    expect((await demo.get('/api/user/base')).body.data.cart).toBe(1);
+  });
+
+  it('refuses a quantity that is not whole middle packages, more than the stock, and hidden goods', async () => {
+    const chain = await loginAs(t.app, 'chain');
+    const [g] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.zbz, 1), gt(goods.number, 0))).limit(1);
+    const odd = await chain.post('/api/cart', { params: [line(g, g.zbz + 1)] });
+    expect(odd.status).toBe(422);
+    expect(odd.body.message).toContain('中包装');
+    const tooMany = await chain.post('/api/cart', { params: [line(g, g.number + g.zbz - (g.number % g.zbz))] });
+    expect(tooMany.body.message).toMatch(/库存不足|已售罄/);
+    const [kx] = await t.db.select().from(goods).where(eq(goods.isKx, true)).limit(1);
+    if (kx) expect((await chain.post('/api/cart', { params: [line(kx)] })).body.message).toBe('商品不存在或已下架');
+    expect((await chain.get('/api/cart/total')).body.data.total).toBe(0);
+  });
+
+  it('sends buyers waiting for review to their licences and guests to login', async () => {
+    const [g] = await t.db.select().from(goods).limit(1);
+    const pending = await loginAs(t.app, 'pending');
+    expect((await pending.post('/api/cart', { params: [line(g)] })).body.message).toBe(NOT_APPROVED);
+    const guest = await agent(t.app).post('/api/cart', { params: [line(g)] });
+    expect(guest.status).toBe(401);
+    const bad = await (await loginAs(t.app, 'demo')).post('/api/cart', { params: 'x' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe('请选择要加入购物车的商品');
+  });
+});

@@ -1,0 +1,33 @@
+/** The catalogue calls: search suggestions, lists, detail, hot goods and filter options. */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/api/client';
+import type { FilterOptions, Goods, GoodsDetail, Paged } from './types';
+
+export const searchGoods = (keywords: string, type: 1 | 2, signal?: AbortSignal) =>
+  http.get<Goods[]>('/api/goods/search', { keywords, type }, { signal, silent: true });
+
+/** Query parameters of /api/goods/list as the list pages build them from the URL. */
+export type ListParams = Record<string, string | number | undefined>;
+
+export const goodsListQuery = (params: ListParams) =>
+  queryOptions({
+    queryKey: ['goods', 'list', params],
+    queryFn: ({ signal }) => http.get<Paged<Goods>>('/api/goods/list', params, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useGoodsList = (params: ListParams) => useQuery(goodsListQuery(params));
+
+export const goodsDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['goods', 'detail', id],
+    queryFn: ({ signal }) => http.get<GoodsDetail>(`/api/goods/detail/${id}`, undefined, { signal, silent: [404] }),
+  });
+
+export const useGoodsDetail = (id: number) => useQuery({ ...goodsDetailQuery(id), enabled: Number.isInteger(id) && id > 0 });
+
+export const useHotGoods = () =>
+  useQuery({ queryKey: ['goods', 'hot'], queryFn: ({ signal }) => http.get<Goods[]>('/api/goods/hot', undefined, { signal }), staleTime: 60_000 });
+
+export const useFilterOptions = () =>
+  useQuery({ queryKey: ['goods', 'fl'], queryFn: ({ signal }) => http.get<FilterOptions>('/api/goods/fl', undefined, { signal }), staleTime: 5 * 60_000 });

@@ -1,0 +1,54 @@
+/** A goods card of the image grid: picture, price or its hidden text, tiers, name, spec, maker, expiry, stock, tags. */
+import { Link } from 'react-router';
+import { GoodsTags } from '@/ui/GoodsTag';
+import { Price } from '@/ui/Price';
+import type { Goods } from '../api/types';
+import { AddToCart } from './AddToCart';
+
+export function stockText(g: Goods) {
+  if (!g.is_buy) return '暂不销售';
+  return g.number > 0 ? `库存 ${g.number > 9999 ? '充足' : g.number}` : '缺货';
+}
+
+export function LadderHint({ goods }: { goods: Goods }) {
+  if (!goods.ladder_price.length) return null;
+  return (
+    <span className="yct-ladder" data-testid="ladder-hint">
+      {goods.ladder_price.map((t) => (
+        <span key={t.number}>
+          满{t.number}
+          {goods.bzdw}
+          {t.price === null ? '' : ` ¥${t.price}`}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function GoodsCard({ goods }: { goods: Goods }) {
+  return (
+    <li className="yct-card" data-testid="goods-card">
+      <Link to={`/list/info/${goods.id}`} className="yct-card__image">
+        <img src={goods.goods_image[0]} alt={goods.name} width={200} height={200} loading="lazy" />
+        {goods.number <= 0 ? <span className="yct-card__soldout">缺货</span> : null}
+      </Link>
+      <div className="yct-card__price">
+        <Price value={goods.base_price} tip={goods.price_tip} />
+        <GoodsTags tags={goods.tags} />
+      </div>
+      <LadderHint goods={goods} />
+      <Link to={`/list/info/${goods.id}`} className="yct-card__name" title={goods.name} data-testid="goods-name">
+        {goods.name}
+      </Link>
+      <div className="yct-card__meta">{goods.ypgg}</div>
+      <div className="yct-card__meta yct-card__maker" title={goods.sccj}>
+        {goods.sccj}
+      </div>
+      <div className="yct-card__meta">
+        效期 {goods.xq}
+        <span className={goods.number > 0 ? 'yct-card__stock' : 'yct-card__stock is-out'}>{stockText(goods)}</span>
+      </div>
+      <AddToCart goods={goods} compact />
+    </li>
+  );
+}

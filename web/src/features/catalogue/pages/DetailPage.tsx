@@ -1,0 +1,211 @@
+/** /list/info/{id}: gallery, every goods field, ladder price table, tags, stock, quantity and add to cart, favourite. */
+import '../catalogue.css';
+import { App, Button } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isApiError } from '@/api/client';
+import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import { EmptyState } from '@/ui/EmptyState';
+import { ErrorState } from '@/ui/ErrorState';
+import { GoodsTags } from '@/ui/GoodsTag';
+import { Price } from '@/ui/Price';
+import { useFavoriteToggle } from '../api/favorites';
+import { useGoodsDetail } from '../api/goods';
+import type { GoodsDetail } from '../api/types';
+import { AddToCart } from '../components/AddToCart';
+import { stockText } from '../components/GoodsCard';
+
+function Gallery({ goods }: { goods: GoodsDetail }) {
+  const [index, setIndex] = useState(0);
+  return (
+    <div className="yct-gallery" data-testid="gallery">
+      <img className="yct-gallery__main" src={goods.goods_image[index]} alt={goods.name} width={400} height={400} />
+      <div className="yct-gallery__thumbs">
+        {goods.goods_image.map((src, i) => (
+          <button key={src} type="button" className={i === index ? 'is-active' : ''} onMouseEnter={() => setIndex(i)} onClick={() => setIndex(i)}>
+            <img src={src} alt="" width={60} height={60} />
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function FavoriteButton({ goods }: { goods: GoodsDetail }) {
+  const toggle = useFavoriteToggle();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { data: user } = useUserBase();
+  const on = goods.is_favorite === 1;
+  const click = () => {
+    if (!isLoggedIn(user)) {
+      void navigate(`/login?redirect=${encodeURIComponent(`/list/info/${goods.id}`)}`);
+      return;
+    }
+    toggle.mutate(
+      { id: goods.id, on: !on },
+      {
+        onSuccess: () => {
+          if (on) void message.success('取消收藏成功');
+          else
+            void message.success({
+              content: (
+                <span data-testid="favorite-toast">
+                  收藏成功
+                  <Button type="link" size="small" onClick={() => void navigate('/star')} data-testid="favorite-view">
+                    查看收藏
+                  </Button>
+                </span>
+              ),
+            });
+        },
+      },
+    );
+  };
+  return (
+    <Button onClick={click} loading={toggle.isPending} className={on ? 'yct-fav is-on' : 'yct-fav'} data-testid="favorite-toggle" data-on={on ? '1' : '0'}>
+      {on ? '★ 已收藏' : '☆ 收藏'}
+    </Button>
+  );
+}
+
+export default function DetailPage() {
+  const id = Number(useParams().id);
+  const detail = useGoodsDetail(id);
+  if (detail.isPending) {
+    return (
+      <div className="yct-container yct-detail yct-detail--loading" aria-busy="true" data-testid="detail-loading">
+        <div className="yct-gallery yct-skeleton" />
+        <div className="yct-detail__info">
+          <div className="yct-skeleton yct-skeleton--line" />
+          <div className="yct-skeleton yct-skeleton--line" />
+          <div className="yct-skeleton yct-skeleton--block" />
+        </div>
+      </div>
+    );
+  }
+  if (detail.isError) {
+    const gone = isApiError(detail.error) && detail.error.status === 404;
+    return (
+      <div className="yct-container yct-detail-missing">
+        {gone ? (
+          <EmptyState description="商品不存在或已下架">
+            <Link to="/list" className="yct-btn">
+              看看其他商品
+            </Link>
+          </EmptyState>
+        ) : (
+          <ErrorState onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
+        )}
+      </div>
+    );
+  }
+  const g = detail.data;
+  const rows: [string, string][] = [
+    ['批准文号', g.pzwh || '—'],
+    ['生产厂家', g.sccj],
+    ['规格', g.ypgg],
+    ['剂型', g.jx],
+    ['处方分类', g.cfl],
+    ['包装单位', g.bzdw],
+    ['中包装', `${g.zbz}${g.bzdw}`],
+    ['件装量', `${g.jzl}${g.bzdw}`],
+    ['生产日期', g.scrq],
+    ['有效期至', g.xq],
+    ['储存条件', g.ccfs],
+    ['品牌', g.brand?.name ?? '—'],
+  ];
+  return (
+    <div className="yct-container" data-testid="goods-detail">
+      <div className="yct-breadcrumb">
+        <Link to="/">首页</Link>
+        {g.category_path.map((c) => (
+          <span key={c.id}>
+            <span>›</span>
+            <Link to={`/list?category=${c.id}`}>{c.name}</Link>
+          </span>
+        ))}
+        <span>›</span>
+        <span>{g.name}</span>
+      </div>
+      <div className="yct-detail">
+        <Gallery goods={g} />
+        <div className="yct-detail__info">
+          <h1 data-testid="detail-name">
+            {g.name} <small>{g.ypgg}</small>
+          </h1>
+          <GoodsTags tags={g.tags} />
+          {g.is_ephedrine ? <p className="yct-detail__warn">含麻黄碱类复方制剂：需对公转账支付，并回传签收单</p> : null}
+          <div className="yct-detail__pricebox">
+            <div>
+              <span className="yct-detail__label">采购价</span>
+              <Price value={g.base_price} tip={g.price_tip} size="large" />
+              {g.price_tip === '登录可见' ? (
+                <Link to={`/login?redirect=${encodeURIComponent(`/list/info/${g.id}`)}`} className="yct-detail__login">
+                  立即登录
+                </Link>
+              ) : g.price_tip ? (
+                <Link to="/zhzx/zzzj" className="yct-detail__login">
+                  查看资质审核
+                </Link>
+              ) : null}
+            </div>
+            {g.ladder_price.length ? (
+              <table className="yct-ladder-table" data-testid="ladder-table">
+                <thead>
+                  <tr>
+                    <th>采购数量</th>
+                    <th>单价</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <td>
+                      {g.zbz}-{g.ladder_price[0].number - 1}
+                      {g.bzdw}
+                    </td>
+                    <td>
+                      <Price value={g.base_price} tip={g.price_tip} size="small" />
+                    </td>
+                  </tr>
+                  {g.ladder_price.map((t, i) => (
+                    <tr key={t.number}>
+                      <td>
+                        {t.number}
+                        {g.ladder_price[i + 1] ? `-${g.ladder_price[i + 1].number - 1}` : '及以上'}
+                        {g.bzdw}
+                      </td>
+                      <td>
+                        <Price value={t.price} tip={g.price_tip} size="small" />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+          </div>
+          <dl className="yct-detail__fields">
+            {rows.map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="yct-detail__stock" data-testid="detail-stock">
+            库存：<b className={g.number > 0 ? '' : 'yct-text-red'}>{stockText(g)}</b>
+            {g.is_free_shipping ? <span className="yct-detail__ship">满{g.free_shipping_number}{g.bzdw}包邮</span> : null}
+          </div>
+          <div className="yct-detail__actions">
+            <AddToCart goods={g} />
+            <FavoriteButton goods={g} />
+          </div>
+        </div>
+      </div>
+      <section className="yct-detail__insert">
+        <h2>药品说明书</h2>
+        <pre>{g.instructions}</pre>
+      </section>
+    </div>
+  );
+}

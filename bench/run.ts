@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: load tests against a started server, on PGlite and on PostgreSQL (when one answers),
  * each call beside a bare Fastify route serving the same JSON from memory in the same run, so that the
- * ratio stays meaningful on a noisy machine. Writes bench/results/latest.json and the table in bench/README.md.
+ * ratio stays meaningful on a noisy machine; then the web budget (bench/web.ts). Writes
+ * bench/results/latest.json, bench/results/web.json and the two tables in bench/README.md.
  *
  * Options: --duration 10 (seconds per call), --connections 50, --goods 3000 (catalogue size of a fresh
- * database; 100000 for the catalogue budgets), --only pglite|postgres.
+ * database; 100000 for the catalogue budgets), --only pglite|postgres|web, --skip-web,
+ * --lighthouse-runs 3.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +17,8 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { benchTrade, BUYERS, TRADE_CONNECTIONS, tradeTable, type TradeRow } from './trade.js';
+import { measureWeb, webSection } from './web';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -23,14 +27,27 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '50' },
     goods: { type: 'string', default: '3000' },
     only: { type: 'string' },
+    'skip-web': { type: 'boolean', default: false },
+    'lighthouse-runs': { type: 'string', default: '3' },
   },
 });
+if (opts.only && !['pglite', 'postgres', 'web'].includes(opts.only)) throw new Error(`--only ${opts.only}: expected pglite, postgres or web`);
+const runApi = opts.only !== 'web';
+const runWeb = !opts['skip-web'] && (opts.only === undefined || opts.only === 'web');
 const duration = Number(opts.duration);
 const connections = Number(opts.connections);
 const goodsCount = Number(opts.goods);
 
 /** A call under test: what it asks for and its budget (DESIGN.md section 12); calls the design does not budget are measured for reference. */
-type Target = { name: string; path: string; login?: boolean; p99Budget?: number; ratioBudget?: number };
+type Target = {
+  name: string;
+  path: string;
+  login?: boolean;
+  p99Budget?: number;
+  ratioBudget?: number;
+  /** A different path for every request (`n` counts them), so that no answer is served from a cache. */
+  vary?: (n: number) => string;
+};
 
 const q = encodeURIComponent;
 const CATALOGUE = { p99Budget: 50, ratioBudget: 0.5, login: true } as const;
@@ -43,6 +60,21 @@ const TARGETS: Target[] = [
   { name: 'goods list, first page', path: '/api/goods/list?page=1', ...CATALOGUE },
   { name: 'goods list, search results by sales', path: `/api/goods/list?keywords=${q('胶囊')}&sort=sales&page=3`, ...CATALOGUE },
   { name: 'goods detail', path: '/api/goods/detail/1234', ...CATALOGUE },
+  { name: 'filter options of a zone', path: '/api/goods/fl?zone=qx', ...CATALOGUE },
+  { name: 'home: flash sale', path: '/api/index/spike', ...CATALOGUE },
+  { name: 'home: daily specials', path: '/api/activity/everyday_price', ...CATALOGUE },
+  { name: 'home: category floors', path: '/api/index/floors', ...CATALOGUE },
+  { name: 'home: recommendations', path: '/api/index_wntj/1', ...CATALOGUE },
+  { name: 'brand zone', path: '/api/brand?page=1', ...CATALOGUE },
+  // The catalogue keeps answers for viewers alike (server/modules/catalogue/cache.ts); these show the cost
+  // of an answer computed afresh for every request.
+  {
+    name: 'goods list, never cached (a new price limit each request)',
+    path: '/api/goods/list?price_max=1000.00',
+    login: true,
+    vary: (n) => `/api/goods/list?price_max=${(100_000 + n) / 100}`,
+  },
+  { name: 'goods detail, never cached (a new goods each request)', path: '/api/goods/detail/1', login: true, vary: (n) => `/api/goods/detail/${1 + (n % 90_000)}` },
   { name: 'shell content (focus/common)', path: '/api/focus/common', p99Budget: 50, ratioBudget: 0.5 },
   { name: 'help groups', path: '/api/help/category', p99Budget: 50, ratioBudget: 0.5 },
   { name: 'user base (logged in)', path: '/api/user/base', login: true },
@@ -100,8 +132,10 @@ async function loginCookie(base: string) {
 
 type Measure = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
-async function load(url: string, headers: Record<string, string>): Promise<Measure> {
-  const r = await autocannon({ url, connections, duration, headers });
+async function load(url: string, headers: Record<string, string>, vary?: (n: number) => string): Promise<Measure> {
+  let n = 0;
+  const requests = vary ? [{ setupRequest: (req: { path?: string }) => ({ ...req, path: vary(n++) }) }] : undefined;
+  const r = await autocannon({ url, connections, duration, headers, ...(requests ? { requests } : {}) } as autocannon.Options);
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
@@ -117,9 +151,9 @@ async function bareServer() {
 
 type Row = Target & { db: string; measured: Measure; bare: Measure; ratio: number; ok: boolean | null };
 
-async function benchDatabase(db: string, env: Record<string, string>, bare: Awaited<ReturnType<typeof bareServer>>): Promise<Row[]> {
+async function benchDatabase(db: string, env: Record<string, string>, bare: Awaited<ReturnType<typeof bareServer>>, trade: TradeRow[]): Promise<Row[]> {
   console.log(`\n== ${db}: seeding ${goodsCount} goods`);
-  await run(process.execPath, ['--import', 'tsx', 'server/db/seed/cli.ts', '--goods', String(goodsCount)], env);
+  await run(process.execPath, ['--import', 'tsx', 'server/db/seed/cli.ts', '--goods', String(goodsCount), '--buyers', String(BUYERS)], env);
   const { base, child } = await startServer(env);
   const rows: Row[] = [];
   try {
@@ -128,8 +162,8 @@ async function benchDatabase(db: string, env: Record<string, string>, bare: Awai
       const headers: Record<string, string> = t.login ? { cookie } : {};
       const body = await (await fetch(base + t.path, { headers })).text();
       bare.bodies.set(String(rows.length), body);
-      await load(base + t.path, headers); // warm-up, not recorded
-      const measured = await load(base + t.path, headers);
+      await load(base + t.path, headers, t.vary && ((n) => t.vary!(n + 1_000_000))); // warm-up, not recorded
+      const measured = await load(base + t.path, headers, t.vary);
       const reference = await load(`${bare.base}/bare/${rows.length}`, {});
       const ratio = measured.rps / reference.rps;
       const clean = measured.errors === 0 && measured.non2xx === 0;
@@ -137,10 +171,32 @@ async function benchDatabase(db: string, env: Record<string, string>, bare: Awai
       rows.push({ ...t, db, measured, bare: reference, ratio, ok });
       console.log(`${db} ${t.name}: ${measured.rps} req/s p99 ${measured.p99} ms; bare ${reference.rps} req/s; ratio ${ratio.toFixed(2)} ${ok === null ? 'reference' : ok ? 'ok' : 'OVER BUDGET'}`);
     }
+    trade.push(...(await benchTrade(db, base, duration)));
   } finally {
     child.kill('SIGTERM');
   }
   return rows;
+}
+
+const API_INTRO = `The server runs on a fresh PGlite database and on a fresh PostgreSQL database (when one answers), the
+catalogue is seeded, and each call is loaded with autocannon (connections and seconds per call in the line
+below), right after loading a bare Fastify route that serves the same JSON from memory. The ratio is the
+call's throughput over the bare route's, both measured in the same run. Catalogue answers are shared for up to
+30 s by viewers who see alike (a detail for 5 s); the rows "never cached" ask for a different answer every time.`;
+
+/**
+ * The two parts of bench/README.md, so that a run of one part keeps the other's last figures. A report
+ * written before the web part existed is all API table.
+ */
+function readSections(readme: string): { api: string | null; web: string | null } {
+  const webAt = readme.indexOf('\n## Web\n');
+  const apiAt = readme.indexOf('\n## API calls\n');
+  const web = webAt >= 0 ? readme.slice(webAt + 1).trimEnd() + '\n' : null;
+  const beforeWeb = webAt >= 0 ? readme.slice(0, webAt) : readme;
+  let api: string | null = null;
+  if (apiAt >= 0) api = beforeWeb.slice(apiAt + 1).trimEnd() + '\n';
+  else if (beforeWeb.includes('\nLast run:')) api = `## API calls\n\n${API_INTRO}\n\n${beforeWeb.slice(beforeWeb.indexOf('\nLast run:') + 1).trimEnd()}\n`;
+  return { api, web };
 }
 
 async function postgresUrl(): Promise<string | null> {
@@ -160,43 +216,79 @@ async function postgresUrl(): Promise<string | null> {
   }
 }
 
-const bare = await bareServer();
-const rows: Row[] = [];
-if (opts.only !== 'postgres') {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-'));
-  rows.push(...(await benchDatabase('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, bare)));
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-if (opts.only !== 'pglite') {
-  const url = await postgresUrl();
-  if (url) rows.push(...(await benchDatabase('PostgreSQL', { DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-')) }, bare)));
-  else console.log('No PostgreSQL answered; measured PGlite only.');
-}
-await bare.app.close();
-
-const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const readmePath = path.join(root, 'bench', 'README.md');
+const previous = readSections(fs.existsSync(readmePath) ? fs.readFileSync(readmePath, 'utf8') : '');
 fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.json'), JSON.stringify({ when, duration, connections, goods: goodsCount, cpus: os.cpus().length, rows }, null, 2));
-const table = [
-  '| database | call | req/s | p50 ms | p99 ms | bare req/s | ratio | budget | result |',
-  '|---|---|---:|---:|---:|---:|---:|---|---|',
-  ...rows.map(
-    (r) =>
-      `| ${r.db} | ${r.name} \`${r.path}\` | ${r.measured.rps} | ${r.measured.p50} | ${r.measured.p99} | ${r.bare.rps} | ${r.ratio.toFixed(2)} | ${r.p99Budget === undefined ? 'none (reference)' : `p99 < ${r.p99Budget} ms, ratio ≥ ${r.ratioBudget}`} | ${r.ok === null ? '—' : r.ok ? 'met' : '**not met**'} |`,
-  ),
-].join('\n');
-const readme = `# Benchmarks
+let failed = false;
 
-\`npm run bench\` starts the server on a fresh PGlite database and on a fresh PostgreSQL database (when one
-answers), seeds the catalogue, and loads each call with autocannon at ${connections} connections for ${duration} s,
-right after loading a bare Fastify route that serves the same JSON from memory. The ratio is the call's
-throughput over the bare route's, both measured in the same run. Options: \`--goods 100000\`, \`--duration\`,
-\`--connections\`, \`--only pglite|postgres\`.
+let apiSection = previous.api;
+if (runApi) {
+  const bare = await bareServer();
+  const rows: Row[] = [];
+  const trade: TradeRow[] = [];
+  if (opts.only !== 'postgres') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-'));
+    rows.push(...(await benchDatabase('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, bare, trade)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (opts.only !== 'pglite') {
+    const url = await postgresUrl();
+    if (url) rows.push(...(await benchDatabase('PostgreSQL', { DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-')) }, bare, trade)));
+    else console.log('No PostgreSQL answered; measured PGlite only.');
+  }
+  await bare.app.close();
+
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.json'), JSON.stringify({ when, duration, connections, goods: goodsCount, cpus: os.cpus().length, rows, trade }, null, 2));
+  const table = [
+    '| database | call | req/s | p50 ms | p99 ms | bare req/s | ratio | budget | result |',
+    '|---|---|---:|---:|---:|---:|---:|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.db} | ${r.name} \`${r.path}\` | ${r.measured.rps} | ${r.measured.p50} | ${r.measured.p99} | ${r.bare.rps} | ${r.ratio.toFixed(2)} | ${r.p99Budget === undefined ? 'none (reference)' : `p99 < ${r.p99Budget} ms, ratio ≥ ${r.ratioBudget}`} | ${r.ok === null ? '—' : r.ok ? 'met' : '**not met**'} |`,
+    ),
+  ].join('\n');
+  apiSection = `## API calls
+
+${API_INTRO}
 
 Last run: ${when} UTC, ${os.cpus().length} cores, ${goodsCount} goods, ${connections} connections, ${duration} s per call.
 
 ${table}
+
+### Cart and checkout
+
+${TRADE_CONNECTIONS} connections, each logged in as its own buyer (\`--buyers\` of the seed), ${duration} s per call. Add to
+cart puts one middle package of the next of 300 goods into the buyer's cart; the list and checkout run on carts of
+exactly 200 lines (checkout: 50 of them). Orders of 50 lines are placed one at a time (15 of them) and timed from
+request to answer; the pricing engine is timed alone in the bench process (300 runs).
+
+${tradeTable(trade)}
 `;
-fs.writeFileSync(path.join(root, 'bench', 'README.md'), readme);
-console.log(`\n${table}`);
-process.exit(0);
+  console.log(`\n${table}`);
+}
+
+let webText = previous.web;
+if (runWeb) {
+  try {
+    const result = await measureWeb({ lighthouseRuns: Math.max(1, Number(opts['lighthouse-runs'])) });
+    fs.writeFileSync(path.join(root, 'bench', 'results', 'web.json'), JSON.stringify(result, null, 2));
+    webText = webSection(result);
+    console.log(`\n${webText}`);
+  } catch (err) {
+    // The API figures of this run are still written; the web section keeps its previous (dated) figures.
+    console.error('The web measurement failed:', err);
+    failed = true;
+  }
+}
+
+const readme = `# Benchmarks
+
+\`npm run bench\` measures the budgets of DESIGN.md section 12: the API calls under load, then the web app's
+first-load JavaScript and Lighthouse scores. Options: \`--goods 100000\`, \`--duration\`, \`--connections\`,
+\`--only pglite|postgres|web\`, \`--skip-web\`, \`--lighthouse-runs 3\`. A part that was not run keeps its last figures.
+
+${apiSection ?? '## API calls\n\nNot measured yet: `npm run bench -- --skip-web`.\n'}
+${webText ?? '## Web\n\nNot measured yet: `npm run bench -- --only web`.\n'}`;
+fs.writeFileSync(readmePath, readme);
+process.exit(failed ? 1 : 0);

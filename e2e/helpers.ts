@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 const shotDir = path.resolve(import.meta.dirname, 'screenshots');
@@ -33,4 +34,144 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/**
+ * Does something that changes a goods list's query (a filter, the sort, a page) and waits until the list
+ * shows the answer to it: lists keep the previous goods, dimmed, while the next ones load.
+ */
+export async function changeList(page: Page, action: () => Promise<unknown>, query: (params: URLSearchParams) => boolean = () => true) {
+  const answer = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/api/goods/list' && query(url.searchParams);
+  });
+  await action();
+  await answer;
+  await expect(page.locator('.yct-list__body')).not.toHaveClass(/is-refreshing/);
+}
+
+/**
+ * Scrolls down the page a screen at a time, waiting at each stop for the pictures in view to load (they are
+ * lazy), then goes back to the top: a full-page screenshot then shows every picture.
+ */
+export async function scrollThrough(page: Page) {
+  const step = (page.viewportSize()?.height ?? 900) - 100;
+  for (let y = 0; y < (await page.evaluate(() => document.documentElement.scrollHeight)); y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.images]
+            .filter((img) => {
+              const r = img.getBoundingClientRect();
+              return r.width > 0 && r.bottom > 0 && r.top < window.innerHeight;
+            })
+            .every((img) => img.complete),
+        ),
+      )
+      .toBe(true);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+}
+
+/**
+ * Picks `text` in the antd Select with this test id, typing to narrow the options first, until the select
+ * shows it: a dropdown still closing, or a field above showing its message as the click lands, can swallow a try.
+ */
+export async function pickOption(page: Page, testId: string, text: string) {
+  const select = page.getByTestId(testId);
+  await expect(async () => {
+    await select.click();
+    await select.locator('input').fill(text);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 2000 });
+    await expect(select).toContainText(text, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Empties the logged-in account's cart through the API (the page's own session), so a journey starts clean. */
+export async function clearCart(request: APIRequestContext) {
+  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+  const list = await (await request.get('/api/cart/list', { headers })).json();
+  expect(list.code).toBe(10000);
+  const ids: number[] = list.data.list.map((l: { id: number }) => l.id);
+  if (!ids.length) return;
+  const res = await (await request.post('/api/cart/batch_delete', { headers, form: Object.fromEntries(ids.map((id, i) => [`ids[${i}]`, String(id)])) })).json();
+  expect(res.code).toBe(10000);
+}
+
+/**
+ * Runs `journey` while no other journey holds the same demo account. The end-to-end runs share one server
+ * and its few approved accounts between two workers; a journey that empties and fills an account's cart (or
+ * changes its addresses) takes the account for its length, and one that waits gives up after `waitMs`.
+ * The lock is a directory beside the run's other temporary files, named after the server's port.
+ */
+export async function withAccount<T>(username: string, journey: () => Promise<T>, waitMs = 120_000): Promise<T> {
+  const port = new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000').port || '80';
+  const lock = path.join(os.tmpdir(), `yct-e2e-${port}-${username}.lock`);
+  const start = Date.now();
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      // A lock older than any journey was left by a run that was killed.
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 5 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+      else if (Date.now() - start > waitMs) throw new Error(`${username} stayed busy with another journey for ${waitMs} ms`, { cause: e });
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await journey();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Registers a new clinic through the three registration steps by API, in the page's own session: it ends
+ * logged in and waiting for review (`is_passed` 0), with no address and nothing any other journey touches.
+ */
+export async function registerWaitingClinic(page: Page): Promise<{ username: string; phone: string }> {
+  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+  const ok = async (res: Promise<import('@playwright/test').APIResponse>) => {
+    const body = await (await res).json();
+    expect(body.code, body.message).toBe(10000);
+    return body.data;
+  };
+  const phone = freshPhone();
+  const username = `zs${phone.slice(-8)}`;
+  await ok(page.request.post('/api/user/create_code', { headers, form: { phone, type: 'register' } }));
+  const code = await smsCode(page.request, phone);
+  const password = DEMO_PASSWORD;
+  await ok(page.request.post('/api/user/register', { headers, form: { step: '1', phone, code, username, password, password_confirmation: password, agree: '1' } }));
+  const scopes: { id: number }[] = await ok(page.request.get('/api/user/jyfw', { headers }));
+  await ok(
+    page.request.post('/api/user/register', {
+      headers,
+      form: {
+        step: '2',
+        company: `宁波测试诊所${phone.slice(-4)}`,
+        type: '诊所',
+        name: '王医生',
+        contact_phone: phone,
+        province: '浙江省',
+        city: '宁波市',
+        district: '鄞州区',
+        address: '天童南路 588 号',
+        'jyfw[0]': String(scopes[0].id),
+      },
+    }),
+  );
+  // A picture the upload accepts: the PNG signature is what it checks.
+  const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)]);
+  const licences: Record<string, string> = { step: '3' };
+  for (const [i, type] of ['yyzz', 'yljgxkz', 'cgwts'].entries()) {
+    const file: { url: string } = await ok(page.request.post('/api/upload', { headers, multipart: { file: { name: `${type}.png`, mimeType: 'image/png', buffer: png } } }));
+    Object.assign(licences, { [`licences[${i}][type]`]: type, [`licences[${i}][image]`]: file.url, [`licences[${i}][number]`]: '', [`licences[${i}][valid_until]`]: '2030-12-31' });
+  }
+  await ok(page.request.post('/api/user/register', { headers, form: licences }));
+  return { username, phone };
 }

@@ -12,6 +12,14 @@ for (let chunk = 0; chunk < CHUNKS; chunk++) {
       const url = sampleUrl(pattern);
       const route = finalRoute(url);
       await page.goto(url);
+      if (route.membersOnly) {
+        // A guest is sent to log in, and the login page would bring them back to where the path led.
+        let landing = url;
+        for (let r = resolvePath(landing); r.kind === 'redirect'; r = resolvePath(landing)) landing = r.to;
+        await expect(page, `${url} sends a guest to log in`).toHaveURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === landing);
+        await expect(page.getByTestId('login-header'), url).toBeVisible();
+        continue;
+      }
       await expect(page, `${url} (${pattern})`).toHaveTitle(documentTitle(route.title));
       const redirect = resolvePath(url);
       if (redirect.kind === 'redirect') {
@@ -55,6 +63,7 @@ test('page views reach the statistics call on every navigation', async ({ page }
     if (r.url().endsWith('/api/stat/pv') && r.method() === 'POST') seen.push(r.postData() ?? '');
   });
   await page.goto('/');
+  await expect(page.getByTestId('home-page')).toBeVisible();
   await page.goto('/help');
   await expect.poll(() => seen.length).toBeGreaterThanOrEqual(2);
   expect(seen.some((b) => decodeURIComponent(b).includes('path=/help'))).toBe(true);

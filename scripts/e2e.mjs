@@ -12,7 +12,9 @@ if (!fs.existsSync(chromium)) {
   process.exit(process.env.CI ? 1 : 0);
 }
 
-const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+// A build of its own, so that runs side by side (or a developer's own build) do not pull files from under each other.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-e2e-web-'));
+const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
 
 const port = await new Promise((resolve) => {
@@ -26,7 +28,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
   detached: true,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '20' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '20', WEB_DIST: dist },
 });
 const stop = () => {
   try {
@@ -47,8 +49,14 @@ if (!up) {
   console.log('The server did not start within 120 s.');
   process.exit(1);
 }
-const args = ['playwright', 'test', ...process.argv.slice(2)];
+// Traces and failure pictures of this run in a folder of its own (kept only when something failed), so runs
+// side by side do not delete each other's files.
+const output = path.join(root, 'e2e', '.results', `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
+const args = ['playwright', 'test', '--output', output, ...process.argv.slice(2)];
 const r = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: base, CHROMIUM_PATH: chromium } });
 stop();
 fs.rmSync(dataDir, { recursive: true, force: true });
+fs.rmSync(dist, { recursive: true, force: true });
+if (r.status === 0) fs.rmSync(output, { recursive: true, force: true });
+else if (fs.existsSync(output)) console.log(`Traces and pictures of the failures: ${path.relative(root, output)}`);
 process.exit(r.status ?? 1);

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -19,18 +20,24 @@ import type { Deps } from './deps.js';
 import { registerCsrf } from './http/csrf.js';
 import { registerErrorHandling } from './http/errors.js';
 import { accountRoutes } from './modules/accounts/routes.js';
+import { addressRoutes } from './modules/addresses/routes.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { payRoutes } from './modules/pay/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { registerSessions } from './modules/accounts/sessions.js';
 import type { SmsSender } from './modules/accounts/sms.js';
+import { pageRenderer } from './modules/content/page.js';
 import { contentRoutes } from './modules/content/routes.js';
+import { promotionRoutes } from './modules/promotions/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { wechatRoutes } from './modules/wechat/routes.js';
 
 z.config(z.locales.zhCN());
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const webDist = path.join(root, 'web', 'dist');
+/** The built web app; `WEB_DIST` points elsewhere (the end-to-end runs build into a folder of their own). */
+export const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'web', 'dist');
 
 const parseQuery = (text: string) => qs.parse(text, { depth: 5, arrayLimit: 200, parameterLimit: 1000 });
 
@@ -59,6 +66,9 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
 
+  // Answers of 1 KB or more go out compressed to browsers that accept it (the built assets are compressed
+  // ahead of time and pass through as they are).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie, { secret: config.SESSION_SECRET });
   await app.register(formbody, { parser: parseQuery });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
@@ -74,7 +84,11 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await accountRoutes(scope, deps, sms);
     await contentRoutes(scope, deps);
     await catalogueRoutes(scope, deps);
+    await promotionRoutes(scope, deps);
     await cartRoutes(scope, deps);
+    await addressRoutes(scope, deps);
+    await orderRoutes(scope, deps);
+    await payRoutes(scope, deps);
     await uploadRoutes(scope, deps);
     await wechatRoutes(scope, deps);
   });
@@ -87,6 +101,8 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of its assets (web/vite.config.ts).
+      preCompressed: true,
       maxAge: '1y',
       immutable: true,
       setHeaders: (res, file) => {
@@ -95,17 +111,18 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     });
   }
   const indexHtml = hasWeb ? fs.readFileSync(path.join(webDist, 'index.html'), 'utf8') : null;
+  const renderPage = indexHtml ? pageRenderer(database.db, indexHtml) : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0];
     if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || request.method !== 'GET') {
       return reply.status(404).send({ code: Code.notFound, message: Message.routeNotFound, data: null });
     }
-    if (!indexHtml) {
+    if (!renderPage) {
       return reply.type('text/plain; charset=utf-8').status(503).send('网页尚未构建：请运行 npm run build');
     }
     // Every other path belongs to the single-page app, whose router shows /404 for unknown ones.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await renderPage(pathname));
   });
 
   return app;

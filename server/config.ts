@@ -18,6 +18,8 @@ const schema = z.object({
     .transform((v) => v),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_GOODS: z.coerce.number().int().min(0).default(3000),
+  /** The key payment notifies are signed with (the sandbox gateway signs with it too); derived from SESSION_SECRET when unset. */
+  PAY_NOTIFY_SECRET: z.string().min(16).optional(),
   /** Rate limits can be raised for load tests; never in production. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
 });

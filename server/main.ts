@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { seedAccounts, seedIfEmpty } from './db/seed/seed.js';
 import { buildApp } from './app.js';
 import { hashPassword } from './modules/accounts/passwords.js';
+import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/service.js';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -12,6 +13,20 @@ if (await seedIfEmpty(database.db, { goods: config.SEED_GOODS })) {
 }
 const app = await buildApp({ config, database });
 
+/**
+ * Unpaid orders are cancelled when their 24 hours are up (stock returned), and shipped orders complete 15 days
+ * after shipping (DESIGN.md section 7).
+ */
+const EXPIRY_SWEEP_MS = 60_000;
+const sweeper = setInterval(() => {
+  cancelExpiredOrders(database.db)
+    .then((n) => n && app.log.info({ cancelled: n }, 'unpaid orders cancelled'))
+    .then(() => completeShippedOrders(database.db))
+    .then((n) => n && app.log.info({ completed: n }, 'shipped orders completed'))
+    .catch((err: unknown) => app.log.error({ err }, 'sweeping orders failed'));
+}, EXPIRY_SWEEP_MS);
+sweeper.unref();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -19,6 +34,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  clearInterval(sweeper);
   try {
     await app.close();
     await database.close();

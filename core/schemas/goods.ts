@@ -73,3 +73,14 @@ export const goodsIdsBody = z.object({
 });
 
 export const favoriteListQuery = z.object({ page: page() });
+
+/** What narrows the filter options of a list page (`GET /api/goods/fl`): the parts of its query fixed by the page. */
+export const filterScopeQuery = z.object({
+  keywords: keywords().optional().default(''),
+  type: searchType(),
+  category: id('分类').optional(),
+  brand: id('品牌').optional(),
+  zone: z.enum(GOODS_ZONES, { error: '专区格式不正确' }).optional(),
+});
+
+export type FilterScope = Partial<Omit<z.infer<typeof filterScopeQuery>, 'type'>> & { type: 1 | 2 };

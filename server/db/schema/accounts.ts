@@ -178,11 +178,13 @@ export const cartItems = pgTable(
     goodsId: integer('goods_id').notNull(),
     /** 0 plain, 1 flash sale, 3 combination. */
     type: smallint('type').notNull().default(0),
+    /** The bundle of a combination line (type 3); its goods_id is the bundle's first goods. */
+    combinationId: integer('combination_id'),
     number: integer('number').notNull(),
     isSelected: boolean('is_selected').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('cart_items_user_idx').on(t.userId), uniqueIndex('cart_items_line_uq').on(t.userId, t.goodsId, t.type)],
+  (t) => [index('cart_items_user_idx').on(t.userId), uniqueIndex('cart_items_line_uq').on(t.userId, t.goodsId, t.type, sql`coalesce(${t.combinationId}, 0)`)],
 );
 
 /** Site-wide settings an operator edits: hot line, QQ, quality inspection link, licences in the footer. */

@@ -42,6 +42,8 @@ export const brands = pgTable('brands', {
   logo: varchar('logo', { length: 1000 }).notNull().default(''),
   /** Shown on the brand's page in the brand zone. */
   description: text('description').notNull().default(''),
+  /** The wide picture at the top of the brand's page. */
+  banner: varchar('banner', { length: 1000 }).notNull().default(''),
   sort: integer('sort').notNull().default(0),
   isShow: boolean('is_show').notNull().default(true),
 });

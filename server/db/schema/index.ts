@@ -1,2 +1,4 @@
 export * from './accounts.js';
 export * from './catalogue.js';
+export * from './promotions.js';
+export * from './trade.js';

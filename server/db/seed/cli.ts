@@ -1,6 +1,6 @@
 /**
- * `npm run seed -- --goods 100000`: seeds an empty database, then grows the catalogue to the given number
- * of goods (for benchmarks). Uses the same configuration as the server (DATA_DIR or DATABASE_URL).
+ * `npm run seed -- --goods 100000 [--buyers 20]`: seeds an empty database, then grows the catalogue to the
+ * given number of goods and adds approved buyer accounts `buyer1`... (for benchmarks). Uses the same configuration as the server (DATA_DIR or DATABASE_URL).
  */
 import { parseArgs } from 'node:util';
 import { count, sql } from 'drizzle-orm';
@@ -8,9 +8,11 @@ import { loadConfig } from '../../config.js';
 import { hashPassword } from '../../modules/accounts/passwords.js';
 import { openDatabase } from '../client.js';
 import { goods } from '../schema/index.js';
+import { seedPromotions } from './promotions.js';
+import { seedBuyers, seedTradeAccounts, seedTradePromotions } from './trade.js';
 import { seedAccounts, seedGoods, seedIfEmpty } from './seed.js';
 
-const { values } = parseArgs({ options: { goods: { type: 'string' } } });
+const { values } = parseArgs({ options: { goods: { type: 'string' }, buyers: { type: 'string' } } });
 const config = loadConfig();
 const wanted = values.goods ? Number(values.goods) : config.SEED_GOODS;
 if (!Number.isInteger(wanted) || wanted < 0) {
@@ -30,6 +32,10 @@ if (n < wanted) {
     },
   });
 }
+await seedPromotions(database.db, Date.now());
+await seedTradePromotions(database.db, Date.now());
+await seedTradeAccounts(database.db, Date.now());
+if (values.buyers) await seedBuyers(database.db, Number(values.buyers), await hashPassword('Demo@2026'));
 await database.db.execute(sql`analyze`);
 console.log(`seeded ${database.kind}: ${Math.max(n, wanted)} goods in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 await database.close();

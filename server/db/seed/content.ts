@@ -43,18 +43,40 @@ export const NAV: { name: string; url: string; isOpen?: number; children?: { nam
 export const HOT_SEARCHES = ['阿莫西林', '连花清瘟', '布洛芬', '板蓝根', '奥美拉唑', '蒙脱石散', '维生素C', '医用口罩'];
 
 /** Banners by position; images are drawn by /api/img/banner.svg from the title and a colour. */
-export const ADS: { position: string; title: string; sub: string; colour: string; url: string }[] = [
+export const ADS: { position: string; title: string; sub: string; colour: string; url: string; bannerId?: number }[] = [
   { position: 'index_banner', title: '年终采购节 满3000减150', sub: '全场药品满额立减，可叠加优惠券', colour: 'e4393c', url: '/hb' },
   { position: 'index_banner', title: '连花清瘟 品牌直供', sub: '以岭药业官方授权 正品保障', colour: 'c0392b', url: '/search?keywords=连花清瘟' },
-  { position: 'index_banner', title: '全场94折 福利日', sub: '每周三 指定商品享94折', colour: 'd35400', url: '/welfare' },
+  { position: 'index_banner', title: '全场94折 福利日', sub: '维生素、皮肤五官类商品享94折', colour: 'd35400', url: '/welfare' },
   { position: 'index_banner', title: '中药饮片专区', sub: '道地药材 源头直采', colour: '27ae60', url: '/zyyp' },
-  { position: 'top', title: '新人注册即送 100 元红包', sub: '资质审核通过后到账', colour: 'e4393c', url: '/register' },
+  { position: 'top', title: '每日特价 天天低价', sub: '每天0点上新 每个账户限量抢购', colour: 'e4393c', url: '/mrtj' },
   { position: 'login', title: '药采通 医药采购一站式平台', sub: '3000+ 品种 · 正品保障 · 次日送达', colour: 'e4393c', url: '' },
   { position: 'right', title: '领券中心', sub: '满 500 减 20', colour: 'e67e22', url: '/lqzx' },
   { position: 'ppzq', title: '品牌专区', sub: '百家药企 官方旗舰', colour: '8e44ad', url: '/ppzq' },
   { position: 'yx', title: '包邮专区', sub: '单品满件包邮', colour: '16a085', url: '/yx' },
   { position: 'zyzq', title: '中药专区', sub: '传承精华 守正创新', colour: '27ae60', url: '/zyyp' },
-  { position: 'kxzq', title: '控销专区', sub: '区域独家 利润保障', colour: '2c3e50', url: '/kxzq' },
+  { position: 'kxzq', title: '控销专区', sub: '区域独家 利润保障', colour: '2c3e50', url: '/kxzq/new' },
+  { position: 'new_kxzq', title: '控销专区 全新升级', sub: '签约客户专享 区域保护 价格稳定', colour: '2c3e50', url: '' },
+  { position: 'new_kxzq', title: '独家品种 控价不乱价', sub: '厂家直供 一店一码', colour: '34495e', url: '*#更多独家品种陆续上线，敬请期待' },
+  { position: 'qxzq', title: '器械专区', sub: '家用检测 医用耗材 一站购齐', colour: '2f6db5', url: '/qxzq' },
+  { position: 'jxqzc', title: '近效期专场', sub: '效期不足6个月 低价清仓 售完即止', colour: '16a085', url: '/jxqzc' },
+  { position: 'mrtj', title: '每日特价', sub: '每天0点上新 限量特惠', colour: 'e4393c', url: '/mrtj' },
+  { position: 'xrtj', title: '新人专享', sub: '注册认证送100元红包', colour: 'e4393c', url: '/register' },
+  { position: 'right', title: '年终采购节', sub: '满3000减150 可叠加券', colour: 'c0392b', url: '*#年终采购节将于12月1日开始，敬请期待' },
+  // The home page's activity entrances: the banners of activity page 125.
+  { position: 'tile', title: '满返专区', sub: '买满就返 最高返5%', colour: 'e4393c', url: '/hb', bannerId: 125 },
+  { position: 'tile', title: '全场94折', sub: '指定商品 天天94折', colour: 'e67e22', url: '/welfare', bannerId: 125 },
+  { position: 'tile', title: '组合购', sub: '搭配购买更优惠', colour: '8e44ad', url: '/zhzq', bannerId: 125 },
+  { position: 'tile', title: '近效期', sub: '低至3折 限量清仓', colour: '16a085', url: '/jxqzc', bannerId: 125 },
+  { position: 'tile', title: '控销专区', sub: '签约客户专享', colour: '2c3e50', url: '/kxzq/new', bannerId: 125 },
+  { position: 'tile', title: '包邮专区', sub: '单品满件包邮', colour: '2f6db5', url: '/yx', bannerId: 125 },
+];
+
+/** Sections of the controlled-sale zone (/kxzq/new), one per category of controlled goods. */
+export const KXZQ_SECTIONS = [
+  { category: '抗感染药', title: '抗感染 控销精选', sub: '区域独家 利润空间大', colour: 'c0392b' },
+  { category: '感冒呼吸', title: '感冒呼吸 控销精选', sub: '季节热销 控价稳定', colour: '2f6db5' },
+  { category: '消化系统', title: '消化系统 控销精选', sub: '品牌厂家 一店一码', colour: '16a085' },
+  { category: '心脑血管', title: '心脑血管 控销精选', sub: '慢病用药 复购率高', colour: '8e44ad' },
 ];
 
 /** Help groups in footer order (the footer shows the first 4) and their articles. */
@@ -142,4 +164,16 @@ export const SITE_CONFIG: Record<string, string> = {
   ]),
   notice: '本网站不发布麻醉药品、精神药品、医疗用毒性药品、放射性药品、戒毒药品和医疗机构制剂的产品信息',
   copyright: '© 2026 药采通 浙ICP备2024012345号-1',
+  // Shipping (DESIGN.md section 7, pricing step 7), in fen: an order ships free from ¥800.00, else ¥10.00.
+  shipping_amount: '1000',
+  no_trans_order_amount: '80000',
+  // The red packet may pay up to this percent of an order; a credit bill is due this many days after the order.
+  red_packet_share: '10',
+  credit_days: '30',
+  // Units of one goods containing ephedrine an order may hold.
+  ephedrine_max_number: '200',
+  // Bank transfer (对公转账) details shown on the pay page.
+  bank_name: '中国工商银行杭州高新支行',
+  bank_account_name: '浙江药采通医药科技有限公司',
+  bank_account_no: '1202 0215 0990 0123 456',
 };

@@ -24,7 +24,10 @@ import {
   siteConfig,
   users,
 } from '../schema/index.js';
-import { ADS, BUSINESS_SCOPES, CATEGORY_TREE, FRIENDLY_LINKS, HELP, HOT_SEARCHES, NAV, NOTICES, SITE_CONFIG } from './content.js';
+import { ADS, BUSINESS_SCOPES, CATEGORY_TREE, FRIENDLY_LINKS, HELP, HOT_SEARCHES, KXZQ_SECTIONS, NAV, NOTICES, SITE_CONFIG } from './content.js';
+import { seedPromotions } from './promotions.js';
+import { seedDemoOrders } from './orders.js';
+import { seedTradeAccounts, seedTradePromotions } from './trade.js';
 import { DEVICE_MAKERS, DEVICES, DRUGS, FOOD_MAKERS, FOODS, HERB_MAKERS, HERBS, MAKERS, type DrugEntry } from './drugs.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -161,10 +164,9 @@ function buildGoods(
   const expiry = nearExpiry ? now + rnd.int(20, 170) * day : produced + (isHerb ? 540 : rnd.pick([730, 1095])) * day;
   const isYoux = rnd.chance(0.2);
   const tags: string[] = [];
+  // 满, 赠 and 换购 come with the activities that give them (trade.ts); 秒 and 特 with the promotions.
   if (isYoux) tags.push('优');
-  if (rnd.chance(0.15)) tags.push('满');
-  if (rnd.chance(0.05)) tags.push('赠');
-  if (nearExpiry || rnd.chance(0.04)) tags.push('特');
+  if (nearExpiry) tags.push('特');
   if (rnd.chance(0.06)) tags.push('新');
   const isFreeShipping = rnd.chance(0.1);
   const colour = COLOURS[index % COLOURS.length];
@@ -262,6 +264,7 @@ async function seedContent(db: Db) {
       sort,
       logo: `/api/img/brand.svg?${new URLSearchParams({ n: name, c: COLOURS[sort % COLOURS.length] })}`,
       description: `${MAKERS.find((m) => m.brand === name)!.name}官方授权，正品直供。`,
+      banner: `/api/img/banner.svg?${new URLSearchParams({ t: `${name} 品牌专区`, s: '官方授权 正品直供 全系产品', c: COLOURS[sort % COLOURS.length], p: 'brand' })}`,
     })),
   );
   for (const [sort, item] of NAV.entries()) {
@@ -276,9 +279,26 @@ async function seedContent(db: Db) {
       title: a.title,
       url: a.url,
       sort,
+      bannerId: a.bannerId ?? null,
       image: `/api/img/banner.svg?${new URLSearchParams({ t: a.title, s: a.sub, c: a.colour, p: a.position })}`,
     })),
   );
+  // The controlled-sale zone's sections: one per category, each opening /kxzq/goods/{category}/{ad}.
+  const tops = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.parentId, 0));
+  for (const [sort, section] of KXZQ_SECTIONS.entries()) {
+    const top = tops.find((c) => c.name === section.category);
+    if (!top) continue;
+    const [ad] = await db
+      .insert(ads)
+      .values({
+        position: 'kxzq_ad',
+        title: section.title,
+        sort,
+        image: `/api/img/banner.svg?${new URLSearchParams({ t: section.title, s: section.sub, c: section.colour, p: 'kxzq_ad' })}`,
+      })
+      .returning({ id: ads.id });
+    await db.update(ads).set({ url: `/kxzq/goods/${top.id}/${ad.id}` }).where(eq(ads.id, ad.id));
+  }
   await db.insert(hotSearches).values(HOT_SEARCHES.map((name, sort) => ({ name, sort, url: `/search?keywords=${encodeURIComponent(name)}` })));
   for (const [sort, group] of HELP.entries()) {
     const [row] = await db
@@ -310,6 +330,8 @@ export async function seedIfEmpty(db: Db, opts: { goods: number }): Promise<bool
   if (n > 0) return false;
   await seedContent(db);
   await seedGoods(db, opts.goods);
+  await seedPromotions(db, Date.now());
+  await seedTradePromotions(db, Date.now());
   return true;
 }
 
@@ -361,7 +383,7 @@ const DEMO_MESSAGES = [
 /** Creates the demo accounts of DESIGN.md section 4 unless they exist; all share the password Demo@2026. */
 export async function seedAccounts(db: Db, hash: (password: string) => Promise<string>) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
-  if (existing) return;
+  if (existing) return seedTradeAccounts(db, Date.now());
   const passwordHash = await hash(DEMO_PASSWORD);
   const [scope1, scope2, scope3] = await db.select({ id: businessScopes.id }).from(businessScopes).orderBy(businessScopes.sort).limit(3);
   const jyfw = [scope1, scope2, scope3].filter(Boolean).map((s) => s.id);
@@ -415,4 +437,6 @@ export async function seedAccounts(db: Db, hash: (password: string) => Promise<s
       );
     }
   }
+  await seedTradeAccounts(db, now);
+  await seedDemoOrders(db, now);
 }

@@ -75,6 +75,8 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsS
     return ok(await accounts.resetPassword(db, req, reply, req.session!, req.body));
   });
 
+  // A chain headquarters' stores (连锁门店), for copying cart lines to them and for multi-store management.
+  app.get('/api/user/stores', async (req) => ok(await accounts.storesOf(db, requireUser(req).id)));
   app.post('/api/user/updateUserInfo', { schema: { body: updateUserInfoBody } }, async (req) => {
     requireUser(req);
     return ok(await accounts.updateUserInfo(db, req.session!, req.body));

@@ -1,6 +1,6 @@
 /** Accounts: the user object, login, registration, forgotten password and profile changes. */
 import crypto from 'node:crypto';
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { REQUIRED_LICENCES, LICENCE_TYPES, type CompanyType } from '../../../core/constants.js';
@@ -15,6 +15,7 @@ import type {
   updateUserInfoBody,
 } from '../../../core/schemas/user.js';
 import { MOBILE_RE } from '../../../core/validate.js';
+import { siteSettings } from '../content/settings.js';
 import type { Db } from '../../db/client.js';
 import {
   businessScopes,
@@ -23,7 +24,6 @@ import {
   messages,
   passwordResets,
   serviceContacts,
-  siteConfig,
   uploads,
   users,
   wechatTickets,
@@ -34,22 +34,6 @@ import { endAllSessions, startSession, type CurrentSession, type SessionUser } f
 import { checkCode, useCode } from './sms.js';
 
 const RESET_TICKET_MINUTES = 30;
-
-const SITE_TTL_MS = 30_000;
-const siteCache = new WeakMap<Db, { at: number; value: Promise<Record<string, string | undefined>> }>();
-
-/** Site settings change only when an operator edits them: read at most every 30 s per database. */
-function siteSettings(db: Db) {
-  const hit = siteCache.get(db);
-  if (hit && Date.now() - hit.at < SITE_TTL_MS) return hit.value;
-  const value = db
-    .select()
-    .from(siteConfig)
-    .then((rows) => Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string | undefined>);
-  value.catch(() => siteCache.delete(db));
-  siteCache.set(db, { at: Date.now(), value });
-  return value;
-}
 
 function siteFields(site: Record<string, string | undefined>) {
   return {
@@ -370,4 +354,18 @@ export async function updateUserInfo(db: Db, session: CurrentSession, body: z.in
     .where(eq(users.id, session.user.id))
     .returning();
   return userBase(db, user, session.token);
+}
+
+/** A chain headquarters' stores (its sub-accounts), oldest first. */
+export async function storesOf(db: Db, userId: number) {
+  const rows = await db.select().from(users).where(eq(users.parentId, userId)).orderBy(asc(users.id));
+  return rows.map((s) => ({
+    id: s.id,
+    username: s.username,
+    company: s.company,
+    name: s.name,
+    phone: s.phone,
+    is_passed: s.isPassed,
+    address: `${s.province}${s.city}${s.district}${s.address}`,
+  }));
 }

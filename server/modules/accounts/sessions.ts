@@ -48,6 +48,11 @@ async function lookup(db: Db, token: string): Promise<CurrentSession | null> {
  * since a logout in one process could not drop another's entries: see docs/decisions/002-sessions.md.
  */
 const CACHE_TTL_MS = 5_000;
+/**
+ * Unsafe calls that never change the account's own row (cart, favourites, addresses, placing and paying
+ * orders, page views): the buyer's cached session stays. Every other unsafe call drops it.
+ */
+const KEEPS_ACCOUNT = [/^\/api\/(cart|favorite|address)(\/|\?|$)/, /^\/api\/stat\/pv$/, /^\/api\/pay\/order$/, /^\/api\/order$/, /^\/api\/order\/\d+\/(cancel|buy_again|return|after_sale|receipt)$/];
 const CACHE_MAX = 20_000;
 const cache = new Map<string, { session: CurrentSession; at: number }>();
 
@@ -75,7 +80,10 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { cache: bo
     request.session = token ? await (opts.cache ? cachedLookup(db, token) : lookup(db, token)) : null;
   });
   app.addHook('onResponse', async (request) => {
-    if (request.session && request.method !== 'GET' && request.method !== 'HEAD') forgetUserSessions(request.session.user.id);
+    if (!request.session || request.method === 'GET' || request.method === 'HEAD') return;
+    const path = request.url.split('?')[0];
+    if (KEEPS_ACCOUNT.some((p) => p.test(path))) return;
+    forgetUserSessions(request.session.user.id);
   });
 }
 

@@ -39,6 +39,16 @@ describe(`add to cart on ${dbLabel}`, () => {
     expect((await chain.get('/api/cart/total')).body.data.total).toBe(0);
   });
 
+  it('makes one line of ten adds of the same goods at once', async () => {
+    const chain = await loginAs(t.app, 'chain');
+    const [g] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 1000))).limit(1);
+    const results = await Promise.all(Array.from({ length: 10 }, () => chain.post('/api/cart', { params: [line(g)] })));
+    expect(results.map((r) => r.body.code)).toEqual(Array(10).fill(10000));
+    const rows = await t.db.select().from(cartItems).where(eq(cartItems.goodsId, g.id));
+    const mine = rows.filter((r) => r.number === g.zbz * 10);
+    expect(mine).toHaveLength(1);
+  });
+
   it('sends buyers waiting for review to their licences and guests to login', async () => {
     const [g] = await t.db.select().from(goods).limit(1);
     const pending = await loginAs(t.app, 'pending');

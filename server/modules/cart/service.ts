@@ -1,50 +1,215 @@
 /**
- * Adding to the cart: the server checks every line against the goods as they are now (approved buyer,
- * on sale, visible, buyable, whole middle packages, stock) and never keeps a price the browser sent.
- * The cart screens, pricing and checkout build on these lines.
+ * The cart (spec section 7 "Cart"): adding lines, the priced list, quantities, selection, deleting, quick
+ * add, checkout, the next hint and copying lines to a chain's stores. Every line is checked against the goods
+ * as they are now (approved buyer, on sale, visible, buyable, whole middle packages, stock); the server never
+ * keeps a price the browser sent. Lines of another account answer 404.
  */
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { addToCartBody } from '../../../core/schemas/cart.js';
-import type { Db } from '../../db/client.js';
-import { cartItems, goods } from '../../db/schema/index.js';
-import { invalid, refuse } from '../../http/envelope.js';
+import { CART_ALL, type addToCartBody } from '../../../core/schemas/cart.js';
+import type { Conn, Db, Tx } from '../../db/client.js';
+import { cartItems, goods, users } from '../../db/schema/index.js';
+import { invalid, notFound, refuse } from '../../http/envelope.js';
 import type { SessionUser } from '../accounts/sessions.js';
+import { goodsCore, type GoodsCore } from '../catalogue/service.js';
+import type { Viewer } from '../catalogue/viewer.js';
+import { promotionContext, type PromotionContext } from '../promotions/context.js';
+import { priceCartOf } from './pricing.js';
+import { activityView, hintsView, lineView, shippingView, totalsView } from './view.js';
 
 export const NOT_APPROVED = '资质审核通过后才能采购，请前往“账户中心-资质证件”查看审核进度';
+export const LINE_MISSING = '购物车商品不存在';
+/** A cart holds at most this many lines; the spec's list call asks for up to 99999. */
+export const CART_MAX_LINES = 500;
 
-export async function addToCart(db: Db, user: SessionUser, lines: z.infer<typeof addToCartBody>['params']) {
+type AddLine = z.infer<typeof addToCartBody>['params'][number];
+
+const viewerOf = (user: SessionUser): Viewer => ({ userId: user.id, approved: user.isPassed === 1, special: user.isPassed === 1 && user.isSpecial, priceTip: null });
+
+function requireApproved(user: SessionUser) {
   if (user.isPassed !== 1) throw refuse(NOT_APPROVED);
+}
+
+/** Checks one line against its goods and what the cart already holds, and writes it. */
+async function addLine(tx: Tx, ctx: PromotionContext, user: SessionUser, line: AddLine, index: number, g: GoodsCore | undefined) {
+  if (!g || !g.isOnSale || (g.isKx && !user.isSpecial)) throw refuse('商品不存在或已下架');
+  if (!g.isBuy) throw refuse(`${g.name}暂不销售`);
+  const type = Number(line.type ?? 0);
+  let combinationId: number | null = null;
+  if (type === 1) {
+    const offer = ctx.spikes.find((o) => o.goods_id === g.id);
+    if (!offer) throw refuse(`${g.name}今日没有秒杀场次`);
+    if (Date.now() < offer.starts_at) throw refuse('秒杀尚未开始，请在开抢后加入购物车');
+    if (Date.now() >= offer.ends_at) throw refuse('本场秒杀已结束');
+  }
+  if (type === 3) {
+    const bundle = ctx.combinations.find((c) => c.id === line.combination_id && c.items[0]?.goods_id === g.id);
+    if (!bundle) throw invalid(`params.${index}.combination_id`, '组合套餐不存在或已下架');
+    combinationId = bundle.id;
+  } else if (line.number % g.zbz !== 0) {
+    throw invalid(`params.${index}.number`, `${g.name}的采购数量须为中包装${g.zbz}${g.bzdw}的整数倍`);
+  }
+  // One statement, so that two adds of the same goods at once (a double click, two tabs) make one line.
+  const result = (await tx.execute(sql`
+    insert into ${cartItems} (user_id, goods_id, type, number, combination_id, is_selected)
+    values (${user.id}, ${g.id}, ${type}, ${line.number}, ${combinationId}, true)
+    on conflict (user_id, goods_id, type, (coalesce(combination_id, 0)))
+    do update set number = ${cartItems}.number + excluded.number, is_selected = true
+    returning number`)) as unknown as { rows: { number: number }[] };
+  const total = Number(result.rows[0].number);
+  if (type !== 3 && total > g.number) throw refuse(g.number > 0 ? `${g.name}库存不足，最多可采购${Math.floor(g.number / g.zbz) * g.zbz}${g.bzdw}` : `${g.name}已售罄`);
+}
+
+async function lineCount(conn: Conn, userId: number) {
+  const [{ n }] = await conn.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
+  return n;
+}
+
+export async function addToCart(db: Db, user: SessionUser, lines: AddLine[]) {
+  requireApproved(user);
   const ids = [...new Set(lines.map((l) => l.goods_id))];
+  // Read before the transaction: on PGlite a read outside it would wait for it to end.
+  const ctx = await promotionContext(db);
   return db.transaction(async (tx) => {
-    const rows = await tx.select().from(goods).where(inArray(goods.id, ids));
+    const rows = await tx.select(goodsCore).from(goods).where(inArray(goods.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const [i, line] of lines.entries()) {
-      const g = byId.get(line.goods_id);
-      if (!g || !g.isOnSale || (g.isKx && !user.isSpecial)) throw refuse('商品不存在或已下架');
-      if (!g.isBuy) throw refuse(`${g.name}暂不销售`);
-      if (line.number % g.zbz !== 0) throw invalid(`params.${i}.number`, `${g.name}的采购数量须为中包装${g.zbz}${g.bzdw}的整数倍`);
-      const type = Number(line.type ?? 0);
-      const [existing] = await tx
-        .select({ number: cartItems.number })
-        .from(cartItems)
-        .where(and(eq(cartItems.userId, user.id), eq(cartItems.goodsId, g.id), eq(cartItems.type, type)));
-      const total = (existing?.number ?? 0) + line.number;
-      if (total > g.number) throw refuse(g.number > 0 ? `${g.name}库存不足，最多可采购${Math.floor(g.number / g.zbz) * g.zbz}${g.bzdw}` : `${g.name}已售罄`);
-      await tx
-        .insert(cartItems)
-        .values({ userId: user.id, goodsId: g.id, type, number: line.number })
-        .onConflictDoUpdate({
-          target: [cartItems.userId, cartItems.goodsId, cartItems.type],
-          set: { number: sql`${cartItems.number} + ${line.number}`, isSelected: true },
-        });
-    }
-    const [{ n }] = await tx.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, user.id));
+    for (const [i, line] of lines.entries()) await addLine(tx, ctx, user, line, i, byId.get(line.goods_id));
+    const n = await lineCount(tx, user.id);
+    if (n > CART_MAX_LINES) throw refuse(`购物车最多存放${CART_MAX_LINES}种商品，请先结算或清理购物车`);
     return { cart: n };
   });
 }
 
 export async function cartTotal(db: Db, userId: number) {
-  const [{ n }] = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
-  return { total: n };
+  return { total: await lineCount(db, userId) };
+}
+
+/** The priced cart; `filters` keeps the lines of one manjian activity, 0 those that cannot be bought, 99999 all. */
+export async function listCart(db: Db, user: SessionUser, filters = CART_ALL) {
+  requireApproved(user);
+  const p = await priceCartOf(db, db, user.id);
+  const viewer = viewerOf(user);
+  const lines = p.priced.lines.filter((l) => l.source === 'cart');
+  const invalidCount = lines.filter((l) => l.excluded && l.excluded.reason !== 'unselected').length;
+  const shown =
+    filters === CART_ALL
+      ? lines
+      : filters === 0
+        ? lines.filter((l) => l.excluded && l.excluded.reason !== 'unselected')
+        : lines.filter((l) => l.manjian_activity_id === filters);
+  return {
+    list: shown.map((l) => lineView(l, p, viewer)),
+    addons: p.priced.lines.filter((l) => l.source === 'huangou').map((l) => lineView(l, p, viewer)),
+    activity_data: activityView(p.priced),
+    ...shippingView(p.priced),
+    next_hints: hintsView(p.priced),
+    filter_data: {
+      current: filters,
+      filters: [
+        { id: CART_ALL, name: '全部商品', count: lines.length },
+        ...p.priced.activity_data.manjians.map((m) => ({ id: m.activity_id, name: m.name, count: m.line_ids.length })),
+        ...(invalidCount ? [{ id: 0, name: '失效商品', count: invalidCount }] : []),
+      ],
+    },
+    total: totalsView(p.priced),
+  };
+}
+
+/** The account's line, or 404: another account's line does not exist for this one. */
+async function ownLine(conn: Conn, userId: number, id: number) {
+  const [row] = await conn
+    .select({ line: cartItems, goods })
+    .from(cartItems)
+    .innerJoin(goods, eq(goods.id, cartItems.goodsId))
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
+  if (!row) throw notFound(LINE_MISSING);
+  return row;
+}
+
+async function ownIds(conn: Conn, userId: number, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const rows = await conn
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, unique)));
+  if (rows.length !== unique.length) throw notFound(LINE_MISSING);
+  return unique;
+}
+
+export async function editNumber(db: Db, user: SessionUser, id: number, number: number) {
+  requireApproved(user);
+  const { line, goods: g } = await ownLine(db, user.id, id);
+  if (line.type !== 3 && number % g.zbz !== 0) throw invalid('params.number', `${g.name}的采购数量须为中包装${g.zbz}${g.bzdw}的整数倍`);
+  if (line.type !== 3 && number > g.number) throw refuse(g.number > 0 ? `${g.name}库存不足，最多可采购${Math.floor(g.number / g.zbz) * g.zbz}${g.bzdw}` : `${g.name}已售罄`);
+  await db.update(cartItems).set({ number }).where(eq(cartItems.id, id));
+  return listCart(db, user);
+}
+
+export async function batchSelect(db: Db, user: SessionUser, ids: number[], selected: boolean) {
+  requireApproved(user);
+  const own = await ownIds(db, user.id, ids);
+  await db.update(cartItems).set({ isSelected: selected }).where(and(eq(cartItems.userId, user.id), inArray(cartItems.id, own)));
+  return listCart(db, user);
+}
+
+export async function batchDelete(db: Db, user: SessionUser, ids: number[]) {
+  const own = await ownIds(db, user.id, ids);
+  await db.delete(cartItems).where(and(eq(cartItems.userId, user.id), inArray(cartItems.id, own)));
+  return { cart: await lineCount(db, user.id), deleted: own };
+}
+
+/** 快速加购: one middle package (or `number`) of goods the buyer bought before or keeps. */
+export async function quickAdd(db: Db, user: SessionUser, goodsId: number, number?: number) {
+  const [g] = await db.select().from(goods).where(eq(goods.id, goodsId));
+  if (!g) throw notFound('商品不存在或已下架');
+  return addToCart(db, user, [{ goods_id: goodsId, number: number ?? g.zbz }]);
+}
+
+/** 去结算: exactly these lines are chosen; at least one of them must be buyable now. */
+export async function checkout(db: Db, user: SessionUser, ids: number[]) {
+  requireApproved(user);
+  const own = await ownIds(db, user.id, ids);
+  await db.transaction(async (tx) => {
+    await tx.update(cartItems).set({ isSelected: false }).where(eq(cartItems.userId, user.id));
+    await tx.update(cartItems).set({ isSelected: true }).where(and(eq(cartItems.userId, user.id), inArray(cartItems.id, own)));
+  });
+  const p = await priceCartOf(db, db, user.id, { lineIds: own });
+  const counted = p.priced.lines.filter((l) => l.counted && l.source === 'cart');
+  if (!counted.length) {
+    const reason = p.priced.lines.find((l) => l.excluded)?.excluded?.message;
+    throw refuse(reason ? `所选商品暂时无法购买：${reason}` : '请选择要结算的商品');
+  }
+  return { ids: counted.map((l) => l.id), total: totalsView(p.priced) };
+}
+
+/** What to add to reach the next manjian tier, gift, add-on threshold or free shipping. */
+export async function nextHint(db: Db, user: SessionUser, activityId?: number) {
+  requireApproved(user);
+  const p = await priceCartOf(db, db, user.id);
+  const hints = hintsView(p.priced).filter((h) => activityId === undefined || h.activity_id === activityId || h.kind === 'shipping');
+  return { hints, ...shippingView(p.priced), activity_data: activityView(p.priced) };
+}
+
+/** A chain headquarters copies lines to its stores' carts; a store that is not its own answers 404. */
+export async function copyToStores(db: Db, user: SessionUser, ids: number[], storeIds: number[]) {
+  requireApproved(user);
+  const own = await ownIds(db, user.id, ids);
+  const unique = [...new Set(storeIds)];
+  const stores = await db
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, unique), eq(users.parentId, user.id)));
+  if (stores.length !== unique.length) throw notFound('门店不存在');
+  const lines = await db.select().from(cartItems).where(inArray(cartItems.id, own));
+  const copied: { store_id: number; cart: number }[] = [];
+  for (const store of stores) {
+    if (store.isPassed !== 1) throw refuse(`${store.company}的资质尚未审核通过，不能为其加购`);
+    const result = await addToCart(
+      db,
+      store,
+      lines.map((l) => ({ goods_id: l.goodsId, number: l.number, type: String(l.type) as '0' | '1' | '3', combination_id: l.combinationId ?? undefined })),
+    );
+    copied.push({ store_id: store.id, cart: result.cart });
+  }
+  return { stores: copied };
 }

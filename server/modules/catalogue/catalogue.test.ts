@@ -167,6 +167,22 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
     expect(fl.sccj).toContain('华北制药股份有限公司');
     expect(fl.cfl).toContain('处方药');
   });
+
+  it('narrows the filter options to what a zone, a brand or a keyword can show', async () => {
+    const devices = (await demo.get('/api/goods/fl?zone=qx')).body.data;
+    expect(devices.category.map((c: { name: string }) => c.name)).toEqual(['医疗器械']);
+    expect(devices.cfl).toEqual(['器械']);
+    const [brand] = (await demo.get('/api/goods/fl')).body.data.brand as { id: number }[];
+    const ofBrand = (await demo.get(`/api/goods/fl?brand=${brand.id}`)).body.data;
+    expect(ofBrand.brand.map((b: { id: number }) => b.id)).toEqual([brand.id]);
+    const listed = (await demo.get(`/api/goods/list?brand=${brand.id}&per_page=100`)).body.data.data as G[];
+    expect(new Set(ofBrand.sccj)).toEqual(new Set(listed.map((g) => g.sccj)));
+    const amoxicillin = (await demo.get('/api/goods/fl?keywords=amxl')).body.data;
+    const found = (await demo.get('/api/goods/list?keywords=amxl&per_page=100')).body.data.data as G[];
+    expect(new Set(amoxicillin.sccj)).toEqual(new Set(found.map((g) => g.sccj)));
+    expect((await demo.get('/api/goods/fl?keywords=zzzqqq')).body.data.sccj).toEqual([]);
+    expect((await demo.get('/api/goods/fl?zone=nope')).status).toBe(422);
+  });
 });
 
 describe(`favourites on ${dbLabel}`, () => {

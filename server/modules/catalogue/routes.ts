@@ -2,13 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { id } from '../../../core/schemas/common.js';
-import { favoriteListQuery, goodsIdsBody, goodsListQuery, searchQuery } from '../../../core/schemas/goods.js';
+import { id, page } from '../../../core/schemas/common.js';
+import { favoriteListQuery, filterScopeQuery, goodsIdsBody, goodsListQuery, searchQuery } from '../../../core/schemas/goods.js';
 import type { Deps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
 import { requireUser } from '../accounts/sessions.js';
 import * as catalogue from './service.js';
 import { cachedResult } from './cache.js';
+import { floors, recommendations } from './home.js';
+import { brandDetail, brandList } from './brands.js';
 import { viewerClass, viewerOf } from './viewer.js';
 
 export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
@@ -32,9 +34,30 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
     const viewer = viewerOf(req);
     return ok(await cachedResult(db, ['hot', viewerClass(viewer)], () => catalogue.hotGoods(db, viewer)));
   });
-  app.get('/api/goods/fl', async (req) => {
+  app.get('/api/goods/fl', { schema: { querystring: filterScopeQuery } }, async (req) => {
     const viewer = viewerOf(req);
-    return ok(await cachedResult(db, ['fl', viewer.special], () => catalogue.filterOptions(db, viewer)));
+    const scope = { ...req.query, keywords: req.query.keywords.trim() };
+    return ok(await cachedResult(db, ['fl', viewerClass(viewer), scope], () => catalogue.filterOptions(db, viewer, scope)));
+  });
+
+  app.get('/api/index/floors', async (req) => {
+    const viewer = viewerOf(req);
+    return ok(await cachedResult(db, ['floors', viewerClass(viewer)], () => floors(db, viewer)));
+  });
+  // Recommendations follow the buyer's favourites: kept per buyer, shared by all guests.
+  app.get('/api/index_wntj/:page', { schema: { params: z.object({ page: page() }) } }, async (req) => {
+    const viewer = viewerOf(req);
+    const who = viewer.userId ? `user:${viewer.userId}:${viewerClass(viewer)}` : viewerClass(viewer);
+    return ok(await cachedResult(db, ['wntj', who, req.params.page], () => recommendations(db, viewer, req.params.page)));
+  });
+
+  app.get('/api/brand', { schema: { querystring: z.object({ page: page() }) } }, async (req) => {
+    const viewer = viewerOf(req);
+    return ok(await cachedResult(db, ['brands', viewerClass(viewer), req.query.page], () => brandList(db, viewer, req.query.page)));
+  });
+  app.get('/api/focus/brand/:id', { schema: { params: z.object({ id: id('品牌ID') }) } }, async (req) => {
+    const viewer = viewerOf(req);
+    return ok(await cachedResult(db, ['brand', viewerClass(viewer), req.params.id], () => brandDetail(db, viewer, req.params.id)));
   });
 
   app.get('/api/favorite', { schema: { querystring: favoriteListQuery } }, async (req) => {

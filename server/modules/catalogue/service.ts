@@ -2,9 +2,9 @@
  * The catalogue: search with ranking, filtered lists, detail, hot goods, filter options and favourites.
  * Prices leave the server only for approved members (viewer.ts).
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { fenToYuan, yuanToFen } from '../../../core/money.js';
-import type { GoodsListQuery } from '../../../core/schemas/goods.js';
+import { PRESCRIPTION_CLASSES, type FilterScope, type GoodsListQuery } from '../../../core/schemas/goods.js';
 import type { Db } from '../../db/client.js';
 import { brands, categories, favorites, goods } from '../../db/schema/index.js';
 import { notFound } from '../../http/envelope.js';
@@ -14,6 +14,15 @@ import { viewerClass, type Viewer } from './viewer.js';
 
 type GoodsRow = typeof goods.$inferSelect;
 
+/**
+ * The goods columns every list needs: all but the package insert and the pinyin columns, which make a row
+ * several times wider (and a 200-line cart several times slower to read) and are only used by the detail
+ * page and search.
+ */
+const { instructions: _instructions, namePy: _namePy, nameSzm: _nameSzm, sccjPy: _sccjPy, sccjSzm: _sccjSzm, ...goodsCoreColumns } = getTableColumns(goods);
+export const goodsCore = goodsCoreColumns;
+export type GoodsCore = Omit<GoodsRow, 'instructions' | 'namePy' | 'nameSzm' | 'sccjPy' | 'sccjSzm'>;
+
 /** Near expiry (近效期): the batch on sale expires within 6 months. */
 const NEAR_EXPIRY_DAYS = 183;
 export const SUGGESTION_LIMIT = 10;
@@ -21,7 +30,7 @@ export const SUGGESTION_LIMIT = 10;
 const price = (fen: number, viewer: Viewer) => (viewer.approved ? fenToYuan(fen) : null);
 
 /** Goods as the buyer's browser receives them (spec section 3 Goods plus DESIGN.md section 7). */
-export function goodsView(row: GoodsRow, viewer: Viewer) {
+export function goodsView(row: GoodsCore, viewer: Viewer) {
   return {
     id: row.id,
     ck_id: row.ckId,
@@ -63,7 +72,7 @@ export function goodsView(row: GoodsRow, viewer: Viewer) {
 export type GoodsView = ReturnType<typeof goodsView>;
 
 /** What every buyer may see: on sale, and controlled-sale goods only for special accounts. */
-function visible(viewer: Viewer): SQL {
+export function visible(viewer: Viewer): SQL {
   const onSale = eq(goods.isOnSale, true);
   return viewer.special ? onSale : and(onSale, eq(goods.isKx, false))!;
 }
@@ -129,7 +138,7 @@ function listFilters(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | 
 }
 
 /** A category and all its descendants (goods hang on the deepest level). */
-async function categoryWithChildren(db: Db, id: number): Promise<number[]> {
+export async function categoryWithChildren(db: Db, id: number): Promise<number[]> {
   const rows = (await catalogueTree(db)).cats;
   const ids = [id];
   for (let i = 0; i < ids.length; i++) for (const r of rows) if (r.parentId === ids[i]) ids.push(r.id);
@@ -161,7 +170,7 @@ export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer) {
   const condition = and(...where);
   const [rows, [{ n }]] = await Promise.all([
     db
-      .select()
+      .select(goodsCore)
       .from(goods)
       .where(condition)
       .orderBy(...order)
@@ -188,7 +197,7 @@ export async function searchGoods(db: Db, keyword: string, type: 1 | 2, viewer: 
   const terms = (await matchTerms(db, k, type)).slice(0, SUGGESTION_LIMIT);
   const column = sql.raw(type === 1 ? 'name' : 'sccj');
   const shown = viewer.special ? sql`is_on_sale` : sql`is_on_sale and not is_kx`;
-  let rows: GoodsRow[] = [];
+  let rows: GoodsCore[] = [];
   if (terms.length) {
     const values = sql.join(
       terms.map((t, i) => sql`(${t.term}::text, ${i}::int)`),
@@ -202,13 +211,13 @@ export async function searchGoods(db: Db, keyword: string, type: 1 | 2, viewer: 
     const list = result.rows;
     list.forEach((r, i) => order.set(Number(r.id), i));
     if (order.size) {
-      rows = await db.select().from(goods).where(inArray(goods.id, [...order.keys()]));
+      rows = await db.select(goodsCore).from(goods).where(inArray(goods.id, [...order.keys()]));
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     }
   }
   if (type === 1 && rows.length < SUGGESTION_LIMIT && looksLikeApprovalNumber(k)) {
     const byNumber = await db
-      .select()
+      .select(goodsCore)
       .from(goods)
       .where(and(visible(viewer), sql`${goods.pzwh} ilike ${`%${escapeLike(k)}%`}`))
       .orderBy(desc(goods.sales))
@@ -267,7 +276,7 @@ function favoriteIdsOf(db: Db, userId: number) {
 
 export async function hotGoods(db: Db, viewer: Viewer, limit = 10) {
   const rows = await db
-    .select()
+    .select(goodsCore)
     .from(goods)
     .where(and(visible(viewer), gt(goods.number, 0)))
     .orderBy(desc(goods.sales), asc(goods.id))
@@ -275,21 +284,46 @@ export async function hotGoods(db: Db, viewer: Viewer, limit = 10) {
   return rows.map((r) => goodsView(r, viewer));
 }
 
-/** The filter options of the list pages: categories, brands, the busiest manufacturers, classes and forms. */
-export async function filterOptions(db: Db, viewer: Viewer) {
-  const [cats, brandRows, makers, forms] = await Promise.all([
-    db.select({ id: categories.id, parentId: categories.parentId, name: categories.name }).from(categories).where(eq(categories.isShow, true)).orderBy(asc(categories.sort)),
-    db.select({ id: brands.id, name: brands.name, logo: brands.logo }).from(brands).where(eq(brands.isShow, true)).orderBy(asc(brands.sort)),
-    db.select({ name: goods.sccj, n: count() }).from(goods).where(visible(viewer)).groupBy(goods.sccj).orderBy(desc(count()), asc(goods.sccj)).limit(30),
-    db.select({ name: goods.jx, n: count() }).from(goods).where(visible(viewer)).groupBy(goods.jx).orderBy(desc(count())).limit(20),
+/**
+ * The filter options of a list page, from the goods that list can show (`scope`: its zone, brand, category
+ * or keyword): categories with goods there (and their parents), the brands, the busiest manufacturers, the
+ * prescription classes and dosage forms present. A brand's page offers only that brand's makers, the devices
+ * zone only device categories.
+ */
+export async function filterOptions(db: Db, viewer: Viewer, scope: FilterScope = { type: 1 }) {
+  const categoryIds = scope.category ? await categoryWithChildren(db, scope.category) : null;
+  const where = listFilters({ ...scope, page: 1, per_page: 1, keywords: '', sort: 'default' }, viewer, categoryIds);
+  const match = scope.keywords ? await keywordCondition(db, scope.keywords, scope.type) : null;
+  const empty = { category: [], brand: [], sccj: [], cfl: [], jx: [] };
+  if (match === 'none') return empty;
+  if (match) where.push(match.where);
+  const condition = and(...where);
+  const [cats, inScope, brandRows, makers, classes, forms] = await Promise.all([
+    db.select({ id: categories.id, parentId: categories.parentId, name: categories.name }).from(categories).where(eq(categories.isShow, true)).orderBy(asc(categories.sort), asc(categories.id)),
+    db.selectDistinct({ id: goods.categoryId }).from(goods).where(condition),
+    db
+      .select({ id: brands.id, name: brands.name, logo: brands.logo })
+      .from(brands)
+      .where(and(eq(brands.isShow, true), sql`${brands.id} in (select ${goods.brandId} from ${goods} where ${condition})`))
+      .orderBy(asc(brands.sort), asc(brands.id)),
+    db.select({ name: goods.sccj, n: count() }).from(goods).where(condition).groupBy(goods.sccj).orderBy(desc(count()), asc(goods.sccj)).limit(30),
+    db.selectDistinct({ name: goods.cfl }).from(goods).where(condition),
+    db.select({ name: goods.jx, n: count() }).from(goods).where(condition).groupBy(goods.jx).orderBy(desc(count())).limit(20),
   ]);
+  // A category shows when it or one of its descendants holds goods of the scope.
+  const wanted = new Set(inScope.map((r) => r.id));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of cats) if (wanted.has(c.id) && c.parentId && !wanted.has(c.parentId)) grew = Boolean(wanted.add(c.parentId));
+  }
   const tree = (parentId: number): { id: number; name: string; children: unknown[] }[] =>
-    cats.filter((c) => c.parentId === parentId).map((c) => ({ id: c.id, name: c.name, children: tree(c.id) }));
+    cats.filter((c) => c.parentId === parentId && wanted.has(c.id)).map((c) => ({ id: c.id, name: c.name, children: tree(c.id) }));
+  const present = new Set(classes.map((c) => c.name));
   return {
     category: tree(0),
     brand: brandRows,
     sccj: makers.map((m) => m.name),
-    cfl: ['处方药', '甲类OTC', '乙类OTC', '器械', '中药饮片', '保健食品'],
+    cfl: PRESCRIPTION_CLASSES.filter((c) => present.has(c)),
     jx: forms.map((f) => f.name).filter(Boolean),
   };
 }
@@ -298,7 +332,7 @@ export async function listFavorites(db: Db, userId: number, page: number, viewer
   const condition = and(eq(favorites.userId, userId), visible(viewer));
   const [rows, [{ n }]] = await Promise.all([
     db
-      .select({ goods, favoredAt: favorites.createdAt })
+      .select({ goods: goodsCore, favoredAt: favorites.createdAt })
       .from(favorites)
       .innerJoin(goods, eq(goods.id, favorites.goodsId))
       .where(condition)

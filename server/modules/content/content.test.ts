@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { goods, pageViews } from '../../db/schema/index.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
+import { lines } from './drawings.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,6 +30,7 @@ describe(`shell content on ${dbLabel}`, () => {
     expect(d.site.licences.map((l: { name: string }) => l.name)).toContain('药品经营许可证');
     expect(d.site.notice).toContain('麻醉药品');
     expect(d.site.broadcast.length).toBeGreaterThan(0);
+    expect(d.site.shipping).toEqual({ shipping_amount: '10.00', no_trans_order_amount: '800.00' });
     expect(Math.abs(d.timestamp - Date.now() / 1000)).toBeLessThan(5);
   });
 
@@ -42,13 +44,63 @@ describe(`shell content on ${dbLabel}`, () => {
 
   it('serves the top, login banners, notices, links and business scopes', async () => {
     const a = agent(t.app);
-    expect((await a.get('/api/focus/top')).body.data[0]).toMatchObject({ url: '/register', image: expect.stringContaining('banner.svg') });
+    expect((await a.get('/api/focus/top')).body.data[0]).toMatchObject({ url: '/mrtj', image: expect.stringContaining('banner.svg') });
     expect((await a.get('/api/focus/login')).body.data).toHaveLength(1);
     const notices = (await a.get('/api/focus/postList')).body.data;
     expect(notices[0].created_at).toBeGreaterThanOrEqual(notices[1].created_at);
     expect((await a.get('/api/global/links')).body.data[0].name).toBe('国家药品监督管理局');
     const scopes = (await a.get('/api/user/jyfw')).body.data;
     expect(scopes.map((s: { name: string }) => s.name)).toContain('中药饮片');
+  });
+
+  it('serves the home carousel, the ads of every position and the entrances of activity page 125', async () => {
+    const a = agent(t.app);
+    const carousel = (await a.get('/api/focus')).body.data as { id: number; image: string; url: string; title: string }[];
+    expect(carousel.length).toBeGreaterThanOrEqual(4);
+    expect(carousel[0]).toMatchObject({ id: expect.any(Number), title: '年终采购节 满3000减150', url: '/hb', image: expect.stringContaining('banner.svg') });
+    for (const position of ['right', 'xrtj', 'ppzq', 'kxzq', 'new_kxzq', 'zyzq', 'qxzq', 'yx', 'jxqzc', 'mrtj']) {
+      const { status, body } = await a.get(`/api/focus/${position}`);
+      expect(status).toBe(200);
+      expect(body.data.length, position).toBeGreaterThan(0);
+    }
+    const tiles = (await a.get('/api/focus/demo?banner_id=125')).body.data as { title: string; url: string }[];
+    expect(tiles.map((x) => x.title)).toEqual(['满返专区', '全场94折', '组合购', '近效期', '控销专区', '包邮专区']);
+    expect((await a.get('/api/focus/demo?banner_id=999')).body.data).toEqual([]);
+    const bad = await a.get('/api/focus/demo?banner_id=abc');
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toBe('活动ID格式不正确');
+  });
+
+  it('gives the controlled-sale zone its sections, all or by id', async () => {
+    const a = agent(t.app);
+    const all = (await a.get('/api/focus/kxzq_ad')).body.data as { id: number; url: string; title: string }[];
+    expect(all.map((x) => x.title)).toEqual(['抗感染 控销精选', '感冒呼吸 控销精选', '消化系统 控销精选', '心脑血管 控销精选']);
+    for (const x of all) expect(x.url).toMatch(new RegExp(`^/kxzq/goods/\\d+/${x.id}$`));
+    const some = (await a.get(`/api/focus/kxzq_ad?ids=${all[1].id},${all[3].id}`)).body.data as { id: number }[];
+    expect(some.map((x) => x.id)).toEqual([all[1].id, all[3].id]);
+    expect((await a.get('/api/focus/kxzq_ad?ids=1,x')).status).toBe(422);
+  });
+
+  it('breaks drawn names into even lines, at spaces where there are some', () => {
+    expect(lines('枸橼酸莫沙必利片', 7)).toEqual(['枸橼酸莫', '沙必利片']);
+    expect(lines('阿莫西林胶囊', 7)).toEqual(['阿莫西林胶囊']);
+    expect(lines('抗感染 控销精选', 7)).toEqual(['抗感染', '控销精选']);
+    expect(lines('双歧杆菌三联活菌胶囊', 7)).toEqual(['双歧杆菌三', '联活菌胶囊']);
+  });
+
+  it('draws every banner shape an ad position needs', async () => {
+    const a = agent(t.app);
+    for (const [p, size] of [
+      ['yx', 'width="1200" height="200"'],
+      ['tile', 'width="190" height="100"'],
+      ['kxzq_ad', 'width="230" height="420"'],
+      ['index_banner', 'width="790" height="340"'],
+    ]) {
+      const res = await t.app.inject({ url: `/api/img/banner.svg?t=${encodeURIComponent('包邮专区')}&s=x&c=16a085&p=${p}` });
+      expect(res.headers['content-type']).toContain('image/svg+xml');
+      expect(res.body).toContain(size);
+    }
+    expect((await a.get('/api/img/banner.svg?t=x&c=zz')).status).toBe(422);
   });
 
   it('records page views with the account when logged in', async () => {
@@ -70,7 +122,8 @@ describe(`shell content on ${dbLabel}`, () => {
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.body).not.toContain('<script>');
-    expect(res.body).toContain('&lt;script');
+    expect(res.body).toContain('&lt;scrip');
+    expect(res.body).toContain('t&gt;阿莫西林');
     const bad = await t.app.inject({ url: '/api/img/goods.svg?c=red' });
     expect(bad.statusCode).toBe(422);
   });

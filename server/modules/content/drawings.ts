@@ -14,8 +14,21 @@ const shade = (hex: string, amount: number) => {
   return ((ch(16) << 16) | (ch(8) << 8) | ch(0)).toString(16).padStart(6, '0');
 };
 
-/** Splits a name into lines of at most `width` characters. */
-const lines = (text: string, width: number) => text.match(new RegExp(`.{1,${width}}`, 'gu')) ?? [''];
+/**
+ * Splits a name into lines of at most `width` characters, as even as possible: 枸橼酸莫沙必利片 reads
+ * 枸橼酸莫 / 沙必利片, not 枸橼酸莫沙必利 / 片.
+ */
+export function lines(text: string, width: number): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length > 1 && words.every((w) => [...w].length <= width)) return words;
+  const chars = [...text];
+  if (!chars.length) return [''];
+  const count = Math.ceil(chars.length / width);
+  const per = Math.ceil(chars.length / count);
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += per) out.push(chars.slice(i, i + per).join(''));
+  return out;
+}
 
 /** A medicine box seen from the front (view 0), at an angle (1) or from the back with the insert text (2). */
 export function goodsSvg(p: { name: string; maker: string; spec: string; colour: string; view: number }) {
@@ -48,10 +61,48 @@ export function goodsSvg(p: { name: string; maker: string; spec: string; colour:
 <rect width="400" height="400" fill="#f7f8fa"/><ellipse cx="200" cy="350" rx="160" ry="14" fill="#000" opacity=".06"/>${face}</svg>`;
 }
 
-/** A wide promotional banner (home carousel 790×340, other positions scale it). */
-export function bannerSvg(p: { title: string; sub: string; colour: string; layout: 'carousel' | 'strip' | 'hero' }) {
-  const [w, h] = p.layout === 'strip' ? [1200, 80] : p.layout === 'hero' ? [1920, 500] : [790, 340];
+export type BannerLayout = 'carousel' | 'strip' | 'hero' | 'wide' | 'tile' | 'side';
+
+/** Which drawing an ad position uses: its place on the page decides the shape. */
+export function layoutOf(position: string): BannerLayout {
+  if (position === 'top') return 'strip';
+  if (position === 'login') return 'hero';
+  if (['yx', 'zyzq', 'qxzq', 'jxqzc', 'kxzq', 'ppzq', 'new_kxzq', 'mrtj', 'brand'].includes(position)) return 'wide';
+  if (position === 'tile') return 'tile';
+  if (['right', 'xrtj', 'kxzq_ad', 'floor'].includes(position)) return 'side';
+  return 'carousel';
+}
+
+/**
+ * A promotional picture: the home carousel (790×340), the header strip, the login backdrop, a zone's
+ * wide banner (1200×200), an activity entrance tile (190×100) or a tall side picture (230×420).
+ */
+export function bannerSvg(p: { title: string; sub: string; colour: string; layout: BannerLayout }) {
   const c = p.colour;
+  if (p.layout === 'wide') {
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 200" width="1200" height="200" ${FONT}>
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#${c}"/><stop offset="1" stop-color="#${shade(c, -45)}"/></linearGradient></defs>
+<rect width="1200" height="200" fill="url(#g)"/><circle cx="1050" cy="30" r="160" fill="#fff" opacity=".07"/><circle cx="930" cy="210" r="90" fill="#fff" opacity=".06"/>
+<rect x="880" y="50" width="120" height="100" rx="10" fill="#fff" opacity=".9"/><rect x="900" y="92" width="80" height="9" rx="4" fill="#${c}" opacity=".5"/><rect x="900" y="112" width="56" height="9" rx="4" fill="#${c}" opacity=".3"/>
+<text x="120" y="100" font-size="46" font-weight="700" fill="#fff">${escapeXml(p.title)}</text>
+<text x="120" y="148" font-size="22" fill="#fff" opacity=".92">${escapeXml(p.sub)}</text></svg>`;
+  }
+  if (p.layout === 'tile') {
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 190 100" width="190" height="100" ${FONT}>
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#${shade(c, 20)}"/><stop offset="1" stop-color="#${shade(c, -35)}"/></linearGradient></defs>
+<rect width="190" height="100" fill="url(#g)"/><circle cx="160" cy="78" r="46" fill="#fff" opacity=".12"/>
+<text x="16" y="44" font-size="24" font-weight="700" fill="#fff">${escapeXml(p.title)}</text>
+<text x="16" y="72" font-size="13" fill="#fff" opacity=".92">${escapeXml(p.sub)}</text></svg>`;
+  }
+  if (p.layout === 'side') {
+    return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 230 420" width="230" height="420" ${FONT}>
+<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#${c}"/><stop offset="1" stop-color="#${shade(c, -50)}"/></linearGradient></defs>
+<rect width="230" height="420" fill="url(#g)"/><circle cx="190" cy="40" r="80" fill="#fff" opacity=".08"/><circle cx="30" cy="380" r="70" fill="#fff" opacity=".06"/>
+${lines(p.title, 7).map((l, i) => `<text x="24" y="${96 + i * 40}" font-size="30" font-weight="700" fill="#fff">${escapeXml(l)}</text>`).join('')}
+${lines(p.sub, 11).map((l, i) => `<text x="24" y="${200 + i * 26}" font-size="16" fill="#fff" opacity=".92">${escapeXml(l)}</text>`).join('')}
+<rect x="24" y="340" width="110" height="36" rx="18" fill="#fff"/><text x="79" y="364" font-size="16" fill="#${c}" text-anchor="middle" font-weight="700">去看看 ›</text></svg>`;
+  }
+  const [w, h] = p.layout === 'strip' ? [1200, 80] : p.layout === 'hero' ? [1920, 500] : [790, 340];
   if (p.layout === 'hero') {
     // The login page's backdrop: the text sits left of the centred 1200 px column's login box.
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" ${FONT} preserveAspectRatio="xMidYMid slice">
@@ -69,10 +120,10 @@ export function bannerSvg(p: { title: string; sub: string; colour: string; layou
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" ${FONT}>
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#${c}"/><stop offset="1" stop-color="#${shade(c, -50)}"/></linearGradient></defs>
 <rect width="${w}" height="${h}" fill="url(#g)"/>
-<circle cx="660" cy="80" r="150" fill="#fff" opacity=".07"/><circle cx="720" cy="300" r="110" fill="#fff" opacity=".06"/>
-<rect x="560" y="120" width="150" height="120" rx="10" fill="#fff" opacity=".9"/><rect x="560" y="120" width="150" height="34" rx="10" fill="#fff"/>
-<rect x="585" y="170" width="100" height="10" rx="5" fill="#${c}" opacity=".5"/><rect x="585" y="192" width="70" height="10" rx="5" fill="#${c}" opacity=".3"/>
-<text x="60" y="150" font-size="44" font-weight="700" fill="#fff">${escapeXml(p.title)}</text>
+<circle cx="680" cy="80" r="150" fill="#fff" opacity=".07"/><circle cx="730" cy="300" r="110" fill="#fff" opacity=".06"/>
+<rect x="600" y="120" width="130" height="110" rx="10" fill="#fff" opacity=".9"/><rect x="600" y="120" width="130" height="32" rx="10" fill="#fff"/>
+<rect x="622" y="166" width="86" height="10" rx="5" fill="#${c}" opacity=".5"/><rect x="622" y="188" width="60" height="10" rx="5" fill="#${c}" opacity=".3"/>
+<text x="60" y="150" font-size="${p.title.length > 10 ? 38 : 44}" font-weight="700" fill="#fff">${escapeXml(p.title)}</text>
 <text x="60" y="205" font-size="22" fill="#fff" opacity=".92">${escapeXml(p.sub)}</text>
 <rect x="60" y="240" width="150" height="44" rx="22" fill="#fff"/><text x="135" y="269" font-size="20" fill="#${c}" text-anchor="middle" font-weight="700">立即抢购 ›</text></svg>`;
 }

@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LICENCE_TYPES } from '../../../core/constants.js';
+import { id } from '../../../core/schemas/common.js';
 import type { Deps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
-import { bannerSvg, brandSvg, goodsSvg, iconSvg, licenceSvg } from './drawings.js';
+import { bannerSvg, brandSvg, goodsSvg, iconSvg, layoutOf, licenceSvg } from './drawings.js';
 import { contentService } from './service.js';
 
 const label = (max: number) => z.string({ error: '参数格式不正确' }).max(max, { error: '参数过长' });
@@ -14,6 +15,15 @@ const colour = z
   .regex(/^[0-9a-f]{6}$/i, { error: '颜色格式不正确' })
   .optional()
   .default('e4393c');
+
+/** Positions whose ads a page asks for by name (spec section 7 "Content and ads"). */
+const AD_POSITIONS = ['top', 'login', 'right', 'xrtj', 'ppzq', 'kxzq', 'new_kxzq', 'zyzq', 'qxzq', 'yx', 'jxqzc', 'mrtj'] as const;
+
+/** `ids=1,2` or `ids[]=1&ids[]=2`. */
+const idList = z.preprocess(
+  (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+  z.array(id('广告ID'), { error: '广告ID格式不正确' }).max(50, { error: '广告ID过多' }),
+);
 
 const pvBody = z.object({
   path: z
@@ -39,8 +49,15 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
   const content = contentService(deps.database.db);
 
   app.get('/api/focus/common', async () => ok({ ...(await content.common()), timestamp: Math.floor(Date.now() / 1000) }));
-  app.get('/api/focus/top', async () => ok(await content.ads('top')));
-  app.get('/api/focus/login', async () => ok(await content.ads('login')));
+  // Banners and ads by position (docs/api.md "Banners and ads"); the home carousel is /api/focus itself.
+  app.get('/api/focus', async () => ok(await content.ads('index_banner')));
+  for (const position of AD_POSITIONS) app.get(`/api/focus/${position}`, async () => ok(await content.ads(position)));
+  app.get('/api/focus/kxzq_ad', { schema: { querystring: z.object({ ids: idList.optional() }) } }, async (req) => {
+    const all = await content.ads('kxzq_ad');
+    const ids = req.query.ids;
+    return ok(ids ? all.filter((a) => ids.includes(a.id)) : all);
+  });
+  app.get('/api/focus/demo', { schema: { querystring: z.object({ banner_id: id('活动ID') }) } }, async (req) => ok(await content.bannerAds(req.query.banner_id)));
   app.get('/api/focus/postList', async () => ok(await content.notices()));
   app.get('/api/help/category', async () => ok(await content.help()));
   app.get('/api/global/links', async () => ok(await content.links()));
@@ -63,7 +80,7 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
   app.get(
     '/api/img/banner.svg',
     { schema: { querystring: z.object({ t: label(40), s: label(60).default(''), c: colour, p: label(32).default('') }) } },
-    async (req, reply) => svg(reply, bannerSvg({ title: req.query.t, sub: req.query.s, colour: req.query.c, layout: req.query.p === 'top' ? 'strip' : req.query.p === 'login' ? 'hero' : 'carousel' })),
+    async (req, reply) => svg(reply, bannerSvg({ title: req.query.t, sub: req.query.s, colour: req.query.c, layout: layoutOf(req.query.p) })),
   );
   app.get('/api/img/brand.svg', { schema: { querystring: z.object({ n: label(20), c: colour }) } }, async (req, reply) =>
     svg(reply, brandSvg({ name: req.query.n, colour: req.query.c })),

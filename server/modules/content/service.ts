@@ -2,7 +2,8 @@
  * The site's content for the shell: menu, nav, banners, help groups, notices, links, settings.
  * It changes only when an operator edits it, so reads are cached in the process for a short while.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { fenToYuan } from '../../../core/money.js';
 import type { Db } from '../../db/client.js';
 import {
   ads,
@@ -19,6 +20,11 @@ import {
 } from '../../db/schema/index.js';
 
 const TTL_MS = 30_000;
+
+/** A setting holding fen; a missing or malformed one counts as 0. */
+const fen = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : 0);
+
+export type AdEntry = { id: number; image: string; url: string; title: string };
 
 /** A value recomputed at most every TTL_MS; concurrent callers share one computation. */
 function cached<T>(load: () => Promise<T>) {
@@ -63,6 +69,11 @@ async function loadSite(db: Db) {
     licences,
     notice: site.notice ?? '',
     copyright: site.copyright ?? '',
+    /** What an order pays for shipping and from which goods amount it ships free (the free-shipping rules page). */
+    shipping: {
+      shipping_amount: fenToYuan(fen(site.shipping_amount)),
+      no_trans_order_amount: fenToYuan(fen(site.no_trans_order_amount)),
+    },
   };
 }
 
@@ -138,23 +149,24 @@ async function loadHelp(db: Db) {
 }
 
 export function contentService(db: Db) {
-  const byPosition = new Map<string, () => Promise<{ image: string; url: string; title: string }[]>>();
-  const adsAt = (position: string) => {
-    let load = byPosition.get(position);
+  const byKey = new Map<string, () => Promise<AdEntry[]>>();
+  const adsWhere = (key: string, where: SQL) => {
+    let load = byKey.get(key);
     if (!load) {
       load = cached(async () =>
-        (
-          await db
-            .select({ image: ads.image, url: ads.url, title: ads.title })
-            .from(ads)
-            .where(and(eq(ads.position, position), eq(ads.isShow, true)))
-            .orderBy(asc(ads.sort), asc(ads.id))
-        ).map((a) => ({ image: a.image, url: a.url, title: a.title })),
+        db
+          .select({ id: ads.id, image: ads.image, url: ads.url, title: ads.title })
+          .from(ads)
+          .where(and(where, eq(ads.isShow, true)))
+          .orderBy(asc(ads.sort), asc(ads.id)),
       );
-      byPosition.set(position, load);
+      byKey.set(key, load);
     }
     return load();
   };
+  const adsAt = (position: string) => adsWhere(`position:${position}`, eq(ads.position, position));
+  /** The banners of one activity page (`/api/focus/demo?banner_id=125`). */
+  const adsOfBanner = (bannerId: number) => adsWhere(`banner:${bannerId}`, eq(ads.bannerId, bannerId));
   return {
     common: cached(() => loadCommon(db)),
     notices: cached(() => loadNotices(db)),
@@ -166,6 +178,7 @@ export function contentService(db: Db) {
       db.select({ id: businessScopes.id, name: businessScopes.name }).from(businessScopes).orderBy(asc(businessScopes.sort)),
     ),
     ads: adsAt,
+    bannerAds: adsOfBanner,
     recordView: async (view: { path: string; title: string; referrer: string; userId: number | null }) => {
       await db.insert(pageViews).values(view);
     },

@@ -104,6 +104,8 @@ export type AppRoute = ShellFlags & {
   screen: ScreenKey;
   /** False while the screen shows the under-construction page. */
   built: boolean;
+  /** A guest is sent to the login page, which brings them back here (the screen wraps itself in RequireMember). */
+  membersOnly?: boolean;
   /** The category menu stays open under the nav (home page). */
   menuOpen?: boolean;
   /** Step of the cart flow whose step image shows above the page (1-4). */
@@ -142,7 +144,7 @@ export const REGISTER_TITLE = '注册会员';
 
 export const routes: AppRoute[] = [
   // Top level
-  site({ path: '/', title: '首页', screen: 'home', menuOpen: true }),
+  site({ path: '/', title: '首页', screen: 'home', menuOpen: true, built: true }),
   site({ path: '/404', title: '页面不存在', screen: 'notFound', built: true }),
   site({ path: '/noActivity', title: '活动不存在', screen: 'noActivity', built: true }),
   bare({ path: '/loading', title: '加载中', screen: 'loading', built: true }),
@@ -160,11 +162,11 @@ export const routes: AppRoute[] = [
   site({ path: '/search/table', aliases: ['/search_table'], title: '搜索结果', screen: 'searchTable', built: true }),
 
   // Cart flow. Step 1 hides the mini cart (spec section 4).
-  site({ path: '/cart', title: '购物车', screen: 'cart', cartStep: 1, toolbar: false }),
-  site({ path: '/cart/step2', title: '确认订单信息', screen: 'cartConfirm', cartStep: 2 }),
-  site({ path: '/cart/step3/:id', aliases: ['/cart_step3/:id'], title: '支付订单', screen: 'cartPay', cartStep: 3 }),
-  site({ path: '/cart/step4', title: '支付完成', screen: 'cartPayDone', cartStep: 4 }),
-  site({ path: '/cart/hm', aliases: ['/cart_hm'], title: '支付订单', screen: 'cartPayEphedrine', cartStep: 3 }),
+  site({ path: '/cart', title: '购物车', screen: 'cart', cartStep: 1, toolbar: false, built: true }),
+  site({ path: '/cart/step2', title: '确认订单信息', screen: 'cartConfirm', cartStep: 2, built: true }),
+  site({ path: '/cart/step3/:id', aliases: ['/cart_step3/:id'], title: '支付订单', screen: 'cartPay', cartStep: 3, built: true }),
+  site({ path: '/cart/step4', title: '支付完成', screen: 'cartPayDone', cartStep: 4, built: true }),
+  site({ path: '/cart/hm', aliases: ['/cart_hm'], title: '支付订单', screen: 'cartPayEphedrine', cartStep: 3, built: true }),
 
   // Member centre and account centre
   site({ path: '/user', aliases: ['/user_hyzx'], title: '会员中心', screen: 'memberCentre', skipUserBase: true }),
@@ -172,16 +174,16 @@ export const routes: AppRoute[] = [
   site({ path: '/zhzx/zzzj', title: '资质证件', screen: 'accountLicences' }),
   site({ path: '/zhzx/ddgl', title: '多店管理', screen: 'accountStores' }),
   site({ path: '/zhzx/bdwx', title: '绑定微信', screen: 'accountWechat', skipUserBase: true }),
-  site({ path: '/zhzx/addr', title: '收货地址', screen: 'accountAddresses' }),
+  site({ path: '/zhzx/addr', title: '收货地址', screen: 'accountAddresses', built: true }),
   site({ path: '/zhzx/wdxx', title: '我的消息', screen: 'accountMessages' }),
 
   // Orders
-  site({ path: '/order', title: '我的订单', screen: 'orders' }),
-  site({ path: '/order/info/:id', title: '订单详情', screen: 'orderDetail' }),
-  site({ path: '/order/returnInfo/:id', title: '退货详情', screen: 'orderReturn' }),
-  site({ path: '/order/afterSalesInfo/:id', title: '售后详情', screen: 'orderAfterSales' }),
+  site({ path: '/order', title: '我的订单', screen: 'orders', built: true, membersOnly: true }),
+  site({ path: '/order/info/:id', title: '订单详情', screen: 'orderDetail', built: true, membersOnly: true }),
+  site({ path: '/order/returnInfo/:id', title: '退货详情', screen: 'orderReturn', built: true, membersOnly: true }),
+  site({ path: '/order/afterSalesInfo/:id', title: '售后详情', screen: 'orderAfterSales', built: true, membersOnly: true }),
   site({ path: '/order/jfdd', aliases: ['/jfdd'], title: '积分订单', screen: 'pointsOrders' }),
-  site({ path: '/order/hmdd', aliases: ['/hmdd'], title: '含麻订单', screen: 'ephedrineOrders' }),
+  site({ path: '/order/hmdd', aliases: ['/hmdd'], title: '含麻订单', screen: 'ephedrineOrders', built: true, membersOnly: true }),
 
   // Self-service; e-invoice and favourites are also linked at the top level
   site({ path: '/zzfw/kjcg', aliases: ['/kjcg'], title: '快捷采购', screen: 'quickBuy' }),
@@ -215,24 +217,24 @@ export const routes: AppRoute[] = [
   entryPage({ path: '/register/dd/step3', title: REGISTER_TITLE, screen: 'register' }),
 
   // Zones
-  site({ path: '/ppzq', aliases: ['/ppzq_index/:page?'], title: '品牌专区', screen: 'brandZone' }),
-  site({ path: '/ppzq/info/:id/:page?', title: '品牌详情', screen: 'brandDetail' }),
+  site({ path: '/ppzq', aliases: ['/ppzq_index/:page?'], title: '品牌专区', screen: 'brandZone', built: true }),
+  site({ path: '/ppzq/info/:id/:page?', title: '品牌详情', screen: 'brandDetail', built: true }),
   site({ path: '/yx', aliases: ['/yx_index'], title: '包邮专区', screen: 'freeShippingZone', built: true }),
   site({ path: '/yx/table', aliases: ['/yx_table'], title: '包邮专区', screen: 'freeShippingTable', built: true }),
-  bare({ path: '/yx/rule', aliases: ['/yx_rule'], title: '包邮规则', screen: 'freeShippingRule' }),
+  bare({ path: '/yx/rule', aliases: ['/yx_rule'], title: '包邮规则', screen: 'freeShippingRule', built: true }),
   site({ path: '/yjh/:id?', title: '活动专区', screen: 'activityZone' }),
   site({ path: '/Hdzx/:ids/:id?', title: '活动中心', screen: 'activityCentre' }),
   site({ path: '/zyyp', title: '中药专区', screen: 'tcmZone', built: true }),
   site({ path: '/qxzq', title: '器械专区', screen: 'devicesZone', built: true }),
   site({ path: '/jxqzc', title: '近效期专场', screen: 'nearExpiryZone', built: true }),
   site({ path: '/kxzq', title: '控销专区', screen: 'controlledZone', built: true }),
-  site({ path: '/kxzq/new', aliases: ['/kxzq_new', '/kxzq_index'], title: '控销专区', screen: 'controlledZoneNew' }),
-  site({ path: '/kxzq/goods/:url/:ads?', title: '控销商品', screen: 'controlledGoods' }),
+  site({ path: '/kxzq/new', aliases: ['/kxzq_new', '/kxzq_index'], title: '控销专区', screen: 'controlledZoneNew', built: true }),
+  site({ path: '/kxzq/goods/:url/:ads?', title: '控销商品', screen: 'controlledGoods', built: true }),
 
   // Promotions
   site({ path: '/hb', title: '满返专区', screen: 'cashback' }),
   site({ path: '/welfare', title: '全场94折', screen: 'welfare' }),
-  site({ path: '/mrtj', title: '每日特价', screen: 'dailySpecials' }),
+  site({ path: '/mrtj', title: '每日特价', screen: 'dailySpecials', built: true }),
   site({ path: '/lqzx', title: '领券中心', screen: 'couponCentre' }),
   site({ path: '/zqmb', title: '专题专区', screen: 'themeZone' }),
   site({ path: '/yyh', title: '优惠活动', screen: 'yyh' }),
@@ -259,7 +261,7 @@ export const routes: AppRoute[] = [
   help({ path: '/help_news_info/:id/:type', title: '新闻详情', screen: 'newsDetail' }),
 
   // The e-contract a 459 answer sends the buyer to (DESIGN.md section 5)
-  site({ path: '/dzht', title: '电子合同', screen: 'contract' }),
+  site({ path: '/dzht', title: '电子合同', screen: 'contract', built: true }),
 ];
 
 export const redirects: RedirectRoute[] = [

@@ -10,6 +10,7 @@ export type ScreenModule = { default: ComponentType };
 export type ScreenLoader = () => Promise<ScreenModule>;
 
 export const screenModules: Partial<Record<ScreenKey, ScreenLoader>> = {
+  home: () => import('@/features/catalogue/pages/HomePage'),
   notFound: () => import('@/features/content/pages/NotFoundPage'),
   noActivity: () => import('@/features/content/pages/NoActivityPage'),
   loading: () => import('@/features/content/pages/LoadingPage'),
@@ -25,12 +26,30 @@ export const screenModules: Partial<Record<ScreenKey, ScreenLoader>> = {
   search: () => import('@/features/catalogue/pages/SearchPage'),
   searchTable: () => import('@/features/catalogue/pages/SearchTablePage'),
   favourites: () => import('@/features/catalogue/pages/FavouritesPage'),
+  cart: () => import('@/features/cart/pages/CartPage'),
+  accountAddresses: () => import('@/features/account/pages/AddressesPage'),
   freeShippingZone: () => import('@/features/catalogue/pages/ZonePages').then((m) => ({ default: m.FreeShippingZone })),
   freeShippingTable: () => import('@/features/catalogue/pages/ZonePages').then((m) => ({ default: m.FreeShippingTable })),
   tcmZone: () => import('@/features/catalogue/pages/ZonePages').then((m) => ({ default: m.TcmZone })),
   devicesZone: () => import('@/features/catalogue/pages/ZonePages').then((m) => ({ default: m.DevicesZone })),
   nearExpiryZone: () => import('@/features/catalogue/pages/ZonePages').then((m) => ({ default: m.NearExpiryZone })),
   controlledZone: () => import('@/features/catalogue/pages/ZonePages').then((m) => ({ default: m.ControlledZone })),
+  controlledZoneNew: () => import('@/features/catalogue/pages/ControlledPages').then((m) => ({ default: m.ControlledZoneNew })),
+  controlledGoods: () => import('@/features/catalogue/pages/ControlledPages').then((m) => ({ default: m.ControlledGoods })),
+  freeShippingRule: () => import('@/features/catalogue/pages/FreeShippingRulePage'),
+  dailySpecials: () => import('@/features/catalogue/pages/DailySpecialsPage'),
+  brandZone: () => import('@/features/catalogue/pages/BrandPages').then((m) => ({ default: m.BrandZonePage })),
+  brandDetail: () => import('@/features/catalogue/pages/BrandPages').then((m) => ({ default: m.BrandDetailPage })),
+  cartConfirm: () => import('@/features/checkout/pages/ConfirmPage'),
+  cartPay: () => import('@/features/checkout/pages/PayPage'),
+  cartPayEphedrine: () => import('@/features/checkout/pages/PayEphedrinePage'),
+  cartPayDone: () => import('@/features/checkout/pages/PayDonePage'),
+  contract: () => import('@/features/checkout/pages/ContractPage'),
+  orders: () => import('@/features/orders/pages/OrdersPage'),
+  orderDetail: () => import('@/features/orders/pages/OrderDetailPage'),
+  orderReturn: () => import('@/features/orders/pages/AfterSalePages').then((m) => ({ default: m.ReturnInfoPage })),
+  orderAfterSales: () => import('@/features/orders/pages/AfterSalePages').then((m) => ({ default: m.AfterSalesInfoPage })),
+  ephedrineOrders: () => import('@/features/orders/pages/EphedrineOrdersPage'),
 };
 
 export const underConstruction: ScreenLoader = () => import('@/features/content/pages/UnderConstructionPage');

@@ -3,7 +3,7 @@ import { FOOTER_HELP_GROUPS } from '@core/constants';
 import { useFocusCommon } from '@/features/content/api/get-focus-common';
 import { useGlobalLinks } from '@/features/content/api/get-global-links';
 import { useHelpCategory } from '@/features/content/api/get-help-category';
-import { QrCode } from '@/ui/QrCode';
+import { LazyQrCode as QrCode } from '@/ui/LazyQrCode';
 import { TargetLink } from '@/ui/TargetLink';
 
 const PROMISES = [

@@ -20,7 +20,7 @@ function CategoryMenu({ open }: { open: boolean }) {
   const current = categories.find((c) => c.id === active);
   return (
     <div
-      className="yct-catmenu"
+      className={`yct-catmenu${open ? ' is-pinned' : ''}`}
       data-testid="category-menu"
       onMouseEnter={() => setHover(true)}
       onMouseLeave={() => {

@@ -1,6 +1,7 @@
 /**
  * The fixed toolbar on the right: my account, cart and messages with badges capped at 99, customer service
- * (QQ or in-site chat), the WeChat QR and back to top. The mini cart drawer comes with the cart screens.
+ * (QQ or in-site chat), the WeChat QR and back to top. The cart button slides the mini cart out of the
+ * toolbar (40 px collapsed, 310 px open, spec section 4); its code loads when it first opens.
  */
 import {
   CustomerServiceOutlined,
@@ -10,8 +11,9 @@ import {
   VerticalAlignTopOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { MINI_CART_WIDTH } from '@core/constants';
 import type { UserBase } from '@core/schemas/user';
 import { useFocusCommon } from '@/features/content/api/get-focus-common';
 import { isLoggedIn } from '@/features/user/api/get-user-base';
@@ -28,8 +30,31 @@ function Item({ icon, label, badge }: { icon: ReactNode; label: string; badge?: 
   );
 }
 
+const MiniCart = lazy(() => import('@/features/cart/components/MiniCart'));
+
+/** How long the panel takes to slide in or out (shell.css). */
+const SLIDE_MS = 250;
+
+/** Open or collapsed; the panel stays rendered while it slides shut, and any navigation collapses it. */
+function useMiniCart() {
+  const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (open) {
+      setShown(true);
+      return;
+    }
+    const timer = window.setTimeout(() => setShown(false), SLIDE_MS);
+    return () => window.clearTimeout(timer);
+  }, [open]);
+  return { open, shown: open || shown, toggle: () => setOpen((v) => !v), close: () => setOpen(false) };
+}
+
 export function RightToolbar({ user }: { user: UserBase | undefined }) {
   const { data } = useFocusCommon();
+  const mini = useMiniCart();
   const member = isLoggedIn(user) ? user : undefined;
   const qq = member?.common_config.qq1 || user?.common_config?.qq1;
   const service = member?.is_can_chat
@@ -38,41 +63,68 @@ export function RightToolbar({ user }: { user: UserBase | undefined }) {
       ? { href: `https://wpa.qq.com/msgrd?v=3&uin=${qq}&site=qq&menu=yes`, external: true }
       : { href: '/help/gywm/lxwm', external: false };
   return (
-    <aside className="yct-toolbar" data-testid="right-toolbar" aria-label="快捷工具栏">
-      <div className="yct-toolbar__group">
-        <Link to={member ? '/user' : '/login'} className="yct-toolbar__item" data-testid="toolbar-account">
-          <Item icon={<UserOutlined />} label="我的账户" />
-        </Link>
-        <Link to="/cart" className="yct-toolbar__item yct-toolbar__item--cart" data-testid="toolbar-cart">
-          <Item icon={<ShoppingCartOutlined />} label="购物车" badge={<Badge99 count={member?.cart ?? 0} data-testid="toolbar-cart-badge" />} />
-        </Link>
-        <Link to="/zhzx/wdxx" className="yct-toolbar__item" data-testid="toolbar-messages">
-          <Item icon={<MessageOutlined />} label="我的消息" badge={<Badge99 count={member?.message_count ?? 0} data-testid="toolbar-message-badge" />} />
-        </Link>
+    <aside
+      className={`yct-toolbar${mini.open ? ' is-open' : ''}`}
+      style={{ width: mini.open ? MINI_CART_WIDTH.open : MINI_CART_WIDTH.collapsed }}
+      data-testid="right-toolbar"
+      data-open={mini.open ? '1' : '0'}
+      aria-label="快捷工具栏"
+    >
+      <div className="yct-toolbar__panel" aria-hidden={!mini.open}>
+        {mini.shown ? (
+          <Suspense
+            fallback={
+              <div className="yct-loading yct-toolbar__panel-loading">
+                <span className="yct-spinner" />
+              </div>
+            }
+          >
+            <MiniCart loggedIn={Boolean(member)} onClose={mini.close} />
+          </Suspense>
+        ) : null}
       </div>
-      <div className="yct-toolbar__group yct-toolbar__group--bottom">
-        {service.external ? (
-          <a href={service.href} target="_blank" rel="noopener noreferrer" className="yct-toolbar__item" data-testid="toolbar-service">
-            <Item icon={<CustomerServiceOutlined />} label="在线客服" />
-          </a>
-        ) : (
-          <Link to={service.href} className="yct-toolbar__item" data-testid="toolbar-service">
-            <Item icon={<CustomerServiceOutlined />} label="在线客服" />
+      <div className="yct-toolbar__rail">
+        <div className="yct-toolbar__group">
+          <Link to={member ? '/user' : '/login'} className="yct-toolbar__item" data-testid="toolbar-account">
+            <Item icon={<UserOutlined />} label="我的账户" />
           </Link>
-        )}
-        <QrPopover value={data?.site.wechat_qr} caption="扫码关注公众号" placement="left">
-          <span className="yct-toolbar__item" tabIndex={0} data-testid="toolbar-wechat">
-            <Item icon={<WechatOutlined />} label="微信" />
-          </span>
-        </QrPopover>
-        <button
-          type="button"
-          className="yct-toolbar__item"
-          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-          data-testid="toolbar-top"
-        >
-          <Item icon={<VerticalAlignTopOutlined />} label="返回顶部" />
-        </button>
+          <button
+            type="button"
+            className={`yct-toolbar__item yct-toolbar__item--cart${mini.open ? ' is-active' : ''}`}
+            onClick={mini.toggle}
+            aria-expanded={mini.open}
+            data-testid="toolbar-cart"
+          >
+            <Item icon={<ShoppingCartOutlined />} label="购物车" badge={<Badge99 count={member?.cart ?? 0} data-testid="toolbar-cart-badge" />} />
+          </button>
+          <Link to="/zhzx/wdxx" className="yct-toolbar__item" data-testid="toolbar-messages">
+            <Item icon={<MessageOutlined />} label="我的消息" badge={<Badge99 count={member?.message_count ?? 0} data-testid="toolbar-message-badge" />} />
+          </Link>
+        </div>
+        <div className="yct-toolbar__group yct-toolbar__group--bottom">
+          {service.external ? (
+            <a href={service.href} target="_blank" rel="noopener noreferrer" className="yct-toolbar__item" data-testid="toolbar-service">
+              <Item icon={<CustomerServiceOutlined />} label="在线客服" />
+            </a>
+          ) : (
+            <Link to={service.href} className="yct-toolbar__item" data-testid="toolbar-service">
+              <Item icon={<CustomerServiceOutlined />} label="在线客服" />
+            </Link>
+          )}
+          <QrPopover value={data?.site.wechat_qr} caption="扫码关注公众号" placement="left">
+            <span className="yct-toolbar__item" tabIndex={0} data-testid="toolbar-wechat">
+              <Item icon={<WechatOutlined />} label="微信" />
+            </span>
+          </QrPopover>
+          <button
+            type="button"
+            className="yct-toolbar__item"
+            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+            data-testid="toolbar-top"
+          >
+            <Item icon={<VerticalAlignTopOutlined />} label="返回顶部" />
+          </button>
+        </div>
       </div>
     </aside>
   );

@@ -1,9 +1,11 @@
 /** The frame around every screen: which parts show follows the route's flags (spec section 2, shell rules). */
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
+import { removeBootHeader } from '@/api/boot';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useHttpUi } from '@/api/use-http-ui';
 import { useUserBase } from '@/features/user/api/get-user-base';
 import { useCurrentRoute } from '../current-route';
+import { CartSteps } from './CartSteps';
 import { Footer } from './Footer';
 import { LoginHeader } from './LoginHeader';
 import { NavBar } from './NavBar';
@@ -17,11 +19,14 @@ export function Shell() {
   useHttpUi();
   useShellEffects(route);
   const { data: user } = useUserBase({ enabled: Boolean(route) && !route?.skipUserBase });
+  // Before the first paint of the app: the header the page HTML started is replaced, not doubled.
+  useLayoutEffect(removeBootHeader, []);
   return (
     <div className="yct-page">
       {route?.header ? <SiteHeader user={user} /> : null}
       {route?.loginHeader ? <LoginHeader title={route.title} /> : null}
       {route?.nav ? <NavBar menuOpen={Boolean(route.menuOpen)} /> : null}
+      {route?.cartStep ? <CartSteps step={route.cartStep} /> : null}
       <main className="yct-main">
         <Suspense fallback={<PageLoading />}>
           <Outlet />

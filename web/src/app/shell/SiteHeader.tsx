@@ -3,7 +3,8 @@
  * hot line), the top ad banner, logo with the search box and cart, and the scrolling notices.
  */
 import { App } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { claimBootImage } from '@/api/boot';
 import { Link } from 'react-router';
 import type { UserBase } from '@core/schemas/user';
 import { useFocusCommon } from '@/features/content/api/get-focus-common';
@@ -74,16 +75,42 @@ function TopBar({ user }: { user: UserBase | undefined }) {
   );
 }
 
+const TOP_BANNER_CLOSED = 'yct-top-banner-closed';
+
+/** The strip above the header: its height is held while it loads (no jump), and a buyer may close it for the visit. */
 function TopBanner() {
-  const { data } = useFocusTop();
+  const { data, isPending } = useFocusTop();
   const open = useOpenTarget();
+  const [closed, setClosed] = useState(() => sessionStorage.getItem(TOP_BANNER_CLOSED) === '1');
   const ad = data?.[0];
-  if (!ad) return null;
+  // The page HTML painted this picture already: the first banner takes that element over (boot.ts).
+  const [adopt] = useState(() => (ad ? claimBootImage(ad.image) : null));
+  const slot = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    if (adopt && slot.current) slot.current.replaceChildren(adopt);
+  }, [adopt]);
+  if (closed || (!isPending && !ad)) return null;
   return (
     <div className="yct-topbanner" data-testid="top-banner">
-      <button type="button" className="yct-topbanner__link" onClick={() => open(ad.url)} aria-label={ad.title}>
-        <img src={ad.image} alt={ad.title ?? ''} width={1200} height={80} />
-      </button>
+      {ad ? (
+        <>
+          <button type="button" className="yct-topbanner__link" onClick={() => open(ad.url)} aria-label={ad.title}>
+            {adopt ? <span ref={slot} className="yct-topbanner__slot" /> : <img src={ad.image} alt={ad.title ?? ''} width={1200} height={80} fetchPriority="high" />}
+          </button>
+          <button
+            type="button"
+            className="yct-topbanner__close"
+            aria-label="关闭广告"
+            onClick={() => {
+              sessionStorage.setItem(TOP_BANNER_CLOSED, '1');
+              setClosed(true);
+            }}
+            data-testid="top-banner-close"
+          >
+            ×
+          </button>
+        </>
+      ) : null}
     </div>
   );
 }

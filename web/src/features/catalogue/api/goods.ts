@@ -29,5 +29,13 @@ export const useGoodsDetail = (id: number) => useQuery({ ...goodsDetailQuery(id)
 export const useHotGoods = () =>
   useQuery({ queryKey: ['goods', 'hot'], queryFn: ({ signal }) => http.get<Goods[]>('/api/goods/hot', undefined, { signal }), staleTime: 60_000 });
 
-export const useFilterOptions = () =>
-  useQuery({ queryKey: ['goods', 'fl'], queryFn: ({ signal }) => http.get<FilterOptions>('/api/goods/fl', undefined, { signal }), staleTime: 5 * 60_000 });
+/** The filter options of the goods a list can show: its fixed zone, brand or category, and the keyword. */
+export type FilterScope = { zone?: string; brand?: string; category?: string; keywords?: string; type?: string };
+
+export const useFilterOptions = (scope: FilterScope = {}) =>
+  useQuery({
+    queryKey: ['goods', 'fl', scope],
+    queryFn: ({ signal }) => http.get<FilterOptions>('/api/goods/fl', scope, { signal }),
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+  });

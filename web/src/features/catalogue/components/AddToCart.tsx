@@ -1,27 +1,40 @@
-/** Quantity in middle-package steps and the add-to-cart button (the cart itself comes with the cart screens). */
-import { Button } from 'antd';
+/**
+ * Quantity in middle-package steps and the add-to-cart button. A plain button rather than antd's: a list
+ * page renders dozens of these, and each antd Button brings its styles and click wave.
+ */
 import { useState } from 'react';
 import { QuantityStepper } from '@/ui/QuantityStepper';
 import { useAddToCart } from '../api/cart';
 import type { Goods } from '../api/types';
 
-export function AddToCart({ goods, compact = false }: { goods: Goods; compact?: boolean }) {
+type Props = {
+  goods: Goods;
+  compact?: boolean;
+  /** A promotion's line: its cart type, the price shown, its per-account limit. */
+  promo?: { type?: number; price: string | null; limit: number };
+  /** Why the goods cannot be added now (a flash sale not started yet); shown on the button. */
+  blocked?: string;
+};
+
+export function AddToCart({ goods, compact = false, promo, blocked }: Props) {
   const [number, setNumber] = useState(goods.zbz);
   const add = useAddToCart();
   const soldOut = !goods.is_buy || goods.number < goods.zbz;
+  const max = promo?.limit ? Math.min(goods.number, promo.limit) : goods.number;
   return (
     <div className={`yct-addcart${compact ? ' yct-addcart--compact' : ''}`}>
-      <QuantityStepper value={number} zbz={goods.zbz} stock={Math.max(goods.number, goods.zbz)} onChange={setNumber} disabled={soldOut} size={compact ? 'small' : 'normal'} />
-      <Button
-        type="primary"
-        size={compact ? 'small' : 'large'}
-        disabled={soldOut}
-        loading={add.isPending}
-        onClick={() => add.mutate({ goods, number })}
+      <QuantityStepper value={number} zbz={goods.zbz} stock={Math.max(max, goods.zbz)} onChange={setNumber} disabled={soldOut || Boolean(blocked)} size={compact ? 'small' : 'normal'} />
+      <button
+        type="button"
+        className={`yct-cartbtn yct-cartbtn--${compact ? 'small' : 'large'}${add.isPending ? ' is-loading' : ''}`}
+        disabled={soldOut || Boolean(blocked) || add.isPending}
+        aria-busy={add.isPending}
+        onClick={() => add.mutate({ goods, number, type: promo?.type, price: promo?.price })}
         data-testid="add-to-cart"
       >
-        {soldOut ? '暂时缺货' : '加入购物车'}
-      </Button>
+        {add.isPending ? <span className="yct-spinner yct-spinner--small" aria-hidden="true" /> : null}
+        {soldOut ? '暂时缺货' : (blocked ?? '加入购物车')}
+      </button>
     </div>
   );
 }

@@ -10,10 +10,12 @@ export function stockText(g: Goods) {
   return g.number > 0 ? `库存 ${g.number > 9999 ? '充足' : g.number}` : '缺货';
 }
 
-export function LadderHint({ goods }: { goods: Goods }) {
-  if (!goods.ladder_price.length) return null;
+/** The tiers in one line; in a card an empty line when there are none (`reserve`), so that the cards of a row line up. */
+export function LadderHint({ goods, reserve = false }: { goods: Goods; reserve?: boolean }) {
+  if (!goods.ladder_price.length) return reserve ? <span className="yct-ladder" aria-hidden="true" /> : null;
+  const text = goods.ladder_price.map((t) => `满${t.number}${goods.bzdw}${t.price === null ? '' : ` ¥${t.price}`}`).join('，');
   return (
-    <span className="yct-ladder" data-testid="ladder-hint">
+    <span className="yct-ladder" data-testid="ladder-hint" title={text}>
       {goods.ladder_price.map((t) => (
         <span key={t.number}>
           满{t.number}
@@ -31,12 +33,18 @@ export function GoodsCard({ goods }: { goods: Goods }) {
       <Link to={`/list/info/${goods.id}`} className="yct-card__image">
         <img src={goods.goods_image[0]} alt={goods.name} width={200} height={200} loading="lazy" />
         {goods.number <= 0 ? <span className="yct-card__soldout">缺货</span> : null}
+        {goods.is_free_shipping && goods.free_shipping_number > 0 ? (
+          <span className="yct-card__freeship" data-testid="free-shipping-badge">
+            满{goods.free_shipping_number}
+            {goods.bzdw}包邮
+          </span>
+        ) : null}
       </Link>
       <div className="yct-card__price">
         <Price value={goods.base_price} tip={goods.price_tip} />
         <GoodsTags tags={goods.tags} />
       </div>
-      <LadderHint goods={goods} />
+      <LadderHint goods={goods} reserve />
       <Link to={`/list/info/${goods.id}`} className="yct-card__name" title={goods.name} data-testid="goods-name">
         {goods.name}
       </Link>

@@ -4,10 +4,13 @@
  */
 import { Pagination } from 'antd';
 import '../catalogue.css';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { CategoryEntry } from '@/features/content/api/types';
+import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
-import { useFilterOptions, useGoodsList, type ListParams } from '../api/goods';
+import { useFilterOptions, useGoodsList, type FilterScope, type ListParams } from '../api/goods';
 import { GoodsCard } from './GoodsCard';
 import { GoodsTable } from './GoodsRows';
 
@@ -21,8 +24,18 @@ type Props = {
   fixed?: ListParams;
   /** Where the three views of this list live. */
   views?: Partial<Record<ListView, string>>;
-  /** Hide the category filter (zones show their own goods). */
+  /** Hide the filters (a list already narrowed by its route). */
   showFilters?: boolean;
+  /** The categories the category filter offers (a zone's own); all by default. */
+  categories?: CategoryEntry[];
+  /** Shown above the breadcrumb: a zone's banner or a brand's picture. */
+  banner?: ReactNode;
+  /** Shown between the filters and the list (a zone's notice). */
+  notice?: ReactNode;
+  /** What an empty list says, when the route knows better than 暂无数据. */
+  empty?: ReactNode;
+  /** The page lives in the path (/ppzq/info/{id}/{page}); the pager navigates to `pageHref(page)`. */
+  pathPage?: { page: number; href: (page: number) => string };
 };
 
 const SORTS = [
@@ -34,17 +47,73 @@ const SORTS = [
 
 const PASSED = ['keywords', 'type', 'category', 'brand', 'sccj', 'zone', 'cfl', 'in_stock', 'price_min', 'price_max', 'sort', 'order', 'page'];
 
-export function GoodsListView({ view, title, fixed = {}, views = { grid: '/list', table: '/list/table', noimage: '/list/no_image' }, showFilters = true }: Props) {
+/** The zone flags a buyer can filter any list by; 优选 and 控销 only for accounts that have them. */
+const ZONES = [
+  ['yx', '包邮'],
+  ['zy', '中药'],
+  ['qx', '器械'],
+  ['jxq', '近效期'],
+  ['youx', '优选'],
+  ['kx', '控销'],
+] as const;
+
+const MAKERS_SHOWN = 12;
+
+function PriceRange({ min, max, onApply }: { min: string; max: string; onApply: (min: string, max: string) => void }) {
+  const [low, setLow] = useState(min);
+  const [high, setHigh] = useState(max);
+  const clean = (v: string) => v.replace(/[^\d.]/g, '').slice(0, 9);
+  return (
+    <form
+      className="yct-pricerange"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply(low, high);
+      }}
+    >
+      <input value={low} onChange={(e) => setLow(clean(e.target.value))} placeholder="¥ 最低" aria-label="最低价" inputMode="decimal" data-testid="price-min" />
+      <span>—</span>
+      <input value={high} onChange={(e) => setHigh(clean(e.target.value))} placeholder="¥ 最高" aria-label="最高价" inputMode="decimal" data-testid="price-max" />
+      <button type="submit" data-testid="price-apply">
+        确定
+      </button>
+    </form>
+  );
+}
+
+export function GoodsListView({
+  view,
+  title,
+  fixed = {},
+  views = { grid: '/list', table: '/list/table', noimage: '/list/no_image' },
+  showFilters = true,
+  categories,
+  banner,
+  notice,
+  pathPage,
+  empty,
+}: Props) {
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
+  const navigate = useNavigate();
+  const { data: user } = useUserBase();
+  const approved = isLoggedIn(user) && user.is_passed === 1;
+  const [allMakers, setAllMakers] = useState(false);
   const params: ListParams = { per_page: view === 'grid' ? 20 : 30 };
   for (const key of PASSED) {
     const v = search.get(key);
     if (v) params[key] = v;
   }
+  if (pathPage) params.page = pathPage.page > 1 ? pathPage.page : undefined;
   Object.assign(params, fixed);
   const list = useGoodsList(params);
-  const options = useFilterOptions();
+  const scope: FilterScope = {};
+  for (const key of ['zone', 'brand', 'category'] as const) if (fixed[key]) scope[key] = String(fixed[key]);
+  if (search.get('keywords')) {
+    scope.keywords = search.get('keywords')!;
+    scope.type = search.get('type') ?? '1';
+  }
+  const options = useFilterOptions(scope);
   const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(search);
     for (const [k, v] of Object.entries(changes)) {
@@ -52,7 +121,9 @@ export function GoodsListView({ view, title, fixed = {}, views = { grid: '/list'
       else next.set(k, v);
     }
     if (!('page' in changes)) next.delete('page');
-    setSearch(next);
+    // A filter changed on page 3 of a path-paged list starts again at its first page.
+    if (pathPage && pathPage.page > 1 && !('page' in changes)) void navigate(`${pathPage.href(1)}?${next}`);
+    else setSearch(next);
   };
   const sort = search.get('sort') ?? 'default';
   const order = search.get('order') ?? (sort === 'price' ? 'asc' : 'desc');
@@ -60,9 +131,18 @@ export function GoodsListView({ view, title, fixed = {}, views = { grid: '/list'
   const data = list.data;
   const categoryId = Number(search.get('category'));
   const category = options.data?.category.flatMap((c) => [c, ...c.children]).find((c) => c.id === categoryId);
+  const categoryChoices = categories ?? options.data?.category ?? [];
+  const makers = options.data?.sccj ?? [];
+  const zones = ZONES.filter(([key]) => !fixed.zone && (key !== 'youx' || user?.is_show_youx === 1) && (key !== 'kx' || user?.is_special === 1));
+  const filter = (key: string, value: string | null, label: string, testid?: string) => (
+    <button type="button" key={value ?? 'all'} className={(search.get(key) ?? null) === value ? 'is-active' : ''} onClick={() => set({ [key]: value })} data-testid={testid}>
+      {label}
+    </button>
+  );
 
   return (
     <div className="yct-container yct-list" data-testid="goods-list-page">
+      {banner}
       <div className="yct-breadcrumb">
         <Link to="/">首页</Link>
         <span>›</span>
@@ -83,47 +163,70 @@ export function GoodsListView({ view, title, fixed = {}, views = { grid: '/list'
 
       {showFilters ? (
         <div className="yct-filters" data-testid="goods-filters">
-          <dl>
-            <dt>分类</dt>
-            <dd>
-              <button type="button" className={!search.get('category') ? 'is-active' : ''} onClick={() => set({ category: null })}>
-                全部
-              </button>
-              {(options.data?.category ?? []).map((c) => (
-                <button key={c.id} type="button" className={categoryId === c.id ? 'is-active' : ''} onClick={() => set({ category: String(c.id) })}>
-                  {c.name}
-                </button>
-              ))}
+          {fixed.category ? null : (
+            <dl>
+              <dt>分类</dt>
+              <dd>
+                {filter('category', null, '全部')}
+                {categoryChoices.map((c) => filter('category', String(c.id), c.name))}
+              </dd>
+            </dl>
+          )}
+          {fixed.brand || !options.data?.brand.length ? null : (
+            <dl>
+              <dt>品牌</dt>
+              <dd>
+                {filter('brand', null, '全部')}
+                {(options.data?.brand ?? []).slice(0, 18).map((b) => filter('brand', String(b.id), b.name))}
+              </dd>
+            </dl>
+          )}
+          {makers.length ? (
+          <dl data-testid="filter-makers">
+            <dt>生产厂家</dt>
+            <dd className={allMakers ? '' : 'is-folded'}>
+              {filter('sccj', null, '全部')}
+              {(allMakers ? makers : makers.slice(0, MAKERS_SHOWN)).map((m) => filter('sccj', m, m.replace(/(集团)?(股份)?有限(责任)?公司$/, '')))}
             </dd>
-          </dl>
-          <dl>
-            <dt>品牌</dt>
-            <dd>
-              <button type="button" className={!search.get('brand') ? 'is-active' : ''} onClick={() => set({ brand: null })}>
-                全部
+            {makers.length > MAKERS_SHOWN ? (
+              <button type="button" className="yct-filters__more" onClick={() => setAllMakers((v) => !v)}>
+                {allMakers ? '收起 ▴' : '更多 ▾'}
               </button>
-              {(options.data?.brand ?? []).slice(0, 18).map((b) => (
-                <button key={b.id} type="button" className={search.get('brand') === String(b.id) ? 'is-active' : ''} onClick={() => set({ brand: String(b.id) })}>
-                  {b.name}
-                </button>
-              ))}
-            </dd>
+            ) : null}
           </dl>
+          ) : null}
           <dl>
             <dt>处方分类</dt>
             <dd>
-              <button type="button" className={!search.get('cfl') ? 'is-active' : ''} onClick={() => set({ cfl: null })}>
-                全部
-              </button>
-              {(options.data?.cfl ?? []).map((c) => (
-                <button key={c} type="button" className={search.get('cfl') === c ? 'is-active' : ''} onClick={() => set({ cfl: c })}>
-                  {c}
-                </button>
-              ))}
+              {filter('cfl', null, '全部')}
+              {(options.data?.cfl ?? []).map((c) => filter('cfl', c, c))}
             </dd>
           </dl>
+          {zones.length ? (
+            <dl>
+              <dt>专区</dt>
+              <dd>
+                {filter('zone', null, '全部')}
+                {zones.map(([key, label]) => filter('zone', key, label, `zone-${key}`))}
+              </dd>
+            </dl>
+          ) : null}
+          {approved ? (
+            <dl>
+              <dt>价格</dt>
+              <dd>
+                <PriceRange
+                  key={`${search.get('price_min')}-${search.get('price_max')}`}
+                  min={search.get('price_min') ?? ''}
+                  max={search.get('price_max') ?? ''}
+                  onApply={(min, max) => set({ price_min: min || null, price_max: max || null })}
+                />
+              </dd>
+            </dl>
+          ) : null}
         </div>
       ) : null}
+      {notice}
 
       <div className="yct-sortbar" data-testid="sort-bar">
         {SORTS.map(([key, label]) => (
@@ -166,7 +269,7 @@ export function GoodsListView({ view, title, fixed = {}, views = { grid: '/list'
         ) : list.isError ? (
           <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : !data?.data.length ? (
-          <EmptyState description={keywords ? `没有找到与“${keywords}”相关的商品` : '暂无数据'}>
+          <EmptyState description={keywords ? `没有找到与“${keywords}”相关的商品` : (empty ?? '暂无数据')}>
             <Link to="/list" className="yct-btn">
               看看全部商品
             </Link>
@@ -191,7 +294,8 @@ export function GoodsListView({ view, title, fixed = {}, views = { grid: '/list'
             showSizeChanger={false}
             showQuickJumper
             onChange={(p) => {
-              set({ page: String(p) });
+              if (pathPage) void navigate(`${pathPage.href(p)}${location.search}`);
+              else set({ page: String(p) });
               window.scrollTo({ top: 0 });
             }}
           />

@@ -1,4 +1,5 @@
 /** The table view (/list/table) and the no-image view (/list/no_image): dense rows for comparing goods. */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GoodsTags } from '@/ui/GoodsTag';
 import { Price } from '@/ui/Price';
@@ -6,7 +7,14 @@ import type { Goods } from '../api/types';
 import { AddToCart } from './AddToCart';
 import { LadderHint, stockText } from './GoodsCard';
 
-export function GoodsTable({ list, images }: { list: Goods[]; images: boolean }) {
+type Props = {
+  list: Goods[];
+  images: boolean;
+  /** A last column of actions on each row (取消收藏 on the favourites page). */
+  actions?: (goods: Goods) => ReactNode;
+};
+
+export function GoodsTable({ list, images, actions }: Props) {
   return (
     <table className={`yct-goods-table${images ? '' : ' yct-goods-table--plain'}`} data-testid={images ? 'goods-table' : 'goods-noimage'}>
       <thead>
@@ -20,6 +28,7 @@ export function GoodsTable({ list, images }: { list: Goods[]; images: boolean })
           <th>库存</th>
           <th>价格</th>
           <th className="yct-goods-table__buy">采购数量</th>
+          {actions ? <th className="yct-goods-table__actions">操作</th> : null}
         </tr>
       </thead>
       <tbody>
@@ -54,6 +63,7 @@ export function GoodsTable({ list, images }: { list: Goods[]; images: boolean })
             <td className="yct-goods-table__buy">
               <AddToCart goods={g} compact />
             </td>
+            {actions ? <td className="yct-goods-table__actions">{actions(g)}</td> : null}
           </tr>
         ))}
       </tbody>

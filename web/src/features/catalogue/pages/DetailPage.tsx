@@ -1,7 +1,7 @@
 /** /list/info/{id}: gallery, every goods field, ladder price table, tags, stock, quantity and add to cart, favourite. */
 import '../catalogue.css';
 import { App, Button } from 'antd';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/client';
 import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
@@ -10,10 +10,10 @@ import { ErrorState } from '@/ui/ErrorState';
 import { GoodsTags } from '@/ui/GoodsTag';
 import { Price } from '@/ui/Price';
 import { useFavoriteToggle } from '../api/favorites';
-import { useGoodsDetail } from '../api/goods';
+import { useGoodsDetail, useGoodsList } from '../api/goods';
 import type { GoodsDetail } from '../api/types';
 import { AddToCart } from '../components/AddToCart';
-import { stockText } from '../components/GoodsCard';
+import { GoodsCard, stockText } from '../components/GoodsCard';
 
 function Gallery({ goods }: { goods: GoodsDetail }) {
   const [index, setIndex] = useState(0);
@@ -120,10 +120,10 @@ export default function DetailPage() {
       <div className="yct-breadcrumb">
         <Link to="/">首页</Link>
         {g.category_path.map((c) => (
-          <span key={c.id}>
+          <Fragment key={c.id}>
             <span>›</span>
             <Link to={`/list?category=${c.id}`}>{c.name}</Link>
-          </span>
+          </Fragment>
         ))}
         <span>›</span>
         <span>{g.name}</span>
@@ -196,7 +196,7 @@ export default function DetailPage() {
             库存：<b className={g.number > 0 ? '' : 'yct-text-red'}>{stockText(g)}</b>
             {g.is_free_shipping ? <span className="yct-detail__ship">满{g.free_shipping_number}{g.bzdw}包邮</span> : null}
           </div>
-          <div className="yct-detail__actions">
+          <div className="yct-detail__actions" data-testid="detail-actions">
             <AddToCart goods={g} />
             <FavoriteButton goods={g} />
           </div>
@@ -206,6 +206,32 @@ export default function DetailPage() {
         <h2>药品说明书</h2>
         <pre>{g.instructions}</pre>
       </section>
+      <Related goods={g} />
     </div>
+  );
+}
+
+/** 相关推荐: the best sellers of the same category, this goods left out. */
+function Related({ goods }: { goods: GoodsDetail }) {
+  const list = useGoodsList({ category: goods.category_id, sort: 'sales', per_page: 6 });
+  const others = (list.data?.data ?? []).filter((r) => r.id !== goods.id).slice(0, 5);
+  if (list.isError || (list.data && !others.length)) return null;
+  return (
+    <section className="yct-detail__related" data-testid="related-goods">
+      <h2>相关推荐</h2>
+      {list.isPending ? (
+        <ul className="yct-grid" aria-busy="true">
+          {Array.from({ length: 5 }, (_, i) => (
+            <li key={i} className="yct-card yct-card--skeleton" />
+          ))}
+        </ul>
+      ) : (
+        <ul className="yct-grid">
+          {others.map((r) => (
+            <GoodsCard key={r.id} goods={r} />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

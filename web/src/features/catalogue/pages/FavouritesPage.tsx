@@ -38,20 +38,21 @@ export default function FavouritesPage() {
   else
     body = (
       <>
-        <GoodsTable list={list.data.data} images />
-        <div className="yct-star__remove">
-          {list.data.data.map((g) => (
+        <GoodsTable
+          list={list.data.data}
+          images
+          actions={(g) => (
             <button
-              key={g.id}
               type="button"
               className="yct-linkbtn"
+              aria-label={`取消收藏${g.name}`}
               onClick={() => toggle.mutate({ id: g.id, on: false }, { onSuccess: () => void message.success('取消收藏成功') })}
               data-testid="favorite-remove"
             >
-              取消收藏「{g.name}」
+              取消收藏
             </button>
-          ))}
-        </div>
+          )}
+        />
         {list.data.total > list.data.per_page ? (
           <div className="yct-pager">
             <Pagination current={page} pageSize={list.data.per_page} total={list.data.total} showSizeChanger={false} onChange={(p) => setSearch({ page: String(p) })} />

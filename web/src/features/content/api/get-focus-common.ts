@@ -1,12 +1,17 @@
 /** GET /api/focus/common: hot searches, nav, categories, brands and the site's own details. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
+import { syncServerTime } from '@/ui/server-clock';
 import type { FocusCommon } from './types';
 
 export const focusCommonQuery = () =>
   queryOptions({
     queryKey: ['focus', 'common'],
-    queryFn: ({ signal }) => http.get<FocusCommon>('/api/focus/common', undefined, { signal, silent: true }),
+    queryFn: async ({ signal }) => {
+      const data = await http.get<FocusCommon>('/api/focus/common', undefined, { signal, silent: true });
+      syncServerTime(data.timestamp);
+      return data;
+    },
     staleTime: 5 * 60_000,
   });
 

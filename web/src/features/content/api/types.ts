@@ -1,7 +1,7 @@
 /** Shapes of the shell and content calls of docs/api.md ("Shell and content"). */
 
 /** A banner or ad: an image and where it leads (spec section 8 link-target rule applies to `url`). */
-export type AdEntry = { image: string; url: string; title?: string };
+export type AdEntry = { id?: number; image: string; url: string; title?: string };
 
 export type HotSearch = { name: string; url: string };
 
@@ -37,6 +37,7 @@ export type SiteInfo = {
   notice: string;
   copyright: string;
   broadcast?: BroadcastEntry[];
+  shipping?: { shipping_amount: string; no_trans_order_amount: string };
 };
 
 export type FocusCommon = {

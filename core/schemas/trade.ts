@@ -1,0 +1,81 @@
+/** Requests of addresses, checkout, orders and payment (DESIGN.md section 6). */
+import { z } from 'zod';
+import { addressText, flag, id, page, personName, phoneOrLandline, text } from './common.js';
+
+const region = (label: string, message: string) => text(label, 20).regex(/^[\u3400-\u9fff]{2,20}$/, { error: message });
+
+export const addressBody = z.object({
+  name: personName('收货人'),
+  phone: phoneOrLandline('联系电话'),
+  province: region('省份', '请选择省份'),
+  city: region('城市', '请选择城市'),
+  district: region('区县', '请选择区县'),
+  address: addressText(),
+  is_default: flag('默认地址').optional(),
+});
+
+/** The coupon to apply: a held coupon's id, `best`, or 0 for none; absent (or empty) leaves the choice to the call. */
+const couponChoice = z
+  .union([z.literal('best'), z.literal(''), z.coerce.number({ error: '优惠券格式不正确' }).int({ error: '优惠券格式不正确' }).min(0, { error: '优惠券格式不正确' })], { error: '优惠券格式不正确' })
+  .optional()
+  .transform((v) => (v === '' || v === undefined ? undefined : v === 0 ? null : v));
+
+export const INVOICE_TYPES = { 0: '不开发票', 1: '电子普通发票', 2: '增值税专用发票' } as const;
+
+export const invoiceInput = z
+  .object({
+    type: z.coerce.number({ error: '发票类型不正确' }).pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '发票类型不正确' })),
+    title: z.string({ error: '发票抬头格式不正确' }).trim().max(60, { error: '发票抬头不能超过60个字符' }).optional().default(''),
+    tax_no: z
+      .string({ error: '税号格式不正确' })
+      .trim()
+      .regex(/^$|^[0-9A-Z]{15,20}$/, { error: '请输入15-20位税号（数字或大写字母）' })
+      .optional()
+      .default(''),
+    email: z.string({ error: '邮箱格式不正确' }).trim().max(64, { error: '邮箱格式不正确' }).regex(/^$|^[\w.-]+@[\w-]+(\.[\w-]+)+$/, { error: '请输入正确的邮箱地址' }).optional().default(''),
+  })
+  .refine((v) => v.type === 0 || v.title.length >= 2, { error: '请填写发票抬头', path: ['title'] })
+  .refine((v) => v.type !== 2 || v.tax_no.length > 0, { error: '增值税专用发票须填写税号', path: ['tax_no'] });
+
+export const confirmQuery = z.object({
+  address_id: id('收货地址').optional(),
+  coupon_id: couponChoice,
+  use_red_packet: flag('账户红包').optional(),
+});
+
+export const createOrderBody = z.object({
+  address_id: id('收货地址'),
+  coupon_id: couponChoice,
+  use_red_packet: flag('账户红包').optional(),
+  remark: z.string({ error: '备注格式不正确' }).trim().max(200, { error: '备注不能超过200个字符' }).optional().default(''),
+  invoice: invoiceInput.optional(),
+});
+
+export const ORDER_STATUSES = { 0: '待付款', 1: '待发货', 2: '已发货', 3: '已完成', 4: '已取消' } as const;
+
+export const orderListQuery = z.object({
+  status: z.coerce.number({ error: '订单状态不正确' }).int({ error: '订单状态不正确' }).min(0, { error: '订单状态不正确' }).max(4, { error: '订单状态不正确' }).optional(),
+  keywords: z.string({ error: '搜索关键词格式不正确' }).trim().max(50, { error: '搜索关键词不能超过50个字符' }).optional().default(''),
+  page: page(),
+});
+
+export const cancelOrderBody = z.object({ reason: z.string({ error: '取消原因格式不正确' }).trim().max(100, { error: '取消原因不能超过100个字符' }).optional().default('') });
+
+const uploadPath = text('图片', 255).regex(/^\/uploads\/[A-Za-z0-9._-]+$/, { error: '请上传图片' });
+
+export const afterSaleBody = z.object({
+  lines: z
+    .array(z.object({ item_id: id('订单商品'), number: z.coerce.number({ error: '数量格式不正确' }).int({ error: '数量格式不正确' }).min(1, { error: '数量至少为1' }) }), { error: '请选择商品' })
+    .min(1, { error: '请选择商品' })
+    .max(200, { error: '一次最多选择200种商品' }),
+  reason: text('原因', 200),
+  images: z.array(uploadPath, { error: '图片格式不正确' }).max(6, { error: '最多上传6张图片' }).optional().default([]),
+});
+
+export const receiptBody = z.object({ image: uploadPath });
+
+export const PAY_METHODS = ['balance', 'credit', 'online', 'transfer'] as const;
+export const payOrderBody = z.object({
+  order_id: id('订单'),
+  method: z.enum(PAY_METHODS, { error: '请选择支付方式' }),
+});

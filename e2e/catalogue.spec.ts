@@ -1,0 +1,118 @@
+/** Finding goods the way a pharmacy buyer does: header search, lists, detail, quantity, favourites. */
+import { expect, test } from '@playwright/test';
+import { changeList, login, shot } from './helpers';
+
+test('demo finds amoxicillin by initials, opens it, steps the quantity, keeps it and finds it in /star', async ({ page }) => {
+  await login(page, 'demo');
+  const input = page.getByTestId('search-input');
+  await input.fill('amxl');
+  await expect(page.getByTestId('search-suggestion').first()).toContainText('阿莫西林');
+  await shot(page, 'search-panel');
+  const first = page.getByTestId('search-suggestion').first();
+  const name = (await first.locator('.yct-suggest__name').textContent()) ?? '';
+  await first.click();
+  await expect(page).toHaveURL(/\/list\/info\/\d+$/);
+  await expect(page.getByTestId('detail-name')).toContainText(name);
+  await expect(page.getByTestId('price').first()).toBeVisible();
+
+  const buy = page.getByTestId('detail-actions');
+  const qty = buy.getByTestId('quantity-input');
+  const zbz = Number(await qty.inputValue());
+  expect(zbz).toBeGreaterThan(0);
+  await buy.getByTestId('quantity-plus').click();
+  await expect(qty).toHaveValue(String(zbz * 2));
+  await qty.fill(String(zbz * 2 + 1));
+  await qty.press('Enter');
+  await expect(qty).toHaveValue(String(zbz * 3));
+  await buy.getByTestId('quantity-minus').click();
+  await expect(qty).toHaveValue(String(zbz * 2));
+  await shot(page, 'goods-detail');
+
+  await buy.getByTestId('add-to-cart').click();
+  await expect(page.getByText('已加入购物车')).toBeVisible();
+  await expect(page.getByTestId('cart-badge')).toHaveAttribute('data-count', '1');
+
+  const toggle = page.getByTestId('favorite-toggle');
+  if ((await toggle.getAttribute('data-on')) === '1') await toggle.click();
+  await expect(toggle).toHaveAttribute('data-on', '0');
+  await toggle.click();
+  await expect(page.getByTestId('favorite-toast')).toContainText('收藏成功');
+  await expect(toggle).toHaveAttribute('data-on', '1');
+  await page.getByTestId('favorite-view').click();
+  await expect(page).toHaveURL(/\/star$/);
+  await expect(page.getByTestId('goods-name').filter({ hasText: name }).first()).toBeVisible();
+  await shot(page, 'favourites');
+  await page.getByTestId('favorite-remove').first().click();
+  await expect(page.getByText('取消收藏成功')).toBeVisible();
+});
+
+test('the search box waits for typing, shows 暂无数据, clears, closes on Esc and keeps the keyword', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/goods/search')) asked.push(new URL(r.url()).searchParams.get('keywords') ?? '');
+  });
+  const input = page.getByTestId('search-input');
+  await input.pressSequentially('zzzqqq', { delay: 30 });
+  await expect(page.getByTestId('search-empty')).toHaveText('暂无数据');
+  // Typing asks once the keys stop for 500 ms, not once a key (the exact timing is unit-tested with fake timers).
+  expect(asked.length).toBeLessThan(3);
+  expect(asked.at(-1)).toBe('zzzqqq');
+  const before = asked.length;
+  await input.press('Escape');
+  await expect(page.getByTestId('search-panel')).toHaveCount(0);
+  await page.getByTestId('search-clear').click();
+  await expect(input).toHaveValue('');
+  await input.fill('   ');
+  await page.waitForTimeout(700);
+  expect(asked).toHaveLength(before);
+  await input.fill('  板蓝根  ');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/search\?keywords=%E6%9D%BF%E8%93%9D%E6%A0%B9&type=1$/);
+  await expect(page.getByTestId('goods-name').first()).toContainText('板蓝根');
+  await page.reload();
+  await expect(page.getByTestId('search-input')).toHaveValue('板蓝根');
+});
+
+test('a guest sees 登录可见 instead of prices in lists, table, no-image rows and the zones', async ({ page }) => {
+  await page.goto('/list');
+  await expect(page.getByTestId('goods-card')).toHaveCount(20);
+  await expect(page.getByTestId('price')).toHaveCount(0);
+  await expect(page.getByTestId('price-tip').first()).toHaveText('登录可见');
+  await shot(page, 'list-grid');
+  await page.getByTestId('view-table').click();
+  await expect(page).toHaveURL(/\/list\/table$/);
+  await expect(page.getByTestId('goods-row').first()).toBeVisible();
+  await shot(page, 'list-table');
+  await page.getByTestId('view-noimage').click();
+  await expect(page.getByTestId('goods-noimage')).toBeVisible();
+  await shot(page, 'list-no-image');
+  for (const [path, name] of [
+    ['/yx', 'zone-free-shipping'],
+    ['/zyyp', 'zone-tcm'],
+    ['/qxzq', 'zone-devices'],
+    ['/jxqzc', 'zone-near-expiry'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByTestId('goods-card').first()).toBeVisible();
+    await shot(page, name);
+  }
+  await page.goto('/kxzq');
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+});
+
+test('filters and sorting change the list, and paging moves through it', async ({ page }) => {
+  await login(page, 'demo');
+  await page.goto('/list');
+  await changeList(page, () => page.getByTestId('sort-price').click(), (q) => q.get('sort') === 'price');
+  await expect(page).toHaveURL(/sort=price&order=asc/);
+  const prices = await page.getByTestId('price').allTextContents();
+  const values = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));
+  expect(values).toEqual([...values].sort((a, b) => a - b));
+  await page.getByTestId('goods-filters').getByRole('button', { name: '感冒呼吸' }).click();
+  await expect(page).toHaveURL(/category=\d+/);
+  await expect(page.getByTestId('goods-card').first()).toBeVisible();
+  await page.locator('.ant-pagination-item-2').click();
+  await expect(page).toHaveURL(/page=2/);
+});

@@ -1,0 +1,85 @@
+/**
+ * The demo pharmacy's order history, placed through the same services a buyer uses (cart, checkout, order,
+ * payment), so that every amount, stock movement and ledger row is what the site itself would write: one
+ * order waiting for payment, one paid and waiting for shipment, one shipped, one completed on credit, one
+ * cancelled. Dates are then moved into the past weeks. Points end at the demo's advertised 1,280.
+ */
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import { addresses, brands, cartItems, goods, ledger, orders, users } from '../schema/index.js';
+import { checkout, addToCart } from '../../modules/cart/service.js';
+import { cancelOrder, createOrders, receiveOrder } from '../../modules/orders/service.js';
+import { payOrder } from '../../modules/pay/service.js';
+
+const DAY_MS = 86_400_000;
+export const DEMO_POINTS = 1280;
+
+type Plan = { brand: string; lines: number; packs: number; pay: 'balance' | 'credit' | null; then: 'ship' | 'complete' | 'cancel' | null; daysAgo: number };
+
+const PLANS: Plan[] = [
+  { brand: '同仁堂', lines: 3, packs: 2, pay: 'credit', then: 'complete', daysAgo: 21 },
+  { brand: '哈药', lines: 2, packs: 3, pay: null, then: 'cancel', daysAgo: 12 },
+  { brand: '修正', lines: 4, packs: 2, pay: 'balance', then: 'ship', daysAgo: 3 },
+  { brand: '石药', lines: 2, packs: 5, pay: 'balance', then: null, daysAgo: 1 },
+  { brand: '云南白药', lines: 2, packs: 1, pay: null, then: null, daysAgo: 0 },
+];
+
+export async function seedDemoOrders(db: Db, now = Date.now()) {
+  const [demo] = await db.select().from(users).where(eq(users.username, 'demo'));
+  if (!demo || (await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, demo.id)).limit(1)).length) return;
+  const [address] = await db.select().from(addresses).where(and(eq(addresses.userId, demo.id), eq(addresses.isDefault, true)));
+  if (!address) return;
+  await db.delete(cartItems).where(eq(cartItems.userId, demo.id));
+  for (const plan of PLANS) {
+    const picks = await db
+      .select({ id: goods.id, zbz: goods.zbz })
+      .from(goods)
+      .innerJoin(brands, eq(brands.id, goods.brandId))
+      .where(and(eq(brands.name, plan.brand), eq(goods.isBuy, true), eq(goods.isOnSale, true), eq(goods.isKx, false), eq(goods.isEphedrine, false), gt(goods.number, 500)))
+      .orderBy(asc(goods.id))
+      .limit(plan.lines);
+    if (!picks.length) continue;
+    await addToCart(db, demo, picks.map((g) => ({ goods_id: g.id, number: g.zbz * plan.packs })));
+    const lines = await db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, demo.id));
+    await checkout(db, demo, lines.map((l) => l.id));
+    const { orders: made } = await createOrders(db, demo, { address_id: address.id, coupon_id: null, remark: '', use_red_packet: 0 });
+    const id = made[0].id;
+    if (plan.pay) await payOrder(db, demo, id, plan.pay, false);
+    const at = (days: number) => new Date(now - days * DAY_MS);
+    if (plan.then === 'ship' || plan.then === 'complete') {
+      await db
+        .update(orders)
+        .set({ status: 2, carrier: '顺丰速运', trackingNo: `SF${String(1_460_000_000_000 + id * 7919).slice(0, 12)}`, shippedAt: at(Math.max(0, plan.daysAgo - 1)) })
+        .where(eq(orders.id, id));
+    }
+    if (plan.then === 'complete') await receiveOrder(db, demo, id);
+    if (plan.then === 'cancel') await cancelOrder(db, demo, id, '采购计划调整');
+    // Into the past: the order's dates and its ledger rows.
+    const [o] = await db.select().from(orders).where(eq(orders.id, id));
+    await db
+      .update(orders)
+      .set({
+        createdAt: at(plan.daysAgo),
+        expiresAt: o.status === 0 ? o.expiresAt : at(plan.daysAgo - 1),
+        paidAt: o.paidAt ? new Date(at(plan.daysAgo).getTime() + 600_000) : null,
+        receivedAt: o.receivedAt ? at(Math.max(0, plan.daysAgo - 3)) : null,
+        cancelledAt: o.cancelledAt ? new Date(at(plan.daysAgo).getTime() + 3_600_000) : null,
+      })
+      .where(eq(orders.id, id));
+    await db.update(ledger).set({ createdAt: new Date(at(plan.daysAgo).getTime() + 600_000) }).where(and(eq(ledger.refType, 'order'), eq(ledger.refId, id)));
+  }
+  // The points the completed order granted came on top of an opening balance: open with what makes 1,280.
+  const rows = await db.select().from(ledger).where(and(eq(ledger.userId, demo.id), eq(ledger.instrument, 'points'))).orderBy(asc(ledger.id));
+  const granted = rows.filter((r) => r.kind !== 'open').reduce((s, r) => s + r.amount, 0);
+  const opening = rows.find((r) => r.kind === 'open');
+  if (opening && granted > 0 && granted < DEMO_POINTS) {
+    await db.update(ledger).set({ amount: DEMO_POINTS - granted, balanceAfter: DEMO_POINTS - granted }).where(eq(ledger.id, opening.id));
+    let running = DEMO_POINTS - granted;
+    for (const r of rows.filter((x) => x.id !== opening.id)) {
+      running += r.amount;
+      await db.update(ledger).set({ balanceAfter: running }).where(eq(ledger.id, r.id));
+    }
+    await db.update(users).set({ points: running }).where(eq(users.id, demo.id));
+  }
+  await db.delete(cartItems).where(and(eq(cartItems.userId, demo.id), inArray(cartItems.isSelected, [true, false])));
+}

@@ -1,0 +1,22 @@
+/** HTTP for receiving addresses (DESIGN.md section 6). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { id } from '../../../core/schemas/common.js';
+import { addressBody } from '../../../core/schemas/trade.js';
+import type { Deps } from '../../deps.js';
+import { ok } from '../../http/envelope.js';
+import { requireUser } from '../accounts/sessions.js';
+import * as book from './service.js';
+
+const params = z.object({ id: id('收货地址ID') });
+
+export async function addressRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  app.get('/api/address', async (req) => ok(await book.listAddresses(db, requireUser(req).id)));
+  app.post('/api/address', { schema: { body: addressBody } }, async (req) => ok(await book.createAddress(db, requireUser(req).id, req.body)));
+  app.post('/api/address/:id', { schema: { params, body: addressBody } }, async (req) => ok(await book.updateAddress(db, requireUser(req).id, req.params.id, req.body)));
+  app.delete('/api/address/:id', { schema: { params } }, async (req) => ok(await book.deleteAddress(db, requireUser(req).id, req.params.id)));
+  app.post('/api/address/:id/default', { schema: { params } }, async (req) => ok(await book.setDefaultAddress(db, requireUser(req).id, req.params.id)));
+}

@@ -1,0 +1,39 @@
+/** The page HTML preloads the pictures a route shows first. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbLabel, openTestDatabase, type TestDatabase } from '../../testing.js';
+import { pageRenderer } from './page.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase({ goods: 20, accounts: false });
+});
+afterAll(async () => database?.dispose());
+
+const TEMPLATE = '<!doctype html><html><head><title>药采通</title></head><body><div id="root"></div></body></html>';
+const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"/g)].map((m) => m[1]);
+
+describe(`page HTML on ${dbLabel}`, () => {
+  it('preloads the top banner and the first carousel banner on the home page', async () => {
+    const render = pageRenderer(database.db, TEMPLATE);
+    const images = preloads(await render('/'));
+    expect(images).toHaveLength(2);
+    expect(images[0]).toContain('p=top');
+    expect(images[1]).toContain('banner.svg');
+    expect(images[1]).not.toContain('p=top');
+  });
+
+  it('starts the header in the HTML with the top banner and hands its ads to the browser', async () => {
+    const html = await pageRenderer(database.db, TEMPLATE)('/list');
+    expect(html).toMatch(/<div class="yct-boot" id="yct-boot" aria-hidden="true"><div class="yct-topbar"><\/div><div class="yct-topbanner">.*<img id="yct-boot-top" src="[^"]*p=top[^"]*".*<\/div><div id="root"><\/div>/);
+    const boot = /window\.__YCT_BOOT__=(\{.*?\});/.exec(html)?.[1];
+    expect(JSON.parse(boot!).top[0]).toMatchObject({ url: expect.any(String), image: expect.stringContaining('p=top') });
+  });
+
+  it('preloads only the top banner on other pages with the site header, and nothing on the login page', async () => {
+    const render = pageRenderer(database.db, TEMPLATE);
+    expect(preloads(await render('/list/table'))).toHaveLength(1);
+    expect(preloads(await render('/no/such/page'))).toHaveLength(1);
+    expect(await render('/login')).toBe(TEMPLATE);
+    expect(await render('/yx/rule')).toBe(TEMPLATE);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The single page's HTML. On routes with the site header it already holds the top of the header (the top
+ * bar's place and the top banner) before the app's root, and the banner's data, so that the first paint
+ * and the largest picture do not wait for the JavaScript. When React renders the header it takes that very
+ * picture element into its own banner and removes the rest, before the browser paints again
+ * (web/src/app/shell/SiteHeader.tsx). The pictures a route shows first are preloaded: the top banner, and
+ * the first carousel banner on the home page.
+ */
+import { finalRoute } from '../../../web/src/app/routes.js';
+import type { Db } from '../../db/client.js';
+import { contentService, type AdEntry } from './service.js';
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** JSON inside a <script>: nothing in it may close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The browser reads this name (web/src/api/boot.ts). */
+export const BOOT_GLOBAL = '__YCT_BOOT__';
+/** Set by the top banner's close button for the visit (web/src/app/shell/SiteHeader.tsx). */
+const BANNER_CLOSED_KEY = 'yct-top-banner-closed';
+const BOOT_ID = 'yct-boot';
+const BOOT_IMAGE_ID = 'yct-boot-top';
+
+function headerStart(top: AdEntry | undefined) {
+  const banner = top
+    ? `<div class="yct-topbanner"><span class="yct-topbanner__link"><img id="${BOOT_IMAGE_ID}" src="${escapeAttr(top.image)}" alt="${escapeAttr(top.title)}" width="1200" height="80" fetchpriority="high" /></span></div>`
+    : '';
+  return `<div class="yct-boot" id="${BOOT_ID}" aria-hidden="true"><div class="yct-topbar"></div>${banner}</div>`;
+}
+
+export function pageRenderer(db: Db, template: string) {
+  const content = contentService(db);
+  return async (pathname: string): Promise<string> => {
+    const images: string[] = [];
+    let html = template;
+    try {
+      const route = finalRoute(pathname);
+      if (route.header) {
+        const ads = await content.ads('top');
+        const top = ads[0];
+        if (top?.image) images.push(top.image);
+        const boot = `<script>window.${BOOT_GLOBAL}=${scriptJson({ top: ads })};try{if(sessionStorage.getItem('${BANNER_CLOSED_KEY}')==='1')document.documentElement.classList.add('yct-topbanner-closed')}catch(e){}</script>`;
+        html = html.replace('<div id="root"></div>', `${headerStart(top)}<div id="root"></div>`).replace('</head>', `${boot}</head>`);
+      }
+      if (route.screen === 'home') {
+        const [first] = await content.ads('index_banner');
+        if (first?.image) images.push(first.image);
+      }
+    } catch {
+      // The head start is an optimisation: the page works without it.
+      return template;
+    }
+    const links = images.map((src) => `<link rel="preload" as="image" href="${escapeAttr(src)}" fetchpriority="high" />`).join('');
+    return links ? html.replace('</head>', `${links}</head>`) : html;
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The site runs on China time (UTC+8, no daylight saving): a flash sale's daily session and the weekday of
+ * the daily specials are read on that clock whatever the server's own time zone.
+ */
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+export type ChinaDay = {
+  /** The instant of 00:00 China time of this day, in epoch milliseconds. */
+  start: number;
+  /** 1 Monday ... 7 Sunday. */
+  weekday: number;
+  /** YYYY-MM-DD in China. */
+  date: string;
+};
+
+export function chinaDay(now: number, offsetDays = 0): ChinaDay {
+  const local = now + CHINA_OFFSET_MS + offsetDays * DAY_MS;
+  const localMidnight = Math.floor(local / DAY_MS) * DAY_MS;
+  const d = new Date(localMidnight);
+  return { start: localMidnight - CHINA_OFFSET_MS, weekday: d.getUTCDay() || 7, date: d.toISOString().slice(0, 10) };
+}
+
+/** Minutes after midnight as an instant of the given day. */
+export const atMinute = (day: ChinaDay, minutes: number) => day.start + minutes * 60_000;
+
+export const toSeconds = (ms: number) => Math.floor(ms / 1000);

@@ -1,0 +1,178 @@
+/**
+ * What the pricing engine needs to know of the promotions running at an instant: today's flash-sale sessions
+ * and daily specials with their windows, the 94% off, manjian, gift and add-on activities, and the
+ * combinations. Read for the whole site at once and kept a few seconds (activities change when an operator
+ * edits them); what one account bought today at a limited price is read per account.
+ */
+import { and, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { Bundle, GiftActivity, HuangouActivity, ManjianActivity, PriceOffer, PricingGoods, WelfareActivity } from '../../../core/pricing/index.js';
+import type { Conn, Db } from '../../db/client.js';
+import { activities, activityGoods, combinations, orderItems, orders } from '../../db/schema/index.js';
+import type { GoodsCore } from '../catalogue/service.js';
+import { atMinute, chinaDay } from './clock.js';
+
+export type OfferBase = Omit<PriceOffer, 'bought_today' | 'sold_today'>;
+
+export type PromotionContext = {
+  /** Flash-sale offers of today's sessions (windows may lie ahead or behind `now`). */
+  spikes: OfferBase[];
+  /** Today's daily specials, valid until midnight China time. */
+  specials: OfferBase[];
+  welfare: WelfareActivity | null;
+  manjians: ManjianActivity[];
+  gifts: GiftActivity[];
+  /** Add-on offers carry their goods' ids; the goods themselves are read with the cart. */
+  huangous: (Omit<HuangouActivity, 'offers'> & { offers: { goods_id: number; price: number; limit: number }[] })[];
+  combinations: { id: number; activity_id: number | null; name: string; price: number; items: { goods_id: number; number: number }[] }[];
+  /** The start of today in China, for "bought today". */
+  dayStart: number;
+};
+
+type Rules = Record<string, unknown>;
+const num = (v: unknown, fallback = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+
+async function load(db: Db, now: number): Promise<PromotionContext> {
+  const today = chinaDay(now);
+  const running = await db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.isShow, true), lte(activities.startsAt, new Date(today.start + 86_400_000)), gt(activities.endsAt, new Date(today.start))));
+  const ids = running.map((a) => a.id);
+  const [lines, bundles] = await Promise.all([
+    ids.length ? db.select().from(activityGoods).where(inArray(activityGoods.activityId, ids)) : [],
+    db.select().from(combinations).where(eq(combinations.isShow, true)),
+  ]);
+  const goodsOf = (id: number) => lines.filter((l) => l.activityId === id);
+  const live = (a: (typeof running)[number]) => a.startsAt.getTime() <= now && a.endsAt.getTime() > now;
+  const ctx: PromotionContext = { spikes: [], specials: [], welfare: null, manjians: [], gifts: [], huangous: [], combinations: [], dayStart: today.start };
+  for (const a of running) {
+    const rules = a.rules as Rules;
+    switch (a.type) {
+      case 'spike': {
+        const start = Math.max(atMinute(today, a.dailyStart ?? 0), a.startsAt.getTime());
+        const end = Math.min(atMinute(today, a.dailyEnd ?? 1440), a.endsAt.getTime());
+        if (start >= end) break;
+        for (const l of goodsOf(a.id)) {
+          if (l.price === null) continue;
+          ctx.spikes.push({ activity_id: a.id, goods_id: l.goodsId, price: l.price, starts_at: start, ends_at: end, limit_per_user: l.limitPerUser, quota: l.quota });
+        }
+        break;
+      }
+      case 'everyday': {
+        if (!live(a)) break;
+        const end = Math.min(chinaDay(now, 1).start, a.endsAt.getTime());
+        for (const l of goodsOf(a.id)) {
+          if (l.price === null || (l.weekday !== 0 && l.weekday !== today.weekday)) continue;
+          ctx.specials.push({ activity_id: a.id, goods_id: l.goodsId, price: l.price, starts_at: today.start, ends_at: end, limit_per_user: l.limitPerUser, quota: l.quota });
+        }
+        break;
+      }
+      case 'welfare':
+        if (live(a) && !ctx.welfare) ctx.welfare = { id: a.id, name: a.name, rate: num(rules.rate, 100), goods_ids: goodsOf(a.id).map((l) => l.goodsId) };
+        break;
+      case 'manjian':
+        if (live(a)) {
+          const tiers = Array.isArray(rules.tiers) ? (rules.tiers as { amount: number; reduce: number }[]) : [];
+          ctx.manjians.push({ id: a.id, name: a.name, goods_ids: goodsOf(a.id).map((l) => l.goodsId), tiers: tiers.map((t) => ({ amount: num(t.amount), reduce: num(t.reduce) })) });
+        }
+        break;
+      case 'gift':
+        if (live(a)) {
+          const gift = (rules.gift ?? {}) as Rules;
+          ctx.gifts.push({
+            id: a.id,
+            name: a.name,
+            goods_ids: goodsOf(a.id).map((l) => l.goodsId),
+            per: rules.per === 'activity' ? 'activity' : 'line',
+            by: rules.by === 'amount' ? 'amount' : 'number',
+            threshold: num(rules.threshold, 1),
+            type: rules.type === 2 ? 2 : 1,
+            gift: { goods_id: num(gift.goods_id), name: typeof gift.name === 'string' ? gift.name : undefined, number: num(gift.number, 1), stock: typeof gift.stock === 'number' ? gift.stock : undefined },
+          });
+        }
+        break;
+      case 'huangou':
+        if (live(a)) {
+          const rows = goodsOf(a.id);
+          // Goods listed with a price are the add-ons; the others are the goods that reach the threshold.
+          ctx.huangous.push({
+            id: a.id,
+            name: a.name,
+            goods_ids: rows.filter((l) => l.price === null).map((l) => l.goodsId),
+            threshold: num(rules.threshold),
+            offers: rows.filter((l) => l.price !== null).map((l) => ({ goods_id: l.goodsId, price: l.price!, limit: l.limitPerUser })),
+          });
+        }
+        break;
+    }
+  }
+  ctx.combinations = bundles.map((b) => ({ id: b.id, activity_id: b.activityId, name: b.name, price: b.price, items: b.items }));
+  return ctx;
+}
+
+const TTL_MS = 5_000;
+const cache = new WeakMap<Db, { at: number; day: number; value: Promise<PromotionContext> }>();
+
+/** The promotions at `now`, shared for a few seconds (and never across midnight in China). */
+export function promotionContext(db: Db, now = Date.now()): Promise<PromotionContext> {
+  const day = chinaDay(now).start;
+  const hit = cache.get(db);
+  if (hit && hit.day === day && now - hit.at < TTL_MS) return hit.value;
+  const value = load(db, now);
+  value.catch(() => cache.delete(db));
+  cache.set(db, { at: now, day, value });
+  return value;
+}
+
+/** Drops the kept promotions (after an operator's change, and in tests). */
+export function forgetPromotionContext(db: Db) {
+  cache.delete(db);
+}
+
+/**
+ * Units bought at a limited price today, by the account and by everybody, per activity and goods: the
+ * order lines of today's orders that were not cancelled.
+ */
+export async function boughtToday(conn: Conn, userId: number, dayStart: number, activityIds: number[]) {
+  const mine = new Map<string, number>();
+  const all = new Map<string, number>();
+  if (!activityIds.length) return { mine, all };
+  const rows = await conn
+    .select({
+      activityId: orderItems.activityId,
+      goodsId: orderItems.goodsId,
+      mine: sql<number>`coalesce(sum(case when ${orders.userId} = ${userId} then ${orderItems.promoNumber} else 0 end), 0)::int`,
+      all: sql<number>`coalesce(sum(${orderItems.promoNumber}), 0)::int`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(inArray(orderItems.activityId, activityIds), gte(orders.createdAt, new Date(dayStart)), ne(orders.status, 4)))
+    .groupBy(orderItems.activityId, orderItems.goodsId);
+  for (const r of rows) {
+    mine.set(`${r.activityId}:${r.goodsId}`, Number(r.mine));
+    all.set(`${r.activityId}:${r.goodsId}`, Number(r.all));
+  }
+  return { mine, all };
+}
+
+/** A goods row as the pricing engine reads it. */
+export function pricingGoods(g: GoodsCore): PricingGoods {
+  return {
+    id: g.id,
+    base_price: g.basePrice,
+    ladder_price: g.ladderPrice,
+    ladder_price_type: g.ladderPriceType,
+    is_buy: g.isBuy && g.isOnSale,
+    number: g.number,
+    is_free_shipping: g.isFreeShipping,
+    free_shipping_number: g.freeShippingNumber,
+    category_id: g.categoryId,
+  };
+}
+
+/** A combination with its goods, for a cart line of type 3. */
+export function bundleOf(c: PromotionContext['combinations'][number], goodsById: Map<number, GoodsCore>): Bundle | null {
+  const items = c.items.map((i) => ({ goods: goodsById.get(i.goods_id), number: i.number }));
+  if (items.some((i) => !i.goods)) return null;
+  return { id: c.id, activity_id: c.activity_id ?? undefined, price: c.price, items: items.map((i) => ({ goods: pricingGoods(i.goods!), number: i.number })) };
+}

@@ -1,0 +1,12 @@
+/** DELETE /api/address/{id}: the next address becomes the default when the default goes. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/api/client';
+import { ADDRESS_KEY } from './get-addresses';
+
+export function useDeleteAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.delete<{ id: number }>(`/api/address/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ADDRESS_KEY }),
+  });
+}

@@ -1,0 +1,149 @@
+/** /zhzx/addr: the account's receiving addresses, default first, with add, edit, 设为默认 and delete. */
+import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
+import { useState, type HTMLAttributes } from 'react';
+import { Link, useLocation } from 'react-router';
+import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import { EmptyState } from '@/ui/EmptyState';
+import { ErrorState } from '@/ui/ErrorState';
+import { useDeleteAddress } from '../api/delete-address';
+import { ADDRESS_MAX, useAddresses } from '../api/get-addresses';
+import { useSetDefaultAddress } from '../api/set-default-address';
+import type { Address } from '../api/types';
+import { AccountLayout } from '../components/AccountLayout';
+import { AddressFormModal } from '../components/AddressFormModal';
+
+/** The dialog: closed, a new address, or the address being changed. */
+type Editing = { address: Address | null } | null;
+
+function Actions({ address, onEdit }: { address: Address; onEdit: () => void }) {
+  const { modal, message } = App.useApp();
+  const remove = useDeleteAddress();
+  const setDefault = useSetDefaultAddress();
+  return (
+    <span className="yct-addr__actions">
+      {address.is_default ? null : (
+        <button
+          type="button"
+          className="yct-linkbtn yct-addr__default"
+          disabled={setDefault.isPending}
+          onClick={() => setDefault.mutate(address.id, { onSuccess: () => void message.success('已设为默认地址') })}
+          data-testid="address-set-default"
+        >
+          设为默认
+        </button>
+      )}
+      <button type="button" className="yct-linkbtn" onClick={onEdit} data-testid="address-edit">
+        编辑
+      </button>
+      <button
+        type="button"
+        className="yct-linkbtn"
+        onClick={() =>
+          modal.confirm({
+            title: '确定删除该收货地址吗?',
+            content: address.is_default ? '删除后，下一个地址将成为默认地址。' : undefined,
+            okText: '删除',
+            cancelText: '取消',
+            okButtonProps: { danger: true },
+            centered: true,
+            onOk: () => remove.mutateAsync(address.id).then(() => void message.success('已删除收货地址'), () => undefined),
+          })
+        }
+        data-testid="address-delete"
+      >
+        删除
+      </button>
+    </span>
+  );
+}
+
+export default function AddressesPage() {
+  const { data: user, isPending: userPending } = useUserBase();
+  const member = isLoggedIn(user);
+  const list = useAddresses({ enabled: member });
+  const [editing, setEditing] = useState<Editing>(null);
+  const location = useLocation();
+  const count = list.data?.length ?? 0;
+  const full = count >= ADDRESS_MAX;
+
+  const columns: TableColumnsType<Address> = [
+    {
+      title: '收货人',
+      dataIndex: 'name',
+      width: 150,
+      render: (name: string, a) => (
+        <span className="yct-addr__name">
+          {name}
+          {a.is_default ? (
+            <Tag color="red" className="yct-addr__tag" data-testid="address-default-tag">
+              默认
+            </Tag>
+          ) : null}
+        </span>
+      ),
+    },
+    { title: '所在地区', key: 'region', width: 200, render: (_, a) => `${a.province} ${a.city} ${a.district}` },
+    { title: '详细地址', dataIndex: 'address', ellipsis: true },
+    { title: '联系电话', dataIndex: 'phone', width: 140 },
+    { title: '操作', key: 'actions', width: 180, align: 'center', render: (_, a) => <Actions address={a} onEdit={() => setEditing({ address: a })} /> },
+  ];
+
+  let body;
+  if (userPending || (member && list.isPending))
+    body = (
+      <div className="yct-loading yct-acct__loading" data-testid="address-loading">
+        <span className="yct-spinner" />
+        正在加载…
+      </div>
+    );
+  else if (!member)
+    body = (
+      <EmptyState description="登录后管理收货地址">
+        <Link to={`/login?redirect=${encodeURIComponent(location.pathname)}`} className="yct-btn yct-btn--primary">
+          立即登录
+        </Link>
+      </EmptyState>
+    );
+  else if (list.isError) body = <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  else if (!count)
+    body = (
+      <EmptyState description="暂无收货地址">
+        <button type="button" className="yct-btn yct-btn--primary" onClick={() => setEditing({ address: null })} data-testid="address-add-empty">
+          新增收货地址
+        </button>
+      </EmptyState>
+    );
+  else
+    body = (
+      <>
+        <p className="yct-addr__count">
+          已保存 <b>{count}</b> 个收货地址，最多可保存 {ADDRESS_MAX} 个
+        </p>
+        <Table<Address>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data}
+          pagination={false}
+          rowClassName={(a) => (a.is_default ? 'yct-addr__row is-default' : 'yct-addr__row')}
+          onRow={(a) => ({ 'data-testid': 'address-row', 'data-id': a.id, 'data-default': a.is_default }) as HTMLAttributes<HTMLElement>}
+        />
+      </>
+    );
+
+  return (
+    <AccountLayout
+      title="收货地址"
+      extra={
+        member ? (
+          <Button type="primary" disabled={full || !list.data} title={full ? `最多保存${ADDRESS_MAX}个收货地址` : undefined} onClick={() => setEditing({ address: null })} data-testid="address-add">
+            + 新增收货地址
+          </Button>
+        ) : null
+      }
+    >
+      <div data-testid="addresses-page">{body}</div>
+      <AddressFormModal open={editing !== null} address={editing?.address} onClose={() => setEditing(null)} />
+    </AccountLayout>
+  );
+}

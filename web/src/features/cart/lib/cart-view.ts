@@ -1,0 +1,117 @@
+/**
+ * How the cart screens read the priced cart: which lines group under which 满减 activity, which can be
+ * ticked, what a line's price and discounts say. Pure, so that it is tested without a browser; every
+ * figure is one the server sent, only formatted here.
+ */
+import { formatMoney, yuanToFen } from '@core/money';
+import type { CartLine, GiftActivity, ManjianGroup, PriceSegment } from '../api/types';
+
+/** ¥1,234.50 from the server's two-decimal string. */
+export const money = (yuan: string) => formatMoney(yuanToFen(yuan));
+
+export const isZero = (yuan: string | null | undefined) => !yuan || yuanToFen(yuan) === 0;
+
+/** 1000.00 -> 1000, 12.50 -> 12.50: tier amounts read the way the activity names them (满1000减50). */
+export const plainYuan = (yuan: string) => yuan.replace(/\.00$/, '');
+
+/** A line that cannot be bought now (off sale, sold out, short of stock, bundle gone); an unticked line is not one. */
+export const isInvalid = (line: CartLine) => line.excluded !== null && line.excluded.reason !== 'unselected';
+
+/** Lines the buyer may tick: cart lines that can be bought. */
+export const selectable = (lines: readonly CartLine[]) => lines.filter((l) => l.id !== null && l.source === 'cart' && !isInvalid(l));
+
+export const chosenIds = (lines: readonly CartLine[]) =>
+  selectable(lines)
+    .filter((l) => l.chosen === 1)
+    .map((l) => l.id!);
+
+/** Every line that can be ticked is ticked (false for none). */
+export const allChosen = (lines: readonly CartLine[]) => {
+  const open = selectable(lines);
+  return open.length > 0 && open.every((l) => l.chosen === 1);
+};
+
+export const someChosen = (lines: readonly CartLine[]) => selectable(lines).some((l) => l.chosen === 1);
+
+export type LineGroup = { manjian: ManjianGroup; lines: CartLine[] };
+
+/**
+ * The lines in the order the cart shows them: each 满减 activity with its lines, then the lines of no
+ * activity, then the lines that cannot be bought (失效商品), which leave their activity.
+ */
+export function groupLines(lines: readonly CartLine[], manjians: readonly ManjianGroup[]) {
+  const valid = lines.filter((l) => !isInvalid(l));
+  const known = new Set(manjians.map((m) => m.activity_id));
+  const groups: LineGroup[] = manjians
+    .map((manjian) => ({ manjian, lines: valid.filter((l) => l.manjian_activity_id === manjian.activity_id) }))
+    .filter((g) => g.lines.length > 0);
+  const plain = valid.filter((l) => l.manjian_activity_id === null || !known.has(l.manjian_activity_id));
+  const invalid = lines.filter(isInvalid);
+  return { groups, plain, invalid };
+}
+
+/** 满1000减50 */
+export const tierName = (t: { amount: string; reduce: string }) => `满${plainYuan(t.amount)}减${plainYuan(t.reduce)}`;
+
+/** A 满减 group's progress: reached or not, and what the header says. */
+export function manjianProgress(m: ManjianGroup): { reached: boolean; text: string } {
+  const top = [...m.tiers].reverse().find((t) => t.status === 1);
+  if (top) {
+    const taken = `已满足${tierName(top)}，已减${money(m.reduce)}`;
+    return { reached: true, text: m.next ? `${taken}；再购${money(m.next.need)}可享${tierName(m.next)}` : `${taken}，已享最高优惠` };
+  }
+  return { reached: false, text: m.next ? `还差${money(m.next.need)}可享${tierName(m.next)}` : '' };
+}
+
+const PROMO_LABEL: Partial<Record<PriceSegment['source'], string>> = { spike: '秒杀价', everyday: '每日特价' };
+
+/**
+ * The unit price a line shows, with the usual price struck out when every unit is at a flash-sale or
+ * daily-special price, and the notes that explain the rest (`秒杀价 ¥196.40 × 5`, `超出部分 ¥245.50`).
+ */
+export function linePrice(line: CartLine): { price: string; original: string | null; notes: string[] } {
+  if (line.type === 3) return { price: line.price, original: null, notes: ['组合套餐价'] };
+  const promo = line.segments.find((s) => PROMO_LABEL[s.source]);
+  const notes: string[] = [];
+  if (promo) {
+    const label = PROMO_LABEL[promo.source]!;
+    const rest = line.segments.filter((s) => s !== promo);
+    if (!rest.length) return { price: promo.price, original: promo.price === line.price ? null : line.price, notes: [label] };
+    const others = [...new Set(rest.map((s) => money(s.price)))].join('/');
+    return { price: line.price, original: null, notes: [`${label} ${money(promo.price)} × ${promo.number}`, `超出部分 ${others}`] };
+  }
+  // An offer that did not apply says why (not started, ended, limit reached, sold out).
+  if (line.promo && line.promo.status !== 'on' && line.promo.message) notes.push(line.promo.message);
+  if (line.segments.some((s) => s.source === 'ladder')) notes.push('已享阶梯价');
+  return { price: line.price, original: null, notes };
+}
+
+/** The discounts a line received (-¥ each), leaving out the ones it did not get. */
+export function lineDiscounts(line: Pick<CartLine, 'welfare_amount' | 'goods_manjian_amount' | 'coupon_amount' | 'red_packet_amount'>) {
+  return [
+    { key: 'welfare', label: '94折', amount: line.welfare_amount },
+    { key: 'manjian', label: '满减', amount: line.goods_manjian_amount },
+    { key: 'coupon', label: '优惠券', amount: line.coupon_amount },
+    { key: 'red_packet', label: '红包', amount: line.red_packet_amount },
+  ].filter((d) => !isZero(d.amount));
+}
+
+/** What a line's 买赠 activity gives: `赠 医用外科口罩×1`, or the activity's name while not reached. */
+export function lineGift(line: CartLine, gifts: readonly GiftActivity[]): { given: boolean; text: string } | null {
+  if (!line.gift_data || line.id === null) return null;
+  const activity = gifts.find((g) => g.lines.some((l) => l.id === line.id));
+  if (!activity) return null;
+  if (line.gift_data.total > 0) return { given: true, text: `赠 ${activity.gift_name}×${line.gift_data.total}` };
+  return { given: false, text: `${activity.name}（未满足）` };
+}
+
+/** Where 去凑单 of a 满减 group leads: the brand of its goods the group holds most of, or all goods. */
+export function topUpLink(lines: readonly CartLine[]): string {
+  const counts = new Map<number, number>();
+  for (const l of lines) if (l.goods?.brand_id) counts.set(l.goods.brand_id, (counts.get(l.goods.brand_id) ?? 0) + 1);
+  const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+  return best ? `/list?brand=${best[0]}` : '/list';
+}
+
+/** The quantity unit of a line: its goods' unit, 套 for a combination. */
+export const lineUnit = (line: CartLine) => (line.type === 3 ? '套' : (line.goods?.bzdw ?? ''));

@@ -1,0 +1,19 @@
+/** A zone's wide banner (1200×200) from its ad position; the space is held while it loads. */
+import { useAds, type AdPosition } from '@/features/content/api/get-ads';
+import type { AdEntry } from '@/features/content/api/types';
+import { TargetLink } from '@/ui/TargetLink';
+
+export function BannerImage({ ad }: { ad: AdEntry }) {
+  return (
+    <TargetLink to={ad.url} className="yct-zone-banner" title={ad.title} data-testid="zone-banner">
+      <img src={ad.image} alt={ad.title ?? ''} width={1200} height={200} fetchPriority="high" />
+    </TargetLink>
+  );
+}
+
+export function ZoneBanner({ position }: { position: AdPosition }) {
+  const { data, isPending } = useAds(position);
+  if (isPending) return <div className="yct-zone-banner yct-zone-banner--loading" aria-hidden="true" />;
+  const ad = data?.[0];
+  return ad ? <BannerImage ad={ad} /> : null;
+}

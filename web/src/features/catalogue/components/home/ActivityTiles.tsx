@@ -1,0 +1,23 @@
+/** The row of activity entrances under the promotions: the banners of activity page 125. */
+import { useActivityBanners } from '@/features/content/api/get-ads';
+import { TargetLink } from '@/ui/TargetLink';
+
+export const HOME_ACTIVITY_BANNER = 125;
+
+export function ActivityTiles() {
+  const { data, isPending } = useActivityBanners(HOME_ACTIVITY_BANNER);
+  if (!isPending && !data?.length) return null;
+  return (
+    <ul className="yct-tiles" data-testid="activity-tiles">
+      {isPending
+        ? Array.from({ length: 6 }, (_, i) => <li key={i} className="yct-tiles__placeholder" />)
+        : data!.map((t) => (
+            <li key={t.id ?? t.image}>
+              <TargetLink to={t.url} title={t.title}>
+                <img src={t.image} alt={t.title ?? ''} width={190} height={100} loading="lazy" />
+              </TargetLink>
+            </li>
+          ))}
+    </ul>
+  );
+}

@@ -1,0 +1,21 @@
+/** GET /api/cart/confirm: the selected cart lines priced as the order would be, with what step 2 lets the buyer choose. */
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { Code } from '@core/codes';
+import { http } from '@/api/client';
+import type { Confirm } from './types';
+
+/** `coupon_id`: a held coupon's id, `best` (the server's choice) or 0 for none. */
+export type ConfirmParams = { address_id?: number; coupon_id: number | 'best'; use_red_packet: 0 | 1 };
+
+export const CONFIRM_KEY = ['cart', 'confirm'] as const;
+
+export const confirmQuery = (params: ConfirmParams) =>
+  queryOptions({
+    queryKey: [...CONFIRM_KEY, params],
+    // A refusal (nothing selected, not approved) is shown by the page itself, not as an alert.
+    queryFn: ({ signal }) => http.get<Confirm>('/api/cart/confirm', params, { signal, silent: [Code.refused] }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const useConfirm = (params: ConfirmParams, enabled = true) => useQuery({ ...confirmQuery(params), enabled });

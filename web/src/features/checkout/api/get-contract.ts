@@ -1,0 +1,14 @@
+/** GET /api/contract: the e-contract text and whether the account signed it. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/api/client';
+import type { Contract } from './types';
+
+export const CONTRACT_KEY = ['contract'] as const;
+
+export const contractQuery = () =>
+  queryOptions({
+    queryKey: CONTRACT_KEY,
+    queryFn: ({ signal }) => http.get<Contract>('/api/contract', undefined, { signal }),
+  });
+
+export const useContract = (enabled = true) => useQuery({ ...contractQuery(), enabled });

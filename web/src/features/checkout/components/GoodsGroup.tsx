@@ -1,0 +1,180 @@
+/** One order of the checkout as a table: each line's price, quantity, subtotal and the discounts it received, then its gifts. */
+import { Link } from 'react-router';
+import type { ConfirmGroup, ConfirmLine } from '../api/types';
+import { isZero, lineDiscounts, minus, money } from '../lib/checkout';
+
+const PROMO_NAMES = { spike: '秒杀价', everyday: '特价' } as const;
+
+function LineRow({ line, gift }: { line: ConfirmLine; gift?: { name: string; total: number; activity: string } }) {
+  const g = line.goods;
+  const bundle = line.combination;
+  const name = bundle?.name ?? g?.name ?? '商品已下架';
+  const discounts = lineDiscounts(line);
+  const promoOn = line.promo?.status === 'on' && line.promo.price !== null;
+  return (
+    <>
+      <tr className="yct-co-line" data-testid="confirm-line" data-goods-id={line.goods_id}>
+        <td>
+          <div className="yct-co-line__goods">
+            {g ? (
+              <Link to={`/list/info/${g.id}`} className="yct-co-line__img">
+                <img src={bundle?.items[0]?.image || g.goods_image[0]} alt={name} width={64} height={64} loading="lazy" />
+              </Link>
+            ) : (
+              <span className="yct-co-line__img" />
+            )}
+            <div className="yct-co-line__name">
+              {line.source === 'huangou' ? <em className="yct-co-chip yct-co-chip--blue">换购</em> : null}
+              {bundle ? <em className="yct-co-chip yct-co-chip--orange">组合</em> : null}
+              {g && !bundle ? (
+                <Link to={`/list/info/${g.id}`} data-testid="confirm-line-name">
+                  {name}
+                </Link>
+              ) : (
+                <span data-testid="confirm-line-name">{name}</span>
+              )}
+              {bundle ? (
+                <div className="yct-co-line__parts">
+                  {bundle.items.map((i) => (
+                    <span key={i.goods_id}>
+                      {i.name} {i.ypgg} ×{i.number}
+                      {i.bzdw}
+                    </span>
+                  ))}
+                </div>
+              ) : g?.pzwh ? (
+                <div className="yct-muted">{g.pzwh}</div>
+              ) : null}
+            </div>
+          </div>
+        </td>
+        <td>{bundle ? '—' : g?.ypgg}</td>
+        <td className="yct-co-line__maker">{bundle ? '—' : g?.sccj}</td>
+        <td className="yct-co-num">
+          <span className="yct-co-money">{money(line.price)}</span>
+          {promoOn ? (
+            <div className="yct-co-promo" data-testid="confirm-line-promo">
+              {PROMO_NAMES[line.promo!.kind]} {money(line.promo!.price!)}
+              {line.promo!.applied < line.number ? <span>（{line.promo!.applied}件）</span> : null}
+            </div>
+          ) : null}
+        </td>
+        <td className="yct-co-num">
+          ×{line.number}
+          {bundle ? '套' : (g?.bzdw ?? '')}
+        </td>
+        <td className="yct-co-num">
+          <b className="yct-co-money">{money(line.amount)}</b>
+        </td>
+        <td className="yct-co-line__discounts" data-testid="confirm-line-discounts">
+          {discounts.length ? (
+            <>
+              {discounts.map((d) => (
+                <div key={d.key} data-kind={d.key}>
+                  <span>{d.label}</span>
+                  {minus(d.amount)}
+                </div>
+              ))}
+              <div className="yct-co-line__pay">
+                <span>实付</span>
+                {money(line.pay_amount)}
+              </div>
+            </>
+          ) : (
+            <span className="yct-muted">—</span>
+          )}
+        </td>
+      </tr>
+      {gift ? (
+        <tr className="yct-co-gift" data-testid="confirm-gift">
+          <td colSpan={7}>
+            <em className="yct-co-chip yct-co-chip--pink">赠品</em>
+            {gift.name} ×{gift.total}
+            <span className="yct-muted">（{gift.activity}）</span>
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+export function GoodsGroup({ group, many }: { group: ConfirmGroup; many: boolean }) {
+  const giftsByLine = new Map<number, { name: string; total: number; activity: string }>();
+  for (const gift of group.activity_data.gifts) {
+    for (const l of gift.lines) if (l.total > 0) giftsByLine.set(l.id, { name: gift.gift_name, total: l.total, activity: gift.name });
+  }
+  // Gifts counted over the whole activity (per: activity) are listed once, under the table.
+  const activityGifts = group.activity_data.gifts.filter((gift) => gift.total > 0 && !gift.lines.some((l) => l.total > 0));
+  const reached = group.activity_data.manjians.filter((m) => !isZero(m.reduce));
+  const ephedrine = group.key === 'ephedrine';
+  return (
+    <div className={`yct-co-group${ephedrine ? ' yct-co-group--ephedrine' : ''}`} data-testid={`group-${group.key}`}>
+      {many || ephedrine ? (
+        <div className="yct-co-group__head">
+          <b>{ephedrine ? '含麻黄碱类商品（需对公转账，单独成单）' : '普通商品订单'}</b>
+          {ephedrine ? <span>按国家规定，含麻黄碱类复方制剂须对公转账支付，不参与优惠券和账户红包抵扣</span> : null}
+        </div>
+      ) : null}
+      <table className="yct-co-table">
+        <thead>
+          <tr>
+            <th>商品信息</th>
+            <th>规格</th>
+            <th>生产厂家</th>
+            <th className="yct-co-num">单价</th>
+            <th className="yct-co-num">数量</th>
+            <th className="yct-co-num">小计</th>
+            <th>优惠</th>
+          </tr>
+        </thead>
+        <tbody>
+          {group.list.map((line) => (
+            <LineRow key={`${line.source}-${line.id ?? line.goods_id}`} line={line} gift={line.id === null ? undefined : giftsByLine.get(line.id)} />
+          ))}
+          {activityGifts.map((gift) => (
+            <tr key={gift.activity_id} className="yct-co-gift" data-testid="confirm-gift">
+              <td colSpan={7}>
+                <em className="yct-co-chip yct-co-chip--pink">赠品</em>
+                {gift.gift_name} ×{gift.total}
+                <span className="yct-muted">（{gift.name}）</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {group.excluded.length ? (
+        <div className="yct-co-excluded" data-testid="confirm-excluded">
+          <b>以下商品暂时无法购买，不会随订单提交：</b>
+          {group.excluded.map((l) => (
+            <span key={`${l.source}-${l.id ?? l.goods_id}`}>
+              {l.combination?.name ?? l.goods?.name}（{l.excluded?.message}）
+            </span>
+          ))}
+        </div>
+      ) : null}
+      <div className="yct-co-group__foot">
+        <div className="yct-co-group__acts">
+          {reached.map((m) => (
+            <span key={m.activity_id} data-testid="confirm-manjian">
+              <em className="yct-co-chip yct-co-chip--orange">满减</em>
+              {m.name}：已满{money(m.tiers.filter((t) => t.status === 1).at(-1)?.amount ?? m.amount)}减{money(m.reduce)}
+              {m.next ? <i>，再购{money(m.next.need)}可减{money(m.next.reduce)}</i> : null}
+            </span>
+          ))}
+          <span data-testid={`group-shipping-${group.key}`}>
+            <em className="yct-co-chip yct-co-chip--green">运费</em>
+            {group.shipping.free
+              ? group.shipping.reason === 'all_free_shipping'
+                ? '包邮商品，免运费'
+                : `已满${money(group.shipping_data.no_trans_order_amount)}，免运费`
+              : `${money(group.shipping.amount)}（满${money(group.shipping_data.no_trans_order_amount)}包邮，还差${money(group.shipping.need)}）`}
+          </span>
+        </div>
+        <div className="yct-co-group__sum">
+          共<b>{group.total.selected_count}</b>种<b>{group.total.selected_number}</b>件，本单应付
+          <strong className="yct-co-money">{money(group.total.pay_amount)}</strong>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/** An order whose buyer chose bank transfer: the account to pay into, until the operator confirms the money. */
+import { ErrorState } from '@/ui/ErrorState';
+import { useTransferDetails } from '../api/pay-order';
+import type { Order } from '../api/types';
+import { BankTransfer } from './BankTransfer';
+import { PageLoading } from './RequireBuyer';
+
+export function TransferWaiting({ order }: { order: Order }) {
+  const bank = useTransferDetails(order.id, true);
+  if (bank.isPending) return <PageLoading />;
+  if (bank.isError) return <ErrorState compact onRetry={() => void bank.refetch()} />;
+  return <BankTransfer bank={bank.data} amount={order.pay_amount} />;
+}

@@ -1,0 +1,94 @@
+/** The small decisions of the checkout screens, kept pure so that they can be tested without a browser. */
+import type { ValidationErrors } from '@core/codes';
+import { formatMoney, yuanToFen } from '@core/money';
+import type { ConfirmLine, Order, PayMethod, Wallet } from '../api/types';
+
+/** ¥1,234.50 from a two-decimal string. */
+export const money = (yuan: string) => formatMoney(yuanToFen(yuan));
+
+/** -¥50.00 for a discount, ¥0.00 when there is none. */
+export const minus = (yuan: string) => (yuanToFen(yuan) > 0 ? `-${money(yuan)}` : money('0'));
+
+export const isZero = (yuan: string | null | undefined) => !yuan || yuanToFen(yuan) === 0;
+
+/** The discounts a line received, in the order the pricing engine takes them, leaving out the ones it did not get. */
+export function lineDiscounts(line: Pick<ConfirmLine, 'welfare_amount' | 'goods_manjian_amount' | 'coupon_amount' | 'red_packet_amount'>) {
+  const all = [
+    { key: 'welfare', label: '94折', amount: line.welfare_amount },
+    { key: 'manjian', label: '满减', amount: line.goods_manjian_amount },
+    { key: 'coupon', label: '优惠券', amount: line.coupon_amount },
+    { key: 'red_packet', label: '红包', amount: line.red_packet_amount },
+  ];
+  return all.filter((d) => !isZero(d.amount));
+}
+
+export type InvoiceField = 'type' | 'title' | 'tax_no' | 'email';
+
+/**
+ * Splits a 422 answer of POST /api/order into the invoice fields' messages (`invoice.title` -> `title`) and
+ * the others (coupon, remark, address), keeping the first message of each field.
+ */
+export function splitOrderErrors(errors: ValidationErrors) {
+  const invoice: Partial<Record<InvoiceField, string>> = {};
+  const other: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const message = messages[0];
+    if (!message) continue;
+    const match = /^invoice\.(type|title|tax_no|email)$/.exec(field);
+    if (match) invoice[match[1] as InvoiceField] = message;
+    else other[field] = message;
+  }
+  return { invoice, other };
+}
+
+/**
+ * Where to go after signing the contract: a path of this site from `?redirect=`, never another site
+ * (`//evil.example`, `https://...`) and never the contract page itself; by default back to step 2.
+ */
+export function afterContract(redirect: string | null | undefined, fallback = '/cart/step2') {
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return fallback;
+  if (/^\/dzht(?:[/?#]|$)/i.test(redirect)) return fallback;
+  return redirect;
+}
+
+/** What the pay page shows for an order. */
+export type PayStage = 'ephedrine' | 'paid' | 'cancelled' | 'transfer' | 'unpaid';
+
+export function payStage(order: Pick<Order, 'status' | 'pay_status' | 'is_ephedrine'>): PayStage {
+  if (order.status >= 1 && order.status <= 3) return 'paid';
+  if (order.status === 4) return 'cancelled';
+  if (order.is_ephedrine) return 'ephedrine';
+  if (order.pay_status === 2) return 'transfer';
+  return 'unpaid';
+}
+
+/** Whether a wallet figure known from step 2 covers the amount; null when the figure is not known. */
+export function covers(available: string | null | undefined, amount: string): boolean | null {
+  if (available === null || available === undefined || available === '') return null;
+  return yuanToFen(available) >= yuanToFen(amount);
+}
+
+export const PAY_METHOD_NAMES: Record<PayMethod | 'discount', string> = {
+  balance: '余额支付',
+  credit: '账期支付',
+  online: '在线支付',
+  transfer: '对公转账',
+  discount: '优惠全额抵扣',
+};
+
+/** Wallet figures handed from step 2 to step 3 through the navigation state (there is no wallet call yet). */
+export type PayNavState = { wallet?: Wallet; orders?: { id: number; order_no: string; pay_amount: string; is_ephedrine: 0 | 1 }[] };
+
+export function readPayState(state: unknown): PayNavState {
+  if (!state || typeof state !== 'object') return {};
+  const s = state as PayNavState;
+  const wallet = s.wallet && typeof s.wallet.balance === 'string' && typeof s.wallet.credit_available === 'string' ? s.wallet : undefined;
+  const orders = Array.isArray(s.orders) ? s.orders : undefined;
+  return { wallet, orders };
+}
+
+/** An order id from the path or `?id=`: a positive whole number, else 0 (shown as not found). */
+export const parseOrderId = (raw: string | null | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0);
+
+/** The regulation shown on the ephedrine pay page. */
+export const EPHEDRINE_NOTICE = '含麻黄碱类复方制剂须对公转账，收货后请在"含麻订单"中上传加盖公章的签收单';

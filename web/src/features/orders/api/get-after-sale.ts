@@ -1,0 +1,14 @@
+/** GET /api/order/after_sale/{id}: a return or after-sales request of the account with its lines; another's is 404. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Code } from '@core/codes';
+import { http } from '@/api/client';
+import type { AfterSaleDetail } from './types';
+
+export const afterSaleQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['order', 'after_sale', id],
+    queryFn: ({ signal }) => http.get<AfterSaleDetail>(`/api/order/after_sale/${id}`, undefined, { signal, silent: [Code.notFound] }),
+    staleTime: 0,
+  });
+
+export const useAfterSale = (id: number, enabled = true) => useQuery({ ...afterSaleQuery(id), enabled: enabled && id > 0 });

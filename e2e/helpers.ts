@@ -175,3 +175,36 @@ export async function registerWaitingClinic(page: Page): Promise<{ username: str
   await ok(page.request.post('/api/user/register', { headers, form: licences }));
   return { username, phone };
 }
+
+type Envelope<T> = { code: number; message: string; data: T };
+
+/** Calls the API in the page's own session and answers `data`, failing the journey on any code but 10000. */
+export async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: Record<string, unknown>): Promise<T> {
+  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+  const res = method === 'GET' ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data: data ?? {} });
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.code, `${method} ${url}: ${body.message}`).toBe(10000);
+  return body.data;
+}
+
+/**
+ * Logs in through the API: the session cookie lands in the page's context, and no login page means no
+ * reload-after-login racing the journey's first navigation.
+ */
+export async function loginByApi(page: Page, username: string, password = DEMO_PASSWORD) {
+  await api(page, 'POST', '/api/user/login', { username, password });
+}
+
+/**
+ * A full-page screenshot from the top with the header unstuck and the window as tall as the page, so that
+ * bars kept in view sit where they belong instead of over the middle of the picture.
+ */
+export async function shotWhole(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByTestId('header-bar')).toHaveAttribute('data-sticky', '0');
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height });
+  await shot(page, name);
+  await page.setViewportSize(viewport);
+}

@@ -5,9 +5,12 @@ import { Price } from '@/ui/Price';
 import type { Goods } from '../api/types';
 import { AddToCart } from './AddToCart';
 
-export function stockText(g: Goods) {
+/** What the stock line says; `labelled` puts 库存 before the amount where no column or label says it already. */
+export function stockText(g: Goods, labelled = true) {
   if (!g.is_buy) return '暂不销售';
-  return g.number > 0 ? `库存 ${g.number > 9999 ? '充足' : g.number}` : '缺货';
+  if (g.number <= 0) return '缺货';
+  const amount = g.number > 9999 ? '充足' : `${g.number}${g.bzdw}`;
+  return labelled ? `库存 ${amount}` : amount;
 }
 
 /** The tiers in one line; in a card an empty line when there are none (`reserve`), so that the cards of a row line up. */

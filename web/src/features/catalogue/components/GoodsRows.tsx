@@ -55,7 +55,7 @@ export function GoodsTable({ list, images, actions }: Props) {
               {g.zbz}
               {g.bzdw}
             </td>
-            <td className={g.number > 0 ? '' : 'yct-text-red'}>{stockText(g)}</td>
+            <td className={g.number > 0 ? '' : 'yct-text-red'}>{stockText(g, false)}</td>
             <td>
               <Price value={g.base_price} tip={g.price_tip} size="small" />
               <LadderHint goods={g} />

@@ -145,6 +145,7 @@ export function HeaderSearch() {
                 onClick={() => pick(g)}
                 onMouseEnter={() => setActive(i)}
                 data-testid="search-suggestion"
+                data-id={g.id}
               >
                 <span className="yct-suggest__name">{g.name}</span>
                 <span className="yct-suggest__spec">{g.ypgg}</span>

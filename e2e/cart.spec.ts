@@ -1,12 +1,11 @@
 /** The cart as a buyer uses it: adding from the list, the mini cart, /cart with its 满减 group, and the address book. */
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { clearCart, DEMO_PASSWORD, pickOption, registerWaitingClinic, shot, withAccount } from './helpers';
+import { clearCart, loginByApi, pickOption, registerWaitingClinic, shot, withAccount, XHR } from './helpers';
 
 type Goods = { id: number; name: string; base_price: string; zbz: number; number: number; is_buy: number; tags: string[]; ladder_price: unknown[] };
 type Line = { id: number; goods_id: number; amount: string };
 type CartList = { list: Line[]; total: { pay_amount: string; selected_count: number; manjian_amount: string } };
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
 /** ¥1,096.00, the way the cart shows a two-decimal amount. */
 const money = (yuan: string) => {
@@ -21,14 +20,6 @@ async function apiData<T>(page: Page, url: string): Promise<T> {
   return body.data as T;
 }
 
-/**
- * Logs in through the API: the session cookie lands in the page's context, and no login page means no
- * reload-after-login racing the journey's first navigation.
- */
-async function login(page: Page, username: string) {
-  const body = await (await page.request.post('/api/user/login', { headers: XHR, form: { username, password: DEMO_PASSWORD } })).json();
-  expect(body.code, body.message).toBe(10000);
-}
 
 /** The answer of the next cart change whose path matches. */
 const cartAnswer = (page: Page, path: RegExp) =>
@@ -59,7 +50,7 @@ async function answerData<T>(response: Promise<Response>): Promise<T> {
 
 test('a chain buyer adds two 华北制药 goods from the list, checks the mini cart, steps, unticks, reaches 满1000减50, deletes a line and goes to step 2', async ({ page }) => {
   test.setTimeout(240_000);
-  await login(page, 'chain');
+  await loginByApi(page, 'chain');
   await withAccount('chain', async () => {
     await clearCart(page.request);
 
@@ -160,7 +151,7 @@ test('a chain buyer adds two 华北制药 goods from the list, checks the mini c
 
 test('a store with an empty cart is told so, offered 去逛逛 and some best sellers, and the mini cart says the same', async ({ page }) => {
   test.setTimeout(240_000);
-  await login(page, 'chain-b');
+  await loginByApi(page, 'chain-b');
   await withAccount('chain-b', async () => {
     await clearCart(page.request);
     await page.goto('/cart');

@@ -1,28 +1,11 @@
 /** From the cart to a paid order: confirm (address, manjian, coupon, red packet), pay by balance or online, the e-contract. */
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney, yuanToFen } from '../core/money';
-import { DEMO_PASSWORD, pickOption, shot, withAccount } from './helpers';
+import { api, type Envelope, loginByApi, pickOption, shot, withAccount, XHR } from './helpers';
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-
-type Envelope<T> = { code: number; message: string; data: T };
-
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: Record<string, unknown>): Promise<T> {
-  const res = method === 'GET' ? await page.request.get(url) : await page.request.post(url, { headers: XHR, data: data ?? {} });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.code, `${method} ${url}: ${body.message}`).toBe(10000);
-  return body.data;
-}
 
 type Goods = { id: number; name: string; base_price: string; zbz: number; number: number; is_buy: number; is_ephedrine: number; tags: string[]; ladder_price: { number: number; price: string }[] };
 
-/**
- * Logs in through the API: the session cookie lands in the page's context, and no login page means no
- * reload-after-login racing the first navigation of the journey.
- */
-async function login(page: Page, username: string) {
-  await api(page, 'POST', '/api/user/login', { username, password: DEMO_PASSWORD });
-}
 
 /** Empties the account's cart, so that what other journeys left there does not change the amounts. */
 async function clearCart(page: Page) {
@@ -78,7 +61,7 @@ const fen = async (page: Page, testId: string) => yuanToFen(((await page.getByTe
 
 test('demo checks out 华北制药 goods over ¥1000, sees 满1000减50 and the best coupon, pays from the balance and the order waits for shipping', async ({ page }) => {
   test.setTimeout(240_000);
-  await login(page, 'demo');
+  await loginByApi(page, 'demo');
   await withAccount('demo', async () => {
     await clearCart(page);
     const candidates = await goodsOfBrand(page, '华北制药');
@@ -154,7 +137,7 @@ test('demo checks out 华北制药 goods over ¥1000, sees 满1000减50 and the 
 
 test('不使用优惠券 takes the coupon off and puts the total up by its discount', async ({ page }) => {
   test.setTimeout(240_000);
-  await login(page, 'chain');
+  await loginByApi(page, 'chain');
   await withAccount('chain', async () => {
     await clearCart(page);
     const goods = (await goodsOfBrand(page, '石药')).find((g) => quantityFor(g, 600) <= g.number)!;
@@ -173,7 +156,7 @@ test('不使用优惠券 takes the coupon off and puts the total up by its disco
 
 test('chain pays online: the sandbox page scanned in another window moves the pay page on to step 4 by itself', async ({ page, context }) => {
   test.setTimeout(240_000);
-  await login(page, 'chain');
+  await loginByApi(page, 'chain');
   await withAccount('chain', async () => {
     await clearCart(page);
     const goods = (await goodsOfBrand(page, '同仁堂'))[0];
@@ -207,7 +190,7 @@ test('chain pays online: the sandbox page scanned in another window moves the pa
 
 test('chain-a buys 酚麻美敏片 with other goods: it becomes an order of its own, paid on /cart/hm by bank transfer only', async ({ page }) => {
   test.setTimeout(240_000);
-  await login(page, 'chain-a');
+  await loginByApi(page, 'chain-a');
   await withAccount('chain-a', async () => {
     await clearCart(page);
     const found = await api<{ data: Goods[] }>(page, 'GET', `/api/goods/list?keywords=${encodeURIComponent('酚麻美敏片')}`);
@@ -263,7 +246,7 @@ test('chain-a buys 酚麻美敏片 with other goods: it becomes an order of its 
 });
 
 test('chain-b reads the e-contract with its company and the time it signed, and signing again changes nothing', async ({ page }) => {
-  await login(page, 'chain-b');
+  await loginByApi(page, 'chain-b');
   const before = await api<{ signed: number; signed_at: number; company: string; title: string }>(page, 'GET', '/api/contract');
   expect(before.signed).toBe(1);
   await page.goto('/dzht');
@@ -280,7 +263,7 @@ test('chain-b reads the e-contract with its company and the time it signed, and 
 test('chain-b adds an address on step 2 and orders to it; a 459 answer sends it to /dzht, where 我已阅读并同意 unlocks 同意并签署 and signing goes back to step 2', async ({ page }) => {
   // The seed signs every approved account, so the server's own 459 cannot be reached here: the answer is played.
   test.setTimeout(240_000);
-  await login(page, 'chain-b');
+  await loginByApi(page, 'chain-b');
   await withAccount('chain-b', async () => {
     await clearCart(page);
     const goods = (await goodsOfBrand(page, '哈药'))[0];

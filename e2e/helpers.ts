@@ -176,12 +176,14 @@ export async function registerWaitingClinic(page: Page): Promise<{ username: str
   return { username, phone };
 }
 
-type Envelope<T> = { code: number; message: string; data: T };
+export type Envelope<T> = { code: number; message: string; data: T };
+
+/** The header every API write of the journeys sends, as the site's own client does. */
+export const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
 /** Calls the API in the page's own session and answers `data`, failing the journey on any code but 10000. */
 export async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: Record<string, unknown>): Promise<T> {
-  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
-  const res = method === 'GET' ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data: data ?? {} });
+  const res = method === 'GET' ? await page.request.get(url, { headers: XHR }) : await page.request.post(url, { headers: XHR, data: data ?? {} });
   const body = (await res.json()) as Envelope<T>;
   expect(body.code, `${method} ${url}: ${body.message}`).toBe(10000);
   return body.data;

@@ -9,23 +9,9 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatMoney, yuanToFen } from '../core/money';
-import { DEMO_PASSWORD, shot, withAccount } from './helpers';
+import { api, type Envelope, loginByApi, shotWhole, withAccount } from './helpers';
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
-type Envelope<T> = { code: number; message: string; data: T };
-
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: Record<string, unknown>): Promise<T> {
-  const res = method === 'GET' ? await page.request.get(url) : await page.request.post(url, { headers: XHR, data: data ?? {} });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.code, `${method} ${url}: ${body.message}`).toBe(10000);
-  return body.data;
-}
-
-/** Logs in through the API: the session lands in the page's context without a login page reloading the next one. */
-async function login(page: Page, username: string) {
-  await api(page, 'POST', '/api/user/login', { username, password: DEMO_PASSWORD });
-}
 
 type Counts = Record<'all' | '0' | '1' | '2' | '3' | '4', number>;
 type Summary = { id: number; order_no: string; status: number; status_text: string; pay_amount: string; pay_method: string; created_at: number; items: { goods_id: number; name: string }[] };
@@ -93,16 +79,6 @@ async function receiptPicture(page: Page) {
   return { name: 'receipt.png', mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') };
 }
 
-/** A full-page screenshot from the top, with the window as tall as the page (no sticky header in the middle). */
-async function shotWhole(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(page.getByTestId('header-bar')).toHaveAttribute('data-sticky', '0');
-  const viewport = page.viewportSize()!;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height });
-  await shot(page, name);
-  await page.setViewportSize(viewport);
-}
 
 /** Chooses `text` in an antd Select, again if a click landed while the dropdown was still opening. */
 async function pick(page: Page, select: Locator, text: string) {
@@ -117,7 +93,7 @@ const tab = (page: Page, key: string) => page.locator(`[data-testid="order-tab"]
 const card = (page: Page, id: number) => page.locator(`[data-testid="order-card"][data-id="${id}"]`);
 
 test('demo sees an order in each status with the count of every tab, and finds one by its order number', async ({ page }) => {
-  await login(page, 'demo');
+  await loginByApi(page, 'demo');
   const seededOrders = await Promise.all([0, 1, 2, 3, 4].map((s) => seeded(page, s)));
   expect(seededOrders.map((o) => o.status_text)).toEqual(['待付款', '待发货', '已发货', '已完成', '已取消']);
 
@@ -172,7 +148,7 @@ test('demo sees an order in each status with the count of every tab, and finds o
 });
 
 test('demo reads a completed order paid on credit: its steps, trace, goods, amounts that add up and its credit bill', async ({ page }) => {
-  await login(page, 'demo');
+  await loginByApi(page, 'demo');
   const list = await api<OrderPage>(page, 'GET', '/api/order?status=3');
   const onCredit = list.data.find((o) => o.pay_method === 'credit');
   expect(onCredit, 'the seeded order completed on credit').toBeTruthy();
@@ -207,7 +183,7 @@ test('demo reads a completed order paid on credit: its steps, trace, goods, amou
 });
 
 test('demo follows the shipped order to its tracking number, confirms receipt and gains its points, then returns one unit', async ({ page }) => {
-  await login(page, 'demo');
+  await loginByApi(page, 'demo');
   const shipped = await seeded(page, 2);
   const order = await api<Detail>(page, 'GET', `/api/order/${shipped.id}`);
   const pointsBefore = (await api<{ points: number }>(page, 'GET', '/api/user/base')).points;
@@ -276,7 +252,7 @@ test('demo follows the shipped order to its tracking number, confirms receipt an
 });
 
 test('chain cancels its unpaid order with a reason: it moves to 已取消 and the cart stays as it was', async ({ page }) => {
-  await login(page, 'chain');
+  await loginByApi(page, 'chain');
   await withAccount('chain', async () => {
     const id = await placeOrder(page, await plainGoods(page));
     const cartBefore = await api<{ total: number }>(page, 'GET', '/api/cart/total');
@@ -303,7 +279,7 @@ test('chain cancels its unpaid order with a reason: it moves to 已取消 and th
 });
 
 test('demo buys again from a completed order, and the cart gains its goods', async ({ page }) => {
-  await login(page, 'demo');
+  await loginByApi(page, 'demo');
   await withAccount('demo', async () => {
     const list = await api<OrderPage>(page, 'GET', '/api/order?status=3');
     const completed = list.data[0];
@@ -335,7 +311,7 @@ test('demo buys again from a completed order, and the cart gains its goods', asy
 });
 
 test('chain sees its ephedrine order waiting for a receipt on /hmdd, and an upload before shipping is refused with the reason', async ({ page }) => {
-  await login(page, 'chain');
+  await loginByApi(page, 'chain');
   await withAccount('chain', async () => {
     const found = await api<{ data: Goods[] }>(page, 'GET', `/api/goods/list?keywords=${encodeURIComponent('酚麻美敏片')}`);
     const ephedrine = found.data.find((g) => g.is_ephedrine && g.is_buy && g.number >= 100);
@@ -375,11 +351,11 @@ test('a guest opening /order is sent to the login page, which would bring them b
 
 test("chain opening demo's order detail is told 订单不存在", async ({ page, browser }) => {
   const demo = await browser.newPage();
-  await login(demo, 'demo');
+  await loginByApi(demo, 'demo');
   const demoOrder = await seeded(demo, 3);
   await demo.close();
 
-  await login(page, 'chain');
+  await loginByApi(page, 'chain');
   await page.goto(`/order/info/${demoOrder.id}`);
   const missing = page.getByTestId('order-not-found');
   await expect(missing).toContainText('订单不存在');

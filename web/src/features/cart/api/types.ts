@@ -2,6 +2,7 @@
  * The cart as GET /api/cart/list and the calls that change it answer (server/modules/cart/view.ts,
  * docs/api.md "Cart"). Money is a two-decimal string the browser only shows.
  */
+import type { GiftResult } from '@core/pricing/types';
 import type { Goods } from '@/features/catalogue/api/types';
 
 /** Why a line is listed but not counted; `unselected` only means the buyer unticked it. */
@@ -75,20 +76,8 @@ export type ManjianGroup = {
   line_ids: number[];
 };
 
-export type GiftActivity = {
-  activity_id: number;
-  name: string;
-  gift_goods_id: number;
-  gift_name: string;
-  per: 'line' | 'activity';
-  by: 'number' | 'amount';
-  type: 1 | 2;
-  threshold: number;
-  measure: number;
-  total: number;
-  need: number | null;
-  lines: { id: number; total: number }[];
-};
+/** A gift activity as the cart answers it: counts only, no money, so the pricing engine's own shape. */
+export type GiftActivity = GiftResult;
 
 export type HuangouActivity = {
   activity_id: number;

@@ -115,6 +115,16 @@ describe(`the priced cart on ${dbLabel}`, () => {
     expect((await chain.post('/api/cart/batch_select', { ids: [line.id], is_selected: 0 })).status).toBe(404);
     const [row] = await t.db.select().from(cartItems).where(eq(cartItems.id, line.id));
     expect(row.number).toBe(g.zbz * 3);
+    // A checkout naming another account's line besides its own answers 404 and leaves its selection as it was.
+    const [own] = await brandGoods('哈药', 1);
+    await chain.post('/api/cart', { params: [{ goods_id: own.id, number: own.zbz }] });
+    const before = (await chain.get('/api/cart/list')).body.data.list as Line[];
+    const mine = before.find((l) => l.goods_id === own.id)!;
+    expect((await chain.post('/api/cart/checkout', { ids: [mine.id, line.id] })).status).toBe(404);
+    const after = (await chain.get('/api/cart/list')).body.data.list as Line[];
+    expect(after.map((l) => [l.id, l.is_selected])).toEqual(before.map((l) => [l.id, l.is_selected]));
+    expect((await t.db.select().from(cartItems).where(eq(cartItems.id, line.id)))[0].isSelected).toBe(row.isSelected);
+    await chain.post('/api/cart/batch_delete', { ids: [mine.id] });
   });
 
   it('leaves unselected lines out of the totals and forces lines that cannot be bought off', async () => {

@@ -1,9 +1,9 @@
 /** Adding to the cart: only approved buyers, whole middle packages, within stock, visible goods only. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import { cartItems, goods } from '../../db/schema/index.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
-import { NOT_APPROVED } from './service.js';
+import { CART_MAX_LINES, NOT_APPROVED } from './service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,6 +47,36 @@ describe(`add to cart on ${dbLabel}`, () => {
     const rows = await t.db.select().from(cartItems).where(eq(cartItems.goodsId, g.id));
     const mine = rows.filter((r) => r.number === g.zbz * 10);
     expect(mine).toHaveLength(1);
+  });
+
+  it('refuses more than the stock on top of what the line holds, and the line keeps its number', async () => {
+    // A store no other test here fills.
+    const chain = await loginAs(t.app, 'chain-a');
+    const [g] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 100))).limit(1);
+    const most = Math.floor(g.number / g.zbz) * g.zbz;
+    expect((await chain.post('/api/cart', { params: [line(g, most - g.zbz)] })).body.code).toBe(10000);
+    const over = await chain.post('/api/cart', { params: [line(g, g.zbz * 2)] });
+    expect(over.body.message).toBe(`${g.name}库存不足，最多可采购${most}${g.bzdw}`);
+    const [row] = await t.db.select().from(cartItems).where(and(eq(cartItems.goodsId, g.id), eq(cartItems.userId, (await chain.get('/api/user/base')).body.data.id)));
+    expect(row.number).toBe(most - g.zbz);
+    expect((await chain.post('/api/cart', { params: [line(g, g.zbz)] })).body.code).toBe(10000);
+  });
+
+  it(`holds at most ${CART_MAX_LINES} lines: a new goods is refused when full, more of a goods held is not`, async () => {
+    const demo = await loginAs(t.app, 'demo');
+    const userId = (await demo.get('/api/user/base')).body.data.id as number;
+    await t.db.delete(cartItems).where(eq(cartItems.userId, userId));
+    const [held, other] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 1000))).limit(2);
+    expect((await demo.post('/api/cart', { params: [line(held)] })).body.data).toEqual({ cart: 1 });
+    // Bundle lines of one goods fill the rest: the limit counts lines, whatever they hold.
+    const [filler] = await t.db.select().from(goods).where(and(ne(goods.id, held.id), ne(goods.id, other.id))).limit(1);
+    await t.db.insert(cartItems).values(Array.from({ length: CART_MAX_LINES - 1 }, (_, i) => ({ userId, goodsId: filler.id, type: 3, number: 1, combinationId: 100_000 + i })));
+    const full = await demo.post('/api/cart', { params: [line(other)] });
+    expect(full.body.message).toBe(`购物车最多存放${CART_MAX_LINES}种商品，请先结算或清理购物车`);
+    const more = await demo.post('/api/cart', { params: [line(held)] });
+    expect(more.body.data).toEqual({ cart: CART_MAX_LINES });
+    expect((await demo.get('/api/cart/total')).body.data.total).toBe(CART_MAX_LINES);
+    await t.db.delete(cartItems).where(eq(cartItems.userId, userId));
   });
 
   it('sends buyers waiting for review to their licences and guests to login', async () => {

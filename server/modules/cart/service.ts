@@ -30,8 +30,8 @@ function requireApproved(user: SessionUser) {
   if (user.isPassed !== 1) throw refuse(NOT_APPROVED);
 }
 
-/** Checks one line against its goods and what the cart already holds, and writes it. */
-async function addLine(tx: Tx, ctx: PromotionContext, user: SessionUser, line: AddLine, index: number, g: GoodsCore | undefined) {
+/** Checks one line against its goods (not yet against what the cart holds); answers its type and bundle. */
+function checkLine(ctx: PromotionContext, user: SessionUser, line: AddLine, index: number, g: GoodsCore | undefined): { g: GoodsCore; type: number; combinationId: number | null } {
   if (!g || !g.isOnSale || (g.isKx && !user.isSpecial)) throw refuse('商品不存在或已下架');
   if (!g.isBuy) throw refuse(`${g.name}暂不销售`);
   const type = Number(line.type ?? 0);
@@ -49,6 +49,14 @@ async function addLine(tx: Tx, ctx: PromotionContext, user: SessionUser, line: A
   } else if (line.number % g.zbz !== 0) {
     throw invalid(`params.${index}.number`, `${g.name}的采购数量须为中包装${g.zbz}${g.bzdw}的整数倍`);
   }
+  return { g, type, combinationId };
+}
+
+const outOfStock = (g: GoodsCore) => refuse(g.number > 0 ? `${g.name}库存不足，最多可采购${Math.floor(g.number / g.zbz) * g.zbz}${g.bzdw}` : `${g.name}已售罄`);
+const cartFull = () => refuse(`购物车最多存放${CART_MAX_LINES}种商品，请先结算或清理购物车`);
+
+/** Writes one checked line inside the transaction of a several-line add; the caller checks the line count. */
+async function addLine(tx: Tx, user: SessionUser, line: AddLine, { g, type, combinationId }: ReturnType<typeof checkLine>) {
   // One statement, so that two adds of the same goods at once (a double click, two tabs) make one line.
   const result = (await tx.execute(sql`
     insert into ${cartItems} (user_id, goods_id, type, number, combination_id, is_selected)
@@ -56,8 +64,32 @@ async function addLine(tx: Tx, ctx: PromotionContext, user: SessionUser, line: A
     on conflict (user_id, goods_id, type, (coalesce(combination_id, 0)))
     do update set number = ${cartItems}.number + excluded.number, is_selected = true
     returning number`)) as unknown as { rows: { number: number }[] };
-  const total = Number(result.rows[0].number);
-  if (type !== 3 && total > g.number) throw refuse(g.number > 0 ? `${g.name}库存不足，最多可采购${Math.floor(g.number / g.zbz) * g.zbz}${g.bzdw}` : `${g.name}已售罄`);
+  if (type !== 3 && Number(result.rows[0].number) > g.number) throw outOfStock(g);
+}
+
+/**
+ * The add of one line, the usual click: one statement that merges the line into the cart only within the
+ * stock and the line limit, and answers the number of lines, with no transaction around it. When it writes
+ * nothing, a second look says which limit stopped it.
+ */
+async function addOneLine(db: Db, user: SessionUser, line: AddLine, { g, type, combinationId }: ReturnType<typeof checkLine>) {
+  const bundle = type === 3;
+  if (!bundle && line.number > g.number) throw outOfStock(g);
+  const same = sql`user_id = ${user.id} and goods_id = ${g.id} and type = ${type} and coalesce(combination_id, 0) = ${combinationId ?? 0}`;
+  const result = (await db.execute(sql`
+    with held as (select count(*)::int as n from ${cartItems} where user_id = ${user.id})
+    insert into ${cartItems} (user_id, goods_id, type, number, combination_id, is_selected)
+    select ${user.id}, ${g.id}, ${type}, ${line.number}, ${combinationId}, true
+    where (select n from held) < ${CART_MAX_LINES} or exists (select 1 from ${cartItems} where ${same})
+    on conflict (user_id, goods_id, type, (coalesce(combination_id, 0)))
+    do update set number = ${cartItems}.number + excluded.number, is_selected = true
+    where ${bundle} or ${cartItems}.number + excluded.number <= ${g.number}
+    returning (xmax = 0) as inserted, (select n from held) as held`)) as unknown as { rows: { inserted: boolean; held: number }[] };
+  const [row] = result.rows;
+  if (row) return { cart: Number(row.held) + (row.inserted ? 1 : 0) };
+  const [{ n }] = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, user.id));
+  const [held] = await db.select({ id: cartItems.id }).from(cartItems).where(same);
+  throw held ? outOfStock(g) : n >= CART_MAX_LINES ? cartFull() : outOfStock(g);
 }
 
 async function lineCount(conn: Conn, userId: number) {
@@ -68,14 +100,19 @@ async function lineCount(conn: Conn, userId: number) {
 export async function addToCart(db: Db, user: SessionUser, lines: AddLine[]) {
   requireApproved(user);
   const ids = [...new Set(lines.map((l) => l.goods_id))];
-  // Read before the transaction: on PGlite a read outside it would wait for it to end.
+  // Read before any transaction: on PGlite a read outside it would wait for it to end.
   const ctx = await promotionContext(db);
+  if (lines.length === 1) {
+    const [g] = await db.select(goodsCore).from(goods).where(eq(goods.id, lines[0].goods_id));
+    return addOneLine(db, user, lines[0], checkLine(ctx, user, lines[0], 0, g));
+  }
+  // Several lines go in together or not at all.
   return db.transaction(async (tx) => {
     const rows = await tx.select(goodsCore).from(goods).where(inArray(goods.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const [i, line] of lines.entries()) await addLine(tx, ctx, user, line, i, byId.get(line.goods_id));
+    for (const [i, line] of lines.entries()) await addLine(tx, user, line, checkLine(ctx, user, line, i, byId.get(line.goods_id)));
     const n = await lineCount(tx, user.id);
-    if (n > CART_MAX_LINES) throw refuse(`购物车最多存放${CART_MAX_LINES}种商品，请先结算或清理购物车`);
+    if (n > CART_MAX_LINES) throw cartFull();
     return { cart: n };
   });
 }
@@ -168,11 +205,18 @@ export async function quickAdd(db: Db, user: SessionUser, goodsId: number, numbe
 /** 去结算: exactly these lines are chosen; at least one of them must be buyable now. */
 export async function checkout(db: Db, user: SessionUser, ids: number[]) {
   requireApproved(user);
-  const own = await ownIds(db, user.id, ids);
-  await db.transaction(async (tx) => {
-    await tx.update(cartItems).set({ isSelected: false }).where(eq(cartItems.userId, user.id));
-    await tx.update(cartItems).set({ isSelected: true }).where(and(eq(cartItems.userId, user.id), inArray(cartItems.id, own)));
-  });
+  const own = [...new Set(ids)];
+  // One statement: the selection changes only when every id is a line of this account, else nothing changes.
+  const chosen = sql`array[${sql.join(
+    own.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+  const result = (await db.execute(sql`
+    with mine as (select count(*)::int as n from ${cartItems} where user_id = ${user.id} and id = any(${chosen}))
+    update ${cartItems} set is_selected = (id = any(${chosen}))
+    where user_id = ${user.id} and (select n from mine) = ${own.length}
+    returning id`)) as unknown as { rows: { id: number }[] };
+  if (!result.rows.length) throw notFound(LINE_MISSING);
   const p = await priceCartOf(db, db, user.id, { lineIds: own });
   const counted = p.priced.lines.filter((l) => l.counted && l.source === 'cart');
   if (!counted.length) {

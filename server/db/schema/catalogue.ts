@@ -131,6 +131,8 @@ export const goods = pgTable(
     index('goods_category_idx').on(t.categoryId),
     index('goods_brand_idx').on(t.brandId),
     index('goods_sales_idx').on(t.sales),
+    // Price order and narrow price ranges without reading the whole table.
+    index('goods_price_idx').on(t.basePrice),
     // The best sellers of one name or one manufacturer, for search results per matching term.
     index('goods_name_sales_idx').on(t.name, t.sales.desc()),
     index('goods_sccj_sales_idx').on(t.sccj, t.sales.desc()),

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { goods } from '../../db/schema/index.js';
+import { goodsListQuery } from '../../../core/schemas/goods.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
+import { listGoods } from './service.js';
 
 let t: TestApp;
 let demo: ReturnType<typeof agent>;
@@ -122,6 +124,18 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
     const ids = new Set([...first.data, ...second.data].map((g: G) => g.id));
     expect(ids.size).toBe(14);
     expect((await demo.get('/api/goods/list?per_page=101')).status).toBe(422);
+    expect(first.total_more).toBe(0);
+  });
+
+  it('counts a list up to its cap and says when there are more', async () => {
+    const viewer = { userId: null, approved: true, special: false, priceTip: null };
+    const all = await listGoods(t.db, goodsListQuery.parse({ per_page: '10' }), viewer);
+    expect(all.total).toBeGreaterThan(60);
+    const capped = await listGoods(t.db, goodsListQuery.parse({ per_page: '10' }), viewer, 50);
+    expect(capped).toMatchObject({ total: 50, total_more: 1, last_page: 5 });
+    expect(capped.data.map((g) => g.id)).toEqual(all.data.map((g) => g.id));
+    const exact = await listGoods(t.db, goodsListQuery.parse({ per_page: '10' }), viewer, all.total);
+    expect(exact).toMatchObject({ total: all.total, total_more: 0 });
   });
 
   it('filters by a top category including its sub-categories, by stock and by near expiry', async () => {

@@ -145,11 +145,17 @@ export async function categoryWithChildren(db: Db, id: number): Promise<number[]
   return ids;
 }
 
-export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer) {
+/**
+ * A list counts its matches up to this many and says when there are more (`total_more`): counting every one
+ * of 100,000 goods under a broad filter reads the whole table, and nobody pages past the 10,000th goods.
+ */
+export const LIST_TOTAL_CAP = 10_000;
+
+export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer, cap = LIST_TOTAL_CAP) {
   const categoryIds = q.category ? await categoryWithChildren(db, q.category) : null;
   const where = listFilters(q, viewer, categoryIds);
   const match = await keywordCondition(db, q.keywords, q.type);
-  if (match === 'none') return { current_page: q.page, data: [], last_page: 1, per_page: q.per_page, total: 0 };
+  if (match === 'none') return { current_page: q.page, data: [], last_page: 1, per_page: q.per_page, total: 0, total_more: 0 };
   if (match) where.push(match.where);
   const order: SQL[] = [];
   const direction = q.order === 'asc' ? asc : desc;
@@ -176,14 +182,16 @@ export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer) {
       .orderBy(...order)
       .limit(q.per_page)
       .offset((q.page - 1) * q.per_page),
-    db.select({ n: count() }).from(goods).where(condition),
+    db.select({ n: count() }).from(db.select({ one: sql`1` }).from(goods).where(condition).limit(cap + 1).as('matches')),
   ]);
+  const total = Math.min(n, cap);
   return {
     current_page: q.page,
     data: rows.map((r) => goodsView(r, viewer)),
-    last_page: Math.max(1, Math.ceil(n / q.per_page)),
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
     per_page: q.per_page,
-    total: n,
+    total,
+    total_more: n > cap ? 1 : 0,
   };
 }
 

@@ -1,7 +1,7 @@
 /** The catalogue calls: search suggestions, lists, detail, hot goods and filter options. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { FilterOptions, Goods, GoodsDetail, Paged } from './types';
+import type { FilterOptions, Goods, GoodsDetail, GoodsPage } from './types';
 
 export const searchGoods = (keywords: string, type: 1 | 2, signal?: AbortSignal) =>
   http.get<Goods[]>('/api/goods/search', { keywords, type }, { signal, silent: true });
@@ -12,7 +12,7 @@ export type ListParams = Record<string, string | number | undefined>;
 export const goodsListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: ['goods', 'list', params],
-    queryFn: ({ signal }) => http.get<Paged<Goods>>('/api/goods/list', params, { signal }),
+    queryFn: ({ signal }) => http.get<GoodsPage<Goods>>('/api/goods/list', params, { signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -46,6 +46,8 @@ export type GoodsDetail = Goods & {
 };
 
 export type Paged<T> = { current_page: number; data: T[]; last_page: number; per_page: number; total: number };
+/** A goods list counts up to 10,000 matches; `total_more` 1 says there are more than `total`. */
+export type GoodsPage<T> = Paged<T> & { total_more?: 0 | 1 };
 
 export type FilterOptions = {
   category: { id: number; name: string; children: { id: number; name: string }[] }[];

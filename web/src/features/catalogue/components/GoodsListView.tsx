@@ -246,7 +246,7 @@ export function GoodsListView({
           仅显示有货
         </label>
         <span className="yct-sortbar__total">
-          共 <b>{data?.total ?? 0}</b> 件商品
+          共 <b data-testid="list-total">{(data?.total ?? 0).toLocaleString('zh-CN')}{data?.total_more ? '+' : ''}</b> 件商品
         </span>
         <span className="yct-sortbar__views">
           {(['grid', 'table', 'noimage'] as const).map((v) =>

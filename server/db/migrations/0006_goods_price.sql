@@ -1,0 +1,1 @@
+CREATE INDEX "goods_price_idx" ON "goods" USING btree ("base_price");

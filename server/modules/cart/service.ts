@@ -11,7 +11,7 @@ import type { Conn, Db, Tx } from '../../db/client.js';
 import { cartItems, goods, users } from '../../db/schema/index.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import type { SessionUser } from '../accounts/sessions.js';
-import { goodsCore, type GoodsCore } from '../catalogue/service.js';
+import type { GoodsCore } from '../catalogue/service.js';
 import type { Viewer } from '../catalogue/viewer.js';
 import { promotionContext, type PromotionContext } from '../promotions/context.js';
 import { priceCartOf } from './pricing.js';
@@ -30,8 +30,21 @@ function requireApproved(user: SessionUser) {
   if (user.isPassed !== 1) throw refuse(NOT_APPROVED);
 }
 
+/** What adding a line needs to know of its goods. */
+const goodsForAdd = {
+  id: goods.id,
+  name: goods.name,
+  bzdw: goods.bzdw,
+  zbz: goods.zbz,
+  number: goods.number,
+  isOnSale: goods.isOnSale,
+  isKx: goods.isKx,
+  isBuy: goods.isBuy,
+};
+type GoodsForAdd = Pick<GoodsCore, keyof typeof goodsForAdd>;
+
 /** Checks one line against its goods (not yet against what the cart holds); answers its type and bundle. */
-function checkLine(ctx: PromotionContext, user: SessionUser, line: AddLine, index: number, g: GoodsCore | undefined): { g: GoodsCore; type: number; combinationId: number | null } {
+function checkLine(ctx: PromotionContext, user: SessionUser, line: AddLine, index: number, g: GoodsForAdd | undefined): { g: GoodsForAdd; type: number; combinationId: number | null } {
   if (!g || !g.isOnSale || (g.isKx && !user.isSpecial)) throw refuse('商品不存在或已下架');
   if (!g.isBuy) throw refuse(`${g.name}暂不销售`);
   const type = Number(line.type ?? 0);
@@ -52,7 +65,7 @@ function checkLine(ctx: PromotionContext, user: SessionUser, line: AddLine, inde
   return { g, type, combinationId };
 }
 
-const outOfStock = (g: GoodsCore) => refuse(g.number > 0 ? `${g.name}库存不足，最多可采购${Math.floor(g.number / g.zbz) * g.zbz}${g.bzdw}` : `${g.name}已售罄`);
+const outOfStock = (g: GoodsForAdd) => refuse(g.number > 0 ? `${g.name}库存不足，最多可采购${Math.floor(g.number / g.zbz) * g.zbz}${g.bzdw}` : `${g.name}已售罄`);
 const cartFull = () => refuse(`购物车最多存放${CART_MAX_LINES}种商品，请先结算或清理购物车`);
 
 /** Writes one checked line inside the transaction of a several-line add; the caller checks the line count. */
@@ -103,12 +116,12 @@ export async function addToCart(db: Db, user: SessionUser, lines: AddLine[]) {
   // Read before any transaction: on PGlite a read outside it would wait for it to end.
   const ctx = await promotionContext(db);
   if (lines.length === 1) {
-    const [g] = await db.select(goodsCore).from(goods).where(eq(goods.id, lines[0].goods_id));
+    const [g] = await db.select(goodsForAdd).from(goods).where(eq(goods.id, lines[0].goods_id));
     return addOneLine(db, user, lines[0], checkLine(ctx, user, lines[0], 0, g));
   }
   // Several lines go in together or not at all.
   return db.transaction(async (tx) => {
-    const rows = await tx.select(goodsCore).from(goods).where(inArray(goods.id, ids));
+    const rows = await tx.select(goodsForAdd).from(goods).where(inArray(goods.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const [i, line] of lines.entries()) await addLine(tx, user, line, checkLine(ctx, user, line, i, byId.get(line.goods_id)));
     const n = await lineCount(tx, user.id);
@@ -197,7 +210,7 @@ export async function batchDelete(db: Db, user: SessionUser, ids: number[]) {
 
 /** 快速加购: one middle package (or `number`) of goods the buyer bought before or keeps. */
 export async function quickAdd(db: Db, user: SessionUser, goodsId: number, number?: number) {
-  const [g] = await db.select().from(goods).where(eq(goods.id, goodsId));
+  const [g] = await db.select({ zbz: goods.zbz }).from(goods).where(eq(goods.id, goodsId));
   if (!g) throw notFound('商品不存在或已下架');
   return addToCart(db, user, [{ goods_id: goodsId, number: number ?? g.zbz }]);
 }

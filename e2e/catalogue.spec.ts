@@ -1,49 +1,53 @@
 /** Finding goods the way a pharmacy buyer does: header search, lists, detail, quantity, favourites. */
 import { expect, test } from '@playwright/test';
-import { changeList, login, shot } from './helpers';
+import { changeList, clearCart, login, shot, withAccount } from './helpers';
 
 test('demo finds amoxicillin by initials, opens it, steps the quantity, keeps it and finds it in /star', async ({ page }) => {
   await login(page, 'demo');
-  const input = page.getByTestId('search-input');
-  await input.fill('amxl');
-  await expect(page.getByTestId('search-suggestion').first()).toContainText('阿莫西林');
-  await shot(page, 'search-panel');
-  const first = page.getByTestId('search-suggestion').first();
-  const name = (await first.locator('.yct-suggest__name').textContent()) ?? '';
-  await first.click();
-  await expect(page).toHaveURL(/\/list\/info\/\d+$/);
-  await expect(page.getByTestId('detail-name')).toContainText(name);
-  await expect(page.getByTestId('price').first()).toBeVisible();
+  // The cart badge counts demo's lines: no other journey may fill demo's cart meanwhile.
+  await withAccount('demo', async () => {
+    await clearCart(page.request);
+    const input = page.getByTestId('search-input');
+    await input.fill('amxl');
+    await expect(page.getByTestId('search-suggestion').first()).toContainText('阿莫西林');
+    await shot(page, 'search-panel');
+    const first = page.getByTestId('search-suggestion').first();
+    const name = (await first.locator('.yct-suggest__name').textContent()) ?? '';
+    await first.click();
+    await expect(page).toHaveURL(/\/list\/info\/\d+$/);
+    await expect(page.getByTestId('detail-name')).toContainText(name);
+    await expect(page.getByTestId('price').first()).toBeVisible();
 
-  const buy = page.getByTestId('detail-actions');
-  const qty = buy.getByTestId('quantity-input');
-  const zbz = Number(await qty.inputValue());
-  expect(zbz).toBeGreaterThan(0);
-  await buy.getByTestId('quantity-plus').click();
-  await expect(qty).toHaveValue(String(zbz * 2));
-  await qty.fill(String(zbz * 2 + 1));
-  await qty.press('Enter');
-  await expect(qty).toHaveValue(String(zbz * 3));
-  await buy.getByTestId('quantity-minus').click();
-  await expect(qty).toHaveValue(String(zbz * 2));
-  await shot(page, 'goods-detail');
+    const buy = page.getByTestId('detail-actions');
+    const qty = buy.getByTestId('quantity-input');
+    const zbz = Number(await qty.inputValue());
+    expect(zbz).toBeGreaterThan(0);
+    await buy.getByTestId('quantity-plus').click();
+    await expect(qty).toHaveValue(String(zbz * 2));
+    await qty.fill(String(zbz * 2 + 1));
+    await qty.press('Enter');
+    await expect(qty).toHaveValue(String(zbz * 3));
+    await buy.getByTestId('quantity-minus').click();
+    await expect(qty).toHaveValue(String(zbz * 2));
+    await shot(page, 'goods-detail');
 
-  await buy.getByTestId('add-to-cart').click();
-  await expect(page.getByText('已加入购物车')).toBeVisible();
-  await expect(page.getByTestId('cart-badge')).toHaveAttribute('data-count', '1');
+    await buy.getByTestId('add-to-cart').click();
+    await expect(page.getByText('已加入购物车')).toBeVisible();
+    await expect(page.getByTestId('cart-badge')).toHaveAttribute('data-count', '1');
 
-  const toggle = page.getByTestId('favorite-toggle');
-  if ((await toggle.getAttribute('data-on')) === '1') await toggle.click();
-  await expect(toggle).toHaveAttribute('data-on', '0');
-  await toggle.click();
-  await expect(page.getByTestId('favorite-toast')).toContainText('收藏成功');
-  await expect(toggle).toHaveAttribute('data-on', '1');
-  await page.getByTestId('favorite-view').click();
-  await expect(page).toHaveURL(/\/star$/);
-  await expect(page.getByTestId('goods-name').filter({ hasText: name }).first()).toBeVisible();
-  await shot(page, 'favourites');
-  await page.getByTestId('favorite-remove').first().click();
-  await expect(page.getByText('取消收藏成功')).toBeVisible();
+    const toggle = page.getByTestId('favorite-toggle');
+    if ((await toggle.getAttribute('data-on')) === '1') await toggle.click();
+    await expect(toggle).toHaveAttribute('data-on', '0');
+    await toggle.click();
+    await expect(page.getByTestId('favorite-toast')).toContainText('收藏成功');
+    await expect(toggle).toHaveAttribute('data-on', '1');
+    await page.getByTestId('favorite-view').click();
+    await expect(page).toHaveURL(/\/star$/);
+    await expect(page.getByTestId('goods-name').filter({ hasText: name }).first()).toBeVisible();
+    await shot(page, 'favourites');
+    await page.getByTestId('favorite-remove').first().click();
+    await expect(page.getByText('取消收藏成功')).toBeVisible();
+  });
 });
 
 test('the search box waits for typing, shows 暂无数据, clears, closes on Esc and keeps the keyword', async ({ page }) => {

@@ -2,19 +2,12 @@
  * What the checkout, order, payment and contract calls answer (server/modules/orders, pay and addresses,
  * docs/api.md). Money is a two-decimal string; times are 10-digit seconds.
  */
+import type { Address } from '@/features/account/api/types';
 import type { Goods } from '@/features/catalogue/api/types';
+import type { OrderItem } from '@/features/orders/api/types';
 
-export type Address = {
-  id: number;
-  name: string;
-  phone: string;
-  province: string;
-  city: string;
-  district: string;
-  address: string;
-  is_default: 0 | 1;
-  full: string;
-};
+/** The address book's own shape (the confirm page chooses from it). */
+export type { Address } from '@/features/account/api/types';
 
 export type LinePromo = {
   kind: 'spike' | 'everyday';
@@ -123,20 +116,8 @@ export type CreatedOrders = {
   next: string;
 };
 
-export type OrderItem = {
-  id: number;
-  goods_id: number;
-  type: number;
-  name: string;
-  sccj: string;
-  ypgg: string;
-  bzdw: string;
-  image: string;
-  number: number;
-  price: string;
-  amount: string;
-  pay_amount: string;
-};
+/** A line of an order, as the order calls answer it. */
+export type { OrderItem } from '@/features/orders/api/types';
 
 export type Order = {
   id: number;

@@ -49,3 +49,6 @@ export const REQUIRED_LICENCES: Record<CompanyType, LicenceType[]> = {
   诊所: ['yyzz', 'yljgxkz', 'cgwts'],
   医药公司: ['yyzz', 'ypjyxkz', 'cgwts'],
 };
+
+/** A licence that expires within this many days is flagged in the member and account centres. */
+export const LICENCE_EXPIRY_WARN_DAYS = 30;

@@ -25,6 +25,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { payRoutes } from './modules/pay/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { memberRoutes } from './modules/member/routes.js';
 import { registerSessions } from './modules/accounts/sessions.js';
 import type { SmsSender } from './modules/accounts/sms.js';
 import { pageRenderer } from './modules/content/page.js';
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await payRoutes(scope, deps);
     await uploadRoutes(scope, deps);
     await wechatRoutes(scope, deps);
+    await memberRoutes(scope, deps);
   });
 
   await app.register(fastifyStatic, { root: config.uploadDir, prefix: '/uploads/', decorateReply: false, index: false });

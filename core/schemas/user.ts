@@ -149,4 +149,6 @@ export type UserBase = {
   is_chain: number;
   parent_id: number;
   contract_signed: number;
+  /** The chain headquarters acting for this store (多店管理), or null. */
+  actor?: { id: number; username: string; company: string } | null;
 };

@@ -373,10 +373,13 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
   },
 ];
 
+/** Demo's business licence expires within the 30 days the account centre warns of. */
+const DEMO_LICENCE_DAYS = 25;
+
 const DEMO_MESSAGES = [
   { title: '资质审核通过', content: '您的企业资质已审核通过，现在可以查看价格并下单采购。', isRead: true },
   { title: '年终采购节即将开始', content: '12 月 1 日起全场满 3000 减 150，可叠加优惠券，欢迎提前加购。', isRead: false },
-  { title: '您的营业执照将于 60 天后到期', content: '请在“账户中心-资质证件”中上传更新后的营业执照，以免影响下单。', isRead: false },
+  { title: `您的营业执照将于 ${DEMO_LICENCE_DAYS} 天后到期`, content: '请在“账户中心-资质证件”中上传更新后的营业执照，以免影响下单。', isRead: false },
   { title: '专属客服变更通知', content: '您的专属客服已更新为王晓梅，联系电话 13957100001。', isRead: false },
 ];
 
@@ -422,7 +425,7 @@ export async function seedAccounts(db: Db, hash: (password: string) => Promise<s
         userId: row.id,
         type,
         number: type === 'cgwts' ? '' : `${a.address[0].slice(0, 1)}${91330100 + row.id}${i}`,
-        validUntil: type === 'cgwts' ? null : isoDate(now + (type === 'yyzz' && a.username === 'demo' ? 60 : 700) * day),
+        validUntil: type === 'cgwts' ? null : isoDate(now + (type === 'yyzz' && a.username === 'demo' ? DEMO_LICENCE_DAYS : 700) * day),
         image: `/api/img/licence.svg?${new URLSearchParams({ t: type, c: a.company })}`,
         status: a.isPassed ? 1 : 0,
       })),

@@ -27,7 +27,7 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsS
   });
 
   app.get('/api/user/base', async (req) =>
-    ok(req.session ? await accounts.userBase(db, req.session.user, req.session.token) : await accounts.guestBase(db)),
+    ok(req.session ? await accounts.userBase(db, req.session.user, req.session.token, req.session.actor) : await accounts.guestBase(db)),
   );
 
   app.post('/api/user/login', { schema: { body: loginBody }, config: limit(20) }, async (req, reply) =>

@@ -34,6 +34,8 @@ import { endAllSessions, startSession, type CurrentSession, type SessionUser } f
 import { checkCode, useCode } from './sms.js';
 
 const RESET_TICKET_MINUTES = 30;
+/** Password and WeChat belong to whoever logs in: not changed while a headquarters acts for a store. */
+export const ACTING_REFUSED = '正在代门店采购，请先返回总部账号再修改密码或微信绑定';
 
 function siteFields(site: Record<string, string | undefined>) {
   return {
@@ -76,10 +78,12 @@ export async function guestBase(db: Db): Promise<UserBase> {
     is_chain: 0,
     parent_id: 0,
     contract_signed: 0,
+    actor: null,
   };
 }
 
-export async function userBase(db: Db, user: SessionUser, token: string): Promise<UserBase> {
+/** The user object; `actor` is the chain headquarters when it acts for this store (sessions.ts). */
+export async function userBase(db: Db, user: SessionUser, token: string, actor: SessionUser | null = null): Promise<UserBase> {
   // One statement for the account's live figures: every query costs a round trip (a turn of PGlite's single connection).
   const [site, [live]] = await Promise.all([
     siteSettings(db),
@@ -125,6 +129,7 @@ export async function userBase(db: Db, user: SessionUser, token: string): Promis
     is_chain: user.companyType === '连锁总部' ? 1 : 0,
     parent_id: user.parentId ?? 0,
     contract_signed: user.contractSignedAt ? 1 : 0,
+    actor: actor ? { id: actor.id, username: actor.username, company: actor.company } : null,
   };
 }
 
@@ -331,6 +336,7 @@ export async function resetPassword(
   session: CurrentSession,
   body: z.infer<typeof resetPasswordBody>,
 ) {
+  if (session.actor) throw refuse(ACTING_REFUSED);
   if (!(await verifyPassword(session.user.passwordHash, body.old_password))) {
     throw invalid('old_password', '原密码不正确');
   }
@@ -353,7 +359,7 @@ export async function updateUserInfo(db: Db, session: CurrentSession, body: z.in
     .set({ name: body.name, phone: body.phone, email: body.email ?? session.user.email })
     .where(eq(users.id, session.user.id))
     .returning();
-  return userBase(db, user, session.token);
+  return userBase(db, user, session.token, session.actor);
 }
 
 /** A chain headquarters' stores (its sub-accounts), oldest first. */
@@ -366,6 +372,8 @@ export async function storesOf(db: Db, userId: number) {
     name: s.name,
     phone: s.phone,
     is_passed: s.isPassed,
+    register_step: s.registerStep,
     address: `${s.province}${s.city}${s.district}${s.address}`,
+    created_at: Math.floor(s.createdAt.getTime() / 1000),
   }));
 }

@@ -10,7 +10,11 @@ import { unauthenticated } from '../../http/envelope.js';
 export const SESSION_COOKIE = 'yct_session';
 
 export type SessionUser = typeof users.$inferSelect;
-export type CurrentSession = { id: string; token: string; user: SessionUser };
+/**
+ * `user` is whom the request acts as. A chain headquarters acting for one of its stores (多店管理) has the
+ * store as `user` and itself as `actor`; everyone else has `actor` null.
+ */
+export type CurrentSession = { id: string; token: string; user: SessionUser; actor: SessionUser | null };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,14 +34,22 @@ function tokenOf(request: FastifyRequest): string | undefined {
 async function lookup(db: Db, token: string): Promise<CurrentSession | null> {
   const id = digest(token);
   const [row] = await db
-    .select({ user: users, createdAt: sessions.createdAt })
+    .select({ user: users, createdAt: sessions.createdAt, actingFor: sessions.actingFor })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row) return null;
   if (row.user.sessionsValidAfter && row.createdAt < row.user.sessionsValidAfter) return null;
-  return { id, token, user: row.user };
+  if (row.actingFor) {
+    const [store] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, row.actingFor), eq(users.parentId, row.user.id)))
+      .limit(1);
+    if (store) return { id, token, user: store, actor: row.user };
+  }
+  return { id, token, user: row.user, actor: null };
 }
 
 /**
@@ -57,7 +69,7 @@ const CACHE_MAX = 20_000;
 const cache = new Map<string, { session: CurrentSession; at: number }>();
 
 export function forgetUserSessions(userId: number) {
-  for (const [key, entry] of cache) if (entry.session.user.id === userId) cache.delete(key);
+  for (const [key, entry] of cache) if (entry.session.user.id === userId || entry.session.actor?.id === userId) cache.delete(key);
 }
 
 async function cachedLookup(db: Db, token: string): Promise<CurrentSession | null> {
@@ -124,6 +136,12 @@ export async function endSession(conn: Conn, request: FastifyRequest, reply: Fas
     await conn.delete(sessions).where(eq(sessions.id, request.session.id));
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Makes the session act for one of the headquarters' stores, or (null) for the headquarters again. */
+export async function setActingFor(conn: Conn, session: CurrentSession, storeId: number | null) {
+  cache.delete(session.id);
+  await conn.update(sessions).set({ actingFor: storeId }).where(eq(sessions.id, session.id));
 }
 
 /** Ends every session of the account, or every one but `keep`. */

@@ -4,7 +4,7 @@
  * and the shipping settings, and hands them to `priceCart`. The same function serves the cart, the confirm
  * page and order creation (inside its transaction), so what the buyer is shown is what the order charges.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   priceCart,
   type AddonPick,
@@ -15,14 +15,31 @@ import {
   type PricingInput,
 } from '../../../core/pricing/index.js';
 import type { Conn, Db } from '../../db/client.js';
-import { cartItems, coupons, goods, userCoupons, wallets } from '../../db/schema/index.js';
+import { cartItems, coupons, goods, orderItems, orders, userCoupons, wallets } from '../../db/schema/index.js';
 import { intSetting, siteSettings } from '../content/settings.js';
 import { goodsCore, type GoodsCore } from '../catalogue/service.js';
-import { boughtToday, bundleOf, pricingGoods, promotionContext, type OfferBase, type PromotionContext } from '../promotions/context.js';
+import { bundleOf, pricingGoods, promotionContext, type OfferBase, type PricingRow, type PromotionContext } from '../promotions/context.js';
+
+export type { PricingRow };
 
 export type GoodsRow = GoodsCore;
 export type CartRow = typeof cartItems.$inferSelect;
-export type CartEntry = { line: CartRow; goods: GoodsRow };
+
+/** The goods columns the engine reads: what pricing a selection needs, without pictures and texts. */
+export const pricingColumns = {
+  id: goods.id,
+  basePrice: goods.basePrice,
+  ladderPrice: goods.ladderPrice,
+  ladderPriceType: goods.ladderPriceType,
+  isBuy: goods.isBuy,
+  isOnSale: goods.isOnSale,
+  number: goods.number,
+  isFreeShipping: goods.isFreeShipping,
+  freeShippingNumber: goods.freeShippingNumber,
+  categoryId: goods.categoryId,
+} satisfies Record<keyof PricingRow, unknown>;
+
+export type CartEntry<G extends PricingRow = GoodsRow> = { line: CartRow; goods: G };
 
 /** Share of what is left after the coupon that the red packet may pay, unless the site says otherwise. */
 const RED_PACKET_SHARE = 10;
@@ -34,6 +51,8 @@ export type PricingOptions = {
   addons?: AddonPick[];
   /** Only these cart lines (the checkout); all of the account's lines otherwise. */
   lineIds?: number[];
+  /** Only the lines the buyer has selected. */
+  selectedOnly?: boolean;
   now?: number;
   /**
    * The promotions and site settings, read before a transaction: inside one, `conn` is the only connection
@@ -49,42 +68,94 @@ export async function sharedPricing(db: Db, now = Date.now()): Promise<SharedPri
   return { context, site };
 }
 
-export async function cartEntries(conn: Conn, userId: number, lineIds?: number[]): Promise<CartEntry[]> {
-  const where = lineIds ? and(eq(cartItems.userId, userId), inArray(cartItems.id, lineIds.length ? lineIds : [0])) : eq(cartItems.userId, userId);
-  const rows = await conn.select({ line: cartItems, goods: goodsCore }).from(cartItems).innerJoin(goods, eq(goods.id, cartItems.goodsId)).where(where).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  return rows;
+type Which = Pick<PricingOptions, 'lineIds' | 'selectedOnly'>;
+
+function linesOf(userId: number, { lineIds, selectedOnly }: Which) {
+  return and(
+    eq(cartItems.userId, userId),
+    lineIds ? inArray(cartItems.id, lineIds.length ? lineIds : [0]) : undefined,
+    selectedOnly ? eq(cartItems.isSelected, true) : undefined,
+  );
 }
 
-/** The account's coupons as the engine reads them: unused ones, with their rules. */
-export async function couponInputs(conn: Conn, userId: number): Promise<CouponInput[]> {
-  const rows = await conn
-    .select({ held: userCoupons, coupon: coupons })
-    .from(userCoupons)
-    .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
-    .where(and(eq(userCoupons.userId, userId), eq(userCoupons.status, 0)));
-  return rows.map(({ held, coupon }) => ({
-    id: held.id,
-    name: coupon.name,
-    type: coupon.type,
-    threshold: coupon.threshold,
-    amount: coupon.amount,
-    rate: coupon.rate,
-    max_discount: coupon.maxDiscount,
-    scope: coupon.scope,
-    starts_at: held.startsAt.getTime(),
-    ends_at: held.endsAt.getTime(),
-  }));
+/** The account's cart lines (all, some, or the selected ones) with their goods, oldest first. */
+export async function cartEntries(conn: Conn, userId: number, which: Which = {}): Promise<CartEntry[]> {
+  return conn
+    .select({ line: cartItems, goods: goodsCore })
+    .from(cartItems)
+    .innerJoin(goods, eq(goods.id, cartItems.goodsId))
+    .where(linesOf(userId, which))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/** The same lines with only the goods columns the engine reads: for totals that show no goods. */
+async function pricingEntries(conn: Conn, userId: number, which: Which): Promise<CartEntry<PricingRow>[]> {
+  return conn
+    .select({ line: cartItems, goods: pricingColumns })
+    .from(cartItems)
+    .innerJoin(goods, eq(goods.id, cartItems.goodsId))
+    .where(linesOf(userId, which))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+type AccountSide = {
+  red_packet: number | null;
+  coupons: CouponInput[];
+  bought: { activity_id: number; goods_id: number; mine: number; all: number }[];
+};
+
+/**
+ * The account's side of pricing in one statement: its red packet, its unused coupons with their rules, and
+ * the units it and everybody bought today at the limited prices of `offers` (order lines of today's orders
+ * that were not cancelled). One round trip instead of three matters on PGlite, where statements queue.
+ */
+export async function accountSide(conn: Conn, userId: number, dayStart: number, offers: { activity_id: number; goods_id: number }[]) {
+  const activityIds = [...new Set(offers.map((o) => o.activity_id))];
+  const goodsIds = [...new Set(offers.map((o) => o.goods_id))];
+  const ints = (ids: number[]) => sql`array[${sql.join(ids.length ? ids.map((id) => sql`${id}`) : [sql`0`], sql`, `)}]::int[]`;
+  const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
+  const result = (await conn.execute(sql`
+    select
+      (select ${wallets.redPacket} from ${wallets} where ${wallets.userId} = ${userId}) as red_packet,
+      coalesce((
+        select json_agg(json_build_object(
+          'id', uc.id, 'name', c.name, 'type', c.type, 'threshold', c.threshold, 'amount', c.amount, 'rate', c.rate,
+          'max_discount', c.max_discount, 'scope', c.scope, 'starts_at', ${epochMs(sql`uc.starts_at`)}, 'ends_at', ${epochMs(sql`uc.ends_at`)}
+        ) order by uc.id)
+        from ${userCoupons} uc join ${coupons} c on c.id = uc.coupon_id
+        where uc.user_id = ${userId} and uc.status = 0
+      ), '[]') as coupons,
+      coalesce((
+        select json_agg(json_build_object('activity_id', b.activity_id, 'goods_id', b.goods_id, 'mine', b.mine, 'all', b.all))
+        from (
+          select oi.activity_id, oi.goods_id,
+            sum(case when o.user_id = ${userId} then oi.promo_number else 0 end)::int as mine,
+            sum(oi.promo_number)::int as all
+          from ${orderItems} oi join ${orders} o on o.id = oi.order_id
+          where oi.activity_id = any(${ints(activityIds)}) and oi.goods_id = any(${ints(goodsIds)})
+            and o.created_at >= ${new Date(dayStart).toISOString()}::timestamptz and o.status <> 4
+          group by oi.activity_id, oi.goods_id
+        ) b
+      ), '[]') as bought`)) as unknown as { rows: AccountSide[] };
+  const [row] = result.rows;
+  const mine = new Map<string, number>();
+  const all = new Map<string, number>();
+  for (const b of row.bought) {
+    mine.set(`${b.activity_id}:${b.goods_id}`, b.mine);
+    all.set(`${b.activity_id}:${b.goods_id}`, b.all);
+  }
+  return { redPacket: Number(row.red_packet ?? 0), coupons: row.coupons, bought: { mine, all } };
 }
 
 function withBought(offers: OfferBase[], mine: Map<string, number>, all: Map<string, number>) {
   return offers.map((o) => ({ ...o, bought_today: mine.get(`${o.activity_id}:${o.goods_id}`) ?? 0, sold_today: all.get(`${o.activity_id}:${o.goods_id}`) ?? 0 }));
 }
 
-export type PricedEntries = {
+export type PricedEntries<G extends PricingRow = GoodsRow> = {
   priced: PricedCart;
-  entries: CartEntry[];
+  entries: CartEntry<G>[];
   /** Goods of the lines, the bundles' goods and the add-ons, by id. */
-  goodsById: Map<number, GoodsRow>;
+  goodsById: Map<number, G>;
   context: PromotionContext;
 };
 
@@ -92,7 +163,19 @@ export type PricedEntries = {
  * Prices `entries` (cart lines of `userId`) as they stand. `db` reads the shared promotions; `conn` is the
  * database or the order's transaction, for everything of the account.
  */
-export async function priceEntries(db: Db, conn: Conn, userId: number, entries: CartEntry[], opts: PricingOptions = {}): Promise<PricedEntries> {
+export function priceEntries(db: Db, conn: Conn, userId: number, entries: CartEntry[], opts: PricingOptions = {}): Promise<PricedEntries> {
+  return priceWith(db, conn, userId, entries, (ids) => conn.select(goodsCore).from(goods).where(inArray(goods.id, ids)), opts);
+}
+
+/** Prices `entries`; `more` reads the goods of bundles and add-ons that are not lines, with the lines' columns. */
+async function priceWith<G extends PricingRow>(
+  db: Db,
+  conn: Conn,
+  userId: number,
+  entries: CartEntry<G>[],
+  more: (ids: number[]) => Promise<G[]>,
+  opts: PricingOptions,
+): Promise<PricedEntries<G>> {
   const now = opts.now ?? Date.now();
   const { context, site } = opts.shared ?? (await sharedPricing(db, now));
   const goodsById = new Map(entries.map((e) => [e.goods.id, e.goods]));
@@ -101,14 +184,12 @@ export async function priceEntries(db: Db, conn: Conn, userId: number, entries: 
   const bundles = context.combinations.filter((c) => wantedBundles.has(c.id));
   const extra = new Set<number>([...bundles.flatMap((b) => b.items.map((i) => i.goods_id)), ...context.huangous.flatMap((h) => h.offers.map((o) => o.goods_id))]);
   for (const id of goodsById.keys()) extra.delete(id);
-  if (extra.size) for (const g of await conn.select(goodsCore).from(goods).where(inArray(goods.id, [...extra]))) goodsById.set(g.id, g);
+  if (extra.size) for (const g of await more([...extra])) goodsById.set(g.id, g);
 
-  const limited = [...context.spikes, ...context.specials].map((o) => o.activity_id);
-  const [bought, couponList, [wallet]] = await Promise.all([
-    boughtToday(conn, userId, context.dayStart, [...new Set(limited)]),
-    couponInputs(conn, userId),
-    conn.select().from(wallets).where(eq(wallets.userId, userId)),
-  ]);
+  // What was bought today matters only for the limited offers on these goods.
+  const limited = [...context.spikes, ...context.specials].filter((o) => goodsById.has(o.goods_id));
+  const account = await accountSide(conn, userId, context.dayStart, limited);
+  const { bought } = account;
 
   const lines: CartLineInput[] = entries.map(({ line, goods: g }) => {
     const bundle = line.type === 3 ? bundles.find((b) => b.id === line.combinationId) : undefined;
@@ -134,9 +215,9 @@ export async function priceEntries(db: Db, conn: Conn, userId: number, entries: 
       offers: h.offers.filter((o) => goodsById.has(o.goods_id)).map((o) => ({ goods: pricingGoods(goodsById.get(o.goods_id)!), price: o.price, limit: o.limit })),
     })),
     addons: opts.addons ?? [],
-    coupons: couponList,
+    coupons: account.coupons,
     coupon_id: opts.couponId ?? null,
-    red_packet: { balance: wallet?.redPacket ?? 0, share_percent: intSetting(site, 'red_packet_share', RED_PACKET_SHARE), use: Boolean(opts.useRedPacket) },
+    red_packet: { balance: account.redPacket, share_percent: intSetting(site, 'red_packet_share', RED_PACKET_SHARE), use: Boolean(opts.useRedPacket) },
     shipping: { shipping_amount: intSetting(site, 'shipping_amount', 0), no_trans_order_amount: intSetting(site, 'no_trans_order_amount', 0) },
   };
   return { priced: priceCart(input), entries, goodsById, context };
@@ -144,6 +225,12 @@ export async function priceEntries(db: Db, conn: Conn, userId: number, entries: 
 
 /** Reads and prices the account's cart (or the lines of `opts.lineIds`). */
 export async function priceCartOf(db: Db, conn: Conn, userId: number, opts: PricingOptions = {}): Promise<PricedEntries> {
-  const entries = await cartEntries(conn, userId, opts.lineIds);
+  const entries = await cartEntries(conn, userId, opts);
   return priceEntries(db, conn, userId, entries, opts);
+}
+
+/** The same prices, reading only what the engine needs: for totals (the checkout, hints) that show no goods. */
+export async function priceTotalsOf(db: Db, conn: Conn, userId: number, opts: PricingOptions = {}): Promise<PricedEntries<PricingRow>> {
+  const entries = await pricingEntries(conn, userId, opts);
+  return priceWith(db, conn, userId, entries, (ids) => conn.select(pricingColumns).from(goods).where(inArray(goods.id, ids)), opts);
 }

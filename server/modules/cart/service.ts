@@ -14,7 +14,7 @@ import type { SessionUser } from '../accounts/sessions.js';
 import type { GoodsCore } from '../catalogue/service.js';
 import type { Viewer } from '../catalogue/viewer.js';
 import { promotionContext, type PromotionContext } from '../promotions/context.js';
-import { priceCartOf } from './pricing.js';
+import { priceCartOf, priceTotalsOf } from './pricing.js';
 import { activityView, hintsView, lineView, shippingView, totalsView } from './view.js';
 
 export const NOT_APPROVED = '资质审核通过后才能采购，请前往“账户中心-资质证件”查看审核进度';
@@ -224,13 +224,17 @@ export async function checkout(db: Db, user: SessionUser, ids: number[]) {
     own.map((id) => sql`${id}`),
     sql`, `,
   )}]::int[]`;
+  // Lines already chosen as wanted are not written again (a buyer coming back to the same selection).
   const result = (await db.execute(sql`
-    with mine as (select count(*)::int as n from ${cartItems} where user_id = ${user.id} and id = any(${chosen}))
-    update ${cartItems} set is_selected = (id = any(${chosen}))
-    where user_id = ${user.id} and (select n from mine) = ${own.length}
-    returning id`)) as unknown as { rows: { id: number }[] };
-  if (!result.rows.length) throw notFound(LINE_MISSING);
-  const p = await priceCartOf(db, db, user.id, { lineIds: own });
+    with mine as (select count(*)::int as n from ${cartItems} where user_id = ${user.id} and id = any(${chosen})),
+    changed as (
+      update ${cartItems} set is_selected = (id = any(${chosen}))
+      where user_id = ${user.id} and (select n from mine) = ${own.length} and is_selected <> (id = any(${chosen}))
+      returning id
+    )
+    select (select n from mine) as n, (select count(*) from changed) as changed`)) as unknown as { rows: { n: number }[] };
+  if (Number(result.rows[0].n) !== own.length) throw notFound(LINE_MISSING);
+  const p = await priceTotalsOf(db, db, user.id, { lineIds: own });
   const counted = p.priced.lines.filter((l) => l.counted && l.source === 'cart');
   if (!counted.length) {
     const reason = p.priced.lines.find((l) => l.excluded)?.excluded?.message;
@@ -242,7 +246,7 @@ export async function checkout(db: Db, user: SessionUser, ids: number[]) {
 /** What to add to reach the next manjian tier, gift, add-on threshold or free shipping. */
 export async function nextHint(db: Db, user: SessionUser, activityId?: number) {
   requireApproved(user);
-  const p = await priceCartOf(db, db, user.id);
+  const p = await priceTotalsOf(db, db, user.id);
   const hints = hintsView(p.priced).filter((h) => activityId === undefined || h.activity_id === activityId || h.kind === 'shipping');
   return { hints, ...shippingView(p.priced), activity_data: activityView(p.priced) };
 }

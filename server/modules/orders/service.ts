@@ -76,7 +76,7 @@ function requireApproved(user: SessionUser) {
 }
 
 async function selectedEntries(conn: Conn, userId: number) {
-  const entries = (await cartEntries(conn, userId)).filter((e) => e.line.isSelected);
+  const entries = await cartEntries(conn, userId, { selectedOnly: true });
   if (!entries.length) throw refuse('请先在购物车中选择要结算的商品');
   return entries;
 }
@@ -149,7 +149,7 @@ export async function confirm(db: Db, user: SessionUser, q: { address_id?: numbe
  */
 export async function availableCoupons(db: Db, user: SessionUser, type: 1 | 2, page: number, perPage = 10) {
   requireApproved(user);
-  const entries = (await cartEntries(db, user.id)).filter((e) => e.line.isSelected && !e.goods.isEphedrine);
+  const entries = (await cartEntries(db, user.id, { selectedOnly: true })).filter((e) => !e.goods.isEphedrine);
   const p = await priceEntries(db, db, user.id, entries, { couponId: null });
   const all = p.priced.coupons.filter((c) => (type === 1 ? c.usable : !c.usable));
   return {

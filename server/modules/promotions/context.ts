@@ -2,12 +2,12 @@
  * What the pricing engine needs to know of the promotions running at an instant: today's flash-sale sessions
  * and daily specials with their windows, the 94% off, manjian, gift and add-on activities, and the
  * combinations. Read for the whole site at once and kept a few seconds (activities change when an operator
- * edits them); what one account bought today at a limited price is read per account.
+ * edits them); what one account bought today at a limited price is read per account, with its pricing (cart/pricing.ts).
  */
-import { and, eq, gt, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Bundle, GiftActivity, HuangouActivity, ManjianActivity, PriceOffer, PricingGoods, WelfareActivity } from '../../../core/pricing/index.js';
-import type { Conn, Db } from '../../db/client.js';
-import { activities, activityGoods, combinations, orderItems, orders } from '../../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { activities, activityGoods, combinations } from '../../db/schema/index.js';
 import type { GoodsCore } from '../catalogue/service.js';
 import { atMinute, chinaDay } from './clock.js';
 
@@ -129,34 +129,14 @@ export function forgetPromotionContext(db: Db) {
   cache.delete(db);
 }
 
-/**
- * Units bought at a limited price today, by the account and by everybody, per activity and goods: the
- * order lines of today's orders that were not cancelled.
- */
-export async function boughtToday(conn: Conn, userId: number, dayStart: number, activityIds: number[]) {
-  const mine = new Map<string, number>();
-  const all = new Map<string, number>();
-  if (!activityIds.length) return { mine, all };
-  const rows = await conn
-    .select({
-      activityId: orderItems.activityId,
-      goodsId: orderItems.goodsId,
-      mine: sql<number>`coalesce(sum(case when ${orders.userId} = ${userId} then ${orderItems.promoNumber} else 0 end), 0)::int`,
-      all: sql<number>`coalesce(sum(${orderItems.promoNumber}), 0)::int`,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(inArray(orderItems.activityId, activityIds), gte(orders.createdAt, new Date(dayStart)), ne(orders.status, 4)))
-    .groupBy(orderItems.activityId, orderItems.goodsId);
-  for (const r of rows) {
-    mine.set(`${r.activityId}:${r.goodsId}`, Number(r.mine));
-    all.set(`${r.activityId}:${r.goodsId}`, Number(r.all));
-  }
-  return { mine, all };
-}
+/** The goods columns the pricing engine reads. */
+export type PricingRow = Pick<
+  GoodsCore,
+  'id' | 'basePrice' | 'ladderPrice' | 'ladderPriceType' | 'isBuy' | 'isOnSale' | 'number' | 'isFreeShipping' | 'freeShippingNumber' | 'categoryId'
+>;
 
 /** A goods row as the pricing engine reads it. */
-export function pricingGoods(g: GoodsCore): PricingGoods {
+export function pricingGoods(g: PricingRow): PricingGoods {
   return {
     id: g.id,
     base_price: g.basePrice,
@@ -171,7 +151,7 @@ export function pricingGoods(g: GoodsCore): PricingGoods {
 }
 
 /** A combination with its goods, for a cart line of type 3. */
-export function bundleOf(c: PromotionContext['combinations'][number], goodsById: Map<number, GoodsCore>): Bundle | null {
+export function bundleOf(c: PromotionContext['combinations'][number], goodsById: Map<number, PricingRow>): Bundle | null {
   const items = c.items.map((i) => ({ goods: goodsById.get(i.goods_id), number: i.number }));
   if (items.some((i) => !i.goods)) return null;
   return { id: c.id, activity_id: c.activity_id ?? undefined, price: c.price, items: items.map((i) => ({ goods: pricingGoods(i.goods!), number: i.number })) };

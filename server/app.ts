@@ -32,6 +32,7 @@ import { pageRenderer } from './modules/content/page.js';
 import { contentRoutes } from './modules/content/routes.js';
 import { promotionRoutes } from './modules/promotions/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import { walletRoutes } from './modules/wallet/routes.js';
 import { wechatRoutes } from './modules/wechat/routes.js';
 
 z.config(z.locales.zhCN());
@@ -90,6 +91,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await addressRoutes(scope, deps);
     await orderRoutes(scope, deps);
     await payRoutes(scope, deps);
+    await walletRoutes(scope, deps);
     await uploadRoutes(scope, deps);
     await wechatRoutes(scope, deps);
     await memberRoutes(scope, deps);

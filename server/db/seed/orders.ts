@@ -1,12 +1,13 @@
 /**
  * The demo pharmacy's order history, placed through the same services a buyer uses (cart, checkout, order,
  * payment), so that every amount, stock movement and ledger row is what the site itself would write: one
- * order waiting for payment, one paid and waiting for shipment, one shipped, one completed on credit, one
+ * order waiting for payment, one paid and waiting for shipment, one shipped (on credit, with a coupon and the red packet), one completed on credit, one
  * cancelled. Dates are then moved into the past weeks. Points end at the demo's advertised 1,280.
  */
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { addresses, brands, cartItems, goods, ledger, orders, users } from '../schema/index.js';
+import { addresses, brands, cartItems, coupons, goods, ledger, orders, userCoupons, users } from '../schema/index.js';
+import { DEMO_ORDER_COUPON } from './wallet.js';
 import { checkout, addToCart } from '../../modules/cart/service.js';
 import { cancelOrder, createOrders, receiveOrder } from '../../modules/orders/service.js';
 import { payOrder } from '../../modules/pay/service.js';
@@ -14,15 +15,36 @@ import { payOrder } from '../../modules/pay/service.js';
 const DAY_MS = 86_400_000;
 export const DEMO_POINTS = 1280;
 
-type Plan = { brand: string; lines: number; packs: number; pay: 'balance' | 'credit' | null; then: 'ship' | 'complete' | 'cancel' | null; daysAgo: number };
+type Plan = {
+  brand: string;
+  lines: number;
+  packs: number;
+  pay: 'balance' | 'credit' | null;
+  then: 'ship' | 'complete' | 'cancel' | null;
+  daysAgo: number;
+  /** Pays with the spare coupon the wallet seed gave demo, and the red packet. */
+  discounts?: boolean;
+};
 
 const PLANS: Plan[] = [
   { brand: '同仁堂', lines: 3, packs: 2, pay: 'credit', then: 'complete', daysAgo: 21 },
   { brand: '哈药', lines: 2, packs: 3, pay: null, then: 'cancel', daysAgo: 12 },
-  { brand: '修正', lines: 4, packs: 2, pay: 'balance', then: 'ship', daysAgo: 3 },
+  { brand: '修正', lines: 4, packs: 2, pay: 'credit', then: 'ship', daysAgo: 3, discounts: true },
   { brand: '石药', lines: 2, packs: 5, pay: 'balance', then: null, daysAgo: 1 },
   { brand: '云南白药', lines: 2, packs: 1, pay: null, then: null, daysAgo: 0 },
 ];
+
+/** The newest unused copy of the coupon the wallet seed set aside for the demo orders. */
+async function spareCoupon(db: Db, userId: number) {
+  const [uc] = await db
+    .select({ id: userCoupons.id })
+    .from(userCoupons)
+    .innerJoin(coupons, eq(coupons.id, userCoupons.couponId))
+    .where(and(eq(userCoupons.userId, userId), eq(userCoupons.status, 0), eq(coupons.name, DEMO_ORDER_COUPON)))
+    .orderBy(desc(userCoupons.id))
+    .limit(1);
+  return uc?.id ?? null;
+}
 
 export async function seedDemoOrders(db: Db, now = Date.now()) {
   const [demo] = await db.select().from(users).where(eq(users.username, 'demo'));
@@ -42,7 +64,11 @@ export async function seedDemoOrders(db: Db, now = Date.now()) {
     await addToCart(db, demo, picks.map((g) => ({ goods_id: g.id, number: g.zbz * plan.packs })));
     const lines = await db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, demo.id));
     await checkout(db, demo, lines.map((l) => l.id));
-    const { orders: made } = await createOrders(db, demo, { address_id: address.id, coupon_id: null, remark: '', use_red_packet: 0 });
+    const coupon = plan.discounts ? await spareCoupon(db, demo.id) : null;
+    const made = await createOrders(db, demo, { address_id: address.id, coupon_id: coupon, remark: '', use_red_packet: plan.discounts ? 1 : 0 })
+      // Goods below the coupon's threshold: the order goes without it.
+      .catch(() => createOrders(db, demo, { address_id: address.id, coupon_id: null, remark: '', use_red_packet: plan.discounts ? 1 : 0 }))
+      .then((r) => r.orders);
     const id = made[0].id;
     if (plan.pay) await payOrder(db, demo, id, plan.pay, false);
     const at = (days: number) => new Date(now - days * DAY_MS);

@@ -27,6 +27,7 @@ import {
 import { ADS, BUSINESS_SCOPES, CATEGORY_TREE, FRIENDLY_LINKS, HELP, HOT_SEARCHES, KXZQ_SECTIONS, NAV, NOTICES, SITE_CONFIG } from './content.js';
 import { seedPromotions } from './promotions.js';
 import { seedDemoOrders } from './orders.js';
+import { seedDemoWallet } from './wallet.js';
 import { seedTradeAccounts, seedTradePromotions } from './trade.js';
 import { DEVICE_MAKERS, DEVICES, DRUGS, FOOD_MAKERS, FOODS, HERB_MAKERS, HERBS, MAKERS, type DrugEntry } from './drugs.js';
 
@@ -441,5 +442,6 @@ export async function seedAccounts(db: Db, hash: (password: string) => Promise<s
     }
   }
   await seedTradeAccounts(db, now);
+  await seedDemoWallet(db, now);
   await seedDemoOrders(db, now);
 }

@@ -37,7 +37,7 @@ export async function payRoutes(root: FastifyInstance, deps: Deps) {
   app.get('/pay/sandbox/:tradeNo', { schema: { params: z.object({ tradeNo }) } }, async (req, reply) => {
     const found = await pay.sandboxPayment(db, req.params.tradeNo);
     if (!found) throw notFound('支付单不存在');
-    const { payment, order } = found;
+    const { payment, title } = found;
     const paid = payment.status === 1;
     const body = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>药采通收银台（沙箱）</title><style>
@@ -48,12 +48,12 @@ button{width:100%;height:44px;border:0;border-radius:4px;background:#1aad19;colo
 .msg{margin-top:14px;min-height:22px}</style></head><body><div class="box">
 <h1>模拟扫码支付</h1><div class="sub">沙箱网关：此页面代替买家的手机完成支付</div>
 <div class="amount">¥${fenToYuan(payment.amount)}</div>
-<div>订单号 ${escapeHtml(order?.orderNo ?? '')}</div><div class="sub">支付单号 ${escapeHtml(payment.tradeNo)}</div>
+<div>${escapeHtml(title)}</div><div class="sub">支付单号 ${escapeHtml(payment.tradeNo)}</div>
 <p><button id="pay" data-testid="sandbox-pay" ${paid ? 'disabled' : ''}>${paid ? '已支付' : '确认支付'}</button></p>
 <div class="msg" id="msg" data-testid="sandbox-msg">${paid ? '该支付单已支付' : ''}</div></div>
 <script>document.getElementById('pay').onclick=async function(){this.disabled=true;var m=document.getElementById('msg');
 try{var r=await fetch('/api/pay/sandbox/confirm',{method:'POST',headers:{'content-type':'application/json','x-requested-with':'XMLHttpRequest'},body:JSON.stringify({trade_no:${JSON.stringify(payment.tradeNo)}})});
-var j=await r.json();m.textContent=j.code===10000?'支付成功，请返回药采通查看订单':j.message;}catch(e){m.textContent='网络异常，请重试';this.disabled=false;}};</script>
+var j=await r.json();m.textContent=j.code===10000?'支付成功，请返回药采通查看':j.message;}catch(e){m.textContent='网络异常，请重试';this.disabled=false;}};</script>
 </body></html>`;
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
   });

@@ -15,6 +15,7 @@ import type { SessionUser } from '../accounts/sessions.js';
 import { intSetting, siteSettings } from '../content/settings.js';
 import { ownOrder, TRANSFER_DAYS } from '../orders/service.js';
 import { move } from '../wallet/ledger.js';
+import { paymentTitle, settleWalletPayment } from '../wallet/settle.js';
 
 const DAY_MS = 86_400_000;
 /** Days an order paid on credit may stay unpaid, unless the site says otherwise. */
@@ -162,6 +163,11 @@ export async function takeNotify(db: Db, secret: string, provider: string, n: No
     if (payment.status === 1) return { trade_no: payment.tradeNo, paid: 1, already: 1 };
     const now = Date.now();
     await tx.update(payments).set({ status: 1, paidAt: new Date(now) }).where(eq(payments.id, payment.id));
+    if (payment.refType !== 'order') {
+      // A recharge or a credit repayment: the wallet settles it in this transaction.
+      await settleWalletPayment(tx, payment, now);
+      return { trade_no: payment.tradeNo, paid: 1, already: 0 };
+    }
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.refId)).for('update');
     if (order && order.status === 0) {
       await markPaid(tx, order.id, 'online', now);
@@ -178,8 +184,9 @@ export async function takeNotify(db: Db, secret: string, provider: string, n: No
 export async function sandboxPayment(db: Db, tradeNo: string) {
   const [payment] = await db.select().from(payments).where(eq(payments.tradeNo, tradeNo));
   if (!payment) return null;
+  if (payment.refType !== 'order') return { payment, title: (await paymentTitle(db, payment)) ?? '' };
   const [order] = await db.select().from(orders).where(eq(orders.id, payment.refId));
-  return { payment, order };
+  return { payment, title: order ? `订单号 ${order.orderNo}` : '' };
 }
 
 /** The sandbox "scan": the gateway sends its signed notify as a real one would. */

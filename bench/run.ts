@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { benchTrade, BUYERS, TRADE_CONNECTIONS, tradeTable, type TradeRow } from './trade.js';
+import { benchTrade, BUYERS, ONE_AT_A_TIME, TRADE_CONNECTIONS, tradeTable, type TradeRow } from './trade.js';
 import { measureWeb, webSection } from './web';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -221,6 +221,22 @@ const previous = readSections(fs.existsSync(readmePath) ? fs.readFileSync(readme
 fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
 let failed = false;
 
+// The web part first, on a machine the load tests have not yet left busy (PostgreSQL checkpoints and vacuums
+// for minutes after them, and Lighthouse's scores follow the CPU it is given).
+let webText = previous.web;
+if (runWeb) {
+  try {
+    const result = await measureWeb({ lighthouseRuns: Math.max(1, Number(opts['lighthouse-runs'])) });
+    fs.writeFileSync(path.join(root, 'bench', 'results', 'web.json'), JSON.stringify(result, null, 2));
+    webText = webSection(result);
+    console.log(`\n${webText}`);
+  } catch (err) {
+    // The API figures are still measured and written; the web section keeps its previous (dated) figures.
+    console.error('The web measurement failed:', err);
+    failed = true;
+  }
+}
+
 let apiSection = previous.api;
 if (runApi) {
   const bare = await bareServer();
@@ -259,33 +275,21 @@ ${table}
 ### Cart and checkout
 
 ${TRADE_CONNECTIONS} connections, each logged in as its own buyer (\`--buyers\` of the seed), ${duration} s per call. Add to
-cart puts one middle package of the next of 300 goods into the buyer's cart; the list and checkout run on carts of
-exactly 200 lines (checkout: 50 of them). Orders of 50 lines are placed one at a time (15 of them) and timed from
-request to answer; the pricing engine is timed alone in the bench process (300 runs).
+cart puts one middle package of the next of 300 goods into the buyer's cart. DESIGN.md asks for a checkout of 50
+lines under 100 ms: the time one buyer waits. A buyer checks out ${ONE_AT_A_TIME} times one after another (去结算 of 50
+lines, then the order), each call timed from request to answer. For reference, the list of a 200-line cart and
+去结算 of 50 of its lines are also loaded by ${TRADE_CONNECTIONS} buyers at once: on PGlite, which has one connection, each
+of those requests waits for the ones ahead of it. The pricing engine is timed alone in the bench process (300 runs).
 
 ${tradeTable(trade)}
 `;
   console.log(`\n${table}`);
 }
 
-let webText = previous.web;
-if (runWeb) {
-  try {
-    const result = await measureWeb({ lighthouseRuns: Math.max(1, Number(opts['lighthouse-runs'])) });
-    fs.writeFileSync(path.join(root, 'bench', 'results', 'web.json'), JSON.stringify(result, null, 2));
-    webText = webSection(result);
-    console.log(`\n${webText}`);
-  } catch (err) {
-    // The API figures of this run are still written; the web section keeps its previous (dated) figures.
-    console.error('The web measurement failed:', err);
-    failed = true;
-  }
-}
-
 const readme = `# Benchmarks
 
-\`npm run bench\` measures the budgets of DESIGN.md section 12: the API calls under load, then the web app's
-first-load JavaScript and Lighthouse scores. Options: \`--goods 100000\`, \`--duration\`, \`--connections\`,
+\`npm run bench\` measures the budgets of DESIGN.md section 12: the web app's first-load JavaScript and
+Lighthouse scores, then the API calls under load. Options: \`--goods 100000\`, \`--duration\`, \`--connections\`,
 \`--only pglite|postgres|web\`, \`--skip-web\`, \`--lighthouse-runs 3\`. A part that was not run keeps its last figures.
 
 ${apiSection ?? '## API calls\n\nNot measured yet: `npm run bench -- --skip-web`.\n'}

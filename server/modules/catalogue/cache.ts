@@ -1,34 +1,61 @@
 /**
  * Catalogue answers shared by viewers alike (same query, same price visibility) for 30 s. Buyers ask the
  * same things (the hot searches, the first list pages), and on PGlite every query is a turn of its single
- * connection. Concurrent identical requests share one computation. Stock shown in lists may lag by up to
- * 30 s and on a detail page by up to 5 s; the cart and orders always read live stock. Writing goods
- * clears the cache.
+ * connection. Concurrent identical requests share one computation. An answer past half its life is still
+ * served while one request works out the next in the background, so that a popular answer never makes
+ * everybody wait when it expires. Stock shown in lists may lag by up to 30 s and on a detail page by up to
+ * 5 s; the cart and orders always read live stock. Writing goods clears the cache.
  */
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 
 const TTL_MS = 30_000;
-const caches = new WeakMap<Db, LRUCache<string, Promise<unknown>>>();
+
+type Entry = {
+  value: Promise<unknown>;
+  /** When the answer is past half its life and the next request starts working out a new one. */
+  renewAt: number;
+  /** Settled: a refresh may start (an answer still being worked out is shared, not worked out again). */
+  settled: boolean;
+  renewing: boolean;
+};
+
+const caches = new WeakMap<Db, LRUCache<string, Entry>>();
 
 function cacheOf(db: Db) {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new LRUCache<string, Promise<unknown>>({ max: 5000, ttl: TTL_MS });
+    cache = new LRUCache<string, Entry>({ max: 5000, ttl: TTL_MS });
     caches.set(db, cache);
   }
   return cache;
 }
 
+function store<T>(cache: LRUCache<string, Entry>, k: string, value: Promise<T>, ttl: number): Entry {
+  const entry: Entry = { value, renewAt: Date.now() + ttl / 2, settled: false, renewing: false };
+  cache.set(k, entry, { ttl });
+  value.then(
+    () => (entry.settled = true),
+    () => cache.get(k) === entry && cache.delete(k),
+  );
+  return entry;
+}
+
 export function cachedResult<T>(db: Db, key: unknown, compute: () => Promise<T>, ttl = TTL_MS): Promise<T> {
   const cache = cacheOf(db);
   const k = JSON.stringify(key);
-  const hit = cache.get(k) as Promise<T> | undefined;
-  if (hit) return hit;
-  const value = compute();
-  cache.set(k, value, { ttl });
-  value.catch(() => cache.delete(k));
-  return value;
+  const hit = cache.get(k);
+  if (!hit) return store(cache, k, compute(), ttl).value as Promise<T>;
+  if (hit.settled && !hit.renewing && Date.now() >= hit.renewAt) {
+    hit.renewing = true;
+    const next = compute();
+    // The new answer replaces the old one when it is ready; if it fails, the old one stays until it expires.
+    next.then(
+      () => cache.get(k) === hit && store(cache, k, next, ttl),
+      () => (hit.renewing = false),
+    );
+  }
+  return hit.value as Promise<T>;
 }
 
 export function clearCatalogueCache(db: Db) {

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { cachedResult, clearCatalogueCache } from './cache.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Long enough that a loaded machine cannot pass half of it between two calls of one step. */
+const TTL = 2_000;
+
+function counter() {
+  let n = 0;
+  let fail = false;
+  return {
+    compute: async () => {
+      n += 1;
+      await sleep(5);
+      if (fail) throw new Error('the database went away');
+      return `answer ${n}`;
+    },
+    get runs() {
+      return n;
+    },
+    failNext() {
+      fail = true;
+    },
+  };
+}
+
+describe('shared catalogue answers', () => {
+  it('works an answer out once for requests that arrive together, and serves it until half its life', async () => {
+    const db = {} as Db;
+    const c = counter();
+    const [a, b] = await Promise.all([cachedResult(db, ['list', 1], c.compute, TTL), cachedResult(db, ['list', 1], c.compute, TTL)]);
+    expect([a, b]).toEqual(['answer 1', 'answer 1']);
+    expect(await cachedResult(db, ['list', 1], c.compute, TTL)).toBe('answer 1');
+    expect(await cachedResult(db, ['list', 2], c.compute, TTL)).toBe('answer 2');
+    expect(c.runs).toBe(2);
+  });
+
+  it('past half its life serves the old answer while one request works out the next', async () => {
+    const db = {} as Db;
+    const c = counter();
+    expect(await cachedResult(db, 'spike', c.compute, TTL)).toBe('answer 1');
+    await sleep(TTL / 2 + 100);
+    // Both get the old answer at once; only one new computation starts.
+    expect(await Promise.all([cachedResult(db, 'spike', c.compute, TTL), cachedResult(db, 'spike', c.compute, TTL)])).toEqual(['answer 1', 'answer 1']);
+    await sleep(50);
+    expect(c.runs).toBe(2);
+    expect(await cachedResult(db, 'spike', c.compute, TTL)).toBe('answer 2');
+  });
+
+  it('keeps the old answer when working out the next one fails, and tries again on the next request', async () => {
+    const db = {} as Db;
+    const c = counter();
+    expect(await cachedResult(db, 'floors', c.compute, TTL)).toBe('answer 1');
+    await sleep(TTL / 2 + 100);
+    c.failNext();
+    expect(await cachedResult(db, 'floors', c.compute, TTL)).toBe('answer 1');
+    await sleep(50);
+    expect(await cachedResult(db, 'floors', c.compute, TTL)).toBe('answer 1');
+    expect(c.runs).toBe(3);
+  });
+
+  it('forgets a failed first answer and everything when goods are written', async () => {
+    const db = {} as Db;
+    const c = counter();
+    c.failNext();
+    await expect(cachedResult(db, 'detail', c.compute, TTL)).rejects.toThrow('the database went away');
+    const ok = counter();
+    expect(await cachedResult(db, 'detail', ok.compute, TTL)).toBe('answer 1');
+    clearCatalogueCache(db);
+    expect(await cachedResult(db, 'detail', ok.compute, TTL)).toBe('answer 2');
+  });
+});

@@ -1,12 +1,12 @@
 /**
  * The demo pharmacy's order history, placed through the same services a buyer uses (cart, checkout, order,
  * payment), so that every amount, stock movement and ledger row is what the site itself would write: one
- * order waiting for payment, one paid and waiting for shipment, one shipped (on credit, with a coupon and the red packet), one completed on credit, one
+ * order waiting for payment, one paid on credit (with a coupon and the red packet) and waiting for shipment, one shipped, one completed on credit, one
  * cancelled. Dates are then moved into the past weeks. Points end at the demo's advertised 1,280.
  */
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../client.js';
-import { addresses, brands, cartItems, coupons, goods, ledger, orders, userCoupons, users } from '../schema/index.js';
+import { addresses, brands, cartItems, coupons, creditBills, goods, ledger, orders, userCoupons, users } from '../schema/index.js';
 import { DEMO_ORDER_COUPON } from './wallet.js';
 import { checkout, addToCart } from '../../modules/cart/service.js';
 import { cancelOrder, createOrders, receiveOrder } from '../../modules/orders/service.js';
@@ -29,8 +29,8 @@ type Plan = {
 const PLANS: Plan[] = [
   { brand: '同仁堂', lines: 3, packs: 2, pay: 'credit', then: 'complete', daysAgo: 21 },
   { brand: '哈药', lines: 2, packs: 3, pay: null, then: 'cancel', daysAgo: 12 },
-  { brand: '修正', lines: 4, packs: 2, pay: 'credit', then: 'ship', daysAgo: 3, discounts: true },
-  { brand: '石药', lines: 2, packs: 5, pay: 'balance', then: null, daysAgo: 1 },
+  { brand: '修正', lines: 4, packs: 2, pay: 'balance', then: 'ship', daysAgo: 3 },
+  { brand: '石药', lines: 2, packs: 5, pay: 'credit', then: null, daysAgo: 1, discounts: true },
   { brand: '云南白药', lines: 2, packs: 1, pay: null, then: null, daysAgo: 0 },
 ];
 
@@ -93,6 +93,14 @@ export async function seedDemoOrders(db: Db, now = Date.now()) {
       })
       .where(eq(orders.id, id));
     await db.update(ledger).set({ createdAt: new Date(at(plan.daysAgo).getTime() + 600_000) }).where(and(eq(ledger.refType, 'order'), eq(ledger.refId, id)));
+    if (plan.pay === 'credit') {
+      // The bill was opened at payment, and falls due the credit days after it.
+      const [bill] = await db.select().from(creditBills).where(eq(creditBills.orderId, id));
+      const terms = bill ? Date.parse(`${bill.dueDate}T00:00:00Z`) - Date.parse(`${new Date(now + 8 * 3_600_000).toISOString().slice(0, 10)}T00:00:00Z`) : 0;
+      const paidAt = new Date(at(plan.daysAgo).getTime() + 600_000);
+      const due = new Date(paidAt.getTime() + 8 * 3_600_000 + terms).toISOString().slice(0, 10);
+      if (bill) await db.update(creditBills).set({ createdAt: paidAt, dueDate: due }).where(eq(creditBills.id, bill.id));
+    }
   }
   // The points the completed order granted came on top of an opening balance: open with what makes 1,280.
   const rows = await db.select().from(ledger).where(and(eq(ledger.userId, demo.id), eq(ledger.instrument, 'points'))).orderBy(asc(ledger.id));

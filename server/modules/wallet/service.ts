@@ -269,7 +269,13 @@ export async function listVouchers(db: Db, user: SessionUser, q: z.infer<typeof 
       .select()
       .from(cashCoupons)
       .where(cond)
-      .orderBy(asc(cashCoupons.status), desc(cashCoupons.usedAt), asc(cashCoupons.expiresAt), desc(cashCoupons.id))
+      .orderBy(
+        // Those still to redeem first (soonest to expire first), then the redeemed, then the expired.
+        sql`case when ${cashCoupons.status} = 1 then 1 when ${cashCoupons.expiresAt} < ${new Date(now)} then 2 else 0 end`,
+        desc(cashCoupons.usedAt),
+        asc(cashCoupons.expiresAt),
+        desc(cashCoupons.id),
+      )
       .limit(PER_PAGE)
       .offset((q.page - 1) * PER_PAGE),
     db.select({ n: count() }).from(cashCoupons).where(cond),

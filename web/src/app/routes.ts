@@ -195,12 +195,12 @@ export const routes: AppRoute[] = [
   site({ path: '/zzfw/yjfk', aliases: ['/yjfk'], title: '意见反馈', screen: 'feedback' }),
 
   // Wallet
-  site({ path: '/wdqb/yegl', aliases: ['/wdqb_yegl', '/yegl'], title: '余额管理', screen: 'walletBalance' }),
-  site({ path: '/wdqb/zqgl', aliases: ['/wdqb_zqgl', '/zqgl'], title: '账期管理', screen: 'walletCredit' }),
-  site({ path: '/wdqb/zhhb', aliases: ['/wdqb_zhhb', '/zhhb'], title: '账户红包', screen: 'walletRedPackets' }),
-  site({ path: '/wdqb/jfgl', aliases: ['/wdqb_jfgl', '/jfgl'], title: '积分管理', screen: 'walletPoints' }),
-  site({ path: '/wdqb/yhq', aliases: ['/wdqb_yhq', '/yhq'], title: '优惠券', screen: 'walletCoupons' }),
-  site({ path: '/wdqb/xjq', aliases: ['/wdqb_xjq', '/xjq'], title: '现金券', screen: 'walletVouchers' }),
+  site({ path: '/wdqb/yegl', aliases: ['/wdqb_yegl', '/yegl'], title: '余额管理', screen: 'walletBalance', built: true, membersOnly: true }),
+  site({ path: '/wdqb/zqgl', aliases: ['/wdqb_zqgl', '/zqgl'], title: '账期管理', screen: 'walletCredit', built: true, membersOnly: true }),
+  site({ path: '/wdqb/zhhb', aliases: ['/wdqb_zhhb', '/zhhb'], title: '账户红包', screen: 'walletRedPackets', built: true, membersOnly: true }),
+  site({ path: '/wdqb/jfgl', aliases: ['/wdqb_jfgl', '/jfgl'], title: '积分管理', screen: 'walletPoints', built: true, membersOnly: true }),
+  site({ path: '/wdqb/yhq', aliases: ['/wdqb_yhq', '/yhq'], title: '优惠券', screen: 'walletCoupons', built: true, membersOnly: true }),
+  site({ path: '/wdqb/xjq', aliases: ['/wdqb_xjq', '/xjq'], title: '现金券', screen: 'walletVouchers', built: true, membersOnly: true }),
 
   // Forgotten password (the page reads its step from the pathname)
   entryPage({ path: '/forget/step1', title: '忘记密码', screen: 'forget' }),

@@ -1,0 +1,53 @@
+/**
+ * Credit (账期): GET /api/user/user_credit and /api/user/user_credit_list, and repaying bills through
+ * POST /api/pay/user_credit_create, /api/pay/user_credit_pay and /api/pay/user_credit_check (polled while scanning).
+ */
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '@/api/client';
+import { invalidateWallet } from './keys';
+import { POLL_MS } from './recharge';
+import type { Bill, Credit, Repay, RepayPaid } from './types';
+import type { Paged } from '@core/schemas/common';
+
+export const creditQuery = () =>
+  queryOptions({
+    queryKey: ['wallet', 'credit'],
+    queryFn: ({ signal }) => http.get<Credit>('/api/user/user_credit', undefined, { signal }),
+    staleTime: 0,
+  });
+
+export const useCredit = () => useQuery(creditQuery());
+
+export type BillParams = { type: 0 | 1 | 2 | 3; page: number };
+
+export const billsQuery = (p: BillParams) =>
+  queryOptions({
+    queryKey: ['wallet', 'bills', p],
+    queryFn: ({ signal }) => http.get<Paged<Bill>>('/api/user/user_credit_list', { type: p.type || undefined, page: p.page }, { signal }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+export const useBills = (p: BillParams) => useQuery(billsQuery(p));
+
+export const useCreateRepay = () => useMutation({ mutationFn: (ids: number[]) => http.post<Repay>('/api/pay/user_credit_create', { ids }) });
+
+export function usePayRepay() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, method }: { id: number; method: 'balance' | 'online' }) => http.post<RepayPaid>('/api/pay/user_credit_pay', { id, method }),
+    onSuccess: (data) => {
+      if (data.paid) void invalidateWallet(client);
+    },
+  });
+}
+
+export const useRepayStatus = (id: number | null) =>
+  useQuery({
+    queryKey: ['wallet', 'repay', id],
+    queryFn: () => http.post<Repay>('/api/pay/user_credit_check', { id }, { silent: true }),
+    enabled: id !== null,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.paid ? false : POLL_MS),
+    refetchIntervalInBackground: true,
+  });

@@ -1,0 +1,13 @@
+/** GET /api/user/user_money: balance, red packet, points, credit and the coupon and voucher counts. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/api/client';
+import type { UserMoney } from './types';
+
+export const userMoneyQuery = () =>
+  queryOptions({
+    queryKey: ['wallet', 'money'],
+    queryFn: ({ signal }) => http.get<UserMoney>('/api/user/user_money', undefined, { signal }),
+    staleTime: 0,
+  });
+
+export const useUserMoney = () => useQuery(userMoneyQuery());

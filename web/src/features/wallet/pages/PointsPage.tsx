@@ -1,0 +1,35 @@
+/** /wdqb/jfgl 积分管理: the points, how they are earned and spent, and their log (earned or spent). */
+import { Link } from 'react-router';
+import { useUserMoney } from '../api/get-user-money';
+import { LedgerPanel } from '../components/LedgerPanel';
+import { Section, WalletLayout } from '../components/WalletLayout';
+
+export default function PointsPage() {
+  const m = useUserMoney().data;
+  return (
+    <WalletLayout tab="jfgl" title="积分管理">
+      <div className="yct-wal-hero yct-wal-hero--points" data-testid="points-hero">
+        <div className="yct-wal-hero__main">
+          <span className="yct-wal-hero__label">可用积分</span>
+          <strong className="yct-wal-hero__value" data-testid="points-value">{m ? m.points.toLocaleString('zh-CN') : '--'}</strong>
+          <span className="yct-muted">积分可在积分商城兑换礼品和药品</span>
+        </div>
+        <ul className="yct-wal-rules">
+          <li>订单确认收货后，每实付 1 元获得 1 积分</li>
+          <li>订单退货退款时，对应积分一并扣回</li>
+          <li>
+            <Link to="/jfsc" className="yct-wal-link">
+              去积分商城兑换 ›
+            </Link>
+            <Link to="/jfdd" className="yct-wal-link">
+              我的积分订单 ›
+            </Link>
+          </li>
+        </ul>
+      </div>
+      <Section title="积分明细" testId="points-log">
+        <LedgerPanel instrument="points" labels={['获得', '使用']} afterLabel="积分余额" empty="暂无积分记录" />
+      </Section>
+    </WalletLayout>
+  );
+}

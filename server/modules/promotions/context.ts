@@ -4,7 +4,7 @@
  * combinations. Read for the whole site at once and kept a few seconds (activities change when an operator
  * edits them); what one account bought today at a limited price is read per account, with its pricing (cart/pricing.ts).
  */
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Bundle, GiftActivity, HuangouActivity, ManjianActivity, PriceOffer, PricingGoods, WelfareActivity } from '../../../core/pricing/index.js';
 import type { Db } from '../../db/client.js';
 import { activities, activityGoods, combinations } from '../../db/schema/index.js';
@@ -31,6 +31,21 @@ export type PromotionContext = {
 type Rules = Record<string, unknown>;
 const num = (v: unknown, fallback = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
+/**
+ * The goods listed without a price, by activity, as one comma-joined string each: a 94% off or manjian
+ * activity may cover tens of thousands of goods, and one string per activity is read far faster than a
+ * row per goods (on PGlite every row is parsed in JavaScript, on the one connection).
+ */
+async function activityGoodsIds(db: Db, ids: number[]): Promise<Map<number, number[]>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ activityId: activityGoods.activityId, ids: sql<string>`string_agg(${activityGoods.goodsId}::text, ',' order by ${activityGoods.goodsId})` })
+    .from(activityGoods)
+    .where(and(inArray(activityGoods.activityId, ids), isNull(activityGoods.price)))
+    .groupBy(activityGoods.activityId);
+  return new Map(rows.map((r) => [r.activityId, r.ids.split(',').map(Number)]));
+}
+
 async function load(db: Db, now: number): Promise<PromotionContext> {
   const today = chinaDay(now);
   const running = await db
@@ -38,11 +53,16 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
     .from(activities)
     .where(and(eq(activities.isShow, true), lte(activities.startsAt, new Date(today.start + 86_400_000)), gt(activities.endsAt, new Date(today.start))));
   const ids = running.map((a) => a.id);
-  const [lines, bundles] = await Promise.all([
-    ids.length ? db.select().from(activityGoods).where(inArray(activityGoods.activityId, ids)) : [],
+  const [plain, pricedRows, bundles] = await Promise.all([
+    activityGoodsIds(db, ids),
+    ids.length ? db.select().from(activityGoods).where(and(inArray(activityGoods.activityId, ids), isNotNull(activityGoods.price))) : [],
     db.select().from(combinations).where(eq(combinations.isShow, true)),
   ]);
-  const goodsOf = (id: number) => lines.filter((l) => l.activityId === id);
+  const priced = pricedRows.flatMap((l) => (l.price === null ? [] : [{ ...l, price: l.price }]));
+  /** The activity's priced lines (flash sale, daily specials, add-on offers). */
+  const pricedOf = (id: number) => priced.filter((l) => l.activityId === id);
+  /** Every goods of the activity, priced or not (the 94% off, manjian and gift lists can be long). */
+  const goodsIdsOf = (id: number) => [...(plain.get(id) ?? []), ...pricedOf(id).map((l) => l.goodsId)];
   const live = (a: (typeof running)[number]) => a.startsAt.getTime() <= now && a.endsAt.getTime() > now;
   const ctx: PromotionContext = { spikes: [], specials: [], welfare: null, manjians: [], gifts: [], huangous: [], combinations: [], dayStart: today.start };
   for (const a of running) {
@@ -52,8 +72,7 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
         const start = Math.max(atMinute(today, a.dailyStart ?? 0), a.startsAt.getTime());
         const end = Math.min(atMinute(today, a.dailyEnd ?? 1440), a.endsAt.getTime());
         if (start >= end) break;
-        for (const l of goodsOf(a.id)) {
-          if (l.price === null) continue;
+        for (const l of pricedOf(a.id)) {
           ctx.spikes.push({ activity_id: a.id, goods_id: l.goodsId, price: l.price, starts_at: start, ends_at: end, limit_per_user: l.limitPerUser, quota: l.quota });
         }
         break;
@@ -61,19 +80,19 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
       case 'everyday': {
         if (!live(a)) break;
         const end = Math.min(chinaDay(now, 1).start, a.endsAt.getTime());
-        for (const l of goodsOf(a.id)) {
-          if (l.price === null || (l.weekday !== 0 && l.weekday !== today.weekday)) continue;
+        for (const l of pricedOf(a.id)) {
+          if (l.weekday !== 0 && l.weekday !== today.weekday) continue;
           ctx.specials.push({ activity_id: a.id, goods_id: l.goodsId, price: l.price, starts_at: today.start, ends_at: end, limit_per_user: l.limitPerUser, quota: l.quota });
         }
         break;
       }
       case 'welfare':
-        if (live(a) && !ctx.welfare) ctx.welfare = { id: a.id, name: a.name, rate: num(rules.rate, 100), goods_ids: goodsOf(a.id).map((l) => l.goodsId) };
+        if (live(a) && !ctx.welfare) ctx.welfare = { id: a.id, name: a.name, rate: num(rules.rate, 100), goods_ids: goodsIdsOf(a.id) };
         break;
       case 'manjian':
         if (live(a)) {
           const tiers = Array.isArray(rules.tiers) ? (rules.tiers as { amount: number; reduce: number }[]) : [];
-          ctx.manjians.push({ id: a.id, name: a.name, goods_ids: goodsOf(a.id).map((l) => l.goodsId), tiers: tiers.map((t) => ({ amount: num(t.amount), reduce: num(t.reduce) })) });
+          ctx.manjians.push({ id: a.id, name: a.name, goods_ids: goodsIdsOf(a.id), tiers: tiers.map((t) => ({ amount: num(t.amount), reduce: num(t.reduce) })) });
         }
         break;
       case 'gift':
@@ -82,7 +101,7 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
           ctx.gifts.push({
             id: a.id,
             name: a.name,
-            goods_ids: goodsOf(a.id).map((l) => l.goodsId),
+            goods_ids: goodsIdsOf(a.id),
             per: rules.per === 'activity' ? 'activity' : 'line',
             by: rules.by === 'amount' ? 'amount' : 'number',
             threshold: num(rules.threshold, 1),
@@ -93,14 +112,13 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
         break;
       case 'huangou':
         if (live(a)) {
-          const rows = goodsOf(a.id);
           // Goods listed with a price are the add-ons; the others are the goods that reach the threshold.
           ctx.huangous.push({
             id: a.id,
             name: a.name,
-            goods_ids: rows.filter((l) => l.price === null).map((l) => l.goodsId),
+            goods_ids: plain.get(a.id) ?? [],
             threshold: num(rules.threshold),
-            offers: rows.filter((l) => l.price !== null).map((l) => ({ goods_id: l.goodsId, price: l.price!, limit: l.limitPerUser })),
+            offers: pricedOf(a.id).map((l) => ({ goods_id: l.goodsId, price: l.price, limit: l.limitPerUser })),
           });
         }
         break;
@@ -111,17 +129,40 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
 }
 
 const TTL_MS = 5_000;
-const cache = new WeakMap<Db, { at: number; day: number; value: Promise<PromotionContext> }>();
+/** Past this age a kept context is not served even while the next one is being read. */
+const STALE_MS = 3 * TTL_MS;
 
-/** The promotions at `now`, shared for a few seconds (and never across midnight in China). */
+type Kept = { at: number; day: number; value: Promise<PromotionContext>; settled: boolean; renewing: boolean };
+const cache = new WeakMap<Db, Kept>();
+
+function keep(db: Db, now: number, day: number, value: Promise<PromotionContext>): Kept {
+  const kept: Kept = { at: now, day, value, settled: false, renewing: false };
+  cache.set(db, kept);
+  value.then(
+    () => (kept.settled = true),
+    () => cache.get(db) === kept && cache.delete(db),
+  );
+  return kept;
+}
+
+/**
+ * The promotions at `now`, shared for a few seconds (and never across midnight in China). An older one is
+ * still served while one request reads the next, so that requests do not queue behind the reading.
+ */
 export function promotionContext(db: Db, now = Date.now()): Promise<PromotionContext> {
   const day = chinaDay(now).start;
   const hit = cache.get(db);
-  if (hit && hit.day === day && now - hit.at < TTL_MS) return hit.value;
-  const value = load(db, now);
-  value.catch(() => cache.delete(db));
-  cache.set(db, { at: now, day, value });
-  return value;
+  const age = hit ? now - hit.at : Infinity;
+  if (!hit || hit.day !== day || age >= STALE_MS) return keep(db, now, day, load(db, now)).value;
+  if (age >= TTL_MS && hit.settled && !hit.renewing) {
+    hit.renewing = true;
+    const next = load(db, now);
+    next.then(
+      () => cache.get(db) === hit && keep(db, now, day, next),
+      () => (hit.renewing = false),
+    );
+  }
+  return hit.value;
 }
 
 /** Drops the kept promotions (after an operator's change, and in tests). */

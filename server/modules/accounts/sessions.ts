@@ -142,6 +142,8 @@ export async function endSession(conn: Conn, request: FastifyRequest, reply: Fas
 export async function setActingFor(conn: Conn, session: CurrentSession, storeId: number | null) {
   cache.delete(session.id);
   await conn.update(sessions).set({ actingFor: storeId }).where(eq(sessions.id, session.id));
+  // Again: a request of the same session may have looked it up while the row was being changed.
+  cache.delete(session.id);
 }
 
 /** Ends every session of the account, or every one but `keep`. */

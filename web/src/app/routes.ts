@@ -169,13 +169,13 @@ export const routes: AppRoute[] = [
   site({ path: '/cart/hm', aliases: ['/cart_hm'], title: '支付订单', screen: 'cartPayEphedrine', cartStep: 3, built: true }),
 
   // Member centre and account centre
-  site({ path: '/user', aliases: ['/user_hyzx'], title: '会员中心', screen: 'memberCentre', skipUserBase: true }),
-  site({ path: '/zhzx/basic', title: '基本信息', screen: 'accountBasic' }),
-  site({ path: '/zhzx/zzzj', title: '资质证件', screen: 'accountLicences' }),
-  site({ path: '/zhzx/ddgl', title: '多店管理', screen: 'accountStores' }),
-  site({ path: '/zhzx/bdwx', title: '绑定微信', screen: 'accountWechat', skipUserBase: true }),
+  site({ path: '/user', aliases: ['/user_hyzx'], title: '会员中心', screen: 'memberCentre', skipUserBase: true, built: true, membersOnly: true }),
+  site({ path: '/zhzx/basic', title: '基本信息', screen: 'accountBasic', built: true, membersOnly: true }),
+  site({ path: '/zhzx/zzzj', title: '资质证件', screen: 'accountLicences', built: true, membersOnly: true }),
+  site({ path: '/zhzx/ddgl', title: '多店管理', screen: 'accountStores', built: true, membersOnly: true }),
+  site({ path: '/zhzx/bdwx', title: '绑定微信', screen: 'accountWechat', skipUserBase: true, built: true, membersOnly: true }),
   site({ path: '/zhzx/addr', title: '收货地址', screen: 'accountAddresses', built: true }),
-  site({ path: '/zhzx/wdxx', title: '我的消息', screen: 'accountMessages' }),
+  site({ path: '/zhzx/wdxx', title: '我的消息', screen: 'accountMessages', built: true, membersOnly: true }),
 
   // Orders
   site({ path: '/order', title: '我的订单', screen: 'orders', built: true, membersOnly: true }),
@@ -186,7 +186,7 @@ export const routes: AppRoute[] = [
   site({ path: '/order/hmdd', aliases: ['/hmdd'], title: '含麻订单', screen: 'ephedrineOrders', built: true, membersOnly: true }),
 
   // Self-service; e-invoice and favourites are also linked at the top level
-  site({ path: '/zzfw/kjcg', aliases: ['/kjcg'], title: '快捷采购', screen: 'quickBuy' }),
+  site({ path: '/zzfw/kjcg', aliases: ['/kjcg'], title: '快捷采购', screen: 'quickBuy', built: true, membersOnly: true }),
   site({ path: '/zzfw/pzqg', aliases: ['/pzqg'], title: '品种求购', screen: 'varietyRequests' }),
   site({ path: '/zzfw/pzqg/add', aliases: ['/pzqg/add'], title: '新增求购', screen: 'varietyRequestAdd' }),
   site({ path: '/zzfw/pzqg/info/:id?', aliases: ['/pzqg/info/:id?'], title: '求购详情', screen: 'varietyRequestDetail' }),

@@ -11,6 +11,7 @@ import { useFocusCommon } from '@/features/content/api/get-focus-common';
 import { useFocusTop } from '@/features/content/api/get-focus-top';
 import { HeaderSearch } from '@/features/catalogue/components/HeaderSearch';
 import { createStickyWatcher } from '@/features/catalogue/lib/sticky';
+import { ActingNotice } from '@/features/account/components/ActingNotice';
 import { isLoggedIn } from '@/features/user/api/get-user-base';
 import { useLogout } from '@/features/user/api/logout';
 import { Badge99 } from '@/ui/Badge99';
@@ -38,6 +39,10 @@ function TopBar({ user }: { user: UserBase | undefined }) {
               <button type="button" className="yct-linkbtn" onClick={() => logout.mutate()} disabled={logout.isPending} data-testid="header-logout">
                 退出
               </button>
+              <Link to="/zhzx/wdxx" className="yct-topbar__msg" data-testid="header-messages">
+                消息
+                <Badge99 count={user.message_count} data-testid="header-message-badge" />
+              </Link>
             </>
           ) : (
             <>
@@ -135,6 +140,7 @@ export function SiteHeader({ user }: { user: UserBase | undefined }) {
   return (
     <header className="yct-header" data-testid="site-header">
       <TopBar user={user} />
+      {isLoggedIn(user) && user.actor ? <ActingNotice user={user} /> : null}
       <TopBanner />
       <div className="yct-header__placeholder">
       <div className={`yct-header__bar${sticky ? ' is-sticky' : ''}`} data-testid="header-bar" data-sticky={sticky ? '1' : '0'}>

@@ -1,0 +1,13 @@
+/** Shows its children to a logged-in buyer; a guest is sent to log in and brought back here afterwards. */
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import { PanelLoading } from './PanelStates';
+
+export function RequireAccount({ children }: { children: ReactNode }) {
+  const { data: user, isPending } = useUserBase();
+  const location = useLocation();
+  if (isPending) return <PanelLoading />;
+  if (!isLoggedIn(user)) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  return children;
+}

@@ -1,0 +1,100 @@
+/**
+ * /zhzx/wdxx 我的消息: the account's messages ten a page, all or unread only; opening one marks it read, and
+ * 全部标为已读 marks every one. The badges of the header and toolbar follow.
+ */
+import { Button, Pagination, Segmented } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { EmptyState } from '@/ui/EmptyState';
+import { ErrorState } from '@/ui/ErrorState';
+import { useMessages, useReadMessages } from '../api/messages';
+import type { Message } from '../api/types';
+import { AccountLayout } from '../components/AccountLayout';
+import { PanelLoading } from '../components/PanelStates';
+import { RequireAccount } from '../components/RequireAccount';
+
+function Row({ message, open, onToggle }: { message: Message; open: boolean; onToggle: () => void }) {
+  return (
+    <li className={`yct-msg${message.is_read ? '' : ' is-unread'}${open ? ' is-open' : ''}`} data-testid="message-row" data-id={message.id} data-read={message.is_read}>
+      <button type="button" className="yct-msg__head" onClick={onToggle} aria-expanded={open}>
+        <span className="yct-msg__dot" aria-label={message.is_read ? '已读' : '未读'} />
+        <span className="yct-msg__title">{message.title}</span>
+        <span className="yct-msg__state">{message.is_read ? '已读' : '未读'}</span>
+        <time className="yct-msg__time">{dayjs.unix(message.created_at).format('YYYY-MM-DD HH:mm')}</time>
+        <span className="yct-msg__arrow">{open ? '收起' : '查看'}</span>
+      </button>
+      {open ? (
+        <div className="yct-msg__body" data-testid="message-content">
+          {message.content}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function Messages() {
+  const [type, setType] = useState<'all' | 'unread'>('all');
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const list = useMessages(page, type);
+  const read = useReadMessages();
+  const data = list.data;
+
+  const toggle = (m: Message) => {
+    setOpenId(openId === m.id ? null : m.id);
+    if (!m.is_read && !read.isPending) read.mutate({ ids: [m.id] });
+  };
+
+  let body;
+  if (list.isPending) body = <PanelLoading />;
+  else if (list.isError && !data) body = <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  else if (!data?.data.length) body = <EmptyState description={type === 'unread' ? '没有未读消息' : '暂无消息'} />;
+  else
+    body = (
+      <>
+        <ul className={`yct-msgs${list.isPlaceholderData ? ' is-refreshing' : ''}`} data-testid="message-list">
+          {data.data.map((m) => (
+            <Row key={m.id} message={m} open={openId === m.id} onToggle={() => toggle(m)} />
+          ))}
+        </ul>
+        {data.last_page > 1 ? (
+          <div className="yct-acct__pager">
+            <Pagination current={data.current_page} pageSize={data.per_page} total={data.total} showSizeChanger={false} onChange={setPage} showTotal={(n) => `共 ${n} 条`} />
+          </div>
+        ) : null}
+      </>
+    );
+
+  return (
+    <div data-testid="messages-page">
+      <div className="yct-msgs__bar">
+        <Segmented
+          value={type}
+          onChange={(v) => {
+            setType(v as 'all' | 'unread');
+            setPage(1);
+          }}
+          options={[
+            { label: '全部消息', value: 'all' },
+            { label: `未读消息${data ? `（${data.unread}）` : ''}`, value: 'unread' },
+          ]}
+          data-testid="message-filter"
+        />
+        <Button size="small" disabled={!data?.unread} loading={read.isPending} onClick={() => read.mutate({ all: 1 })} data-testid="message-read-all">
+          全部标为已读
+        </Button>
+      </div>
+      {body}
+    </div>
+  );
+}
+
+export default function MessagesPage() {
+  return (
+    <AccountLayout title="我的消息">
+      <RequireAccount>
+        <Messages />
+      </RequireAccount>
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * POST /api/cart with one or several lines of quick purchase (several go in together or not at all); the
+ * badges take the new line count and the cart is loaded again where it shows.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserBase } from '@core/schemas/user';
+import { http } from '@/api/client';
+import { invalidateCart } from '@/features/cart/api/get-cart-list';
+import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
+
+export type CartAdd = { goods_id: number; number: number; ck_id: number; price: string | null };
+
+export function useAddLines() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (lines: CartAdd[]) =>
+      http.post<{ cart: number }>('/api/cart', { params: lines.map((l) => ({ goods_id: l.goods_id, number: l.number, ck_id: l.ck_id, price: l.price ?? '' })) }),
+    onSuccess: ({ cart }) => {
+      client.setQueryData<UserBase>(USER_BASE_KEY, (user) => (user ? { ...user, cart } : user));
+      void client.invalidateQueries({ queryKey: USER_BASE_KEY });
+      void invalidateCart(client);
+    },
+  });
+}

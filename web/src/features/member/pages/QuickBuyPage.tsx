@@ -1,0 +1,240 @@
+/**
+ * /zzfw/kjcg 快捷采购: goods bought before with the quantity of the last purchase, ordered by the last
+ * purchase, how often or how many; each added to the cart in one click, or the chosen ones (or the whole
+ * page) at once.
+ */
+import '@/features/catalogue/catalogue.css';
+import '../member.css';
+import { Button, Checkbox, Input, Pagination, Segmented } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AccountLayout } from '@/features/account/components/AccountLayout';
+import { PanelLoading } from '@/features/account/components/PanelStates';
+import { RequireAccount } from '@/features/account/components/RequireAccount';
+import { useToast } from '@/features/auth/lib/use-toast';
+import { EmptyState } from '@/ui/EmptyState';
+import { ErrorState } from '@/ui/ErrorState';
+import { Price } from '@/ui/Price';
+import { QuantityStepper } from '@/ui/QuantityStepper';
+import { useAddLines, type CartAdd } from '../api/add-to-cart';
+import { useFastBuy, type FastBuyParams } from '../api/get-fast-buy';
+import type { FastBuyOrder, FastBuyRow } from '../api/types';
+
+const ORDERS: { value: FastBuyOrder; label: string }[] = [
+  { value: 'time', label: '最近购买' },
+  { value: 'count', label: '购买次数' },
+  { value: 'number', label: '购买数量' },
+];
+
+function readParams(search: URLSearchParams): FastBuyParams {
+  const order = (ORDERS.find((o) => o.value === search.get('order'))?.value ?? 'time') as FastBuyOrder;
+  const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
+  return { page, order, keywords: (search.get('keywords') ?? '').slice(0, 50) };
+}
+
+function toQuery(p: Partial<FastBuyParams>) {
+  const out = new URLSearchParams();
+  if (p.order && p.order !== 'time') out.set('order', p.order);
+  if (p.keywords) out.set('keywords', p.keywords);
+  if (p.page && p.page > 1) out.set('page', String(p.page));
+  const text = out.toString();
+  return `/zzfw/kjcg${text ? `?${text}` : ''}`;
+}
+
+const buyable = (r: FastBuyRow) => r.goods.is_buy === 1 && r.cart_number > 0 && r.goods.base_price !== null;
+
+function QuickBuy() {
+  const [search] = useSearchParams();
+  const params = readParams(search);
+  const navigate = useNavigate();
+  const toast = useToast();
+  const list = useFastBuy(params);
+  const add = useAddLines();
+  const [numbers, setNumbers] = useState<Record<number, number>>({});
+  const [picked, setPicked] = useState<number[]>([]);
+  const [keywords, setKeywords] = useState(params.keywords);
+  const rows = useMemo(() => list.data?.data ?? [], [list.data]);
+  const numberOf = (r: FastBuyRow) => numbers[r.goods.id] ?? r.cart_number;
+  const line = (r: FastBuyRow): CartAdd => ({ goods_id: r.goods.id, number: numberOf(r), ck_id: r.goods.ck_id, price: r.goods.base_price });
+
+  const addRows = (chosen: FastBuyRow[]) => {
+    const lines = chosen.filter(buyable).map(line);
+    if (!lines.length) return void toast.warning('请选择可采购的商品');
+    add.mutate(lines, {
+      onSuccess: () => {
+        void toast.success(lines.length > 1 ? `已将${lines.length}种商品加入购物车` : '已加入购物车');
+        setPicked([]);
+      },
+    });
+  };
+
+  const go = (next: Partial<FastBuyParams>) => {
+    setPicked([]);
+    void navigate(toQuery({ ...params, page: 1, ...next }));
+  };
+
+  const pageBuyable = rows.filter(buyable);
+  const allPicked = pageBuyable.length > 0 && pageBuyable.every((r) => picked.includes(r.goods.id));
+
+  let body;
+  if (list.isPending) body = <PanelLoading />;
+  else if (list.isError && !list.data) body = <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  else if (!rows.length)
+    body = params.keywords ? (
+      <EmptyState description={`没有找到与“${params.keywords}”相关的已购商品`}>
+        <button type="button" className="yct-btn" onClick={() => go({ keywords: '' })}>
+          清除搜索
+        </button>
+      </EmptyState>
+    ) : (
+      <EmptyState description="暂无采购记录，下单后购买过的商品会出现在这里">
+        <Link to="/list" className="yct-btn yct-btn--primary">
+          去采购
+        </Link>
+      </EmptyState>
+    );
+  else
+    body = (
+      <>
+        <table className={`yct-kj__table${list.isPlaceholderData ? ' is-refreshing' : ''}`} data-testid="fastbuy-list">
+          <thead>
+            <tr>
+              <th className="yct-kj__check">
+                <Checkbox
+                  checked={allPicked}
+                  indeterminate={!allPicked && picked.length > 0}
+                  disabled={!pageBuyable.length}
+                  onChange={(e) => setPicked(e.target.checked ? pageBuyable.map((r) => r.goods.id) : [])}
+                  aria-label="全选"
+                />
+              </th>
+              <th>商品信息</th>
+              <th>单价</th>
+              <th>上次采购</th>
+              <th>累计采购</th>
+              <th>库存</th>
+              <th>采购数量</th>
+              <th>操作</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const g = r.goods;
+              const can = buyable(r);
+              return (
+                <tr key={g.id} className={can ? undefined : 'is-off'} data-testid="fastbuy-row" data-goods-id={g.id}>
+                  <td className="yct-kj__check">
+                    <Checkbox
+                      checked={picked.includes(g.id)}
+                      disabled={!can}
+                      onChange={(e) => setPicked(e.target.checked ? [...picked, g.id] : picked.filter((id) => id !== g.id))}
+                      aria-label={`选择${g.name}`}
+                    />
+                  </td>
+                  <td>
+                    <div className="yct-kj__goods">
+                      <Link to={`/list/info/${g.id}`} className="yct-kj__img">
+                        <img src={g.goods_image[0]} alt={g.name} width={56} height={56} loading="lazy" />
+                      </Link>
+                      <div>
+                        <Link to={`/list/info/${g.id}`} className="yct-kj__name" data-testid="fastbuy-name">
+                          {g.name}
+                        </Link>
+                        <p className="yct-muted">
+                          {g.ypgg} / {g.bzdw} · 中包装 {g.zbz}
+                        </p>
+                        <p className="yct-muted yct-kj__maker">{g.sccj}</p>
+                      </div>
+                    </div>
+                  </td>
+                  <td>
+                    <Price value={g.base_price} tip={g.price_tip} size="small" />
+                  </td>
+                  <td>
+                    <b data-testid="fastbuy-last-number">
+                      {r.last_number}
+                      {g.bzdw}
+                    </b>
+                    <p className="yct-muted">{dayjs.unix(r.last_time).format('YYYY-MM-DD')}</p>
+                  </td>
+                  <td>
+                    {r.times}次 / {r.total_number}
+                    {g.bzdw}
+                  </td>
+                  <td>{!g.is_buy ? <span className="yct-muted">暂不销售</span> : g.number <= 0 ? <span className="yct-kj__out">缺货</span> : g.number > 9999 ? '充足' : `${g.number}${g.bzdw}`}</td>
+                  <td>
+                    {can ? (
+                      <QuantityStepper value={numberOf(r)} zbz={g.zbz} stock={g.number} size="small" onChange={(n) => setNumbers({ ...numbers, [g.id]: n })} />
+                    ) : (
+                      <span className="yct-muted">—</span>
+                    )}
+                  </td>
+                  <td>
+                    <Button size="small" type="primary" ghost disabled={!can || add.isPending} onClick={() => addRows([r])} data-testid="fastbuy-add">
+                      加入购物车
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <div className="yct-kj__bar">
+          <span>
+            已选 <b>{picked.length}</b> 种
+          </span>
+          <Button type="primary" disabled={!picked.length} loading={add.isPending} onClick={() => addRows(rows.filter((r) => picked.includes(r.goods.id)))} data-testid="fastbuy-add-picked">
+            批量加入购物车
+          </Button>
+          <Button disabled={!pageBuyable.length || add.isPending} onClick={() => addRows(rows)} data-testid="fastbuy-add-all">
+            本页全部加入购物车
+          </Button>
+          {list.data && list.data.last_page > 1 ? (
+            <Pagination
+              className="yct-kj__pager"
+              current={list.data.current_page}
+              pageSize={list.data.per_page}
+              total={list.data.total}
+              showSizeChanger={false}
+              showTotal={(n) => `共 ${n} 种`}
+              onChange={(page) => {
+                go({ page });
+                window.scrollTo(0, 0);
+              }}
+            />
+          ) : null}
+        </div>
+      </>
+    );
+
+  return (
+    <div data-testid="fastbuy-page">
+      <div className="yct-kj__tools">
+        <Segmented value={params.order} options={ORDERS} onChange={(v) => go({ order: v as FastBuyOrder })} data-testid="fastbuy-order" />
+        <Input.Search
+          className="yct-kj__search"
+          value={keywords}
+          onChange={(e) => setKeywords(e.target.value)}
+          onSearch={(v) => go({ keywords: v.trim().slice(0, 50) })}
+          placeholder="商品名称 / 生产厂家"
+          allowClear
+          enterButton="搜索"
+          maxLength={50}
+          data-testid="fastbuy-search"
+        />
+      </div>
+      {body}
+    </div>
+  );
+}
+
+export default function QuickBuyPage() {
+  return (
+    <AccountLayout title="快捷采购">
+      <RequireAccount>
+        <QuickBuy />
+      </RequireAccount>
+    </AccountLayout>
+  );
+}

@@ -159,3 +159,26 @@ test('demo repays a credit bill from the balance and finds it under 已还款', 
     await shotWhole(page, 'wallet-credit-repaid');
   });
 });
+
+test('a store without bills or vouchers sees the empty states, and a failed log offers a retry', async ({ page }) => {
+  await loginByApi(page, 'chain-b');
+  await page.goto('/zqgl');
+  await expect(page.getByTestId('credit-bills').getByTestId('empty-state')).toContainText('暂无待还款账单');
+  await page.goto('/xjq');
+  await expect(page.getByTestId('voucher-list').getByTestId('empty-state')).toContainText('暂无现金券');
+  await shotWhole(page, 'wallet-vouchers-empty');
+
+  // The log's first answer fails: the panel says so and 重试 asks again.
+  let failed = false;
+  await page.route('**/api/user/user_money_log**', async (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, message: '系统繁忙，请稍候再试', data: null }) });
+  });
+  await page.goto('/jfgl');
+  const panel = page.getByTestId('ledger-points');
+  await expect(panel.getByTestId('error-state')).toBeVisible();
+  await panel.getByTestId('retry').click();
+  await expect(panel.getByTestId('error-state')).toHaveCount(0);
+  await expect(panel.getByTestId('empty-state').or(panel.getByTestId('log-row').first())).toBeVisible();
+});

@@ -69,7 +69,7 @@ function Summary() {
 }
 
 function dueText(b: Bill) {
-  if (b.status === 1) return <span className="yct-muted">{formatDay(b.repaid_at)} 已还</span>;
+  if (b.status === 1) return <span className="yct-muted yct-wal-nowrap">{formatDay(b.repaid_at)} 还清</span>;
   if (b.days_left === null) return null;
   if (b.days_left < 0) return <span className="yct-wal-red">逾期 {-b.days_left} 天</span>;
   if (b.days_left === 0) return <span className="yct-wal-red">今天到期</span>;
@@ -187,11 +187,11 @@ function Bills() {
         </Link>
       ),
     },
-    { title: '账单日期', dataIndex: 'created_at', width: 110, render: (v: number) => formatDay(v) },
+    { title: '账单日期', dataIndex: 'created_at', width: 100, render: (v: number) => formatDay(v) },
     { title: '账单金额', dataIndex: 'amount', width: 120, align: 'right', render: (v: string) => money(v) },
     { title: '待还金额', dataIndex: 'remaining', width: 120, align: 'right', render: (v: string, b) => (b.status === 0 ? <b className="yct-wal-red">{money(v)}</b> : <span className="yct-muted">{money('0.00')}</span>) },
-    { title: '到期日', dataIndex: 'due_date', width: 110 },
-    { title: '剩余时间', key: 'left', width: 110, render: (_, b) => dueText(b) },
+    { title: '到期日', dataIndex: 'due_date', width: 100 },
+    { title: '剩余时间', key: 'left', width: 124, render: (_, b) => dueText(b) },
     {
       title: '状态',
       dataIndex: 'status_text',

@@ -293,4 +293,32 @@ describe(`wallet on ${dbLabel}`, () => {
     expect422(await demo.get('/api/user/user_credit_list?type=9'), 'type', '账单类型不正确');
     await expectLedgerConsistent('demo');
   });
+
+  it('answers junk in every field of every wallet form with 422 and writes nothing', async () => {
+    const junk: unknown[] = [['a', 'b'], { a: { b: 'c' } }, '药'.repeat(20_000), "' OR '1'='1'; --", '<script>x</script>', ''];
+    const forms: [string, Record<string, unknown>][] = [
+      ['/api/moneys/recharge', { amount: 1000 }],
+      ['/api/cash_coupon/userRecharge', { code: 'YCT2026XJQ0004' }],
+      ['/api/pay/user_credit_create', { ids: [1] }],
+      ['/api/pay/user_credit_pay', { id: 1, method: 'balance' }],
+      ['/api/pay/user_credit_check', { id: 1 }],
+    ];
+    const count = async () => Number(((await t.db.execute(sql`select (select count(*) from ledger) + (select count(*) from recharges) + (select count(*) from credit_repays) + (select count(*) from cash_coupons where status = 1) as n`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+    const before = await count();
+    for (const [url, body] of forms) {
+      for (const field of Object.keys(body)) {
+        for (const value of junk) {
+          const res = await demo.post(url, { ...body, [field]: value });
+          expect(res.status, `${url} ${field} = ${JSON.stringify(value).slice(0, 40)}`).toBe(422);
+          expect(res.body.message).toMatch(/[\u4e00-\u9fa5]/);
+          expect((await demo.postJson(url, { ...body, [field]: value })).status, `${url} ${field} as JSON`).toBe(422);
+        }
+      }
+      expect((await demo.post(url, {})).status, `${url} empty`).toBe(422);
+    }
+    for (const query of ['use_type[]=1', 'start_time[a]=1', `end_time=${'9'.repeat(30)}`, 'instrument[]=balance', 'page=abc']) {
+      expect((await demo.get(`/api/user/user_money_log?${query}`)).status, query).toBe(422);
+    }
+    expect(await count()).toBe(before);
+  });
 });

@@ -15,8 +15,8 @@ export default function PointsPage() {
           <span className="yct-muted">积分可在积分商城兑换礼品和药品</span>
         </div>
         <ul className="yct-wal-rules">
-          <li>订单确认收货后，每实付 1 元获得 1 积分</li>
-          <li>订单退货退款时，对应积分一并扣回</li>
+          <li>订单确认收货（或发货 15 天后自动确认）后，每实付 1 元获得 1 积分</li>
+          <li>积分仅限本账户使用，不可转让，不可兑换现金</li>
           <li>
             <Link to="/jfsc" className="yct-wal-link">
               去积分商城兑换 ›

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { cachedResult, clearCatalogueCache } from './cache.js';
+import { cachedJson, cachedResult, clearCatalogueCache } from './cache.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Long enough that a loaded machine cannot pass half of it between two calls of one step. */
@@ -69,5 +69,14 @@ describe('shared catalogue answers', () => {
     expect(await cachedResult(db, 'detail', ok.compute, TTL)).toBe('answer 1');
     clearCatalogueCache(db);
     expect(await cachedResult(db, 'detail', ok.compute, TTL)).toBe('answer 2');
+  });
+
+  it('keeps an answer as the JSON text of its envelope, made once for all who share it', async () => {
+    const db = {} as Db;
+    const c = counter();
+    const [a, b] = await Promise.all([cachedJson(db, 'brands', c.compute, TTL), cachedJson(db, 'brands', c.compute, TTL)]);
+    expect(a).toBe(b);
+    expect(JSON.parse(a)).toEqual({ code: 10000, message: expect.any(String), data: 'answer 1' });
+    expect(c.runs).toBe(1);
   });
 });

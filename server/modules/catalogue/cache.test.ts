@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { cachedJson, cachedResult, clearCatalogueCache } from './cache.js';
+import { cachedJson, cachedResult, clearCatalogueCache, withTimestamp } from './cache.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Long enough that a loaded machine cannot pass half of it between two calls of one step. */
@@ -78,5 +78,14 @@ describe('shared catalogue answers', () => {
     expect(a).toBe(b);
     expect(JSON.parse(a)).toEqual({ code: 10000, message: expect.any(String), data: 'answer 1' });
     expect(c.runs).toBe(1);
+  });
+
+  it("adds the server's clock to the data of a kept answer", async () => {
+    const db = {} as Db;
+    const at = Date.UTC(2026, 10, 23, 12, 0, 0);
+    const spike = await cachedJson(db, 'spike', async () => ({ list: [{ id: 1 }], end_time: 100 }));
+    expect(JSON.parse(withTimestamp(spike, at))).toEqual({ code: 10000, message: expect.any(String), data: { list: [{ id: 1 }], end_time: 100, timestamp: at / 1000 } });
+    const empty = await cachedJson(db, 'everyday', async () => ({}));
+    expect(JSON.parse(withTimestamp(empty, at)).data).toEqual({ timestamp: at / 1000 });
   });
 });

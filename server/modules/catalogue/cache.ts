@@ -68,6 +68,15 @@ export function cachedJson<T>(db: Db, key: unknown, compute: () => Promise<T>, t
   return cachedResult(db, { json: key }, async () => JSON.stringify(ok(await compute())), ttl);
 }
 
+/**
+ * JSON text made by `cachedJson` of an object answer, with the server's clock (seconds) added as the last
+ * field of its data: countdowns run on the server's time, which changes with every request.
+ */
+export function withTimestamp(text: string, now = Date.now()) {
+  const head = text.slice(0, -2); // without the closing braces of the data and of the envelope
+  return `${head}${head.endsWith('{') ? '' : ','}"timestamp":${Math.floor(now / 1000)}}}`;
+}
+
 /** Sends JSON text made by `cachedJson` as it is. */
 export const sendJson = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
 

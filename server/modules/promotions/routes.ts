@@ -1,8 +1,7 @@
 /** HTTP for the running promotions: the flash sale (`/api/index/spike`) and the daily specials. */
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { ok } from '../../http/envelope.js';
-import { cachedResult } from '../catalogue/cache.js';
+import { cachedJson, sendJson, withTimestamp } from '../catalogue/cache.js';
 import { viewerClass, viewerOf } from '../catalogue/viewer.js';
 import * as promotions from './service.js';
 
@@ -11,14 +10,12 @@ const TTL_MS = 5_000;
 
 export async function promotionRoutes(app: FastifyInstance, deps: Deps) {
   const { db } = deps.database;
-  app.get('/api/index/spike', async (req) => {
+  app.get('/api/index/spike', async (req, reply) => {
     const viewer = viewerOf(req);
-    const result = await cachedResult(db, ['spike', viewerClass(viewer)], () => promotions.spike(db, viewer), TTL_MS);
-    return ok({ ...result, timestamp: Math.floor(Date.now() / 1000) });
+    return sendJson(reply, withTimestamp(await cachedJson(db, ['spike', viewerClass(viewer)], () => promotions.spike(db, viewer), TTL_MS)));
   });
-  app.get('/api/activity/everyday_price', async (req) => {
+  app.get('/api/activity/everyday_price', async (req, reply) => {
     const viewer = viewerOf(req);
-    const result = await cachedResult(db, ['everyday', viewerClass(viewer)], () => promotions.everydaySpecials(db, viewer), TTL_MS);
-    return ok({ ...result, timestamp: Math.floor(Date.now() / 1000) });
+    return sendJson(reply, withTimestamp(await cachedJson(db, ['everyday', viewerClass(viewer)], () => promotions.everydaySpecials(db, viewer), TTL_MS)));
   });
 }

@@ -244,6 +244,41 @@ test('a new account binds WeChat through the sandbox scan, unbinds it, and chang
   await other.close();
 });
 
+test('a new clinic waiting for review sees what happens next, has nothing to buy again yet, and uploads a licence again', async ({ page }) => {
+  await registerWaitingClinic(page);
+  await page.goto('/user');
+  await expect(page.getByTestId('centre-licence')).toHaveAttribute('data-state', 'waiting');
+  await expect(page.getByTestId('centre-licence')).toContainText('资质审核中');
+  await expect(page.getByTestId('centre-recent-orders')).toHaveCount(0);
+  await expect(page.getByTestId('member-centre').getByText('暂无订单')).toBeVisible();
+  await expect(page.getByTestId('price-tip').first()).toHaveText('资质审核通过后可见');
+  await shotWhole(page, 'account-member-centre-waiting');
+
+  await page.goto('/zzfw/kjcg');
+  await expect(page.getByTestId('fastbuy-page').getByTestId('empty-state')).toContainText('暂无采购记录');
+  await shotWhole(page, 'account-quick-buy-empty');
+
+  await page.goto('/zhzx/zzzj');
+  const row = page.locator('[data-testid="licence-row"][data-type="yyzz"]');
+  await expect(row.getByTestId('licence-status')).toHaveText('审核中');
+  await row.getByTestId('licence-reupload').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('licence-image').locator('input[type=file]').setInputFiles({ name: 'yyzz.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.getByTestId('licence-image').locator('img')).toBeVisible();
+  await dialog.getByTestId('licence-number').fill('91330212MA2KL0001X');
+  const until = new Date(Date.now() + 8 * 3_600_000 + 800 * 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByTestId('licence-valid-until').click();
+  await page.keyboard.type(until);
+  await page.keyboard.press('Enter');
+  const saved = page.waitForResponse((r) => /\/api\/user\/zizhi\/\d+$/.test(new URL(r.url()).pathname));
+  await page.getByRole('button', { name: '提交审核' }).click();
+  expect((await (await saved).json()).code).toBe(10000);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(row).toContainText('91330212MA2KL0001X');
+  await expect(row).toContainText(until);
+  await expect(row.getByTestId('licence-status')).toHaveText('审核中');
+});
+
 test('a guest is sent to log in from every account page', async ({ page }) => {
   for (const path of ['/user', '/zhzx/basic', '/zhzx/zzzj', '/zhzx/ddgl', '/zhzx/bdwx', '/zhzx/wdxx', '/zzfw/kjcg']) {
     await page.goto(path);

@@ -97,6 +97,21 @@ describe(`member and account centre on ${dbLabel}`, () => {
     expect(c.recommend[0].price_tip).toBe('资质审核通过后可见');
   });
 
+  it('answers bad basic info and password forms with the field message and changes nothing', async () => {
+    const before = (await demo.get('/api/user/base')).body.data;
+    const phone = await demo.post('/api/user/updateUserInfo', { name: '张敏', phone: '12345' });
+    expect(phone).toMatchObject({ status: 422, body: { message: '请输入正确的手机号（手机号或区号-座机号）' } });
+    expect((await demo.post('/api/user/updateUserInfo', { name: 'x', phone: before.phone })).body.data.errors.name).toEqual(['联系人须为2-20个中文或英文字符']);
+    expect((await demo.post('/api/user/updateUserInfo', { name: '<b>张</b>', phone: before.phone })).status).toBe(422);
+    const mismatch = await demo.post('/api/user/resetPassword', { old_password: 'Demo@2026', password: 'Next2026', password_confirmation: 'Next2027' });
+    expect(mismatch.body.data.errors.password_confirmation).toEqual(['两次输入的密码不一致']);
+    const weak = await demo.post('/api/user/resetPassword', { old_password: 'Demo@2026', password: '123456', password_confirmation: '123456' });
+    expect(weak.body.data.errors.password).toEqual(['密码为6-20位，须同时包含字母和数字']);
+    const after = (await demo.get('/api/user/base')).body.data;
+    expect(after).toMatchObject({ name: before.name, phone: before.phone });
+    await loginAs(t.app, 'demo');
+  });
+
   it('lists the licences with number, validity, picture and review state, and warns 30 days before expiry', async () => {
     const z = (await demo.get('/api/user/zizhi')).body.data;
     expect(z.warn_days).toBe(30);

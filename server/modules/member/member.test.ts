@@ -78,6 +78,9 @@ describe(`member and account centre on ${dbLabel}`, () => {
     expect(c.wallet).toMatchObject({ balance: expect.stringMatching(/^\d+\.\d{2}$/), credit_limit: '100000.00', points: 1280 });
     expect(Number(c.wallet.credit_available)).toBeLessThanOrEqual(100000);
     expect(c.wallet.coupons).toBeGreaterThan(0);
+    // The same figures as the wallet's own calls, which read the ledger.
+    const money = (await demo.get('/api/user/user_money')).body.data;
+    expect(c.wallet).toMatchObject({ balance: money.balance, red_packet: money.red_packet, credit_available: money.credit_available, points: money.points, coupons: money.coupon_count });
     expect(c.order_counts.all).toBeGreaterThan(0);
     expect(['0', '1', '2', '3', '4'].reduce((n, s) => n + c.order_counts[s], 0)).toBe(c.order_counts.all);
     expect(c.recent_orders.length).toBeGreaterThan(0);

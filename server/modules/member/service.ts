@@ -6,10 +6,9 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { LICENCE_EXPIRY_WARN_DAYS, LICENCE_TYPES, REQUIRED_LICENCES, type CompanyType, type LicenceType } from '../../../core/constants.js';
-import { fenToYuan } from '../../../core/money.js';
 import { chinaToday, type fastBuyQuery, type licenceAddBody, type licenceUploadBody } from '../../../core/schemas/member.js';
 import type { Conn, Db } from '../../db/client.js';
-import { goods, licences, messages, orderItems, orders, uploads, userCoupons, users, wallets, wechatTickets } from '../../db/schema/index.js';
+import { goods, licences, messages, orderItems, orders, uploads, users, wechatTickets } from '../../db/schema/index.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { ACTING_REFUSED, storesOf, userBase } from '../accounts/service.js';
 import { setActingFor, type CurrentSession, type SessionUser } from '../accounts/sessions.js';
@@ -17,6 +16,7 @@ import { recommendations } from '../catalogue/home.js';
 import { goodsCore, goodsView, visible } from '../catalogue/service.js';
 import type { Viewer } from '../catalogue/viewer.js';
 import { listOrders } from '../orders/service.js';
+import { couponNum, userMoney } from '../wallet/service.js';
 
 export const LICENCE_MISSING = '资质证件不存在';
 export const MESSAGE_MISSING = '消息不存在';
@@ -105,35 +105,27 @@ export function licenceState(user: SessionUser, list: LicenceView[]) {
 export async function memberCentre(db: Db, session: CurrentSession, viewer: Viewer) {
   const { user } = session;
   const now = Date.now();
-  const [base, rows, [wallet], [coupons], orderPage, recommend] = await Promise.all([
+  const [base, rows, money, coupons, orderPage, recommend] = await Promise.all([
     userBase(db, user, session.token, session.actor),
     licenceRows(db, user.id),
-    db.select().from(wallets).where(eq(wallets.userId, user.id)),
-    db
-      .select({
-        unused: sql<number>`count(*) filter (where ${userCoupons.endsAt} > now())::int`,
-        expiring: sql<number>`count(*) filter (where ${userCoupons.endsAt} > now() and ${userCoupons.endsAt} <= now() + interval '7 days')::int`,
-      })
-      .from(userCoupons)
-      .where(and(eq(userCoupons.userId, user.id), eq(userCoupons.status, 0))),
+    userMoney(db, user),
+    couponNum(db, user),
     listOrders(db, user, { keywords: '', page: 1 }, 5),
     recommendations(db, viewer, 1),
   ]);
   const list = rows.map((l) => licenceView(l, now));
-  const limit = wallet?.creditLimit ?? 0;
-  const used = wallet?.creditUsed ?? 0;
   return {
     user: base,
     licence: { ...licenceState(user, list), expiring: list.filter((l) => l.expiry > 0) },
     wallet: {
-      balance: fenToYuan(wallet?.balance ?? 0),
-      credit_limit: fenToYuan(limit),
-      credit_used: fenToYuan(used),
-      credit_available: fenToYuan(Math.max(0, limit - used)),
-      red_packet: fenToYuan(wallet?.redPacket ?? 0),
-      points: user.points,
-      coupons: coupons?.unused ?? 0,
-      coupons_expiring: coupons?.expiring ?? 0,
+      balance: money.balance,
+      credit_limit: money.credit_limit,
+      credit_used: money.credit_used,
+      credit_available: money.credit_available,
+      red_packet: money.red_packet,
+      points: money.points,
+      coupons: coupons.unused,
+      coupons_expiring: coupons.expiring,
     },
     order_counts: orderPage.counts,
     recent_orders: orderPage.data,

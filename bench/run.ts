@@ -15,7 +15,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { benchTrade, BUYERS, ONE_AT_A_TIME, TRADE_CONNECTIONS, tradeTable, type TradeRow } from './trade.js';
 import { measureWeb, webSection } from './web';
@@ -139,14 +138,22 @@ async function load(url: string, headers: Record<string, string>, vary?: (n: num
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
-/** A bare Fastify route serving `body` from memory: the reference each call is compared with. */
+/**
+ * The bare Fastify route each call is compared with (bench/bare.ts), started in a process of its own, as
+ * the real server is: the load generator's work does not share its event loop.
+ */
 async function bareServer() {
-  const app = Fastify({ logger: false });
-  const bodies = new Map<string, string>();
-  app.get('/bare/:key', async (req, reply) => reply.type('application/json; charset=utf-8').send(bodies.get((req.params as { key: string }).key) ?? '{}'));
-  const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  return { app, base: `http://127.0.0.1:${port}`, bodies };
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`the bare route exited ${code}`)));
+  });
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    base,
+    set: async (key: string, body: string) => void (await fetch(`${base}/bare/${key}`, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body })),
+    close: () => child.kill('SIGTERM'),
+  };
 }
 
 type Row = Target & { db: string; measured: Measure; bare: Measure; ratio: number; ok: boolean | null };
@@ -161,7 +168,7 @@ async function benchDatabase(db: string, env: Record<string, string>, bare: Awai
     for (const t of TARGETS) {
       const headers: Record<string, string> = t.login ? { cookie } : {};
       const body = await (await fetch(base + t.path, { headers })).text();
-      bare.bodies.set(String(rows.length), body);
+      await bare.set(String(rows.length), body);
       await load(base + t.path, headers, t.vary && ((n) => t.vary!(n + 1_000_000))); // warm-up, not recorded
       const measured = await load(base + t.path, headers, t.vary);
       const reference = await load(`${bare.base}/bare/${rows.length}`, {});
@@ -180,9 +187,10 @@ async function benchDatabase(db: string, env: Record<string, string>, bare: Awai
 
 const API_INTRO = `The server runs on a fresh PGlite database and on a fresh PostgreSQL database (when one answers), the
 catalogue is seeded, and each call is loaded with autocannon (connections and seconds per call in the line
-below), right after loading a bare Fastify route that serves the same JSON from memory. The ratio is the
-call's throughput over the bare route's, both measured in the same run. Catalogue answers are shared for up to
-30 s by viewers who see alike (a detail for 5 s); the rows "never cached" ask for a different answer every time.`;
+below), right after loading a bare Fastify route that serves the same JSON from memory, in a process of its own
+as the server is. The ratio is the call's throughput over the bare route's, both measured in the same run.
+Catalogue answers are shared for up to 30 s by viewers who see alike (a detail for 5 s); the rows "never cached"
+ask for a different answer every time.`;
 
 /**
  * The two parts of bench/README.md, so that a run of one part keeps the other's last figures. A report
@@ -252,7 +260,7 @@ if (runApi) {
     if (url) rows.push(...(await benchDatabase('PostgreSQL', { DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-')) }, bare, trade)));
     else console.log('No PostgreSQL answered; measured PGlite only.');
   }
-  await bare.app.close();
+  bare.close();
 
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.json'), JSON.stringify({ when, duration, connections, goods: goodsCount, cpus: os.cpus().length, rows, trade }, null, 2));

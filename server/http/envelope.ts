@@ -1,7 +1,23 @@
 /** The `{code, message, data}` envelope and the typed refusals that map onto it (DESIGN.md section 5). */
+import type { FastifyReply } from 'fastify';
 import { Code, Message, type ValidationErrors } from '../../core/codes.js';
 
 export const ok = <T>(data: T) => ({ code: Code.ok, message: Message.ok, data });
+
+/** The envelope as JSON text, for answers kept and sent to many as they are. */
+export const okText = <T>(data: T) => JSON.stringify(ok(data));
+
+/** Envelope text (`okText`) of an object answer with one more field at the end of its data. */
+export function withDataField(text: string, name: string, value: number) {
+  const head = text.slice(0, -2); // without the closing braces of the data and of the envelope
+  return `${head}${head.endsWith('{') ? '' : ','}${JSON.stringify(name)}:${value}}}`;
+}
+
+/** The server's clock (seconds) added to a kept answer: countdowns run on the server's time. */
+export const withTimestamp = (text: string, now = Date.now()) => withDataField(text, 'timestamp', Math.floor(now / 1000));
+
+/** Sends envelope text as it is. */
+export const sendJson = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
 
 /** A refusal the buyer is told about: HTTP status and envelope code chosen by the error handler. */
 export class AppError extends Error {

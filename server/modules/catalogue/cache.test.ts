@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { cachedJson, cachedResult, clearCatalogueCache, withTimestamp } from './cache.js';
+import { withTimestamp } from '../../http/envelope.js';
+import { cachedJson, cachedResult, clearCatalogueCache } from './cache.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Long enough that a loaded machine cannot pass half of it between two calls of one step. */

@@ -7,9 +7,8 @@
  * 5 s; the cart and orders always read live stock. Writing goods clears the cache.
  */
 import { LRUCache } from 'lru-cache';
-import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { ok } from '../../http/envelope.js';
+import { okText } from '../../http/envelope.js';
 
 const TTL_MS = 30_000;
 
@@ -65,20 +64,8 @@ export function cachedResult<T>(db: Db, key: unknown, compute: () => Promise<T>,
  * who shares it rather than once per request (a brand page is some 40 KB of JSON).
  */
 export function cachedJson<T>(db: Db, key: unknown, compute: () => Promise<T>, ttl = TTL_MS): Promise<string> {
-  return cachedResult(db, { json: key }, async () => JSON.stringify(ok(await compute())), ttl);
+  return cachedResult(db, { json: key }, async () => okText(await compute()), ttl);
 }
-
-/**
- * JSON text made by `cachedJson` of an object answer, with the server's clock (seconds) added as the last
- * field of its data: countdowns run on the server's time, which changes with every request.
- */
-export function withTimestamp(text: string, now = Date.now()) {
-  const head = text.slice(0, -2); // without the closing braces of the data and of the envelope
-  return `${head}${head.endsWith('{') ? '' : ','}"timestamp":${Math.floor(now / 1000)}}}`;
-}
-
-/** Sends JSON text made by `cachedJson` as it is. */
-export const sendJson = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
 
 export function clearCatalogueCache(db: Db) {
   caches.get(db)?.clear();

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { id, page } from '../../../core/schemas/common.js';
 import { favoriteListQuery, filterScopeQuery, goodsIdsBody, goodsListQuery, searchQuery } from '../../../core/schemas/goods.js';
 import type { Deps } from '../../deps.js';
-import { ok } from '../../http/envelope.js';
+import { ok, sendJson } from '../../http/envelope.js';
 import { requireUser } from '../accounts/sessions.js';
 import * as catalogue from './service.js';
-import { cachedJson, sendJson } from './cache.js';
+import { cachedJson } from './cache.js';
 import { floors, recommendations } from './home.js';
 import { brandDetail, brandList } from './brands.js';
 import { viewerClass, viewerOf } from './viewer.js';
@@ -27,8 +27,8 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
     const viewer = viewerOf(req);
     return sendJson(reply, await cachedJson(db, ['list', req.query, viewerClass(viewer)], () => catalogue.listGoods(db, req.query, viewer)));
   });
-  app.get('/api/goods/detail/:id', { schema: { params: z.object({ id: id('商品ID') }) } }, async (req) =>
-    ok(await catalogue.goodsDetail(db, req.params.id, viewerOf(req))),
+  app.get('/api/goods/detail/:id', { schema: { params: z.object({ id: id('商品ID') }) } }, async (req, reply) =>
+    sendJson(reply, await catalogue.goodsDetailJson(db, req.params.id, viewerOf(req))),
   );
   app.get('/api/goods/hot', async (req, reply) => {
     const viewer = viewerOf(req);

@@ -9,7 +9,8 @@ import type { Db } from '../../db/client.js';
 import { brands, categories, favorites, goods } from '../../db/schema/index.js';
 import { notFound } from '../../http/envelope.js';
 import { looksLikeApprovalNumber, matchTerms } from './terms.js';
-import { cachedFavoriteIds, cachedResult, forgetFavoriteIds } from './cache.js';
+import { withDataField } from '../../http/envelope.js';
+import { cachedFavoriteIds, cachedJson, forgetFavoriteIds } from './cache.js';
 import { viewerClass, type Viewer } from './viewer.js';
 
 type GoodsRow = typeof goods.$inferSelect;
@@ -268,12 +269,13 @@ async function detailFor(db: Db, id: number, viewer: Viewer) {
 
 const DETAIL_TTL_MS = 5_000;
 
-export async function goodsDetail(db: Db, id: number, viewer: Viewer) {
+/** The detail's answer as JSON text (cache.ts), with `is_favorite` for this buyer added at the end. */
+export async function goodsDetailJson(db: Db, id: number, viewer: Viewer) {
   const [detail, kept] = await Promise.all([
-    cachedResult(db, ['detail', id, viewerClass(viewer)], () => detailFor(db, id, viewer), DETAIL_TTL_MS),
+    cachedJson(db, ['detail', id, viewerClass(viewer)], () => detailFor(db, id, viewer), DETAIL_TTL_MS),
     viewer.userId ? favoriteIdsOf(db, viewer.userId) : Promise.resolve(new Set<number>()),
   ]);
-  return { ...detail, is_favorite: kept.has(id) ? 1 : 0 };
+  return withDataField(detail, 'is_favorite', kept.has(id) ? 1 : 0);
 }
 
 function favoriteIdsOf(db: Db, userId: number) {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LICENCE_TYPES } from '../../../core/constants.js';
 import { id } from '../../../core/schemas/common.js';
 import type { Deps } from '../../deps.js';
-import { ok } from '../../http/envelope.js';
+import { ok, sendJson, withTimestamp } from '../../http/envelope.js';
 import { bannerSvg, brandSvg, goodsSvg, iconSvg, layoutOf, licenceSvg } from './drawings.js';
 import { contentService } from './service.js';
 
@@ -48,7 +48,7 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const content = contentService(deps.database.db);
 
-  app.get('/api/focus/common', async () => ok({ ...(await content.common()), timestamp: Math.floor(Date.now() / 1000) }));
+  app.get('/api/focus/common', async (_req, reply) => sendJson(reply, withTimestamp(await content.commonText())));
   // Banners and ads by position (docs/api.md "Banners and ads"); the home carousel is /api/focus itself.
   app.get('/api/focus', async () => ok(await content.ads('index_banner')));
   for (const position of AD_POSITIONS) app.get(`/api/focus/${position}`, async () => ok(await content.ads(position)));

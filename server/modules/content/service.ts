@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { fenToYuan } from '../../../core/money.js';
 import type { Db } from '../../db/client.js';
+import { okText } from '../../http/envelope.js';
 import {
   ads,
   articleCategories,
@@ -168,7 +169,8 @@ export function contentService(db: Db) {
   /** The banners of one activity page (`/api/focus/demo?banner_id=125`). */
   const adsOfBanner = (bannerId: number) => adsWhere(`banner:${bannerId}`, eq(ads.bannerId, bannerId));
   return {
-    common: cached(() => loadCommon(db)),
+    /** The shell's content as envelope text (http/envelope.ts), made once for every page that asks. */
+    commonText: cached(async () => okText(await loadCommon(db))),
     notices: cached(() => loadNotices(db)),
     help: cached(() => loadHelp(db)),
     links: cached(async () =>

@@ -1,7 +1,8 @@
 /** HTTP for the running promotions: the flash sale (`/api/index/spike`) and the daily specials. */
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { cachedJson, sendJson, withTimestamp } from '../catalogue/cache.js';
+import { sendJson, withTimestamp } from '../../http/envelope.js';
+import { cachedJson } from '../catalogue/cache.js';
 import { viewerClass, viewerOf } from '../catalogue/viewer.js';
 import * as promotions from './service.js';
 

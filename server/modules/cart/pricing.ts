@@ -78,24 +78,21 @@ function linesOf(userId: number, { lineIds, selectedOnly }: Which) {
   );
 }
 
-/** The account's cart lines (all, some, or the selected ones) with their goods, oldest first. */
-export async function cartEntries(conn: Conn, userId: number, which: Which = {}): Promise<CartEntry[]> {
+/** Goods columns a cart line can be read with: all that the cart shows, or only what the engine reads. */
+type GoodsColumns = typeof goodsCore | typeof pricingColumns;
+
+function linesWith<C extends GoodsColumns>(conn: Conn, userId: number, which: Which, columns: C) {
   return conn
-    .select({ line: cartItems, goods: goodsCore })
+    .select({ line: cartItems, goods: columns })
     .from(cartItems)
     .innerJoin(goods, eq(goods.id, cartItems.goodsId))
     .where(linesOf(userId, which))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
 
-/** The same lines with only the goods columns the engine reads: for totals that show no goods. */
-async function pricingEntries(conn: Conn, userId: number, which: Which): Promise<CartEntry<PricingRow>[]> {
-  return conn
-    .select({ line: cartItems, goods: pricingColumns })
-    .from(cartItems)
-    .innerJoin(goods, eq(goods.id, cartItems.goodsId))
-    .where(linesOf(userId, which))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+/** The account's cart lines (all, some, or the selected ones) with their goods, oldest first. */
+export async function cartEntries(conn: Conn, userId: number, which: Which = {}): Promise<CartEntry[]> {
+  return linesWith(conn, userId, which, goodsCore);
 }
 
 type AccountSide = {
@@ -164,16 +161,16 @@ export type PricedEntries<G extends PricingRow = GoodsRow> = {
  * database or the order's transaction, for everything of the account.
  */
 export function priceEntries(db: Db, conn: Conn, userId: number, entries: CartEntry[], opts: PricingOptions = {}): Promise<PricedEntries> {
-  return priceWith(db, conn, userId, entries, (ids) => conn.select(goodsCore).from(goods).where(inArray(goods.id, ids)), opts);
+  return priceWith(db, conn, userId, entries, goodsCore, opts);
 }
 
-/** Prices `entries`; `more` reads the goods of bundles and add-ons that are not lines, with the lines' columns. */
+/** Prices `entries`; the goods of bundles and add-ons that are not lines are read with the lines' `columns`. */
 async function priceWith<G extends PricingRow>(
   db: Db,
   conn: Conn,
   userId: number,
   entries: CartEntry<G>[],
-  more: (ids: number[]) => Promise<G[]>,
+  columns: GoodsColumns,
   opts: PricingOptions,
 ): Promise<PricedEntries<G>> {
   const now = opts.now ?? Date.now();
@@ -184,7 +181,10 @@ async function priceWith<G extends PricingRow>(
   const bundles = context.combinations.filter((c) => wantedBundles.has(c.id));
   const extra = new Set<number>([...bundles.flatMap((b) => b.items.map((i) => i.goods_id)), ...context.huangous.flatMap((h) => h.offers.map((o) => o.goods_id))]);
   for (const id of goodsById.keys()) extra.delete(id);
-  if (extra.size) for (const g of await more([...extra])) goodsById.set(g.id, g);
+  if (extra.size) {
+    // Read with the same columns as the lines' goods, so of the same shape G.
+    for (const g of (await conn.select(columns).from(goods).where(inArray(goods.id, [...extra]))) as G[]) goodsById.set(g.id, g);
+  }
 
   // What was bought today matters only for the limited offers on these goods.
   const limited = [...context.spikes, ...context.specials].filter((o) => goodsById.has(o.goods_id));
@@ -231,6 +231,6 @@ export async function priceCartOf(db: Db, conn: Conn, userId: number, opts: Pric
 
 /** The same prices, reading only what the engine needs: for totals (the checkout, hints) that show no goods. */
 export async function priceTotalsOf(db: Db, conn: Conn, userId: number, opts: PricingOptions = {}): Promise<PricedEntries<PricingRow>> {
-  const entries = await pricingEntries(conn, userId, opts);
-  return priceWith(db, conn, userId, entries, (ids) => conn.select(pricingColumns).from(goods).where(inArray(goods.id, ids)), opts);
+  const entries = await linesWith(conn, userId, opts, pricingColumns);
+  return priceWith(db, conn, userId, entries, pricingColumns, opts);
 }

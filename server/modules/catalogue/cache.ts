@@ -4,7 +4,8 @@
  * connection. Concurrent identical requests share one computation. An answer past half its life is still
  * served while one request works out the next in the background, so that a popular answer never makes
  * everybody wait when it expires. Stock shown in lists may lag by up to 30 s and on a detail page by up to
- * 5 s; the cart and orders always read live stock. Writing goods clears the cache.
+ * 5 s; the cart and orders always read live stock. Writing goods clears the cache. The running promotions
+ * (promotions/context.ts) are kept here too, for 10 s.
  */
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
@@ -65,6 +66,11 @@ export function cachedResult<T>(db: Db, key: unknown, compute: () => Promise<T>,
  */
 export function cachedJson<T>(db: Db, key: unknown, compute: () => Promise<T>, ttl = TTL_MS): Promise<string> {
   return cachedResult(db, { json: key }, async () => okText(await compute()), ttl);
+}
+
+/** Drops one kept answer. */
+export function forgetResult(db: Db, key: unknown) {
+  caches.get(db)?.delete(JSON.stringify(key));
 }
 
 export function clearCatalogueCache(db: Db) {

@@ -9,6 +9,7 @@ import type { Bundle, GiftActivity, HuangouActivity, ManjianActivity, PriceOffer
 import type { Db } from '../../db/client.js';
 import { activities, activityGoods, combinations } from '../../db/schema/index.js';
 import type { GoodsCore } from '../catalogue/service.js';
+import { cachedResult, forgetResult } from '../catalogue/cache.js';
 import { atMinute, chinaDay } from './clock.js';
 
 export type OfferBase = Omit<PriceOffer, 'bought_today' | 'sold_today'>;
@@ -128,46 +129,21 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
   return ctx;
 }
 
-const TTL_MS = 5_000;
-/** Past this age a kept context is not served even while the next one is being read. */
-const STALE_MS = 3 * TTL_MS;
-
-type Kept = { at: number; day: number; value: Promise<PromotionContext>; settled: boolean; renewing: boolean };
-const cache = new WeakMap<Db, Kept>();
-
-function keep(db: Db, now: number, day: number, value: Promise<PromotionContext>): Kept {
-  const kept: Kept = { at: now, day, value, settled: false, renewing: false };
-  cache.set(db, kept);
-  value.then(
-    () => (kept.settled = true),
-    () => cache.get(db) === kept && cache.delete(db),
-  );
-  return kept;
-}
+/** Renewed in the background after half of this (cache.ts), never served older. */
+const TTL_MS = 10_000;
+const keyOf = (now: number) => ['promotions', chinaDay(now).start];
 
 /**
  * The promotions at `now`, shared for a few seconds (and never across midnight in China). An older one is
  * still served while one request reads the next, so that requests do not queue behind the reading.
  */
 export function promotionContext(db: Db, now = Date.now()): Promise<PromotionContext> {
-  const day = chinaDay(now).start;
-  const hit = cache.get(db);
-  const age = hit ? now - hit.at : Infinity;
-  if (!hit || hit.day !== day || age >= STALE_MS) return keep(db, now, day, load(db, now)).value;
-  if (age >= TTL_MS && hit.settled && !hit.renewing) {
-    hit.renewing = true;
-    const next = load(db, now);
-    next.then(
-      () => cache.get(db) === hit && keep(db, now, day, next),
-      () => (hit.renewing = false),
-    );
-  }
-  return hit.value;
+  return cachedResult(db, keyOf(now), () => load(db, now), TTL_MS);
 }
 
 /** Drops the kept promotions (after an operator's change, and in tests). */
 export function forgetPromotionContext(db: Db) {
-  cache.delete(db);
+  forgetResult(db, keyOf(Date.now()));
 }
 
 /** The goods columns the pricing engine reads. */

@@ -222,7 +222,12 @@ test('a new account binds WeChat through the sandbox scan, unbinds it, and chang
   await expect(page.getByTestId('wechat-nickname')).toHaveText(nickname);
   await shotWhole(page, 'account-wechat-bound');
   await page.getByTestId('wechat-unbind').click();
-  await page.getByRole('button', { name: '解除绑定' }).last().click();
+  // The confirmation's own button; a click while the dialog is still opening can be lost, so retry until it closes.
+  const confirm = page.getByRole('dialog', { name: '确定解除微信绑定吗?' });
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.getByRole('button', { name: '解除绑定' }).click({ timeout: 2_000 });
+    await expect(confirm).toBeHidden({ timeout: 2_000 });
+  }).toPass();
   await expect(page.getByTestId('wechat-bind')).toBeVisible();
 
   // Another device logged in to the same account is logged out by the change.

@@ -1,6 +1,6 @@
 /** Account entry journeys: register a pharmacy through every step, log in and out, forget the password. */
 import { expect, test, type Page } from '@playwright/test';
-import { freshPhone, login, shot, smsCode } from './helpers';
+import { freshPhone, login, shot, smsCode, XHR } from './helpers';
 
 /** A small valid PNG (1×1, red) standing in for a photographed licence. */
 const PNG = Buffer.from(
@@ -133,4 +133,17 @@ test('a buyer resets a forgotten password and logs in with the new one', async (
   await expect(page.getByTestId('forget-done')).toBeVisible();
   await login(page, phone, 'After2026ok');
   await expect(page.getByTestId('header-user')).toBeVisible();
+});
+
+test('a new WeChat scanned on /register/wechat goes on to registration with its nickname', async ({ page }) => {
+  const qrcode = page.waitForResponse((r) => r.url().endsWith('/api/wechat/qrcode'));
+  await page.goto('/register/wechat');
+  const { ticket } = (await (await qrcode).json()).data as { ticket: string };
+  await expect(page.getByTestId('wechat-qrcode').locator('svg')).toBeVisible();
+  const nickname = `药店新用户${Date.now() % 10_000}`;
+  const scan = await page.request.post('/api/wechat/sandbox_scan', { headers: XHR, data: { ticket, nickname } });
+  expect((await scan.json()).code).toBe(10000);
+  await expect(page.getByTestId('wechat-authorised')).toContainText(`微信「${nickname}」已授权`);
+  await expect(page.getByTestId('register-phone')).toBeVisible();
+  await shot(page, 'register-wechat-authorised');
 });

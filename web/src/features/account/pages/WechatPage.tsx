@@ -5,11 +5,10 @@
  */
 import { CheckCircleFilled, ReloadOutlined, WechatOutlined } from '@ant-design/icons';
 import { App, Button, Spin } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
-import { isCancelled } from '@/api/client';
 import { ErrorState } from '@/ui/ErrorState';
 import { LazyQrCode } from '@/ui/LazyQrCode';
-import { createBindQrcode, getBindStatus, useBindWechat, useUnbindWechat, useWechatBinding, type BindQrcode } from '../api/wechat';
+import { useScanTicket } from '@/features/auth/lib/use-scan-ticket';
+import { createBindQrcode, getBindStatus, useBindWechat, useUnbindWechat, useWechatBinding } from '../api/wechat';
 import { AccountLayout } from '../components/AccountLayout';
 import { PanelLoading } from '../components/PanelStates';
 import { useShareUser } from '../lib/share-user';
@@ -17,65 +16,29 @@ import { useShareUser } from '../lib/share-user';
 const POLL_MS = 1500;
 const absolute = (url: string) => (/^https?:/.test(url) ? url : `${window.location.origin}${url}`);
 
-type Phase = 'loading' | 'waiting' | 'binding' | 'expired' | 'failed';
-
 function BindPanel() {
   const { message } = App.useApp();
   const { mutate: bind } = useBindWechat();
-  const [qr, setQr] = useState<BindQrcode | null>(null);
-  const [phase, setPhase] = useState<Phase>('loading');
-
-  const refresh = useCallback(async () => {
-    setPhase('loading');
-    try {
-      setQr(await createBindQrcode());
-      setPhase('waiting');
-    } catch {
-      setPhase('failed');
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  useEffect(() => {
-    if (!qr || phase !== 'waiting') return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      try {
-        const status = await getBindStatus(qr.ticket, controller.signal);
-        if (controller.signal.aborted) return;
-        if (status.status === 'expired') return setPhase('expired');
-        if (status.status === 'scanned') {
-          setPhase('binding');
-          bind(qr.ticket, {
-            onSuccess: (r) => void message.success(`已绑定微信「${r.nickname}」`),
-            onError: () => setPhase('expired'),
-          });
-          return;
-        }
-      } catch (error) {
-        if (isCancelled(error) || controller.signal.aborted) return;
-      }
-      timer = setTimeout(poll, POLL_MS);
-    };
-    timer = setTimeout(poll, POLL_MS);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [qr, phase, bind, message]);
+  const { qr, phase, refresh, expire } = useScanTicket({
+    create: createBindQrcode,
+    check: getBindStatus,
+    pollMs: POLL_MS,
+    onScanned: (_status, code) =>
+      bind(code.ticket, {
+        onSuccess: (r) => void message.success(`已绑定微信「${r.nickname}」`),
+        onError: expire,
+      }),
+  });
+  const binding = phase === 'scanned';
 
   return (
     <div className="yct-wx__bind" data-testid="wechat-bind">
       <div className="yct-wx__qr" data-testid="wechat-qrcode">
         {qr ? <LazyQrCode value={absolute(qr.scan_url)} size={180} /> : <div style={{ width: 190, height: 190 }} />}
-        {phase === 'loading' || phase === 'binding' ? (
+        {phase === 'loading' || binding ? (
           <div className="yct-wx__mask">
             <Spin />
-            {phase === 'binding' ? <span>正在绑定…</span> : null}
+            {binding ? <span>正在绑定…</span> : null}
           </div>
         ) : null}
         {phase === 'expired' || phase === 'failed' ? (

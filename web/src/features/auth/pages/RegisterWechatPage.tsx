@@ -6,19 +6,17 @@ import { CheckCircleFilled, ReloadOutlined, WechatOutlined } from '@ant-design/i
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Spin } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isCancelled } from '@/api/client';
-import { createWechatQrcode, getWechatStatus, type WechatQrcode } from '../api/wechat';
+import { createWechatQrcode, getWechatStatus } from '../api/wechat';
 import styles from '../auth.module.css';
 import { RegisterStep1Form } from '../components/RegisterStep1Form';
 import { RegisterSteps } from '../components/RegisterSteps';
+import { useScanTicket } from '../lib/use-scan-ticket';
 import { markLoggedIn } from '../lib/session';
 import { useToast } from '../lib/use-toast';
 
 const POLL_MS = 2_000;
-
-type Phase = 'loading' | 'waiting' | 'expired' | 'failed' | 'register' | 'bound';
 
 const absolute = (url: string) => (typeof window === 'undefined' ? url : new URL(url, window.location.origin).href);
 
@@ -26,68 +24,28 @@ export default function RegisterWechatPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [qr, setQr] = useState<WechatQrcode | null>(null);
-  const [phase, setPhase] = useState<Phase>('loading');
   const [nickname, setNickname] = useState('');
-  const started = useRef(false);
-
-  const refresh = useCallback(async () => {
-    setPhase('loading');
-    try {
-      setQr(await createWechatQrcode());
-      setPhase('waiting');
-    } catch {
-      setPhase('failed');
-    }
-  }, []);
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void refresh();
-  }, [refresh]);
-
-  useEffect(() => {
-    if (!qr || phase !== 'waiting') return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const expiresAt = Date.now() + qr.expires_in * 1000;
-
-    const poll = async () => {
-      if (Date.now() > expiresAt) {
-        setPhase('expired');
-        return;
+  /** What the scan led to: this WeChat's account logged in, or registration of a new one. */
+  const [outcome, setOutcome] = useState<'bound' | 'register' | null>(null);
+  const { qr, phase, refresh } = useScanTicket({
+    create: createWechatQrcode,
+    check: getWechatStatus,
+    pollMs: POLL_MS,
+    onScanned: (status) => {
+      if (status.bound === 1) {
+        setOutcome('bound');
+        void markLoggedIn(queryClient).then(() => {
+          void toast.success('登录成功');
+          navigate('/', { replace: true });
+        });
+      } else {
+        setNickname(status.nickname ?? '');
+        setOutcome('register');
       }
-      try {
-        const status = await getWechatStatus(qr.ticket, controller.signal);
-        if (controller.signal.aborted) return;
-        if (status.status === 'expired') return setPhase('expired');
-        if (status.status === 'scanned') {
-          if (status.bound === 1) {
-            setPhase('bound');
-            await markLoggedIn(queryClient);
-            void toast.success('登录成功');
-            navigate('/', { replace: true });
-          } else {
-            setNickname(status.nickname ?? '');
-            setPhase('register');
-          }
-          return;
-        }
-      } catch (error) {
-        if (isCancelled(error) || controller.signal.aborted) return;
-      }
-      timer = setTimeout(poll, POLL_MS);
-    };
+    },
+  });
 
-    timer = setTimeout(poll, POLL_MS);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [qr, phase, navigate, queryClient, toast]);
-
-  if (phase === 'register' && qr) {
+  if (outcome === 'register' && qr) {
     return (
       <div className={styles.page}>
         <div className={styles.pageTitle}>
@@ -147,7 +105,7 @@ export default function RegisterWechatPage() {
               </Button>
             </div>
           ) : null}
-          {phase === 'bound' ? (
+          {outcome === 'bound' ? (
             <div className={styles.qrMask}>
               <CheckCircleFilled style={{ fontSize: 36, color: '#07c160' }} />
               <span>登录成功，正在跳转…</span>

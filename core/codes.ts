@@ -24,5 +24,6 @@ export const Message = {
   forbidden: '非法请求',
   tooMany: '操作过于频繁，请稍后再试',
   badBody: '请求格式不正确',
+  badUrl: '请求地址格式不正确',
   duplicate: '请勿重复提交，该信息已存在',
 } as const;

@@ -11,3 +11,34 @@ export const SMS_CODE_RE = /^\d{6}$/;
 export const isMobile = (v: string) => MOBILE_RE.test(v);
 export const isPhone = (v: string) => MOBILE_RE.test(v) || LANDLINE_RE.test(v);
 export const isEmail = (v: string) => EMAIL_RE.test(v);
+
+/**
+ * Control characters no field of a buyer or an operator needs: C0 but tab, line feed and carriage return, DEL
+ * and C1. PostgreSQL refuses NUL in text, and the rest only hide text from the people who read it.
+ */
+const isControl = (c: number) => (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f);
+
+export function hasControlChar(value: string) {
+  for (let i = 0; i < value.length; i++) if (isControl(value.charCodeAt(i))) return true;
+  return false;
+}
+
+export const stripControlChars = (value: string) =>
+  Array.from(value)
+    .filter((ch) => !isControl(ch.charCodeAt(0)))
+    .join('');
+
+/** The path of the first string (key or value) holding a control character in a parsed request, or null. */
+export function controlCharPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return hasControlChar(value) ? path : null;
+  if (value === null || typeof value !== 'object' || depth > 8) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (hasControlChar(key)) return [...path, key];
+    const found = controlCharPath(inner, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** A whole number as a form or a path writes it: decimal digits with an optional minus, nothing else. */
+export const WHOLE_NUMBER_RE = /^-?\d{1,15}$/;

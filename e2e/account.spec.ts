@@ -58,20 +58,30 @@ test("demo's member centre shows the company, rank, licence warning, wallet, ord
   await shotWhole(page, 'account-licence-upload');
 });
 
-test('demo edits basic info: a malformed phone is refused, the server answers 422 for a taken one, then a good one is saved', async ({ page }) => {
+test('demo edits basic info: a malformed phone is refused, a taken one needs proof and the server answers 422, then a new name is saved', async ({ page }) => {
   await loginByApi(page, 'demo');
   await withAccount('demo', async () => {
     const before = await api<Base>(page, 'GET', '/api/user/base');
     await page.goto('/zhzx/basic');
     await expect(page.getByTestId('basic-profile')).toContainText('杭州仁和大药房有限公司');
+    await expect(page.getByTestId('basic-code')).toHaveCount(0);
     await shotWhole(page, 'account-basic');
     try {
       await page.getByTestId('basic-phone').fill('12345');
       await page.getByTestId('basic-submit').click();
-      await expect(page.getByTestId('basic-form')).toContainText('请输入正确的手机号（手机号或区号-座机号）');
+      await expect(page.getByTestId('basic-form')).toContainText('请输入正确的手机号');
+
+      // A new login phone asks for the code sent to it and the current password before anything is sent.
+      await page.getByTestId('basic-phone').fill('13800000003');
+      await expect(page.getByTestId('basic-code')).toBeVisible();
+      await page.getByTestId('basic-submit').click();
+      await expect(page.getByTestId('basic-form')).toContainText('请输入短信验证码');
+      await expect(page.getByTestId('basic-form')).toContainText('请输入登录密码');
+      await shotWhole(page, 'account-basic-phone-proof');
 
       // Another account's phone passes the pattern: the server refuses it with 422 and the page shows its message.
-      await page.getByTestId('basic-phone').fill('13800000003');
+      await page.getByTestId('basic-code').fill('123456');
+      await page.getByTestId('basic-password').fill(DEMO_PASSWORD);
       const refused = page.waitForResponse((r) => r.url().endsWith('/api/user/updateUserInfo'));
       await page.getByTestId('basic-submit').click();
       const res = await refused;
@@ -81,16 +91,42 @@ test('demo edits basic info: a malformed phone is refused, the server answers 42
       await expect(page.locator('.ant-message-notice').filter({ hasText: '该手机号已被其他账号使用' })).toBeVisible();
       await shotWhole(page, 'account-basic-422');
 
+      await page.getByTestId('basic-phone').fill(before.phone);
+      await expect(page.getByTestId('basic-code')).toHaveCount(0);
       await page.getByTestId('basic-name').fill('张敏华');
-      await page.getByTestId('basic-phone').fill('0571-88881234');
       await page.getByTestId('basic-submit').click();
       await expect(page.locator('.ant-message-notice').filter({ hasText: '基本信息已保存' })).toBeVisible();
       const after = await api<Base>(page, 'GET', '/api/user/base');
-      expect(after).toMatchObject({ name: '张敏华', phone: '0571-88881234' });
+      expect(after).toMatchObject({ name: '张敏华', phone: before.phone });
     } finally {
       await api(page, 'POST', '/api/user/updateUserInfo', { name: before.name, phone: before.phone });
     }
   });
+});
+
+test('a new clinic moves its login phone with the code sent to the new one and its password, then logs in with it', async ({ page }) => {
+  const { phone } = await registerWaitingClinic(page);
+  await page.goto('/zhzx/basic');
+  await expect(page.getByTestId('basic-phone')).toHaveValue(phone);
+  const next = freshPhone();
+  await page.getByTestId('basic-phone').fill(next);
+  await page.getByTestId('basic-send-code').click();
+  await expect(page.getByTestId('basic-send-code')).toContainText('秒后重新获取');
+  await page.getByTestId('basic-code').fill(await smsCode(page.request, next));
+  await page.getByTestId('basic-password').fill('Wrong2026');
+  await page.getByTestId('basic-submit').click();
+  await expect(page.getByTestId('basic-form')).toContainText('登录密码不正确');
+  await page.getByTestId('basic-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('basic-submit').click();
+  await expect(page.locator('.ant-message-notice').filter({ hasText: '登录手机号已更换' })).toBeVisible();
+  await expect(page.getByTestId('basic-code')).toHaveCount(0);
+  await shotWhole(page, 'account-basic-phone-changed');
+  expect((await api<Base>(page, 'GET', '/api/user/base')).phone).toBe(next);
+
+  const fresh = await page.request.post('/api/user/login', { headers: XHR, form: { username: next, password: DEMO_PASSWORD } });
+  expect((await fresh.json()).code).toBe(10000);
+  const old = await page.request.post('/api/user/login', { headers: XHR, form: { username: phone, password: DEMO_PASSWORD } });
+  expect((await old.json()).message).toBe('用户名或密码错误');
 });
 
 test('chain adds a sub-store through the dd steps, sees it in 多店管理, and acts for a store until it goes back', async ({ page }) => {

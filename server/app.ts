@@ -14,11 +14,12 @@ import { Redis } from 'ioredis';
 import qs from 'qs';
 import { z } from 'zod';
 import { Code, Message } from '../core/codes.js';
-import type { Config } from './config.js';
+import { trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
 import { registerCsrf } from './http/csrf.js';
-import { registerErrorHandling } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { addressRoutes } from './modules/addresses/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -57,12 +58,16 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     routerOptions: { querystringParser: parseQuery },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: anyone else could claim any address.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
+    frameworkErrors,
+    clientErrorHandler,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   const deps: Deps = { config, database };
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
@@ -97,7 +102,6 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await memberRoutes(scope, deps);
   });
 
-  await app.register(fastifyStatic, { root: config.uploadDir, prefix: '/uploads/', decorateReply: false, index: false });
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {

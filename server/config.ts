@@ -20,6 +20,15 @@ const schema = z.object({
   SEED_GOODS: z.coerce.number().int().min(0).default(3000),
   /** The key payment notifies are signed with (the sandbox gateway signs with it too); derived from SESSION_SECRET when unset. */
   PAY_NOTIFY_SECRET: z.string().min(16).optional(),
+  /**
+   * The proxies whose X-Forwarded-For is believed: addresses or CIDR ranges separated by commas (`127.0.0.1`,
+   * `10.0.0.0/8`, `loopback`). Empty (the default): the address of the connection is the buyer's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v !== 'true', { error: 'name the proxies (addresses or CIDR ranges), never true' }),
   /** Rate limits can be raised for load tests; never in production. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
 });
@@ -49,4 +58,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   };
   if (overrides.DATA_DIR && !overrides.uploadDir) config.uploadDir = path.resolve(overrides.DATA_DIR, 'uploads');
   return config;
+}
+
+/** Fastify's `trustProxy`: false, or the trusted proxy addresses. */
+export const trustProxyOption = (value: string): false | string[] =>
+  value ? value.split(',').map((v) => v.trim()).filter(Boolean) : false;
+
+/**
+ * Said plainly at start while the sandboxes are on: anyone who can reach the site can read SMS codes and play
+ * the WeChat and payment sandboxes for their own account.
+ */
+export function sandboxNotice(config: Pick<Config, 'NODE_ENV'>) {
+  return [
+    '',
+    '  !! SANDBOXES ARE ON (沙箱已开启): not for real buyers.',
+    '  !! SMS codes are not sent: they wait in the sms_codes table and at GET /api/dev/sms_outbox?phone=...',
+    '  !! WeChat scans and online payments are played by pages of this site (/wechat/sandbox, /pay/sandbox/...).',
+    config.NODE_ENV === 'production'
+      ? '  !! NODE_ENV=production with SMS_SANDBOX=1: remove SMS_SANDBOX before real buyers arrive.'
+      : '  !! Turn them off with NODE_ENV=production (they stay off there unless SMS_SANDBOX=1 is set).',
+    '',
+  ].join('\n');
 }

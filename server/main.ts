@@ -1,5 +1,5 @@
 /** Starts the server: configuration, database (migrated, seeded when empty), HTTP, graceful shutdown. */
-import { loadConfig } from './config.js';
+import { loadConfig, sandboxNotice } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedAccounts, seedIfEmpty } from './db/seed/seed.js';
 import { buildApp } from './app.js';
@@ -49,3 +49,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(`药采通 listening on http://localhost:${config.PORT} (${database.kind})`);
+if (config.SMS_SANDBOX) console.warn(sandboxNotice(config));

@@ -11,6 +11,7 @@ import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { seedAccounts, seedIfEmpty } from './db/seed/seed.js';
 import { hashPassword } from './modules/accounts/passwords.js';
+import type { SmsSender } from './modules/accounts/sms.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const usePostgres = process.env.TEST_DB === 'postgres';
@@ -65,9 +66,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { DATA_DIR: dataDir, ...overrides });
 }
 
-export async function buildTestApp(opts: { goods?: number; config?: Partial<Config> } = {}) {
+export async function buildTestApp(opts: { goods?: number; config?: Partial<Config>; sms?: SmsSender } = {}) {
   const database = await openTestDatabase({ goods: opts.goods });
-  const app = await buildApp({ config: testConfig(opts.config), database, logger: false });
+  const app = await buildApp({ config: testConfig(opts.config), database, sms: opts.sms, logger: false });
   await app.ready();
   return {
     app,

@@ -1,16 +1,12 @@
 /** Requests of the cart calls (spec section 7 "Cart"). */
 import { z } from 'zod';
-import { id } from './common.js';
+import { id, quantity, wholeNumber } from './common.js';
 
 /** One line as the browser adds it: goods_id, price (never trusted), number, ck_id, optional type. */
 export const cartLine = z.object({
   goods_id: id('商品ID'),
   price: z.union([z.string(), z.number()], { error: '价格格式不正确' }).optional(),
-  number: z.coerce
-    .number({ error: '请输入采购数量' })
-    .int({ error: '采购数量须为整数' })
-    .min(1, { error: '采购数量至少为1' })
-    .max(99999, { error: '采购数量不能超过99999' }),
+  number: quantity('采购数量', 1, 99999),
   ck_id: id('仓库').optional(),
   type: z.enum(['0', '1', '3'], { error: '商品类型不正确' }).optional(),
   /** The bundle of a combination line (type 3). */
@@ -41,11 +37,7 @@ export const cartSelectBody = z.object({
 export const cartEditBody = z.object({
   params: z.object(
     {
-      number: z.coerce
-        .number({ error: '请输入采购数量' })
-        .int({ error: '采购数量须为整数' })
-        .min(1, { error: '采购数量至少为1' })
-        .max(99999, { error: '采购数量不能超过99999' }),
+      number: quantity('采购数量', 1, 99999),
     },
     { error: '请输入采购数量' },
   ),
@@ -54,7 +46,7 @@ export const cartEditBody = z.object({
 /** The activity whose lines the cart list shows: 99999 all (the default), 0 the lines that cannot be bought. */
 export const CART_ALL = 99999;
 export const cartListQuery = z.object({
-  filters: z.coerce.number({ error: '筛选条件格式不正确' }).int({ error: '筛选条件格式不正确' }).min(0, { error: '筛选条件格式不正确' }).optional().default(CART_ALL),
+  filters: wholeNumber('筛选条件格式不正确').pipe(z.number().min(0, { error: '筛选条件格式不正确' })).optional().default(CART_ALL),
 });
 
 export const cartCopyBody = z.object({ ids: idsField(), other_user_ids: idsField('门店') });
@@ -63,5 +55,5 @@ export const cartCopyBody = z.object({ ids: idsField(), other_user_ids: idsField
 export const nextHintQuery = z.object({ activity_id: id('活动ID').optional() });
 
 export const quickAddBody = z.object({
-  number: z.coerce.number({ error: '采购数量格式不正确' }).int({ error: '采购数量须为整数' }).min(1, { error: '采购数量至少为1' }).max(99999, { error: '采购数量不能超过99999' }).optional(),
+  number: quantity('采购数量', 1, 99999).optional(),
 });

@@ -1,6 +1,6 @@
 /** Building blocks for request schemas: every message is the Chinese text a buyer sees. */
 import { z } from 'zod';
-import { EMAIL_RE, LANDLINE_RE, MOBILE_RE, PASSWORD_RE, SMS_CODE_RE, USERNAME_RE } from '../validate.js';
+import { EMAIL_RE, hasControlChar, LANDLINE_RE, MOBILE_RE, PASSWORD_RE, SMS_CODE_RE, USERNAME_RE, WHOLE_NUMBER_RE } from '../validate.js';
 
 /** Characters no name, address or remark of a buyer needs; refusing them keeps markup out of the data. */
 const MARKUP_RE = /[<>]/;
@@ -12,7 +12,8 @@ export const text = (label: string, max = 100) =>
     .trim()
     .min(1, { error: `请输入${label}` })
     .max(max, { error: `${label}不能超过${max}个字符` })
-    .refine((v) => !MARKUP_RE.test(v), { error: `${label}不能包含 < 或 > 字符` });
+    .refine((v) => !MARKUP_RE.test(v), { error: `${label}不能包含 < 或 > 字符` })
+    .refine((v) => !hasControlChar(v), { error: `${label}不能包含控制字符` });
 
 /** A person's name: Chinese or Latin letters, with the middle dot of minority and foreign names. */
 export const personName = (label = '联系人') =>
@@ -37,8 +38,17 @@ export const optionalText = (label: string, max = 200) =>
     .trim()
     .max(max, { error: `${label}不能超过${max}个字符` })
     .refine((v) => !MARKUP_RE.test(v), { error: `${label}不能包含 < 或 > 字符` })
+    .refine((v) => !hasControlChar(v), { error: `${label}不能包含控制字符` })
     .optional()
     .default('');
+
+/** Free text that may hold any printable character (a remark, a reason, a search word): trimmed, no controls. */
+export const freeText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .trim()
+    .max(max, { error: `${label}不能超过${max}个字符` })
+    .refine((v) => !hasControlChar(v), { error: `${label}不能包含控制字符` });
 
 export const mobile = (label = '手机号') =>
   text(label, 11).regex(MOBILE_RE, { error: `请输入正确的${label}` });
@@ -63,22 +73,33 @@ export const username = () =>
 
 export const smsCode = () => text('短信验证码', 6).regex(SMS_CODE_RE, { error: '请输入6位短信验证码' });
 
-/** A positive integer id from a path, query or form value. */
+/**
+ * A whole number as a form, a query or a path sends it: a JSON integer, or decimal digits with an optional
+ * minus. `0x10`, `1e3`, ` 7` and `7.5` are refused, where `Number()` would read them.
+ */
+export const wholeNumber = (message: string, missing = message) =>
+  z
+    .union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? missing : message) })
+    .refine((v) => (typeof v === 'number' ? Number.isSafeInteger(v) : WHOLE_NUMBER_RE.test(v)), { error: message })
+    .transform(Number);
+
+/** A positive integer id from a path, query or form value: decimal digits only. */
 export const id = (label = 'ID') =>
-  z.coerce
-    .number({ error: `${label}格式不正确` })
-    .int({ error: `${label}格式不正确` })
-    .positive({ error: `${label}格式不正确` })
-    .max(2_147_483_647, { error: `${label}格式不正确` });
+  wholeNumber(`${label}格式不正确`).pipe(
+    z.number().positive({ error: `${label}格式不正确` }).max(2_147_483_647, { error: `${label}格式不正确` }),
+  );
 
 export const page = () =>
-  z.coerce
-    .number({ error: '页码格式不正确' })
-    .int({ error: '页码格式不正确' })
-    .min(1, { error: '页码格式不正确' })
-    .max(100000, { error: '页码格式不正确' })
+  wholeNumber('页码格式不正确')
+    .pipe(z.number().min(1, { error: '页码格式不正确' }).max(100000, { error: '页码格式不正确' }))
     .optional()
     .default(1);
+
+/** A whole quantity between `min` and `max`, with the messages a buyer reads. */
+export const quantity = (label: string, min: number, max: number) =>
+  wholeNumber(`${label}须为整数`, `请输入${label}`).pipe(
+    z.number().min(min, { error: `${label}至少为${min}` }).max(max, { error: `${label}不能超过${max}` }),
+  );
 
 /** A 0/1 flag as forms send it ("0", "1", true, false). */
 export const flag = (label: string) =>

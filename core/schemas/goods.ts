@@ -1,14 +1,10 @@
 /** Requests of the catalogue calls (spec section 7 "Goods" and "Favourites", DESIGN.md section 6). */
 import { z } from 'zod';
-import { id, page } from './common.js';
+import { freeText, id, page, wholeNumber } from './common.js';
 
 /** A search keyword: trimmed, at most 50 characters, no markup. Empty is allowed and finds nothing. */
 export const keywords = () =>
-  z
-    .string({ error: '搜索关键词格式不正确' })
-    .trim()
-    .max(50, { error: '搜索关键词不能超过50个字符' })
-    .refine((v) => !/[<>]/.test(v), { error: '搜索关键词不能包含 < 或 > 字符' });
+  freeText('搜索关键词', 50).refine((v) => !/[<>]/.test(v), { error: '搜索关键词不能包含 < 或 > 字符' });
 
 /** 1 drug names (Chinese, pinyin, initials, approval number); 2 manufacturers. */
 export const searchType = () =>
@@ -34,18 +30,15 @@ const yuan = (label: string) =>
 export const goodsListQuery = z
   .object({
     page: page(),
-    per_page: z.coerce
-      .number({ error: '每页数量格式不正确' })
-      .int({ error: '每页数量格式不正确' })
-      .min(1, { error: '每页数量格式不正确' })
-      .max(100, { error: '每页数量不能超过100' })
+    per_page: wholeNumber('每页数量格式不正确')
+      .pipe(z.number().min(1, { error: '每页数量格式不正确' }).max(100, { error: '每页数量不能超过100' }))
       .optional()
       .default(20),
     keywords: keywords().optional().default(''),
     type: searchType(),
     category: id('分类').optional(),
     brand: id('品牌').optional(),
-    sccj: z.string({ error: '生产厂家格式不正确' }).trim().max(100, { error: '生产厂家格式不正确' }).optional(),
+    sccj: freeText('生产厂家', 100).optional(),
     zone: z.enum(GOODS_ZONES, { error: '专区格式不正确' }).optional(),
     cfl: z.enum(PRESCRIPTION_CLASSES, { error: '处方分类格式不正确' }).optional(),
     in_stock: z.enum(['0', '1'], { error: '库存筛选格式不正确' }).optional(),

@@ -1,6 +1,6 @@
 /** Requests of addresses, checkout, orders and payment (DESIGN.md section 6). */
 import { z } from 'zod';
-import { addressText, flag, id, page, personName, phoneOrLandline, text } from './common.js';
+import { addressText, flag, freeText, id, page, personName, phoneOrLandline, quantity, text, wholeNumber } from './common.js';
 
 const region = (label: string, message: string) => text(label, 20).regex(/^[\u3400-\u9fff]{2,20}$/, { error: message });
 
@@ -16,7 +16,7 @@ export const addressBody = z.object({
 
 /** The coupon to apply: a held coupon's id, `best`, or 0 for none; absent (or empty) leaves the choice to the call. */
 const couponChoice = z
-  .union([z.literal('best'), z.literal(''), z.coerce.number({ error: '优惠券格式不正确' }).int({ error: '优惠券格式不正确' }).min(0, { error: '优惠券格式不正确' })], { error: '优惠券格式不正确' })
+  .union([z.literal('best'), z.literal(''), wholeNumber('优惠券格式不正确').pipe(z.number().min(0, { error: '优惠券格式不正确' }))], { error: '优惠券格式不正确' })
   .optional()
   .transform((v) => (v === '' || v === undefined ? undefined : v === 0 ? null : v));
 
@@ -24,8 +24,8 @@ export const INVOICE_TYPES = { 0: '不开发票', 1: '电子普通发票', 2: '�
 
 export const invoiceInput = z
   .object({
-    type: z.coerce.number({ error: '发票类型不正确' }).pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '发票类型不正确' })),
-    title: z.string({ error: '发票抬头格式不正确' }).trim().max(60, { error: '发票抬头不能超过60个字符' }).optional().default(''),
+    type: wholeNumber('发票类型不正确').pipe(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '发票类型不正确' })),
+    title: freeText('发票抬头', 60).optional().default(''),
     tax_no: z
       .string({ error: '税号格式不正确' })
       .trim()
@@ -43,29 +43,36 @@ export const confirmQuery = z.object({
   use_red_packet: flag('账户红包').optional(),
 });
 
+export const CHECKOUT_KEY_RE = /^[A-Za-z0-9_-]{16,64}$/;
+
 export const createOrderBody = z.object({
   address_id: id('收货地址'),
   coupon_id: couponChoice,
   use_red_packet: flag('账户红包').optional(),
-  remark: z.string({ error: '备注格式不正确' }).trim().max(200, { error: '备注不能超过200个字符' }).optional().default(''),
+  remark: freeText('备注', 200).optional().default(''),
   invoice: invoiceInput.optional(),
+  /**
+   * Made once by the confirm page: a second post of the same checkout (a double click, a retry after a lost
+   * answer) answers the orders of the first instead of making new ones.
+   */
+  checkout_key: z.string({ error: '请刷新页面后重新提交' }).regex(CHECKOUT_KEY_RE, { error: '请刷新页面后重新提交' }).optional(),
 });
 
 export const ORDER_STATUSES = { 0: '待付款', 1: '待发货', 2: '已发货', 3: '已完成', 4: '已取消' } as const;
 
 export const orderListQuery = z.object({
-  status: z.coerce.number({ error: '订单状态不正确' }).int({ error: '订单状态不正确' }).min(0, { error: '订单状态不正确' }).max(4, { error: '订单状态不正确' }).optional(),
-  keywords: z.string({ error: '搜索关键词格式不正确' }).trim().max(50, { error: '搜索关键词不能超过50个字符' }).optional().default(''),
+  status: wholeNumber('订单状态不正确').pipe(z.number().min(0, { error: '订单状态不正确' }).max(4, { error: '订单状态不正确' })).optional(),
+  keywords: freeText('搜索关键词', 50).optional().default(''),
   page: page(),
 });
 
-export const cancelOrderBody = z.object({ reason: z.string({ error: '取消原因格式不正确' }).trim().max(100, { error: '取消原因不能超过100个字符' }).optional().default('') });
+export const cancelOrderBody = z.object({ reason: freeText('取消原因', 100).optional().default('') });
 
 const uploadPath = text('图片', 255).regex(/^\/uploads\/[A-Za-z0-9._-]+$/, { error: '请上传图片' });
 
 export const afterSaleBody = z.object({
   lines: z
-    .array(z.object({ item_id: id('订单商品'), number: z.coerce.number({ error: '数量格式不正确' }).int({ error: '数量格式不正确' }).min(1, { error: '数量至少为1' }) }), { error: '请选择商品' })
+    .array(z.object({ item_id: id('订单商品'), number: quantity('数量', 1, 99999) }), { error: '请选择商品' })
     .min(1, { error: '请选择商品' })
     .max(200, { error: '一次最多选择200种商品' }),
   reason: text('原因', 200),

@@ -107,10 +107,16 @@ export const resetPasswordBody = z
   })
   .refine(samePasswords, mismatch);
 
+/**
+ * The contact person, login phone and e-mail. A new phone logs in and receives reset codes, so changing it
+ * needs the code sent to the new phone (type `update`) and the current password; the service asks for them.
+ */
 export const updateUserInfoBody = z.object({
   name: personName(),
-  phone: phoneOrLandline('手机号'),
+  phone: mobile('手机号'),
   email: email().optional(),
+  code: smsCode().optional(),
+  password: z.string({ error: '请输入登录密码' }).max(64, { error: '登录密码不正确' }).optional(),
 });
 
 export const phoneParams = z.object({ value: z.string().max(32) });

@@ -1,6 +1,6 @@
 /** Requests of the wallet (我的钱包): logs, recharge, cash vouchers, coupons and credit repayment. */
 import { z } from 'zod';
-import { id, page } from './common.js';
+import { id, page, wholeNumber } from './common.js';
 
 /** The ledgers a log can be read from: balance (余额), red packets (账户红包), points (积分), credit (账期). */
 export const WALLET_INSTRUMENTS = ['balance', 'red_packet', 'points', 'credit'] as const;
@@ -44,9 +44,7 @@ export function dayStart(v: string): number {
 export const RECHARGE_MIN_YUAN = 100;
 export const RECHARGE_MAX_YUAN = 500_000;
 export const rechargeBody = z.object({
-  amount: z.coerce
-    .number({ error: '请输入充值金额' })
-    .refine((v) => Number.isInteger(v), { error: '充值金额须为整数元' })
+  amount: wholeNumber('充值金额须为整数元', '请输入充值金额')
     .refine((v) => v >= RECHARGE_MIN_YUAN, { error: `单次充值金额不能低于${RECHARGE_MIN_YUAN}元` })
     .refine((v) => v <= RECHARGE_MAX_YUAN, { error: `单次充值金额不能超过${RECHARGE_MAX_YUAN}元` }),
 });

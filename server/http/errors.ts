@@ -1,5 +1,6 @@
 /** One place that turns every failure into the envelope: 422 for bad input, masked 500 for the unexpected. */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { Code, Message, type ValidationErrors } from '../../core/codes.js';
@@ -62,4 +63,36 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unexpected failure');
     return reply.status(500).send({ code: Code.serverError, message: Message.serverError, data: null });
   });
+}
+
+/**
+ * Errors Fastify meets before any route runs: a path parameter over 100 characters, a malformed URL. They
+ * answer in the envelope like everything else.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.status(414).send({ code: 414, message: '请求地址过长', data: null });
+  }
+  return reply.status(422).send(invalidReply({ _: [Message.badUrl] }));
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', '请求地址或请求头过长'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', '请求超时，请刷新页面'],
+};
+
+/**
+ * Requests Node's HTTP parser cannot read (a URL over 16 KB, a header too large, garbage): Fastify never sees
+ * them, so the envelope is written to the socket here, with the byte length of its Chinese text.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', Message.badBody];
+  const body = JSON.stringify({ code: status, message, data: null });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -11,8 +11,9 @@ afterAll(async () => t?.close());
 describe(`rate limits on ${dbLabel}`, () => {
   it('stops password guessing after 20 attempts a minute with a Chinese 429', async () => {
     const a = agent(t.app);
+    // Twenty names, one guess each: the per-account lock (login-guard.test.ts) stays out of the way.
     for (let i = 0; i < 20; i++) {
-      const r = await a.post('/api/user/login', { username: 'demo', password: `Wrong${i}pass` });
+      const r = await a.post('/api/user/login', { username: `guess${i}`, password: `Wrong${i}pass` });
       expect(r.body).toMatchObject({ code: 422, message: '用户名或密码错误' });
     }
     const blocked = await a.post('/api/user/login', { username: 'demo', password: 'Demo@2026' });
@@ -54,7 +55,7 @@ describe.runIf(redisUp)(`rate limits shared through Redis at ${REDIS_URL} (runs 
     try {
       for (let i = 0; i < 20; i++) {
         const app = i % 2 ? one : two;
-        const r = await agent(app.app).post('/api/user/login', { username: 'demo', password: `Wrong${i}pass` });
+        const r = await agent(app.app).post('/api/user/login', { username: `guess${i}`, password: `Wrong${i}pass` });
         expect(r.body.code).toBe(422);
       }
       const blocked = await agent(one.app).post('/api/user/login', { username: 'demo', password: 'Demo@2026' });

@@ -108,6 +108,17 @@ export const passwordResets = pgTable('password_resets', {
   createdAt: createdAt(),
 });
 
+/**
+ * Failed logins counted per account (or per name that is no account) and per address, over a window; at the
+ * limit the key is locked for a while (accounts/login-guard.ts).
+ */
+export const loginFailures = pgTable('login_failures', {
+  key: varchar('key', { length: 100 }).primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
 export const uploads = pgTable('uploads', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

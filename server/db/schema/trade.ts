@@ -140,10 +140,13 @@ export const orders = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The confirm page's key for one checkout: however often it is posted, it makes its orders once. */
+    checkoutKey: varchar('checkout_key', { length: 64 }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('orders_no_uq').on(t.orderNo),
+    uniqueIndex('orders_checkout_uq').on(t.userId, t.checkoutKey, t.isEphedrine).where(sql`checkout_key is not null`),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_unpaid_idx').on(t.expiresAt).where(sql`status = 0`),
   ],

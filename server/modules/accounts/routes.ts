@@ -51,6 +51,11 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsS
     const { phone, type } = req.body;
     const exists = Boolean(await accounts.findByPhone(db, phone));
     if (type === 'register' && exists) throw refuse('该手机号已注册');
+    if (type === 'update') {
+      // The code for a new login phone goes only to a logged-in account's new, unused number.
+      requireUser(req);
+      if (exists) throw refuse('该手机号已被其他账号使用');
+    }
     if ((type === 'login' || type === 'forget') && !exists) throw refuse('该手机号未注册');
     return ok(await issueCode(db, sms, phone, type, req.ip));
   });
@@ -77,9 +82,9 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsS
 
   // A chain headquarters' stores (连锁门店), for copying cart lines to them and for multi-store management.
   app.get('/api/user/stores', async (req) => ok(await accounts.storesOf(db, requireUser(req).id)));
-  app.post('/api/user/updateUserInfo', { schema: { body: updateUserInfoBody } }, async (req) => {
+  app.post('/api/user/updateUserInfo', { schema: { body: updateUserInfoBody }, config: limit(10) }, async (req) => {
     requireUser(req);
-    return ok(await accounts.updateUserInfo(db, req.session!, req.body));
+    return ok(await accounts.updateUserInfo(db, sms, req.session!, req.body));
   });
 
   if (deps.config.SMS_SANDBOX) {

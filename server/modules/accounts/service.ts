@@ -14,7 +14,6 @@ import type {
   resetPasswordBody,
   updateUserInfoBody,
 } from '../../../core/schemas/user.js';
-import { MOBILE_RE } from '../../../core/validate.js';
 import { siteSettings } from '../content/settings.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -24,18 +23,22 @@ import {
   messages,
   passwordResets,
   serviceContacts,
-  uploads,
   users,
   wechatTickets,
 } from '../../db/schema/index.js';
 import { invalid, invalidFields, notFound, refuse } from '../../http/envelope.js';
+import { assertNotLocked, clearFailures, countFailure, loginKeys } from './login-guard.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 import { endAllSessions, startSession, type CurrentSession, type SessionUser } from './sessions.js';
-import { checkCode, useCode } from './sms.js';
+import { checkCode, useCode, type SmsSender } from './sms.js';
+import { ownsUploads } from '../uploads/service.js';
 
 const RESET_TICKET_MINUTES = 30;
 /** Password and WeChat belong to whoever logs in: not changed while a headquarters acts for a store. */
 export const ACTING_REFUSED = '正在代门店采购，请先返回总部账号再修改密码或微信绑定';
+const ACTING_PHONE_REFUSED = '正在代门店采购，登录手机号请由门店账号自行修改';
+
+const maskPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 
 function siteFields(site: Record<string, string | undefined>) {
   return {
@@ -147,10 +150,17 @@ export async function findByPhone(db: Db, phone: string) {
   return user;
 }
 
+/** Password login; wrong passwords are counted per account and per address (login-guard.ts). */
 export async function login(db: Db, req: FastifyRequest, reply: FastifyReply, username: string, password: string) {
   const user = await findByLogin(db, username);
+  const keys = loginKeys(user?.id ?? null, username, req.ip);
+  await assertNotLocked(db, keys);
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !valid) throw invalid('password', '用户名或密码错误');
+  if (!user || !valid) {
+    await countFailure(db, keys);
+    throw invalid('password', '用户名或密码错误');
+  }
+  await clearFailures(db, keys);
   const token = await startSession(db, req, reply, user.id);
   return userBase(db, user, token);
 }
@@ -270,12 +280,7 @@ export async function registerStep3(db: Db, session: CurrentSession, body: z.inf
   const given = new Set(body.licences.map((l) => l.type));
   const missing = required.filter((t) => !given.has(t));
   if (missing.length) throw invalid('licences', `请上传${LICENCE_TYPES[missing[0]]}`);
-  const images = [...new Set(body.licences.map((l) => l.image))];
-  const owned = await db
-    .select({ path: uploads.path })
-    .from(uploads)
-    .where(and(inArray(uploads.path, images), eq(uploads.userId, session.user.id)));
-  if (owned.length !== images.length) throw invalid('licences', '资质图片无效，请重新上传');
+  if (!(await ownsUploads(db, session.user.id, body.licences.map((l) => l.image)))) throw invalid('licences', '资质图片无效，请重新上传');
   await db.transaction(async (tx) => {
     await tx.delete(licences).where(and(eq(licences.userId, target.id), eq(licences.status, 0)));
     await tx.insert(licences).values(
@@ -350,15 +355,37 @@ export async function resetPassword(
   return null;
 }
 
-export async function updateUserInfo(db: Db, session: CurrentSession, body: z.infer<typeof updateUserInfoBody>) {
-  if (body.phone !== session.user.phone && (await findByPhone(db, body.phone))) {
-    throw invalid('phone', MOBILE_RE.test(body.phone) ? '该手机号已被其他账号使用' : '该电话已被其他账号使用');
+/**
+ * Contact person, login phone and e-mail. The phone logs in and receives reset codes, so a new one needs the
+ * code sent to it and the current password; the old phone is told by SMS.
+ */
+export async function updateUserInfo(db: Db, sms: SmsSender, session: CurrentSession, body: z.infer<typeof updateUserInfoBody>) {
+  const before = session.user;
+  const phoneChanges = body.phone !== before.phone;
+  let codeId: number | null = null;
+  if (phoneChanges) {
+    if (session.actor) throw refuse(ACTING_PHONE_REFUSED);
+    const missing: Record<string, string[]> = {};
+    if (!body.code) missing.code = ['请输入新手机号收到的短信验证码'];
+    if (!body.password) missing.password = ['请输入登录密码'];
+    if (Object.keys(missing).length) throw invalidFields(missing);
+    if (await findByPhone(db, body.phone)) throw invalid('phone', '该手机号已被其他账号使用');
+    if (!(await verifyPassword(before.passwordHash, body.password!))) throw invalid('password', '登录密码不正确');
+    codeId = await checkCode(db, body.phone, 'update', body.code!);
   }
-  const [user] = await db
-    .update(users)
-    .set({ name: body.name, phone: body.phone, email: body.email ?? session.user.email })
-    .where(eq(users.id, session.user.id))
-    .returning();
+  const user = await db.transaction(async (tx) => {
+    if (codeId !== null) await useCode(tx, codeId);
+    const [row] = await tx
+      .update(users)
+      .set({ name: body.name, phone: body.phone, email: body.email ?? before.email })
+      .where(eq(users.id, before.id))
+      .returning();
+    return row;
+  });
+  if (phoneChanges) {
+    const when = new Date().toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false });
+    await sms.send(before.phone, `【药采通】您的账号${before.username}的登录手机号已于${when}更换为${maskPhone(body.phone)}。如非本人操作，请立即联系客服。`);
+  }
   return userBase(db, user, session.token, session.actor);
 }
 

@@ -8,6 +8,8 @@ import { sessions, users } from '../../db/schema/index.js';
 import { unauthenticated } from '../../http/envelope.js';
 
 export const SESSION_COOKIE = 'yct_session';
+/** Where the session is read: the API, uploads (served to their owner only) and the sandbox gateway's page. */
+const SESSION_PATHS = ['/api/', '/uploads/', '/pay/sandbox/'];
 
 export type SessionUser = typeof users.$inferSelect;
 /**
@@ -87,7 +89,7 @@ async function cachedLookup(db: Db, token: string): Promise<CurrentSession | nul
 export function registerSessions(app: FastifyInstance, db: Db, opts: { cache: boolean }) {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!SESSION_PATHS.some((p) => request.url.startsWith(p))) return;
     const token = tokenOf(request);
     request.session = token ? await (opts.cache ? cachedLookup(db, token) : lookup(db, token)) : null;
   });

@@ -90,6 +90,20 @@ function linesWith<C extends GoodsColumns>(conn: Conn, userId: number, which: Wh
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
 
+/**
+ * Locks the account's selected lines until the transaction ends, so that two posts of one checkout take turns:
+ * the second sees the lines the first ordered gone.
+ */
+export async function lockSelectedLines(tx: Conn, userId: number) {
+  const rows = await tx
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .where(linesOf(userId, { selectedOnly: true }))
+    .orderBy(asc(cartItems.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
 /** The account's cart lines (all, some, or the selected ones) with their goods, oldest first. */
 export async function cartEntries(conn: Conn, userId: number, which: Which = {}): Promise<CartEntry[]> {
   return linesWith(conn, userId, which, goodsCore);

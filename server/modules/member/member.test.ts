@@ -103,7 +103,7 @@ describe(`member and account centre on ${dbLabel}`, () => {
   it('answers bad basic info and password forms with the field message and changes nothing', async () => {
     const before = (await demo.get('/api/user/base')).body.data;
     const phone = await demo.post('/api/user/updateUserInfo', { name: '张敏', phone: '12345' });
-    expect(phone).toMatchObject({ status: 422, body: { message: '请输入正确的手机号（手机号或区号-座机号）' } });
+    expect(phone).toMatchObject({ status: 422, body: { message: '请输入正确的手机号' } });
     expect((await demo.post('/api/user/updateUserInfo', { name: 'x', phone: before.phone })).body.data.errors.name).toEqual(['联系人须为2-20个中文或英文字符']);
     expect((await demo.post('/api/user/updateUserInfo', { name: '<b>张</b>', phone: before.phone })).status).toBe(422);
     const mismatch = await demo.post('/api/user/resetPassword', { old_password: 'Demo@2026', password: 'Next2026', password_confirmation: 'Next2027' });
@@ -215,7 +215,7 @@ describe(`member and account centre on ${dbLabel}`, () => {
     const qr = (await demo.post('/api/wechat/qrcode')).body.data;
     expect((await demo.get(`/api/user/bind_wechat?ticket=${qr.ticket}`)).body.data.status).toBe('waiting');
     expect((await demo.post('/api/user/bind_wechat', { ticket: qr.ticket })).body.message).toBe('请先用微信扫描二维码');
-    await demo.post('/api/wechat/sandbox_scan', { ticket: qr.ticket, nickname: '仁和张店长' });
+    const { device } = (await demo.post('/api/wechat/sandbox_scan', { ticket: qr.ticket, nickname: '仁和张店长' })).body.data;
     expect((await demo.get(`/api/user/bind_wechat?ticket=${qr.ticket}`)).body.data).toEqual({ status: 'scanned', nickname: '仁和张店长' });
     // Polling the status does not log the page into anything.
     expect((await demo.get('/api/user/base')).body.data.username).toBe('demo');
@@ -225,7 +225,7 @@ describe(`member and account centre on ${dbLabel}`, () => {
 
     const chain = await loginAs(t.app, 'chain');
     const qr2 = (await chain.post('/api/wechat/qrcode')).body.data;
-    await chain.post('/api/wechat/sandbox_scan', { ticket: qr2.ticket, nickname: '仁和张店长' });
+    await chain.post('/api/wechat/sandbox_scan', { ticket: qr2.ticket, nickname: '仁和张店长', device });
     const taken = await chain.post('/api/user/bind_wechat', { ticket: qr2.ticket });
     expect(taken.body).toMatchObject({ code: 400, message: '该微信已绑定其他账号，请先在该账号中解除绑定' });
     expect((await chain.get('/api/user/base')).body.data.wechat).toBe('');

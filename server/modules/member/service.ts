@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { LICENCE_EXPIRY_WARN_DAYS, LICENCE_TYPES, REQUIRED_LICENCES, type CompanyType, type LicenceType } from '../../../core/constants.js';
 import { chinaToday, type fastBuyQuery, type licenceAddBody, type licenceUploadBody } from '../../../core/schemas/member.js';
 import type { Conn, Db } from '../../db/client.js';
-import { goods, licences, messages, orderItems, orders, uploads, users, wechatTickets } from '../../db/schema/index.js';
+import { goods, licences, messages, orderItems, orders, users, wechatTickets } from '../../db/schema/index.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { ACTING_REFUSED, storesOf, userBase } from '../accounts/service.js';
 import { setActingFor, type CurrentSession, type SessionUser } from '../accounts/sessions.js';
@@ -17,6 +17,7 @@ import { goodsCore, goodsView, visible } from '../catalogue/service.js';
 import type { Viewer } from '../catalogue/viewer.js';
 import { listOrders } from '../orders/service.js';
 import { couponNum, userMoney } from '../wallet/service.js';
+import { ownsUploads } from '../uploads/service.js';
 
 export const LICENCE_MISSING = '资质证件不存在';
 export const MESSAGE_MISSING = '消息不存在';
@@ -150,12 +151,7 @@ export async function listLicences(db: Db, user: SessionUser) {
 }
 
 async function assertOwnUpload(db: Db, userId: number, image: string) {
-  const [own] = await db
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(eq(uploads.path, image), eq(uploads.userId, userId)))
-    .limit(1);
-  if (!own) throw invalid('image', '资质图片无效，请重新上传');
+  if (!(await ownsUploads(db, userId, [image]))) throw invalid('image', '资质图片无效，请重新上传');
 }
 
 /**

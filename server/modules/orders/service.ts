@@ -20,7 +20,7 @@ import { AppError, invalid, notFound, refuse } from '../../http/envelope.js';
 import type { SessionUser } from '../accounts/sessions.js';
 import { listAddresses, ownAddress } from '../addresses/service.js';
 import { addToCart } from '../cart/service.js';
-import { cartEntries, priceEntries, sharedPricing, type CartEntry, type PricedEntries, type SharedPricing } from '../cart/pricing.js';
+import { cartEntries, lockSelectedLines, priceEntries, sharedPricing, type CartEntry, type PricedEntries, type SharedPricing } from '../cart/pricing.js';
 import { activityView, lineView, shippingView, totalsView } from '../cart/view.js';
 import type { Viewer } from '../catalogue/viewer.js';
 import { intSetting } from '../content/settings.js';
@@ -200,6 +200,16 @@ async function putBackStock(tx: Tx, goodsId: number, number: number) {
 
 type CreateInput = z.infer<typeof createOrderBody>;
 
+/** The orders an earlier post of the same checkout made, as `createOrders` answers them. */
+async function ordersOfCheckout(conn: Conn, userId: number, key: string) {
+  const rows = await conn
+    .select({ id: orders.id, orderNo: orders.orderNo, payAmount: orders.payAmount, isEphedrine: orders.isEphedrine })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, key)))
+    .orderBy(asc(orders.id));
+  return rows.map((o) => ({ id: o.id, order_no: o.orderNo, pay_amount: y(o.payAmount), is_ephedrine: o.isEphedrine ? 1 : 0 }));
+}
+
 /** `POST /api/order`: one order, or two when goods containing ephedrine are among the lines. */
 export async function createOrders(db: Db, user: SessionUser, input: CreateInput) {
   requireApproved(user);
@@ -208,6 +218,12 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
   const now = Date.now();
   const ephedrineMax = intSetting(shared.site, 'ephedrine_max_number', EPHEDRINE_MAX);
   const created = await db.transaction(async (tx) => {
+    // Posts of one checkout take turns on its lines; a later one answers what the first made.
+    await lockSelectedLines(tx, user.id);
+    if (input.checkout_key) {
+      const earlier = await ordersOfCheckout(tx, user.id, input.checkout_key);
+      if (earlier.length) return earlier;
+    }
     const address = await ownAddress(tx, user.id, input.address_id);
     const entries = await selectedEntries(tx, user.id);
     const choice: Choice = { couponId: input.coupon_id ?? null, useRedPacket: input.use_red_packet === 1 };
@@ -247,6 +263,7 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
           remark: input.remark,
           isEphedrine: group.key === 'ephedrine',
           expiresAt: new Date(now + UNPAID_HOURS * HOUR_MS),
+          checkoutKey: input.checkout_key ?? null,
         })
         .returning();
       await tx.insert(orderItems).values(

@@ -94,7 +94,7 @@ describe(`the sandbox gateway on ${dbLabel}`, () => {
     const start = (await demo.post('/api/pay/order', { order_id: o.id, method: 'online' })).body.data;
     expect(start).toMatchObject({ method: 'online', paid: 0, amount: (o.payAmount / 100).toFixed(2), qr_url: `/pay/sandbox/${start.trade_no}` });
     expect((await demo.post('/api/pay/order', { order_id: o.id, method: 'online' })).body.data.trade_no).toBe(start.trade_no);
-    const page = await t.app.inject({ url: start.qr_url });
+    const page = await t.app.inject({ url: start.qr_url, headers: { cookie: demo.cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('模拟扫码支付');
     expect(page.body).toContain(`¥${start.amount}`);

@@ -9,7 +9,7 @@ import { fenToYuan } from '../../../core/money.js';
 import { id } from '../../../core/schemas/common.js';
 import { payOrderBody } from '../../../core/schemas/trade.js';
 import type { Deps } from '../../deps.js';
-import { notFound, ok } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
 import { requireUser } from '../accounts/sessions.js';
 import * as pay from './service.js';
 
@@ -18,6 +18,17 @@ const notifyBody = z.object({ notify_id: field('通知编号'), trade_no: field(
 const tradeNo = z.string({ error: '支付单号格式不正确' }).regex(/^[A-Z0-9]{6,40}$/, { error: '支付单号格式不正确' });
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The sandbox gateway's page around `content`. */
+const page = (content: string) => `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>药采通收银台（沙箱）</title><style>
+body{margin:0;font:14px/1.6 'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif;background:#f5f5f5;color:#333}
+.box{max-width:380px;margin:40px auto;background:#fff;border-radius:8px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:28px;text-align:center}
+h1{font-size:18px;margin:0 0 4px}.sub{color:#999;font-size:12px}.amount{font-size:34px;color:#e4393c;font-weight:700;margin:18px 0}
+button{width:100%;height:44px;border:0;border-radius:4px;background:#1aad19;color:#fff;font-size:16px;cursor:pointer}button:disabled{background:#ccc}
+.msg{margin-top:14px;min-height:22px}</style></head><body><div class="box">
+${content}
+</div></body></html>`;
 
 export async function payRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -33,28 +44,25 @@ export async function payRoutes(root: FastifyInstance, deps: Deps) {
   );
 
   if (!sandbox) return;
-  app.post('/api/pay/sandbox/confirm', { schema: { body: z.object({ trade_no: tradeNo }) } }, async (req) => ok(await pay.sandboxConfirm(db, secret, req.body.trade_no)));
+  app.post('/api/pay/sandbox/confirm', { schema: { body: z.object({ trade_no: tradeNo }) } }, async (req) =>
+    ok(await pay.sandboxConfirm(db, secret, req.body.trade_no, requireUser(req).id)),
+  );
   app.get('/pay/sandbox/:tradeNo', { schema: { params: z.object({ tradeNo }) } }, async (req, reply) => {
-    const found = await pay.sandboxPayment(db, req.params.tradeNo);
-    if (!found) throw notFound('支付单不存在');
+    const found = await pay.sandboxPayment(db, req.params.tradeNo, req.session?.user.id ?? null);
+    if (!found) {
+      return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(`<h1>支付单不存在</h1>
+<div class="sub">沙箱网关只为下单的账号打开：请在已登录该账号的浏览器中扫码或打开此页面。</div>`));
+    }
     const { payment, title } = found;
     const paid = payment.status === 1;
-    const body = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>药采通收银台（沙箱）</title><style>
-body{margin:0;font:14px/1.6 'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif;background:#f5f5f5;color:#333}
-.box{max-width:380px;margin:40px auto;background:#fff;border-radius:8px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:28px;text-align:center}
-h1{font-size:18px;margin:0 0 4px}.sub{color:#999;font-size:12px}.amount{font-size:34px;color:#e4393c;font-weight:700;margin:18px 0}
-button{width:100%;height:44px;border:0;border-radius:4px;background:#1aad19;color:#fff;font-size:16px;cursor:pointer}button:disabled{background:#ccc}
-.msg{margin-top:14px;min-height:22px}</style></head><body><div class="box">
-<h1>模拟扫码支付</h1><div class="sub">沙箱网关：此页面代替买家的手机完成支付</div>
+    const body = page(`<h1>模拟扫码支付</h1><div class="sub">沙箱网关：此页面代替买家的手机完成支付</div>
 <div class="amount">¥${fenToYuan(payment.amount)}</div>
 <div>${escapeHtml(title)}</div><div class="sub">支付单号 ${escapeHtml(payment.tradeNo)}</div>
 <p><button id="pay" data-testid="sandbox-pay" ${paid ? 'disabled' : ''}>${paid ? '已支付' : '确认支付'}</button></p>
-<div class="msg" id="msg" data-testid="sandbox-msg">${paid ? '该支付单已支付' : ''}</div></div>
+<div class="msg" id="msg" data-testid="sandbox-msg">${paid ? '该支付单已支付' : ''}</div>
 <script>document.getElementById('pay').onclick=async function(){this.disabled=true;var m=document.getElementById('msg');
 try{var r=await fetch('/api/pay/sandbox/confirm',{method:'POST',headers:{'content-type':'application/json','x-requested-with':'XMLHttpRequest'},body:JSON.stringify({trade_no:${JSON.stringify(payment.tradeNo)}})});
-var j=await r.json();m.textContent=j.code===10000?'支付成功，请返回药采通查看':j.message;}catch(e){m.textContent='网络异常，请重试';this.disabled=false;}};</script>
-</body></html>`;
+var j=await r.json();m.textContent=j.code===10000?'支付成功，请返回药采通查看':j.message;}catch(e){m.textContent='网络异常，请重试';this.disabled=false;}};</script>`);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
   });
 }

@@ -180,19 +180,22 @@ export async function takeNotify(db: Db, secret: string, provider: string, n: No
   });
 }
 
-/** The sandbox gateway's page for a payment (what the QR code opens). */
-export async function sandboxPayment(db: Db, tradeNo: string) {
+/**
+ * The sandbox gateway's page for a payment (what the QR code opens). It plays the payer's own phone, so it
+ * shows and confirms only the logged-in payer's payments: nobody else can pay for them, or read them.
+ */
+export async function sandboxPayment(db: Db, tradeNo: string, userId: number | null) {
   const [payment] = await db.select().from(payments).where(eq(payments.tradeNo, tradeNo));
-  if (!payment) return null;
+  if (!payment || userId === null || payment.userId !== userId) return null;
   if (payment.refType !== 'order') return { payment, title: (await paymentTitle(db, payment)) ?? '' };
   const [order] = await db.select().from(orders).where(eq(orders.id, payment.refId));
   return { payment, title: order ? `订单号 ${order.orderNo}` : '' };
 }
 
 /** The sandbox "scan": the gateway sends its signed notify as a real one would. */
-export async function sandboxConfirm(db: Db, secret: string, tradeNo: string) {
+export async function sandboxConfirm(db: Db, secret: string, tradeNo: string, userId: number) {
   const [payment] = await db.select().from(payments).where(eq(payments.tradeNo, tradeNo));
-  if (!payment) throw notFound('支付单不存在');
+  if (!payment || payment.userId !== userId) throw notFound('支付单不存在');
   const notify = signNotify(secret, { notify_id: crypto.randomUUID(), trade_no: tradeNo, amount: fenToYuan(payment.amount), paid_at: String(Math.floor(Date.now() / 1000)) });
   return takeNotify(db, secret, SANDBOX_PROVIDER, notify);
 }

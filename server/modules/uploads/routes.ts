@@ -1,30 +1,28 @@
-/** POST /api/upload: licence images, receipts and feedback pictures, stored under DATA_DIR/uploads. */
-import crypto from 'node:crypto';
+/**
+ * POST /api/upload stores licence images, receipts and after-sale pictures; GET /uploads/{name} serves one
+ * to its owner only, never to a guest or another account (404, as if it did not exist), and never cached
+ * by a shared cache.
+ */
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { UPLOAD_MAX_BYTES } from '../../../core/constants.js';
+import { Code, Message } from '../../../core/codes.js';
 import type { Deps } from '../../deps.js';
-import { uploads } from '../../db/schema/index.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { requireUser } from '../accounts/sessions.js';
+import { saveUpload, uploadFor } from './service.js';
 
-/** The file's own first bytes decide its type; the name and the browser's claim do not. */
-const SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
-  { ext: 'png', mime: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')) },
-  { ext: 'jpg', mime: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { ext: 'gif', mime: 'image/gif', test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
-  {
-    ext: 'webp',
-    mime: 'image/webp',
-    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
-  },
-  { ext: 'pdf', mime: 'application/pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
-];
+const fileName = z.string().regex(/^[a-z0-9]+-[a-f0-9]{16}\.(png|jpg|gif|webp|pdf)$/);
 
-export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
+export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  await fs.mkdir(deps.config.uploadDir, { recursive: true });
+  const dir = deps.config.uploadDir;
+  await fs.mkdir(dir, { recursive: true });
 
   app.post('/api/upload', { config: { rateLimit: { max: 60 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } } }, async (req) => {
     const user = requireUser(req);
@@ -34,18 +32,31 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps) {
     const buffer = await file.toBuffer().catch(() => null);
     if (!buffer || file.file.truncated) throw invalid('file', '文件不能超过10MB');
     if (buffer.length === 0) throw invalid('file', '文件内容为空');
-    const kind = SIGNATURES.find((s) => s.test(buffer));
-    if (!kind) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片或 PDF 文件');
-    const name = `${Date.now().toString(36)}-${crypto.randomBytes(8).toString('hex')}.${kind.ext}`;
-    await fs.writeFile(path.join(deps.config.uploadDir, name), buffer);
-    const url = `/uploads/${name}`;
-    await db.insert(uploads).values({
-      userId: user.id,
-      path: url,
-      originalName: file.filename.slice(0, 255),
-      mime: kind.mime,
-      size: buffer.length,
-    });
-    return ok({ url, name: file.filename, size: buffer.length });
+    const saved = await saveUpload(db, dir, user.id, buffer, file.filename);
+    if (!saved) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片或 PDF 文件');
+    return ok(saved);
+  });
+
+  app.get('/uploads/:name', async (req, reply) => {
+    const name = fileName.safeParse((req.params as { name?: string }).name);
+    const session = req.session;
+    const viewers = session ? [session.user.id, ...(session.actor ? [session.actor.id] : [])] : [];
+    const row = name.success && viewers.length ? await uploadFor(db, name.data, viewers) : null;
+    const file = row ? path.join(dir, name.data!) : null;
+    const stat = file ? await fs.stat(file).catch(() => null) : null;
+    if (!row || !file || !stat?.isFile()) {
+      return reply.status(404).header('cache-control', 'no-store').send({ code: Code.notFound, message: Message.notFound, data: null });
+    }
+    reply
+      .type(row.mime)
+      .header('content-length', stat.size)
+      .header('cache-control', 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+    if (row.mime === 'application/pdf') {
+      // A PDF is downloaded, never opened inside the site's own origin.
+      reply.header('content-disposition', `attachment; filename="${name.data}"; filename*=UTF-8''${encodeURIComponent(row.originalName || name.data!)}`);
+    }
+    return reply.send(createReadStream(file));
   });
 }

@@ -184,10 +184,10 @@ describe(`wallet on ${dbLabel}`, () => {
     expect(made.data.qr_url).toBe(`/pay/sandbox/${made.data.trade_no}`);
     expect((await demo.get(`/api/moneys/recharge/${made.data.id}`)).body.data.paid).toBe(0);
     expect((await chain.get(`/api/moneys/recharge/${made.data.id}`)).status).toBe(404);
-    const page = await t.app.inject({ method: 'GET', url: made.data.qr_url });
+    const page = await t.app.inject({ method: 'GET', url: made.data.qr_url, headers: { cookie: demo.cookie } });
     expect(page.body).toContain(made.data.recharge_no);
-    expect((await agent(t.app).post('/api/pay/sandbox/confirm', { trade_no: made.data.trade_no })).body.code).toBe(10000);
-    expect((await agent(t.app).post('/api/pay/sandbox/confirm', { trade_no: made.data.trade_no })).body.data.already).toBe(1);
+    expect((await demo.post('/api/pay/sandbox/confirm', { trade_no: made.data.trade_no })).body.code).toBe(10000);
+    expect((await demo.post('/api/pay/sandbox/confirm', { trade_no: made.data.trade_no })).body.data.already).toBe(1);
     expect((await demo.get(`/api/moneys/recharge/${made.data.id}`)).body.data.paid).toBe(1);
     const after = await money(demo);
     expect(fen(after.balance) - fen(before.balance)).toBe(505_000);
@@ -261,7 +261,7 @@ describe(`wallet on ${dbLabel}`, () => {
     expect(online.code, online.message).toBe(10000);
     expect(online.data.amount).toBe(bill.remaining);
     expect((await demo.post('/api/pay/user_credit_check', { id: repay.id })).body.data.paid).toBe(0);
-    expect((await agent(t.app).post('/api/pay/sandbox/confirm', { trade_no: online.data.trade_no })).body.code).toBe(10000);
+    expect((await demo.post('/api/pay/sandbox/confirm', { trade_no: online.data.trade_no })).body.code).toBe(10000);
     expect((await demo.post('/api/pay/user_credit_check', { id: repay.id })).body.data.paid).toBe(1);
     const after = await money(demo);
     expect(after.balance).toBe(before.balance);

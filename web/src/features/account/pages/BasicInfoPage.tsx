@@ -1,14 +1,16 @@
 /**
- * /zhzx/basic 基本信息: the company as registered, the contact person, phone and e-mail the buyer may change
- * (updateUserInfo), and the password change (resetPassword) that logs out every other device.
+ * /zhzx/basic 基本信息: the company as registered, the contact person, login phone and e-mail the buyer may change
+ * (updateUserInfo: a new phone needs the code sent to it and the current password), and the password change
+ * (resetPassword) that logs out every other device.
  */
 import { Button, Descriptions, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
-import { email, personName, phoneOrLandline } from '@core/schemas/common';
+import { email, mobile, personName, smsCode } from '@core/schemas/common';
 import { resetPasswordBody } from '@core/schemas/user';
 import type { UserBase } from '@core/schemas/user';
 import { isApiError } from '@/api/client';
 import { useUserBase } from '@/features/user/api/get-user-base';
+import { SmsCodeButton } from '@/features/auth/components/SmsCodeButton';
 import { applyServerErrors, zodRule } from '@/features/auth/lib/form';
 import { useToast } from '@/features/auth/lib/use-toast';
 import { useResetPassword, useUpdateUserInfo, type PasswordInput, type UserInfoInput } from '../api/profile';
@@ -63,12 +65,19 @@ function InfoForm({ user }: { user: UserBase }) {
   const update = useUpdateUserInfo();
   const toast = useToast();
   const [error, setError] = useState('');
+  const phone = Form.useWatch('phone', form);
+  const phoneChanges = typeof phone === 'string' && phone.trim() !== user.phone;
   const submit = (values: UserInfoInput) => {
     setError('');
     update.mutate(
-      { name: values.name, phone: values.phone, ...(values.email ? { email: values.email } : {}) },
       {
-        onSuccess: () => void toast.success('基本信息已保存'),
+        name: values.name,
+        phone: values.phone,
+        ...(values.email ? { email: values.email } : {}),
+        ...(phoneChanges ? { code: values.code, password: values.password } : {}),
+      },
+      {
+        onSuccess: () => void toast.success(phoneChanges ? '登录手机号已更换，原手机号已收到通知短信' : '基本信息已保存'),
         onError: (e) => {
           const rest = applyServerErrors(form, e);
           if (isApiError(e) && e.code === 422) setError(rest[0] ?? '');
@@ -90,9 +99,30 @@ function InfoForm({ user }: { user: UserBase }) {
       <Form.Item label="联系人" name="name" rules={[zodRule(personName())]} required>
         <Input maxLength={20} placeholder="请输入联系人姓名" data-testid="basic-name" />
       </Form.Item>
-      <Form.Item label="手机号" name="phone" rules={[zodRule(phoneOrLandline('手机号'))]} required extra="手机号也是登录账号，可填写座机（区号-号码）">
-        <Input maxLength={20} placeholder="请输入手机号" data-testid="basic-phone" />
+      <Form.Item
+        label="手机号"
+        name="phone"
+        rules={[zodRule(mobile('手机号'))]}
+        required
+        extra={phoneChanges ? '更换登录手机号需验证新手机号，并输入当前登录密码' : '手机号用于登录和找回密码'}
+      >
+        <Input maxLength={11} placeholder="请输入手机号" data-testid="basic-phone" />
       </Form.Item>
+      {phoneChanges ? (
+        <>
+          <Form.Item label="短信验证码" required>
+            <div className="yct-basic__code">
+              <Form.Item name="code" noStyle rules={[zodRule(smsCode())]}>
+                <Input maxLength={6} placeholder="新手机号收到的验证码" autoComplete="one-time-code" data-testid="basic-code" />
+              </Form.Item>
+              <SmsCodeButton form={form} type="update" size="middle" testId="basic-send-code" />
+            </div>
+          </Form.Item>
+          <Form.Item label="登录密码" name="password" rules={[{ required: true, message: '请输入登录密码' }]} required>
+            <Input.Password maxLength={20} placeholder="当前登录密码" autoComplete="current-password" data-testid="basic-password" />
+          </Form.Item>
+        </>
+      ) : null}
       <Form.Item label="邮箱" name="email" rules={[optionalEmail]}>
         <Input maxLength={64} placeholder="选填，用于接收电子发票" data-testid="basic-email" />
       </Form.Item>

@@ -92,3 +92,9 @@ export const parseOrderId = (raw: string | null | undefined) => (raw && /^[1-9]\
 
 /** The regulation shown on the ephedrine pay page. */
 export const EPHEDRINE_NOTICE = '含麻黄碱类复方制剂须对公转账，收货后请在"含麻订单"中上传加盖公章的签收单';
+
+/** 32 random hex characters naming one checkout (`checkout_key` of POST /api/order). */
+export function newCheckoutKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -22,7 +22,7 @@ import { GoodsGroup } from '../components/GoodsGroup';
 import { InvoiceBox, type InvoiceValue } from '../components/InvoiceBox';
 import { RedPacketBox } from '../components/RedPacketBox';
 import { PageLoading, RequireBuyer } from '../components/RequireBuyer';
-import { splitOrderErrors, type InvoiceField, type PayNavState } from '../lib/checkout';
+import { newCheckoutKey, splitOrderErrors, type InvoiceField, type PayNavState } from '../lib/checkout';
 
 const REMARK_MAX = 200;
 
@@ -34,6 +34,8 @@ function ConfirmForm({ data, params, setParams, refreshing }: { data: Confirm; p
   const [adding, setAdding] = useState(false);
   const [invoice, setInvoice] = useState<InvoiceValue>({ type: 0, title: '', tax_no: '', email: '' });
   const [remark, setRemark] = useState('');
+  // One key for this checkout: a double click or a retry after a lost answer gets the same orders back.
+  const [checkoutKey] = useState(newCheckoutKey);
   const [errors, setErrors] = useState<{ invoice: Partial<Record<InvoiceField, string>>; other: Record<string, string> }>({ invoice: {}, other: {} });
 
   const address = data.addresses.find((a) => a.id === (addressId ?? data.address_id)) ?? null;
@@ -55,6 +57,7 @@ function ConfirmForm({ data, params, setParams, refreshing }: { data: Confirm; p
         use_red_packet: data.red_packet.use,
         remark: remark.trim(),
         invoice: invoice.type === 0 ? { type: 0 } : invoice,
+        checkout_key: checkoutKey,
       },
       {
         onSuccess: (created) => {

@@ -1,0 +1,59 @@
+/**
+ * Uploaded files (licences, receipts, after-sale and feedback pictures): stored under DATA_DIR/uploads and
+ * recorded with their owner. They are a business's private papers: only the owner sees them (and, later,
+ * the operators who review them).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import { stripControlChars } from '../../../core/validate.js';
+import type { Conn, Db } from '../../db/client.js';
+import { uploads } from '../../db/schema/index.js';
+
+/** The file's own first bytes decide its type; the name and the browser's claim do not. */
+const SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
+  { ext: 'png', mime: 'image/png', test: (b) => b.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex')) },
+  { ext: 'jpg', mime: 'image/jpeg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { ext: 'gif', mime: 'image/gif', test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
+  {
+    ext: 'webp',
+    mime: 'image/webp',
+    test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+  { ext: 'pdf', mime: 'application/pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
+];
+
+export const kindOf = (buffer: Buffer) => SIGNATURES.find((s) => s.test(buffer)) ?? null;
+
+/** A file name as shown back to its owner: no path, no control characters, at most 255 characters. */
+const cleanName = (name: string) => path.basename(stripControlChars(name).replace(/\\/g, '/')).slice(0, 255);
+
+export async function saveUpload(db: Db, dir: string, userId: number, buffer: Buffer, originalName: string) {
+  const kind = kindOf(buffer);
+  if (!kind) return null;
+  const name = `${Date.now().toString(36)}-${crypto.randomBytes(8).toString('hex')}.${kind.ext}`;
+  await fs.writeFile(path.join(dir, name), buffer);
+  const url = `/uploads/${name}`;
+  const original = cleanName(originalName);
+  await db.insert(uploads).values({ userId, path: url, originalName: original, mime: kind.mime, size: buffer.length });
+  return { url, name: original, size: buffer.length };
+}
+
+/** Whether every one of `paths` is a file the account uploaded itself. */
+export async function ownsUploads(conn: Conn, userId: number, paths: string[]) {
+  const wanted = [...new Set(paths)];
+  if (!wanted.length) return true;
+  const owned = await conn
+    .select({ path: uploads.path })
+    .from(uploads)
+    .where(and(inArray(uploads.path, wanted), eq(uploads.userId, userId)));
+  return owned.length === wanted.length;
+}
+
+/** The stored file `name` if `viewerIds` (the account, and the headquarters acting for it) may see it. */
+export async function uploadFor(db: Db, name: string, viewerIds: number[]) {
+  const [row] = await db.select().from(uploads).where(eq(uploads.path, `/uploads/${name}`)).limit(1);
+  if (!row || row.userId === null || !viewerIds.includes(row.userId)) return null;
+  return row;
+}

@@ -1,19 +1,6 @@
-/** Accounts, sessions, SMS codes, licences, uploads, service contacts, messages, site config, page views. */
+/** Accounts: buyers, their sessions, SMS codes, password resets, failed logins, WeChat tickets, licences, service contacts, messages and business scopes. */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -62,7 +49,6 @@ export const users = pgTable(
     index('users_parent_idx').on(t.parentId),
   ],
 );
-
 export const sessions = pgTable(
   'sessions',
   {
@@ -80,7 +66,6 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
-
 /** The SMS outbox: the sandbox sender writes codes here; a real provider sends them as well. */
 export const smsCodes = pgTable(
   'sms_codes',
@@ -97,7 +82,6 @@ export const smsCodes = pgTable(
   },
   (t) => [index('sms_codes_phone_idx').on(t.phone, t.purpose, t.createdAt)],
 );
-
 export const passwordResets = pgTable('password_resets', {
   ticket: varchar('ticket', { length: 64 }).primaryKey(),
   userId: integer('user_id')
@@ -107,7 +91,6 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
-
 /**
  * Failed logins counted per account (or per name that is no account) and per address, over a window; at the
  * limit the key is locked for a while (accounts/login-guard.ts).
@@ -118,17 +101,16 @@ export const loginFailures = pgTable('login_failures', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
-
-export const uploads = pgTable('uploads', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  path: varchar('path', { length: 255 }).notNull(),
-  originalName: varchar('original_name', { length: 255 }).notNull().default(''),
-  mime: varchar('mime', { length: 64 }).notNull(),
-  size: integer('size').notNull(),
+/** Sandbox WeChat QR logins: a ticket is scanned on the sandbox page and then bound or used to log in. */
+export const wechatTickets = pgTable('wechat_tickets', {
+  ticket: varchar('ticket', { length: 64 }).primaryKey(),
+  openid: varchar('openid', { length: 64 }),
+  nickname: varchar('nickname', { length: 64 }).notNull().default(''),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
 });
-
 export const licences = pgTable(
   'licences',
   {
@@ -147,7 +129,6 @@ export const licences = pgTable(
   },
   (t) => [index('licences_user_idx').on(t.userId)],
 );
-
 /** The account's dedicated service contacts (`admin` of the user object). */
 export const serviceContacts = pgTable(
   'service_contacts',
@@ -162,7 +143,6 @@ export const serviceContacts = pgTable(
   },
   (t) => [index('service_contacts_user_idx').on(t.userId)],
 );
-
 export const messages = pgTable(
   'messages',
   {
@@ -177,53 +157,9 @@ export const messages = pgTable(
   },
   (t) => [index('messages_user_idx').on(t.userId, t.isRead)],
 );
-
-/** Cart lines; the cart module (pricing, checkout) builds on this table. */
-export const cartItems = pgTable(
-  'cart_items',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    goodsId: integer('goods_id').notNull(),
-    /** 0 plain, 1 flash sale, 3 combination. */
-    type: smallint('type').notNull().default(0),
-    /** The bundle of a combination line (type 3); its goods_id is the bundle's first goods. */
-    combinationId: integer('combination_id'),
-    number: integer('number').notNull(),
-    isSelected: boolean('is_selected').notNull().default(true),
-    createdAt: createdAt(),
-  },
-  (t) => [index('cart_items_user_idx').on(t.userId), uniqueIndex('cart_items_line_uq').on(t.userId, t.goodsId, t.type, sql`coalesce(${t.combinationId}, 0)`)],
-);
-
-/** Site-wide settings an operator edits: hot line, QQ, quality inspection link, licences in the footer. */
-export const siteConfig = pgTable('site_config', {
-  key: varchar('key', { length: 64 }).primaryKey(),
-  value: text('value').notNull(),
-});
-
-export const pageViews = pgTable(
-  'page_views',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    path: varchar('path', { length: 255 }).notNull(),
-    title: varchar('title', { length: 120 }).notNull().default(''),
-    referrer: varchar('referrer', { length: 255 }).notNull().default(''),
-    userId: integer('user_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('page_views_created_idx').on(t.createdAt)],
-);
-
-/** Sandbox WeChat QR logins: a ticket is scanned on the sandbox page and then bound or used to log in. */
-export const wechatTickets = pgTable('wechat_tickets', {
-  ticket: varchar('ticket', { length: 64 }).primaryKey(),
-  openid: varchar('openid', { length: 64 }),
-  nickname: varchar('nickname', { length: 64 }).notNull().default(''),
-  scannedAt: timestamp('scanned_at', { withTimezone: true }),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
+/** 经营范围 a buyer declares at registration (step 2). */
+export const businessScopes = pgTable('business_scopes', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 32 }).notNull(),
+  sort: integer('sort').notNull().default(0),
 });

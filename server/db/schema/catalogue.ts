@@ -1,20 +1,6 @@
-/** The catalogue (goods, categories, brands) and the site's content: nav, ads, hot searches, articles, links. */
+/** The catalogue: goods, categories, brands, favourites and the search terms view. */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgMaterializedView,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgMaterializedView, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -35,7 +21,6 @@ export const categories = pgTable(
   },
   (t) => [index('categories_parent_idx').on(t.parentId, t.sort)],
 );
-
 export const brands = pgTable('brands', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 32 }).notNull(),
@@ -47,7 +32,6 @@ export const brands = pgTable('brands', {
   sort: integer('sort').notNull().default(0),
   isShow: boolean('is_show').notNull().default(true),
 });
-
 /**
  * Goods as buyers see them. Column names follow the specification's wire names (sccj 生产厂家, ypgg 规格,
  * bzdw 包装单位, zbz 中包装, ...; see docs/glossary.md). Money is integer fen.
@@ -138,99 +122,6 @@ export const goods = pgTable(
     index('goods_sccj_sales_idx').on(t.sccj, t.sales.desc()),
   ],
 );
-
-/** The header's nav bar; children show in a pop-over. */
-export const nav = pgTable('nav', {
-  id: serial('id').primaryKey(),
-  parentId: integer('parent_id').notNull().default(0),
-  name: varchar('name', { length: 16 }).notNull(),
-  /** A site path, a full URL, empty (活动暂未开始) or `*...#message` (shows the message). */
-  url: varchar('url', { length: 255 }).notNull().default(''),
-  image: varchar('image', { length: 1000 }).notNull().default(''),
-  /** 1 opens in a new browser tab. */
-  isOpen: smallint('is_open').notNull().default(0),
-  sort: integer('sort').notNull().default(0),
-  isShow: boolean('is_show').notNull().default(true),
-});
-
-/**
- * Banners and ads by position: index_banner (home carousel), top (header strip), login, right, xrtj, ppzq,
- * kxzq, zyzq, yx, new_kxzq, kxzq_ad ... `banner_id` groups the banners of one activity page.
- */
-export const ads = pgTable(
-  'ads',
-  {
-    id: serial('id').primaryKey(),
-    position: varchar('position', { length: 32 }).notNull(),
-    image: varchar('image', { length: 1000 }).notNull(),
-    /** Same link rules as the nav. */
-    url: varchar('url', { length: 255 }).notNull().default(''),
-    title: varchar('title', { length: 60 }).notNull().default(''),
-    sort: integer('sort').notNull().default(0),
-    bannerId: integer('banner_id'),
-    isShow: boolean('is_show').notNull().default(true),
-  },
-  (t) => [index('ads_position_idx').on(t.position, t.sort)],
-);
-
-/** 热门搜索 (rnss) under the search box. */
-export const hotSearches = pgTable('hot_searches', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 32 }).notNull(),
-  url: varchar('url', { length: 255 }).notNull().default(''),
-  sort: integer('sort').notNull().default(0),
-});
-
-/**
- * Article categories: the help groups (新手指南, 服务保障, ...) and their sub-groups (新闻中心's 行业新闻 and
- * 公司新闻), and the notice category behind the scrolling broadcast. `code` is the path segment of the help
- * routes (/help/xrzn/hyzc).
- */
-export const articleCategories = pgTable(
-  'article_categories',
-  {
-    id: serial('id').primaryKey(),
-    parentId: integer('parent_id').notNull().default(0),
-    name: varchar('name', { length: 32 }).notNull(),
-    code: varchar('code', { length: 16 }).notNull().default(''),
-    /** help: a help group listed by /api/help/category; notice: the broadcast notices. */
-    kind: varchar('kind', { length: 8 }).notNull().default('help'),
-    sort: integer('sort').notNull().default(0),
-  },
-  (t) => [index('article_categories_parent_idx').on(t.parentId, t.sort)],
-);
-
-export const articles = pgTable(
-  'articles',
-  {
-    id: serial('id').primaryKey(),
-    categoryId: integer('category_id').notNull(),
-    title: varchar('title', { length: 120 }).notNull(),
-    /** The path segment of a help page (hyzc, ddzf ...); empty for news and notices. */
-    code: varchar('code', { length: 16 }).notNull().default(''),
-    content: text('content').notNull(),
-    sort: integer('sort').notNull().default(0),
-    isShow: boolean('is_show').notNull().default(true),
-    createdAt: createdAt(),
-  },
-  (t) => [index('articles_category_idx').on(t.categoryId, t.createdAt)],
-);
-
-/** 友情链接 in the footer. */
-export const friendlyLinks = pgTable('friendly_links', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 32 }).notNull(),
-  url: varchar('url', { length: 255 }).notNull(),
-  sort: integer('sort').notNull().default(0),
-});
-
-/** 经营范围 a buyer declares at registration (step 2). */
-export const businessScopes = pgTable('business_scopes', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 32 }).notNull(),
-  sort: integer('sort').notNull().default(0),
-});
-
 /** 收藏: goods a buyer keeps to order again. */
 export const favorites = pgTable(
   'favorites',
@@ -242,7 +133,6 @@ export const favorites = pgTable(
   },
   (t) => [uniqueIndex('favorites_user_goods_uq').on(t.userId, t.goodsId), index('favorites_user_idx').on(t.userId, t.createdAt)],
 );
-
 /**
  * The distinct drug names (kind 1) and manufacturers (kind 2) of the goods on sale, with their pinyin:
  * a few hundred rows where the goods are a hundred thousand. Search matches keywords against these terms

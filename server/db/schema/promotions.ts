@@ -30,7 +30,6 @@ export const activities = pgTable(
   },
   (t) => [index('activities_type_idx').on(t.type, t.endsAt)],
 );
-
 /** The goods of an activity with their activity price, per-account limit and quota. */
 export const activityGoods = pgTable(
   'activity_goods',
@@ -55,3 +54,13 @@ export const activityGoods = pgTable(
     index('activity_goods_goods_idx').on(t.goodsId),
   ],
 );
+/** 组合购: fixed goods and quantities sold together for one price (cart lines of type 3). */
+export const combinations = pgTable('combinations', {
+  id: serial('id').primaryKey(),
+  activityId: integer('activity_id'),
+  name: varchar('name', { length: 60 }).notNull(),
+  price: integer('price').notNull(),
+  items: jsonb('items').$type<{ goods_id: number; number: number }[]>().notNull(),
+  isShow: boolean('is_show').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});

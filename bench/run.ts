@@ -160,7 +160,7 @@ type Row = Target & { db: string; measured: Measure; bare: Measure; ratio: numbe
 
 async function benchDatabase(db: string, env: Record<string, string>, bare: Awaited<ReturnType<typeof bareServer>>, trade: TradeRow[]): Promise<Row[]> {
   console.log(`\n== ${db}: seeding ${goodsCount} goods`);
-  await run(process.execPath, ['--import', 'tsx', 'server/db/seed/cli.ts', '--goods', String(goodsCount), '--buyers', String(BUYERS)], env);
+  await run(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts', '--goods', String(goodsCount), '--buyers', String(BUYERS)], env);
   const { base, child } = await startServer(env);
   const rows: Row[] = [];
   try {

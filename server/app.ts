@@ -34,7 +34,12 @@ import { contentRoutes } from './modules/content/routes.js';
 import { promotionRoutes } from './modules/promotions/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { walletRoutes } from './modules/wallet/routes.js';
-import { wechatRoutes } from './modules/wechat/routes.js';
+import { setUserFigures } from './modules/accounts/service.js';
+import { lineCountSql } from './modules/cart/pricing.js';
+import { ORDER_PAYMENT, orderPayments } from './modules/orders/payment.js';
+import { registerPaymentKind } from './modules/pay/service.js';
+import { RECHARGE_PAYMENT, REPAY_PAYMENT, rechargePayments, repayPayments } from './modules/wallet/settle.js';
+import { wechatRoutes } from './modules/accounts/wechat-routes.js';
 
 z.config(z.locales.zhCN());
 
@@ -51,7 +56,19 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
+/**
+ * What modules lend each other against the direction of their imports: the cart's line count in the user
+ * object (accounts), and who settles each kind of gateway payment (pay). Set once; the same for every app.
+ */
+function wireModules() {
+  setUserFigures({ cart: lineCountSql });
+  registerPaymentKind(ORDER_PAYMENT, orderPayments);
+  registerPaymentKind(RECHARGE_PAYMENT, rechargePayments);
+  registerPaymentKind(REPAY_PAYMENT, repayPayments);
+}
+
 export async function buildApp({ config, database, sms, logger }: BuildOptions) {
+  wireModules();
   const app = Fastify({
     logger: logger ?? {
       level: config.LOG_LEVEL,

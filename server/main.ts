@@ -1,10 +1,10 @@
 /** Starts the server: configuration, database (migrated, seeded when empty), HTTP, graceful shutdown. */
 import { loadConfig, sandboxNotice } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedAccounts, seedIfEmpty } from './db/seed/seed.js';
+import { seedAccounts, seedIfEmpty } from './seed/seed.js';
 import { buildApp } from './app.js';
 import { hashPassword } from './modules/accounts/passwords.js';
-import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/service.js';
+import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/lifecycle.js';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });

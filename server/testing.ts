@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { seedAccounts, seedIfEmpty } from './db/seed/seed.js';
+import { seedAccounts, seedIfEmpty } from './seed/seed.js';
 import { hashPassword } from './modules/accounts/passwords.js';
 import type { SmsSender } from './modules/accounts/sms.js';
 

@@ -14,7 +14,7 @@ export const payments = pgTable(
   {
     id: serial('id').primaryKey(),
     /** The order, or the credit bill being repaid. */
-    refType: varchar('ref_type', { length: 16 }).$type<'order' | 'credit_repay' | 'recharge'>().notNull(),
+    refType: varchar('ref_type', { length: 16 }).notNull(),
     refId: integer('ref_id').notNull(),
     userId: userRef(),
     provider: varchar('provider', { length: 16 }).notNull(),

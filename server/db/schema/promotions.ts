@@ -64,3 +64,22 @@ export const combinations = pgTable('combinations', {
   isShow: boolean('is_show').notNull().default(true),
   sort: integer('sort').notNull().default(0),
 });
+
+/**
+ * Units sold at a limited price (flash sale, daily special), a row per order line: what "bought today" and
+ * the daily quota count. Written when an order is placed and deleted when it is cancelled (orders call the
+ * promotions service for both).
+ */
+export const promoSales = pgTable(
+  'promo_sales',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id').notNull(),
+    goodsId: integer('goods_id').notNull(),
+    userId: integer('user_id').notNull(),
+    orderId: integer('order_id').notNull(),
+    number: integer('number').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('promo_sales_offer_idx').on(t.activityId, t.goodsId, t.createdAt), index('promo_sales_order_idx').on(t.orderId)],
+);

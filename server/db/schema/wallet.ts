@@ -97,6 +97,8 @@ export const userCoupons = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     orderId: integer('order_id'),
+    /** The order number it was used on, kept with it (the wallet shows it without reading orders). */
+    orderNo: varchar('order_no', { length: 24 }).notNull().default(''),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -145,6 +147,7 @@ export const creditBills = pgTable(
     id: serial('id').primaryKey(),
     userId: userRef(),
     orderId: integer('order_id').notNull(),
+    orderNo: varchar('order_no', { length: 24 }).notNull().default(''),
     amount: integer('amount').notNull(),
     repaid: integer('repaid').notNull().default(0),
     dueDate: date('due_date', { mode: 'string' }).notNull(),

@@ -15,8 +15,11 @@ import {
 } from '../../../core/schemas/user.js';
 import type { Deps } from '../../deps.js';
 import { ok, refuse, unauthenticated } from '../../http/envelope.js';
+import * as registration from './registration.js';
 import * as accounts from './service.js';
-import { endSession, requireUser } from './sessions.js';
+import * as stores from './stores.js';
+import { requireUser } from '../../http/auth.js';
+import { endSession } from './sessions.js';
 import { issueCode, latestCode, sandboxSender, type SmsSender } from './sms.js';
 
 export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsSender = sandboxSender) {
@@ -60,19 +63,21 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsS
     return ok(await issueCode(db, sms, phone, type, req.ip));
   });
 
+  app.get('/api/user/jyfw', async () => ok(await accounts.businessScopeList(db)));
+
   app.get('/api/user/licence_types', async () => ok({ types: LICENCE_TYPES, required: REQUIRED_LICENCES }));
 
   app.post('/api/user/register', { schema: { body: registerBody }, config: limit(20) }, async (req, reply) => {
     const body = req.body;
-    if ('username' in body) return ok(await accounts.registerStep1(db, req, reply, body));
+    if ('username' in body) return ok(await registration.registerStep1(db, req, reply, body));
     if (!req.session) throw unauthenticated();
-    if ('company' in body) return ok(await accounts.registerStep2(db, req.session, body));
-    return ok(await accounts.registerStep3(db, req.session, body));
+    if ('company' in body) return ok(await registration.registerStep2(db, req.session, body));
+    return ok(await registration.registerStep3(db, req.session, body));
   });
 
   app.post('/api/user/forget', { schema: { body: forgetBody }, config: limit(20) }, async (req) => {
     const body = req.body;
-    return ok('ticket' in body ? await accounts.forgetStep2(db, body) : await accounts.forgetStep1(db, body));
+    return ok('ticket' in body ? await registration.forgetStep2(db, body) : await registration.forgetStep1(db, body));
   });
 
   app.post('/api/user/resetPassword', { schema: { body: resetPasswordBody }, config: limit(10) }, async (req, reply) => {
@@ -81,7 +86,7 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsS
   });
 
   // A chain headquarters' stores (连锁门店), for copying cart lines to them and for multi-store management.
-  app.get('/api/user/stores', async (req) => ok(await accounts.storesOf(db, requireUser(req).id)));
+  app.get('/api/user/stores', async (req) => ok(await stores.storesOf(db, requireUser(req).id)));
   app.post('/api/user/updateUserInfo', { schema: { body: updateUserInfoBody }, config: limit(10) }, async (req) => {
     requireUser(req);
     return ok(await accounts.updateUserInfo(db, sms, req.session!, req.body));

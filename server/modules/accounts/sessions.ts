@@ -5,24 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_TTL_DAYS } from '../../../core/constants.js';
 import type { Conn, Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
-import { unauthenticated } from '../../http/envelope.js';
+import type { CurrentSession } from '../../http/auth.js';
 
 export const SESSION_COOKIE = 'yct_session';
 /** Where the session is read: the API, uploads (served to their owner only) and the sandbox gateway's page. */
 const SESSION_PATHS = ['/api/', '/uploads/', '/pay/sandbox/'];
 
-export type SessionUser = typeof users.$inferSelect;
-/**
- * `user` is whom the request acts as. A chain headquarters acting for one of its stores (多店管理) has the
- * store as `user` and itself as `actor`; everyone else has `actor` null.
- */
-export type CurrentSession = { id: string; token: string; user: SessionUser; actor: SessionUser | null };
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    session: CurrentSession | null;
-  }
-}
 
 const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -99,11 +87,6 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { cache: bo
     if (KEEPS_ACCOUNT.some((p) => p.test(path))) return;
     forgetUserSessions(request.session.user.id);
   });
-}
-
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.session) throw unauthenticated();
-  return request.session.user;
 }
 
 /** Starts a fresh session (rotation: any session the request carried is ended first). */

@@ -6,7 +6,7 @@ import { id } from '../../../core/schemas/common.js';
 import { addressBody } from '../../../core/schemas/trade.js';
 import type { Deps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
-import { requireUser } from '../accounts/sessions.js';
+import { requireUser } from '../../http/auth.js';
 import * as book from './service.js';
 
 const params = z.object({ id: id('收货地址ID') });

@@ -4,7 +4,7 @@
  * and the shipping settings, and hands them to `priceCart`. The same function serves the cart, the confirm
  * page and order creation (inside its transaction), so what the buyer is shown is what the order charges.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   priceCart,
   type AddonPick,
@@ -15,29 +15,16 @@ import {
   type PricingInput,
 } from '../../../core/pricing/index.js';
 import type { Conn, Db } from '../../db/client.js';
-import { cartItems, coupons, goods, orderItems, orders, userCoupons, wallets } from '../../db/schema/index.js';
-import { intSetting, siteSettings } from '../content/settings.js';
-import { goodsCore, type GoodsCore } from '../catalogue/service.js';
-import { bundleOf, pricingGoods, promotionContext, type OfferBase, type PricingRow, type PromotionContext } from '../promotions/context.js';
-
-export type { PricingRow };
+import { cartItems } from '../../db/schema/cart.js';
+import { goodsForPricing, type GoodsCore, type PricingRow } from '../catalogue/service.js';
+import { bundleOf, pricingGoods, promotionContext, type OfferBase, type PromotionContext } from '../promotions/context.js';
+import { boughtTodaySql } from '../promotions/sales.js';
+import { intSetting, siteSettings } from '../settings/service.js';
+import { unusedCouponsSql } from '../wallet/coupons.js';
+import { redPacketSql } from '../wallet/service.js';
 
 export type GoodsRow = GoodsCore;
 export type CartRow = typeof cartItems.$inferSelect;
-
-/** The goods columns the engine reads: what pricing a selection needs, without pictures and texts. */
-export const pricingColumns = {
-  id: goods.id,
-  basePrice: goods.basePrice,
-  ladderPrice: goods.ladderPrice,
-  ladderPriceType: goods.ladderPriceType,
-  isBuy: goods.isBuy,
-  isOnSale: goods.isOnSale,
-  number: goods.number,
-  isFreeShipping: goods.isFreeShipping,
-  freeShippingNumber: goods.freeShippingNumber,
-  categoryId: goods.categoryId,
-} satisfies Record<keyof PricingRow, unknown>;
 
 export type CartEntry<G extends PricingRow = GoodsRow> = { line: CartRow; goods: G };
 
@@ -78,16 +65,17 @@ function linesOf(userId: number, { lineIds, selectedOnly }: Which) {
   );
 }
 
-/** Goods columns a cart line can be read with: all that the cart shows, or only what the engine reads. */
-type GoodsColumns = typeof goodsCore | typeof pricingColumns;
-
-function linesWith<C extends GoodsColumns>(conn: Conn, userId: number, which: Which, columns: C) {
-  return conn
-    .select({ line: cartItems, goods: columns })
-    .from(cartItems)
-    .innerJoin(goods, eq(goods.id, cartItems.goodsId))
-    .where(linesOf(userId, which))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+/**
+ * The account's lines (oldest first) with their goods: every column the cart shows, or (`pricing`) only those
+ * the engine reads. Lines whose goods are gone are left out.
+ */
+async function linesWith<P extends boolean>(conn: Conn, userId: number, which: Which, pricing: P) {
+  const lines = await conn.select().from(cartItems).where(linesOf(userId, which)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const byId = new Map((await goodsForPricing(conn, lines.map((l) => l.goodsId), pricing)).map((g) => [g.id, g]));
+  return lines.flatMap((line) => {
+    const g = byId.get(line.goodsId);
+    return g ? [{ line, goods: g }] : [];
+  });
 }
 
 /**
@@ -106,7 +94,7 @@ export async function lockSelectedLines(tx: Conn, userId: number) {
 
 /** The account's cart lines (all, some, or the selected ones) with their goods, oldest first. */
 export async function cartEntries(conn: Conn, userId: number, which: Which = {}): Promise<CartEntry[]> {
-  return linesWith(conn, userId, which, goodsCore);
+  return linesWith(conn, userId, which, false);
 }
 
 type AccountSide = {
@@ -116,38 +104,15 @@ type AccountSide = {
 };
 
 /**
- * The account's side of pricing in one statement: its red packet, its unused coupons with their rules, and
- * the units it and everybody bought today at the limited prices of `offers` (order lines of today's orders
- * that were not cancelled). One round trip instead of three matters on PGlite, where statements queue.
+ * The account's side of pricing in one statement: its red packet and unused coupons (kept by the wallet) and
+ * the units it and everybody bought today at the limited prices of `offers` (kept by promotions), each as
+ * SQL of the module that owns it. One round trip instead of three matters on PGlite, where statements queue.
  */
 export async function accountSide(conn: Conn, userId: number, dayStart: number, offers: { activity_id: number; goods_id: number }[]) {
-  const activityIds = [...new Set(offers.map((o) => o.activity_id))];
-  const goodsIds = [...new Set(offers.map((o) => o.goods_id))];
-  const ints = (ids: number[]) => sql`array[${sql.join(ids.length ? ids.map((id) => sql`${id}`) : [sql`0`], sql`, `)}]::int[]`;
-  const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
   const result = (await conn.execute(sql`
-    select
-      (select ${wallets.redPacket} from ${wallets} where ${wallets.userId} = ${userId}) as red_packet,
-      coalesce((
-        select json_agg(json_build_object(
-          'id', uc.id, 'name', c.name, 'type', c.type, 'threshold', c.threshold, 'amount', c.amount, 'rate', c.rate,
-          'max_discount', c.max_discount, 'scope', c.scope, 'starts_at', ${epochMs(sql`uc.starts_at`)}, 'ends_at', ${epochMs(sql`uc.ends_at`)}
-        ) order by uc.id)
-        from ${userCoupons} uc join ${coupons} c on c.id = uc.coupon_id
-        where uc.user_id = ${userId} and uc.status = 0
-      ), '[]') as coupons,
-      coalesce((
-        select json_agg(json_build_object('activity_id', b.activity_id, 'goods_id', b.goods_id, 'mine', b.mine, 'all', b.all))
-        from (
-          select oi.activity_id, oi.goods_id,
-            sum(case when o.user_id = ${userId} then oi.promo_number else 0 end)::int as mine,
-            sum(oi.promo_number)::int as all
-          from ${orderItems} oi join ${orders} o on o.id = oi.order_id
-          where oi.activity_id = any(${ints(activityIds)}) and oi.goods_id = any(${ints(goodsIds)})
-            and o.created_at >= ${new Date(dayStart).toISOString()}::timestamptz and o.status <> 4
-          group by oi.activity_id, oi.goods_id
-        ) b
-      ), '[]') as bought`)) as unknown as { rows: AccountSide[] };
+    select ${redPacketSql(userId)} as red_packet, ${unusedCouponsSql(userId)} as coupons, ${boughtTodaySql(userId, dayStart, offers)} as bought`)) as unknown as {
+    rows: AccountSide[];
+  };
   const [row] = result.rows;
   const mine = new Map<string, number>();
   const all = new Map<string, number>();
@@ -175,16 +140,16 @@ export type PricedEntries<G extends PricingRow = GoodsRow> = {
  * database or the order's transaction, for everything of the account.
  */
 export function priceEntries(db: Db, conn: Conn, userId: number, entries: CartEntry[], opts: PricingOptions = {}): Promise<PricedEntries> {
-  return priceWith(db, conn, userId, entries, goodsCore, opts);
+  return priceWith(db, conn, userId, entries, false, opts);
 }
 
-/** Prices `entries`; the goods of bundles and add-ons that are not lines are read with the lines' `columns`. */
+/** Prices `entries`; the goods of bundles and add-ons that are not lines are read with the same columns as the lines'. */
 async function priceWith<G extends PricingRow>(
   db: Db,
   conn: Conn,
   userId: number,
   entries: CartEntry<G>[],
-  columns: GoodsColumns,
+  pricingOnly: boolean,
   opts: PricingOptions,
 ): Promise<PricedEntries<G>> {
   const now = opts.now ?? Date.now();
@@ -197,7 +162,7 @@ async function priceWith<G extends PricingRow>(
   for (const id of goodsById.keys()) extra.delete(id);
   if (extra.size) {
     // Read with the same columns as the lines' goods, so of the same shape G.
-    for (const g of (await conn.select(columns).from(goods).where(inArray(goods.id, [...extra]))) as G[]) goodsById.set(g.id, g);
+    for (const g of (await goodsForPricing(conn, [...extra], pricingOnly)) as G[]) goodsById.set(g.id, g);
   }
 
   // What was bought today matters only for the limited offers on these goods.
@@ -245,6 +210,14 @@ export async function priceCartOf(db: Db, conn: Conn, userId: number, opts: Pric
 
 /** The same prices, reading only what the engine needs: for totals (the checkout, hints) that show no goods. */
 export async function priceTotalsOf(db: Db, conn: Conn, userId: number, opts: PricingOptions = {}): Promise<PricedEntries<PricingRow>> {
-  const entries = await linesWith(conn, userId, opts, pricingColumns);
-  return priceWith(db, conn, userId, entries, pricingColumns, opts);
+  const entries = await linesWith(conn, userId, opts, true);
+  return priceWith(db, conn, userId, entries, true, opts);
 }
+
+/** Removes the ordered lines from the account's cart, in the order's transaction. */
+export async function removeLines(tx: Conn, userId: number, ids: number[]) {
+  if (ids.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)));
+}
+
+/** SQL for the number of lines in the account's cart (the user object's `cart`, one statement with the rest). */
+export const lineCountSql = (userId: number) => sql`(select count(*)::int from ${cartItems} where ${cartItems.userId} = ${userId})`;

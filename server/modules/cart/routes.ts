@@ -6,7 +6,7 @@ import { addToCartBody, cartCopyBody, cartEditBody, cartIdsBody, cartListQuery, 
 import { id } from '../../../core/schemas/common.js';
 import type { Deps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
-import { requireUser } from '../accounts/sessions.js';
+import { requireUser } from '../../http/auth.js';
 import * as cart from './service.js';
 
 const lineParams = z.object({ id: id('购物车商品ID') });

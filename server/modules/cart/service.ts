@@ -8,11 +8,12 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CART_ALL, type addToCartBody } from '../../../core/schemas/cart.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
-import { cartItems, goods, users } from '../../db/schema/index.js';
+import { cartItems } from '../../db/schema/cart.js';
+import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
-import type { SessionUser } from '../accounts/sessions.js';
-import type { GoodsCore } from '../catalogue/service.js';
-import type { Viewer } from '../catalogue/viewer.js';
+import { storeOf } from '../accounts/stores.js';
+import { cartFacts, type CartFacts } from '../catalogue/service.js';
+import { viewerOfUser } from '../catalogue/viewer.js';
 import { promotionContext, type PromotionContext } from '../promotions/context.js';
 import { priceCartOf, priceTotalsOf } from './pricing.js';
 import { activityView, hintsView, lineView, shippingView, totalsView } from './view.js';
@@ -24,24 +25,11 @@ export const CART_MAX_LINES = 500;
 
 type AddLine = z.infer<typeof addToCartBody>['params'][number];
 
-const viewerOf = (user: SessionUser): Viewer => ({ userId: user.id, approved: user.isPassed === 1, special: user.isPassed === 1 && user.isSpecial, priceTip: null });
-
 function requireApproved(user: SessionUser) {
   if (user.isPassed !== 1) throw refuse(NOT_APPROVED);
 }
 
-/** What adding a line needs to know of its goods. */
-const goodsForAdd = {
-  id: goods.id,
-  name: goods.name,
-  bzdw: goods.bzdw,
-  zbz: goods.zbz,
-  number: goods.number,
-  isOnSale: goods.isOnSale,
-  isKx: goods.isKx,
-  isBuy: goods.isBuy,
-};
-type GoodsForAdd = Pick<GoodsCore, keyof typeof goodsForAdd>;
+type GoodsForAdd = CartFacts;
 
 /** Checks one line against its goods (not yet against what the cart holds); answers its type and bundle. */
 function checkLine(ctx: PromotionContext, user: SessionUser, line: AddLine, index: number, g: GoodsForAdd | undefined): { g: GoodsForAdd; type: number; combinationId: number | null } {
@@ -116,18 +104,20 @@ export async function addToCart(db: Db, user: SessionUser, lines: AddLine[]) {
   // Read before any transaction: on PGlite a read outside it would wait for it to end.
   const ctx = await promotionContext(db);
   if (lines.length === 1) {
-    const [g] = await db.select(goodsForAdd).from(goods).where(eq(goods.id, lines[0].goods_id));
+    const [g] = await cartFacts(db, ids);
     return addOneLine(db, user, lines[0], checkLine(ctx, user, lines[0], 0, g));
   }
   // Several lines go in together or not at all.
-  return db.transaction(async (tx) => {
-    const rows = await tx.select(goodsForAdd).from(goods).where(inArray(goods.id, ids));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    for (const [i, line] of lines.entries()) await addLine(tx, user, line, checkLine(ctx, user, line, i, byId.get(line.goods_id)));
-    const n = await lineCount(tx, user.id);
-    if (n > CART_MAX_LINES) throw cartFull();
-    return { cart: n };
-  });
+  return db.transaction((tx) => addLinesIn(tx, ctx, user, lines));
+}
+
+/** Adds several lines in the caller's transaction (a refused line refuses them all); answers the line count. */
+async function addLinesIn(tx: Tx, ctx: PromotionContext, user: SessionUser, lines: AddLine[]) {
+  const byId = new Map((await cartFacts(tx, lines.map((l) => l.goods_id))).map((r) => [r.id, r]));
+  for (const [i, line] of lines.entries()) await addLine(tx, user, line, checkLine(ctx, user, line, i, byId.get(line.goods_id)));
+  const n = await lineCount(tx, user.id);
+  if (n > CART_MAX_LINES) throw cartFull();
+  return { cart: n };
 }
 
 export async function cartTotal(db: Db, userId: number) {
@@ -138,7 +128,7 @@ export async function cartTotal(db: Db, userId: number) {
 export async function listCart(db: Db, user: SessionUser, filters = CART_ALL) {
   requireApproved(user);
   const p = await priceCartOf(db, db, user.id);
-  const viewer = viewerOf(user);
+  const viewer = viewerOfUser(user);
   const lines = p.priced.lines.filter((l) => l.source === 'cart');
   const invalidCount = lines.filter((l) => l.excluded && l.excluded.reason !== 'unselected').length;
   const shown =
@@ -167,13 +157,13 @@ export async function listCart(db: Db, user: SessionUser, filters = CART_ALL) {
 
 /** The account's line, or 404: another account's line does not exist for this one. */
 async function ownLine(conn: Conn, userId: number, id: number) {
-  const [row] = await conn
-    .select({ line: cartItems, goods })
+  const [line] = await conn
+    .select()
     .from(cartItems)
-    .innerJoin(goods, eq(goods.id, cartItems.goodsId))
     .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
-  if (!row) throw notFound(LINE_MISSING);
-  return row;
+  const [g] = line ? await cartFacts(conn, [line.goodsId]) : [];
+  if (!line || !g) throw notFound(LINE_MISSING);
+  return { line, goods: g };
 }
 
 async function ownIds(conn: Conn, userId: number, ids: number[]) {
@@ -210,7 +200,7 @@ export async function batchDelete(db: Db, user: SessionUser, ids: number[]) {
 
 /** 快速加购: one middle package (or `number`) of goods the buyer bought before or keeps. */
 export async function quickAdd(db: Db, user: SessionUser, goodsId: number, number?: number) {
-  const [g] = await db.select({ zbz: goods.zbz }).from(goods).where(eq(goods.id, goodsId));
+  const [g] = await cartFacts(db, [goodsId]);
   if (!g) throw notFound('商品不存在或已下架');
   return addToCart(db, user, [{ goods_id: goodsId, number: number ?? g.zbz }]);
 }
@@ -251,26 +241,29 @@ export async function nextHint(db: Db, user: SessionUser, activityId?: number) {
   return { hints, ...shippingView(p.priced), activity_data: activityView(p.priced) };
 }
 
-/** A chain headquarters copies lines to its stores' carts; a store that is not its own answers 404. */
+/**
+ * A chain headquarters copies lines to its stores' carts, all or nothing: a store that is not its own answers
+ * 404, and a store that may not buy them refuses the whole copy.
+ */
 export async function copyToStores(db: Db, user: SessionUser, ids: number[], storeIds: number[]) {
   requireApproved(user);
   const own = await ownIds(db, user.id, ids);
-  const unique = [...new Set(storeIds)];
-  const stores = await db
-    .select()
-    .from(users)
-    .where(and(inArray(users.id, unique), eq(users.parentId, user.id)));
-  if (stores.length !== unique.length) throw notFound('门店不存在');
-  const lines = await db.select().from(cartItems).where(inArray(cartItems.id, own));
-  const copied: { store_id: number; cart: number }[] = [];
-  for (const store of stores) {
-    if (store.isPassed !== 1) throw refuse(`${store.company}的资质尚未审核通过，不能为其加购`);
-    const result = await addToCart(
-      db,
-      store,
-      lines.map((l) => ({ goods_id: l.goodsId, number: l.number, type: String(l.type) as '0' | '1' | '3', combination_id: l.combinationId ?? undefined })),
-    );
-    copied.push({ store_id: store.id, cart: result.cart });
-  }
-  return { stores: copied };
+  const ctx = await promotionContext(db);
+  return db.transaction(async (tx) => {
+    const lines = await tx.select().from(cartItems).where(inArray(cartItems.id, own));
+    const copied: { store_id: number; cart: number }[] = [];
+    for (const id of [...new Set(storeIds)]) {
+      const store = await storeOf(tx, user.id, id);
+      if (!store) throw notFound('门店不存在');
+      if (store.isPassed !== 1) throw refuse(`${store.company}的资质尚未审核通过，不能为其加购`);
+      const result = await addLinesIn(
+        tx,
+        ctx,
+        store,
+        lines.map((l) => ({ goods_id: l.goodsId, number: l.number, type: String(l.type) as '0' | '1' | '3', combination_id: l.combinationId ?? undefined })),
+      );
+      copied.push({ store_id: store.id, cart: result.cart });
+    }
+    return { stores: copied };
+  });
 }

@@ -5,12 +5,13 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { fenToYuan, yuanToFen } from '../../../core/money.js';
 import { PRESCRIPTION_CLASSES, type FilterScope, type GoodsListQuery } from '../../../core/schemas/goods.js';
-import type { Db } from '../../db/client.js';
-import { brands, categories, favorites, goods } from '../../db/schema/index.js';
+import type { Conn, Db } from '../../db/client.js';
+import { brands, categories, favorites, goods } from '../../db/schema/catalogue.js';
 import { notFound } from '../../http/envelope.js';
 import { looksLikeApprovalNumber, matchTerms } from './terms.js';
 import { withDataField } from '../../http/envelope.js';
-import { cachedFavoriteIds, cachedJson, forgetFavoriteIds } from './cache.js';
+import { cachedJson } from '../../http/cache.js';
+import { cachedFavoriteIds, forgetFavoriteIds } from './favorite-cache.js';
 import { viewerClass, type Viewer } from './viewer.js';
 
 type GoodsRow = typeof goods.$inferSelect;
@@ -29,6 +30,30 @@ const NEAR_EXPIRY_DAYS = 183;
 export const SUGGESTION_LIMIT = 10;
 
 const price = (fen: number, viewer: Viewer) => (viewer.approved ? fenToYuan(fen) : null);
+
+/** The categories shown in the menu, in menu order (the shell's content builds the tree). */
+export function shownCategories(db: Db) {
+  return db
+    .select({ id: categories.id, parentId: categories.parentId, name: categories.name, logo1: categories.logo1 })
+    .from(categories)
+    .where(eq(categories.isShow, true))
+    .orderBy(asc(categories.sort), asc(categories.id));
+}
+
+/** Names of top-level categories by id (a coupon's scope reads 限中成药、西药商品). */
+export async function topCategoryNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(inArray(categories.id, ids), eq(categories.parentId, 0)));
+  return new Map(rows.map((c) => [c.id, c.name]));
+}
+
+/** The brands shown in the brand zone and the shell, in their order. */
+export function shownBrands(db: Db) {
+  return db.select().from(brands).where(eq(brands.isShow, true)).orderBy(asc(brands.sort), asc(brands.id));
+}
 
 /** Goods as the buyer's browser receives them (spec section 3 Goods plus DESIGN.md section 7). */
 export function goodsView(row: GoodsCore, viewer: Viewer) {
@@ -79,6 +104,103 @@ export function visible(viewer: Viewer): SQL {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Of `ids`, those the viewer may see whose name or manufacturer holds `keywords` (all visible ones when empty). */
+export async function visibleAmong(db: Db, ids: number[], viewer: Viewer, keywords = ''): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const where = [visible(viewer), inArray(goods.id, ids)];
+  if (keywords) {
+    const like = `%${escapeLike(keywords)}%`;
+    where.push(sql`(${goods.name} ilike ${like} or ${goods.sccj} ilike ${like})`);
+  }
+  const rows = await db.select({ id: goods.id }).from(goods).where(and(...where));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Goods by id with the list columns (`goodsCore`), in no particular order; missing ids are left out. */
+export async function goodsByIds(conn: Conn, ids: number[]): Promise<GoodsCore[]> {
+  if (!ids.length) return [];
+  return conn.select(goodsCore).from(goods).where(inArray(goods.id, [...new Set(ids)]));
+}
+
+/** The goods of `ids` the viewer may see, with the list columns, in no particular order. */
+export async function visibleGoodsByIds(db: Db, ids: number[], viewer: Viewer): Promise<GoodsCore[]> {
+  if (!ids.length) return [];
+  return db
+    .select(goodsCore)
+    .from(goods)
+    .where(and(inArray(goods.id, [...new Set(ids)]), visible(viewer)));
+}
+
+/** The goods columns the pricing engine reads: what pricing a selection needs, without pictures and texts. */
+export const pricingColumns = {
+  id: goods.id,
+  basePrice: goods.basePrice,
+  ladderPrice: goods.ladderPrice,
+  ladderPriceType: goods.ladderPriceType,
+  isBuy: goods.isBuy,
+  isOnSale: goods.isOnSale,
+  number: goods.number,
+  isFreeShipping: goods.isFreeShipping,
+  freeShippingNumber: goods.freeShippingNumber,
+  categoryId: goods.categoryId,
+};
+
+/** The goods columns the pricing engine reads. */
+export type PricingRow = Pick<GoodsCore, keyof typeof pricingColumns>;
+
+/** Goods by id with the list columns, or (`pricing`) only those the pricing engine reads. */
+export async function goodsForPricing<P extends boolean>(conn: Conn, ids: number[], pricing: P): Promise<(P extends true ? PricingRow : GoodsCore)[]> {
+  if (!ids.length) return [];
+  const unique = [...new Set(ids)];
+  const rows = pricing
+    ? await conn.select(pricingColumns).from(goods).where(inArray(goods.id, unique))
+    : await conn.select(goodsCore).from(goods).where(inArray(goods.id, unique));
+  return rows as (P extends true ? PricingRow : GoodsCore)[];
+}
+
+/** What adding goods to a cart needs to know of them. */
+const cartFactsColumns = {
+  id: goods.id,
+  name: goods.name,
+  bzdw: goods.bzdw,
+  zbz: goods.zbz,
+  number: goods.number,
+  isOnSale: goods.isOnSale,
+  isKx: goods.isKx,
+  isBuy: goods.isBuy,
+};
+export type CartFacts = Pick<GoodsCore, keyof typeof cartFactsColumns>;
+
+/** The cart's facts of goods by id (on sale, buyable, middle package, stock), live. */
+export async function cartFacts(conn: Conn, ids: number[]): Promise<CartFacts[]> {
+  if (!ids.length) return [];
+  return conn.select(cartFactsColumns).from(goods).where(inArray(goods.id, [...new Set(ids)]));
+}
+
+/** Takes `number` units off the goods' stock if it has them; false when it does not (nothing changes). */
+export async function takeStock(tx: Conn, goodsId: number, number: number) {
+  const rows = await tx
+    .update(goods)
+    .set({ number: sql`${goods.number} - ${number}`, sales: sql`${goods.sales} + ${number}` })
+    .where(and(eq(goods.id, goodsId), sql`${goods.number} >= ${number}`))
+    .returning({ id: goods.id });
+  return rows.length > 0;
+}
+
+/** Gives `number` units back to the goods' stock (a cancelled or refunded order). */
+export async function putBackStock(tx: Conn, goodsId: number, number: number) {
+  await tx
+    .update(goods)
+    .set({ number: sql`${goods.number} + ${number}`, sales: sql`greatest(${goods.sales} - ${number}, 0)` })
+    .where(eq(goods.id, goodsId));
+}
+
+/** One goods with every column but the package insert, or null: what an order line copies. */
+export async function goodsRow(conn: Conn, id: number) {
+  const [row] = await conn.select(goodsCore).from(goods).where(eq(goods.id, id));
+  return row ?? null;
+}
 
 /** At most this many matching terms take part in a result list (the rest rank too low to be seen). */
 const MAX_TERMS = 300;

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { goodsTerms } from '../../db/schema/index.js';
-import { clearCatalogueCache } from './cache.js';
+import { clearKeptAnswers } from '../../http/cache.js';
 
 export type Term = { kind: 1 | 2; term: string; lower: string; py: string; szm: string; sales: number };
 /** 0 the exact name, 1 a name starting with the keyword, 2 pinyin or initials starting with it, 3 anywhere. */
@@ -34,7 +34,7 @@ function load(db: Db): Promise<Term[]> {
 export async function refreshGoodsTerms(db: Db) {
   await db.execute(sql`refresh materialized view goods_terms`);
   loaded.delete(db);
-  clearCatalogueCache(db);
+  clearKeptAnswers(db);
 }
 
 /** Pinyin columns hold lower-case letters and digits only; a keyword is compared the same way. */

@@ -3,6 +3,7 @@
  * review get every price as `null` with a `price_tip`; controlled-sale goods exist only for `is_special`.
  */
 import type { FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../http/auth.js';
 
 export type Viewer = {
   userId: number | null;
@@ -17,12 +18,14 @@ export type Viewer = {
 export const PRICE_TIP_GUEST = '登录可见';
 export const PRICE_TIP_PENDING = '资质审核通过后可见';
 
-export function viewerOf(request: FastifyRequest): Viewer {
-  const user = request.session?.user;
+/** What an account (or a guest) may see. */
+export function viewerOfUser(user: SessionUser | null | undefined): Viewer {
   if (!user) return { userId: null, approved: false, special: false, priceTip: PRICE_TIP_GUEST };
   const approved = user.isPassed === 1;
   return { userId: user.id, approved, special: approved && user.isSpecial, priceTip: approved ? null : PRICE_TIP_PENDING };
 }
+
+export const viewerOf = (request: FastifyRequest): Viewer => viewerOfUser(request.session?.user);
 
 /** A short key of what a viewer may see, for caches shared between viewers alike. */
 export const viewerClass = (v: Viewer) => (v.approved ? (v.special ? 'special' : 'approved') : v.userId ? 'pending' : 'guest');

@@ -61,7 +61,6 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
   app.get('/api/focus/postList', async () => ok(await content.notices()));
   app.get('/api/help/category', async () => ok(await content.help()));
   app.get('/api/global/links', async () => ok(await content.links()));
-  app.get('/api/user/jyfw', async () => ok(await content.scopes()));
 
   app.post('/api/stat/pv', { schema: { body: pvBody } }, async (req) => {
     const { path, title, referrer } = req.body;

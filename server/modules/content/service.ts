@@ -6,19 +6,9 @@ import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { fenToYuan } from '../../../core/money.js';
 import type { Db } from '../../db/client.js';
 import { okText } from '../../http/envelope.js';
-import {
-  ads,
-  articleCategories,
-  articles,
-  brands,
-  businessScopes,
-  categories,
-  friendlyLinks,
-  hotSearches,
-  nav,
-  pageViews,
-  siteConfig,
-} from '../../db/schema/index.js';
+import { ads, articleCategories, articles, friendlyLinks, hotSearches, nav, pageViews } from '../../db/schema/content.js';
+import { shownBrands, shownCategories } from '../catalogue/service.js';
+import { siteSettings } from '../settings/service.js';
 
 const TTL_MS = 30_000;
 
@@ -54,8 +44,7 @@ function tree(rows: { id: number; parentId: number; name: string; logo1: string 
 const ZONE_TOPS = { zy: ['中成药', '中药饮片'], qx: ['医疗器械'] } as const;
 
 async function loadSite(db: Db) {
-  const rows = await db.select().from(siteConfig);
-  const site = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string | undefined>;
+  const site = await siteSettings(db);
   let licences: { name: string; number: string }[];
   try {
     licences = JSON.parse(site.licences ?? '[]');
@@ -96,13 +85,9 @@ async function loadNotices(db: Db) {
 
 async function loadCommon(db: Db) {
   const [cats, navRows, brandRows, hot, site, broadcast] = await Promise.all([
-    db
-      .select({ id: categories.id, parentId: categories.parentId, name: categories.name, logo1: categories.logo1 })
-      .from(categories)
-      .where(eq(categories.isShow, true))
-      .orderBy(asc(categories.sort), asc(categories.id)),
+    shownCategories(db),
     db.select().from(nav).where(eq(nav.isShow, true)).orderBy(asc(nav.sort), asc(nav.id)),
-    db.select().from(brands).where(eq(brands.isShow, true)).orderBy(asc(brands.sort), asc(brands.id)),
+    shownBrands(db),
     db.select().from(hotSearches).orderBy(asc(hotSearches.sort)),
     loadSite(db),
     loadNotices(db),
@@ -175,9 +160,6 @@ export function contentService(db: Db) {
     help: cached(() => loadHelp(db)),
     links: cached(async () =>
       (await db.select().from(friendlyLinks).orderBy(asc(friendlyLinks.sort))).map((l) => ({ name: l.name, url: l.url })),
-    ),
-    scopes: cached(async () =>
-      db.select({ id: businessScopes.id, name: businessScopes.name }).from(businessScopes).orderBy(asc(businessScopes.sort)),
     ),
     ads: adsAt,
     bannerAds: adsOfBanner,

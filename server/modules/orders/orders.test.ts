@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import { brands, cartItems, goods, ledger, orderItems, orders, userCoupons, users, wallets } from '../../db/schema/index.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
-import { cancelExpiredOrders, completeShippedOrders } from './service.js';
+import { cancelExpiredOrders, completeShippedOrders } from './lifecycle.js';
 
 let t: TestApp;
 let demo: ReturnType<typeof agent>;

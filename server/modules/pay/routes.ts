@@ -1,16 +1,14 @@
 /**
- * HTTP for payment: paying an order, its status, the gateway's notify, and the sandbox gateway's page
- * (only while the sandbox is on, like the SMS outbox).
+ * HTTP of the payment gateway: its notify, and the sandbox gateway's page (only while the sandbox is on,
+ * like the SMS outbox). Paying an order is the orders module's (orders/payment.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fenToYuan } from '../../../core/money.js';
-import { id } from '../../../core/schemas/common.js';
-import { payOrderBody } from '../../../core/schemas/trade.js';
 import type { Deps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
-import { requireUser } from '../accounts/sessions.js';
+import { requireUser } from '../../http/auth.js';
 import * as pay from './service.js';
 
 const field = (label: string) => z.string({ error: `${label}格式不正确` }).min(1, { error: `${label}格式不正确` }).max(128, { error: `${label}格式不正确` });
@@ -36,8 +34,6 @@ export async function payRoutes(root: FastifyInstance, deps: Deps) {
   const secret = pay.notifySecret(deps.config);
   const sandbox = deps.config.SMS_SANDBOX;
 
-  app.post('/api/pay/order', { schema: { body: payOrderBody } }, async (req) => ok(await pay.payOrder(db, requireUser(req), req.body.order_id, req.body.method, sandbox)));
-  app.get('/api/pay/status/:id', { schema: { params: z.object({ id: id('订单ID') }) } }, async (req) => ok(await pay.payStatus(db, requireUser(req), req.params.id)));
   // The gateway's server calls this; it carries no session and no browser header, only its signature.
   app.post('/api/pay/notify/:provider', { schema: { params: z.object({ provider: z.string().max(16) }), body: notifyBody } }, async (req) =>
     ok(await pay.takeNotify(db, secret, req.params.provider, req.body)),

@@ -2,14 +2,15 @@
  * What the pricing engine needs to know of the promotions running at an instant: today's flash-sale sessions
  * and daily specials with their windows, the 94% off, manjian, gift and add-on activities, and the
  * combinations. Read for the whole site at once and kept a few seconds (activities change when an operator
- * edits them); what one account bought today at a limited price is read per account, with its pricing (cart/pricing.ts).
+ * edits them); what one account bought today at a limited price is read per account, with its pricing
+ * (cart/pricing.ts, from sales.ts).
  */
 import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Bundle, GiftActivity, HuangouActivity, ManjianActivity, PriceOffer, PricingGoods, WelfareActivity } from '../../../core/pricing/index.js';
 import type { Db } from '../../db/client.js';
-import { activities, activityGoods, combinations } from '../../db/schema/index.js';
-import type { GoodsCore } from '../catalogue/service.js';
-import { cachedResult, forgetResult } from '../catalogue/cache.js';
+import { activities, activityGoods, combinations } from '../../db/schema/promotions.js';
+import type { PricingRow } from '../catalogue/service.js';
+import { cachedResult, forgetResult } from '../../http/cache.js';
 import { atMinute, chinaDay } from './clock.js';
 
 export type OfferBase = Omit<PriceOffer, 'bought_today' | 'sold_today'>;
@@ -145,12 +146,6 @@ export function promotionContext(db: Db, now = Date.now()): Promise<PromotionCon
 export function forgetPromotionContext(db: Db) {
   forgetResult(db, keyOf(Date.now()));
 }
-
-/** The goods columns the pricing engine reads. */
-export type PricingRow = Pick<
-  GoodsCore,
-  'id' | 'basePrice' | 'ladderPrice' | 'ladderPriceType' | 'isBuy' | 'isOnSale' | 'number' | 'isFreeShipping' | 'freeShippingNumber' | 'categoryId'
->;
 
 /** A goods row as the pricing engine reads it. */
 export function pricingGoods(g: PricingRow): PricingGoods {

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { sendJson, withTimestamp } from '../../http/envelope.js';
-import { cachedJson } from '../catalogue/cache.js';
+import { cachedJson } from '../../http/cache.js';
 import { viewerClass, viewerOf } from '../catalogue/viewer.js';
 import * as promotions from './service.js';
 

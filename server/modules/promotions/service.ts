@@ -6,8 +6,8 @@
 import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { fenToYuan } from '../../../core/money.js';
 import type { Db } from '../../db/client.js';
-import { activities, activityGoods, goods } from '../../db/schema/index.js';
-import { goodsCore, goodsView, visible } from '../catalogue/service.js';
+import { activities, activityGoods } from '../../db/schema/promotions.js';
+import { goodsView, visibleGoodsByIds } from '../catalogue/service.js';
 import type { Viewer } from '../catalogue/viewer.js';
 import { atMinute, chinaDay, toSeconds, type ChinaDay } from './clock.js';
 
@@ -22,16 +22,21 @@ function sessionOn(a: ActivityRow, day: ChinaDay) {
   return { start, end };
 }
 
+/** The activities' lines with their goods, in the activities' order; goods the viewer may not see are left out. */
 async function activityGoodsOf(db: Db, activityIds: number[], viewer: Viewer, weekdays?: number[]) {
   if (!activityIds.length) return [];
-  const where = [inArray(activityGoods.activityId, activityIds), visible(viewer)];
+  const where = [inArray(activityGoods.activityId, activityIds)];
   if (weekdays) where.push(inArray(activityGoods.weekday, weekdays));
-  return db
-    .select({ goods: goodsCore, line: activityGoods })
+  const lines = await db
+    .select()
     .from(activityGoods)
-    .innerJoin(goods, eq(goods.id, activityGoods.goodsId))
     .where(and(...where))
     .orderBy(asc(activityGoods.sort), asc(activityGoods.id));
+  const shown = new Map((await visibleGoodsByIds(db, lines.map((l) => l.goodsId), viewer)).map((g) => [g.id, g]));
+  return lines.flatMap((line) => {
+    const g = shown.get(line.goodsId);
+    return g ? [{ goods: g, line }] : [];
+  });
 }
 
 const activityPrice = (fen: number | null, viewer: Viewer) => (fen !== null && viewer.approved ? fenToYuan(fen) : null);

@@ -13,7 +13,7 @@ import { UPLOAD_MAX_BYTES } from '../../../core/constants.js';
 import { Code, Message } from '../../../core/codes.js';
 import type { Deps } from '../../deps.js';
 import { invalid, ok } from '../../http/envelope.js';
-import { requireUser } from '../accounts/sessions.js';
+import { requireUser } from '../../http/auth.js';
 import { saveUpload, uploadFor } from './service.js';
 
 const fileName = z.string().regex(/^[a-z0-9]+-[a-f0-9]{16}\.(png|jpg|gif|webp|pdf)$/);

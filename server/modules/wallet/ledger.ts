@@ -5,10 +5,11 @@
  * passes the credit line. A movement already written for the same reference (an order paid twice) is not
  * written again: the caller learns it was done.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { ledger, users, wallets, type Instrument } from '../../db/schema/index.js';
+import { ledger, wallets, type Instrument } from '../../db/schema/wallet.js';
 import { refuse } from '../../http/envelope.js';
+import { addPoints } from '../accounts/service.js';
 
 export type Movement = {
   userId: number;
@@ -72,13 +73,10 @@ export async function move(tx: Tx, m: Movement): Promise<boolean> {
       await tx.update(wallets).set({ creditUsed: after, updatedAt: new Date() }).where(eq(wallets.userId, m.userId));
       break;
     case 'points': {
-      const [u] = await tx
-        .update(users)
-        .set({ points: sql`${users.points} + ${m.amount}` })
-        .where(and(eq(users.id, m.userId), sql`${users.points} + ${m.amount} >= 0`))
-        .returning({ points: users.points });
-      if (!u) throw refuse(SHORT.points);
-      after = u.points;
+      // The points balance is a column of the account (accounts module); the ledger row is the wallet's.
+      const points = await addPoints(tx, m.userId, m.amount);
+      if (points === null) throw refuse(SHORT.points);
+      after = points;
       break;
     }
   }

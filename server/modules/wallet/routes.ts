@@ -6,7 +6,9 @@ import { id } from '../../../core/schemas/common.js';
 import { couponListQuery, creditCheckBody, creditCreateBody, creditListQuery, creditPayBody, moneyLogQuery, rechargeBody, voucherBody, voucherListQuery } from '../../../core/schemas/wallet.js';
 import type { Deps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
-import { requireUser } from '../accounts/sessions.js';
+import { requireUser } from '../../http/auth.js';
+import * as coupons from './coupons.js';
+import * as credit from './credit.js';
 import * as wallet from './service.js';
 
 export async function walletRoutes(root: FastifyInstance, deps: Deps) {
@@ -29,12 +31,12 @@ export async function walletRoutes(root: FastifyInstance, deps: Deps) {
   app.get('/api/cash_coupon/list', { schema: { querystring: voucherListQuery } }, async (req) => ok(await wallet.listVouchers(db, requireUser(req), req.query)));
   app.post('/api/cash_coupon/userRecharge', { schema: { body: voucherBody }, config: redeemLimit }, async (req) => ok(await wallet.redeemVoucher(db, requireUser(req), req.body.code)));
 
-  app.get('/api/user/coupon', { schema: { querystring: couponListQuery } }, async (req) => ok(await wallet.listCoupons(db, requireUser(req), req.query)));
-  app.get('/api/user/couponNum', async (req) => ok(await wallet.couponNum(db, requireUser(req))));
+  app.get('/api/user/coupon', { schema: { querystring: couponListQuery } }, async (req) => ok(await coupons.listCoupons(db, requireUser(req), req.query)));
+  app.get('/api/user/couponNum', async (req) => ok(await coupons.couponNum(db, requireUser(req))));
 
-  app.get('/api/user/user_credit', async (req) => ok(await wallet.userCredit(db, requireUser(req))));
-  app.get('/api/user/user_credit_list', { schema: { querystring: creditListQuery } }, async (req) => ok(await wallet.creditList(db, requireUser(req), req.query)));
-  app.post('/api/pay/user_credit_create', { schema: { body: creditCreateBody } }, async (req) => ok(await wallet.createRepay(db, requireUser(req), req.body.ids)));
-  app.post('/api/pay/user_credit_pay', { schema: { body: creditPayBody } }, async (req) => ok(await wallet.payRepay(db, requireUser(req), req.body.id, req.body.method, sandbox)));
-  app.post('/api/pay/user_credit_check', { schema: { body: creditCheckBody } }, async (req) => ok(await wallet.checkRepay(db, requireUser(req), req.body.id)));
+  app.get('/api/user/user_credit', async (req) => ok(await credit.userCredit(db, requireUser(req))));
+  app.get('/api/user/user_credit_list', { schema: { querystring: creditListQuery } }, async (req) => ok(await credit.creditList(db, requireUser(req), req.query)));
+  app.post('/api/pay/user_credit_create', { schema: { body: creditCreateBody } }, async (req) => ok(await credit.createRepay(db, requireUser(req), req.body.ids)));
+  app.post('/api/pay/user_credit_pay', { schema: { body: creditPayBody } }, async (req) => ok(await credit.payRepay(db, requireUser(req), req.body.id, req.body.method, sandbox)));
+  app.post('/api/pay/user_credit_check', { schema: { body: creditCheckBody } }, async (req) => ok(await credit.checkRepay(db, requireUser(req), req.body.id)));
 }

@@ -3,10 +3,10 @@
  * Deterministic (a seeded random generator), so two databases seeded alike hold the same goods.
  */
 import { count, eq } from 'drizzle-orm';
-import { REQUIRED_LICENCES } from '../../../core/constants.js';
-import { pinyinOf } from '../../modules/catalogue/pinyin.js';
-import { refreshGoodsTerms } from '../../modules/catalogue/terms.js';
-import type { Db } from '../client.js';
+import { REQUIRED_LICENCES } from '../../core/constants.js';
+import { pinyinOf } from '../modules/catalogue/pinyin.js';
+import { refreshGoodsTerms } from '../modules/catalogue/terms.js';
+import type { Db } from '../db/client.js';
 import {
   ads,
   articleCategories,
@@ -23,7 +23,7 @@ import {
   serviceContacts,
   siteConfig,
   users,
-} from '../schema/index.js';
+} from '../db/schema/index.js';
 import { ADS, BUSINESS_SCOPES, CATEGORY_TREE, FRIENDLY_LINKS, HELP, HOT_SEARCHES, KXZQ_SECTIONS, NAV, NOTICES, SITE_CONFIG } from './content.js';
 import { seedPromotions } from './promotions.js';
 import { seedDemoOrders } from './orders.js';

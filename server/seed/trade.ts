@@ -5,8 +5,8 @@
  * Goods get the tags 满, 赠 and 换购 only when they are in such an activity (spec section 9 colours).
  */
 import { and, asc, count, eq, inArray, isNull, like, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { activities, activityGoods, addresses, brands, categories, combinations, contractTexts, coupons, goods, ledger, userCoupons, users, wallets } from '../schema/index.js';
+import type { Db } from '../db/client.js';
+import { activities, activityGoods, addresses, brands, categories, combinations, contractTexts, coupons, goods, ledger, userCoupons, users, wallets } from '../db/schema/index.js';
 
 const DAY_MS = 86_400_000;
 

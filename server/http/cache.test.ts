@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.js';
-import { withTimestamp } from '../../http/envelope.js';
-import { cachedJson, cachedResult, clearCatalogueCache } from './cache.js';
+import type { Db } from '../db/client.js';
+import { withTimestamp } from './envelope.js';
+import { cachedJson, cachedResult, clearKeptAnswers } from './cache.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Long enough that a loaded machine cannot pass half of it between two calls of one step. */
@@ -68,7 +68,7 @@ describe('shared catalogue answers', () => {
     await expect(cachedResult(db, 'detail', c.compute, TTL)).rejects.toThrow('the database went away');
     const ok = counter();
     expect(await cachedResult(db, 'detail', ok.compute, TTL)).toBe('answer 1');
-    clearCatalogueCache(db);
+    clearKeptAnswers(db);
     expect(await cachedResult(db, 'detail', ok.compute, TTL)).toBe('answer 2');
   });
 

@@ -1,15 +1,15 @@
 /**
- * Catalogue answers shared by viewers alike (same query, same price visibility) for 30 s. Buyers ask the
+ * Answers shared by viewers alike (same query, same price visibility), kept 30 s by default. Buyers ask the
  * same things (the hot searches, the first list pages), and on PGlite every query is a turn of its single
  * connection. Concurrent identical requests share one computation. An answer past half its life is still
  * served while one request works out the next in the background, so that a popular answer never makes
  * everybody wait when it expires. Stock shown in lists may lag by up to 30 s and on a detail page by up to
- * 5 s; the cart and orders always read live stock. Writing goods clears the cache. The running promotions
- * (promotions/context.ts) are kept here too, for 10 s.
+ * 5 s; the cart and orders always read live stock. Writing goods clears the kept answers. The running
+ * promotions (promotions/context.ts) are kept here too, for 10 s.
  */
 import { LRUCache } from 'lru-cache';
-import type { Db } from '../../db/client.js';
-import { okText } from '../../http/envelope.js';
+import type { Db } from '../db/client.js';
+import { okText } from './envelope.js';
 
 const TTL_MS = 30_000;
 
@@ -73,27 +73,7 @@ export function forgetResult(db: Db, key: unknown) {
   caches.get(db)?.delete(JSON.stringify(key));
 }
 
-export function clearCatalogueCache(db: Db) {
+export function clearKeptAnswers(db: Db) {
   caches.get(db)?.clear();
 }
 
-/** The goods a buyer keeps, for the detail page's ☆/★: kept 5 s, dropped when the buyer changes them. */
-const favoriteSets = new WeakMap<Db, LRUCache<number, Promise<Set<number>>>>();
-
-export function cachedFavoriteIds(db: Db, userId: number, load: () => Promise<number[]>): Promise<Set<number>> {
-  let cache = favoriteSets.get(db);
-  if (!cache) {
-    cache = new LRUCache<number, Promise<Set<number>>>({ max: 20_000, ttl: 5_000 });
-    favoriteSets.set(db, cache);
-  }
-  const hit = cache.get(userId);
-  if (hit) return hit;
-  const value = load().then((ids) => new Set(ids));
-  cache.set(userId, value);
-  value.catch(() => cache.delete(userId));
-  return value;
-}
-
-export function forgetFavoriteIds(db: Db, userId: number) {
-  favoriteSets.get(db)?.delete(userId);
-}

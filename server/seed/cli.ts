@@ -4,10 +4,10 @@
  */
 import { parseArgs } from 'node:util';
 import { count, sql } from 'drizzle-orm';
-import { loadConfig } from '../../config.js';
-import { hashPassword } from '../../modules/accounts/passwords.js';
-import { openDatabase } from '../client.js';
-import { goods } from '../schema/index.js';
+import { loadConfig } from '../config.js';
+import { hashPassword } from '../modules/accounts/passwords.js';
+import { openDatabase } from '../db/client.js';
+import { goods } from '../db/schema/index.js';
 import { seedPromotions } from './promotions.js';
 import { seedBuyers, seedTradeAccounts, seedTradePromotions } from './trade.js';
 import { seedAccounts, seedGoods, seedIfEmpty } from './seed.js';

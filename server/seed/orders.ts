@@ -5,12 +5,13 @@
  * cancelled. Dates are then moved into the past weeks. Points end at the demo's advertised 1,280.
  */
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { addresses, brands, cartItems, coupons, creditBills, goods, ledger, orders, userCoupons, users } from '../schema/index.js';
+import type { Db } from '../db/client.js';
+import { addresses, brands, cartItems, coupons, creditBills, goods, ledger, orders, userCoupons, users } from '../db/schema/index.js';
 import { DEMO_ORDER_COUPON } from './wallet.js';
-import { checkout, addToCart } from '../../modules/cart/service.js';
-import { cancelOrder, createOrders, receiveOrder } from '../../modules/orders/service.js';
-import { payOrder } from '../../modules/pay/service.js';
+import { checkout, addToCart } from '../modules/cart/service.js';
+import { createOrders } from '../modules/orders/checkout.js';
+import { cancelOrder, receiveOrder } from '../modules/orders/lifecycle.js';
+import { payOrder } from '../modules/orders/payment.js';
 
 const DAY_MS = 86_400_000;
 export const DEMO_POINTS = 1280;

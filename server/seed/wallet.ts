@@ -6,9 +6,9 @@
  * Cash-voucher codes are listed in the README.
  */
 import { and, eq, gt, max } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { cashCoupons, coupons, ledger, payments, recharges, userCoupons, users } from '../schema/index.js';
-import { move, type Movement } from '../../modules/wallet/ledger.js';
+import type { Db } from '../db/client.js';
+import { cashCoupons, coupons, ledger, payments, recharges, userCoupons, users } from '../db/schema/index.js';
+import { move, type Movement } from '../modules/wallet/ledger.js';
 
 const DAY_MS = 86_400_000;
 /** The coupon one of the demo orders is paid with (server/db/seed/orders.ts). */

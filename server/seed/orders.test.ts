@@ -1,8 +1,8 @@
 /** The demo pharmacy's order history is real: every status, amounts that add up, a ledger that matches. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { ledger, orderItems, orders, users, wallets } from '../schema/index.js';
-import { dbLabel, openTestDatabase, type TestDatabase } from '../../testing.js';
+import { ledger, orderItems, orders, users, wallets } from '../db/schema/index.js';
+import { dbLabel, openTestDatabase, type TestDatabase } from '../testing.js';
 import { DEMO_POINTS } from './orders.js';
 
 let database: TestDatabase;

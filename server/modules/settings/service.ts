@@ -1,6 +1,6 @@
 /** Site settings (`site_config`): change only when an operator edits them, so read at most every 30 s per database. */
 import type { Db } from '../../db/client.js';
-import { siteConfig } from '../../db/schema/index.js';
+import { siteConfig } from '../../db/schema/settings.js';
 
 const SITE_TTL_MS = 30_000;
 const siteCache = new WeakMap<Db, { at: number; value: Promise<Record<string, string | undefined>> }>();

@@ -5,8 +5,8 @@
  * Their goods get the tags 秒 and 特.
  */
 import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
-import { activities, activityGoods, goods } from '../schema/index.js';
+import type { Db } from '../db/client.js';
+import { activities, activityGoods, goods } from '../db/schema/index.js';
 
 const DAY_MS = 86_400_000;
 

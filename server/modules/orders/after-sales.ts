@@ -1,0 +1,83 @@
+/** Returns (退货) and after-sales requests (售后) on lines of a shipped or completed order. */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { fenToYuan } from '../../../core/money.js';
+import type { afterSaleBody } from '../../../core/schemas/trade.js';
+import { AFTER_SALE_STATUS_TEXT, AfterSaleStatus, OrderStatus } from '../../../core/status.js';
+import type { Db } from '../../db/client.js';
+import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
+import type { SessionUser } from '../../http/auth.js';
+import { invalid, notFound, refuse } from '../../http/envelope.js';
+import { ownsUploads } from '../uploads/service.js';
+import { ownOrder, statusText } from './rows.js';
+
+const y = fenToYuan;
+const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+
+export function afterSaleView(a: typeof afterSales.$inferSelect) {
+  return {
+    id: a.id,
+    order_id: a.orderId,
+    kind: a.kind,
+    lines: a.lines,
+    reason: a.reason,
+    images: a.images,
+    status: a.status,
+    status_text: AFTER_SALE_STATUS_TEXT[a.status] ?? '未知',
+    refund_amount: y(a.refundAmount),
+    reply: a.reply,
+    created_at: seconds(a.createdAt),
+  };
+}
+
+type AfterSaleInput = z.infer<typeof afterSaleBody>;
+
+/** 退货 or 售后 on lines of a shipped or completed order; a return's refund is the lines' share of what was paid. */
+export async function requestAfterSale(db: Db, user: SessionUser, id: number, kind: 'return' | 'after_sale', input: AfterSaleInput) {
+  if (kind === 'after_sale' && !user.isAfterSale) throw refuse('您的账户暂未开通售后服务，请联系专属客服');
+  if (!(await ownsUploads(db, user.id, input.images))) throw invalid('images', '图片无效，请重新上传');
+  return db.transaction(async (tx) => {
+    const o = await ownOrder(tx, user.id, id, true);
+    if (o.status !== OrderStatus.shipped && o.status !== OrderStatus.done) throw refuse(kind === 'return' ? '只有已发货或已完成的订单可以申请退货' : '只有已发货或已完成的订单可以申请售后');
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
+    const pending = await tx.select().from(afterSales).where(and(eq(afterSales.orderId, id), eq(afterSales.kind, 'return'), inArray(afterSales.status, [AfterSaleStatus.pending, AfterSaleStatus.approved])));
+    let refund = 0;
+    for (const [i, line] of input.lines.entries()) {
+      const item = items.find((it) => it.id === line.item_id);
+      if (!item) throw invalid(`lines.${i}.item_id`, '订单中没有该商品');
+      if (kind === 'return') {
+        const asked = pending.flatMap((p) => p.lines).filter((l) => l.item_id === item.id).reduce((n, l) => n + l.number, 0);
+        const left = item.number - item.returnedNumber - asked;
+        if (line.number > left) throw invalid(`lines.${i}.number`, `${item.name}最多可退${Math.max(0, left)}${item.bzdw}`);
+        refund += Math.floor((item.payAmount * line.number) / item.number);
+      } else if (line.number > item.number) {
+        throw invalid(`lines.${i}.number`, `${item.name}最多${item.number}${item.bzdw}`);
+      }
+    }
+    const [row] = await tx
+      .insert(afterSales)
+      .values({ orderId: id, userId: user.id, kind, lines: input.lines, reason: input.reason, images: input.images, refundAmount: kind === 'return' ? refund : 0 })
+      .returning();
+    return afterSaleView(row);
+  });
+}
+
+/** A return or after-sales request of the account, with its order's lines (/order/returnInfo, /order/afterSalesInfo). */
+export async function afterSaleDetail(db: Db, user: SessionUser, id: number) {
+  const [row] = await db
+    .select()
+    .from(afterSales)
+    .where(and(eq(afterSales.id, id), eq(afterSales.userId, user.id)));
+  if (!row) throw notFound('售后申请不存在');
+  const [o] = await db.select().from(orders).where(eq(orders.id, row.orderId));
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.orderId));
+  return {
+    ...afterSaleView(row),
+    order: { id: o.id, order_no: o.orderNo, status: o.status, status_text: statusText(o) },
+    items: row.lines.map((l) => {
+      const item = items.find((i) => i.id === l.item_id);
+      return { item_id: l.item_id, number: l.number, name: item?.name ?? '', image: item?.image ?? '', ypgg: item?.ypgg ?? '', bzdw: item?.bzdw ?? '', price: y(item?.unitPrice ?? 0) };
+    }),
+  };
+}
+

@@ -1,0 +1,396 @@
+/**
+ * Checkout (DESIGN.md sections 6 and 7): the confirm page and placing the order. Both price the selected cart
+ * lines with the same engine. Placing runs in one transaction as named steps, each with the step that gives
+ * back what it took: cancelling, expiry and refunds (lifecycle.ts) run those instead of a copy of this code.
+ * Goods containing ephedrine go into an order of their own (bank transfer only, no coupon or red packet).
+ */
+import crypto from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { Code } from '../../../core/codes.js';
+import { fenToYuan } from '../../../core/money.js';
+import type { PricedCart, PricedLine } from '../../../core/pricing/index.js';
+import { INVOICE_TYPES, type createOrderBody } from '../../../core/schemas/trade.js';
+import { LineType, OrderStatus, PayStatus } from '../../../core/status.js';
+import type { Conn, Db, Tx } from '../../db/client.js';
+import { orderItems, orders } from '../../db/schema/orders.js';
+import type { SessionUser } from '../../http/auth.js';
+import { AppError, invalid, notFound, refuse } from '../../http/envelope.js';
+import { listAddresses, ownAddress } from '../addresses/service.js';
+import { cartEntries, lockSelectedLines, priceEntries, removeLines, sharedPricing, type CartEntry, type PricedEntries, type SharedPricing } from '../cart/pricing.js';
+import { activityView, lineView, shippingView, totalsView } from '../cart/view.js';
+import { goodsRow, putBackStock, takeStock } from '../catalogue/service.js';
+import { viewerOfUser } from '../catalogue/viewer.js';
+import { recordSales, releaseSales } from '../promotions/sales.js';
+import { intSetting } from '../settings/service.js';
+import { releaseCoupon, useCoupon } from '../wallet/coupons.js';
+import { move } from '../wallet/ledger.js';
+import { walletOf } from '../wallet/service.js';
+import type { ItemRow, OrderRow } from './rows.js';
+
+const y = fenToYuan;
+const HOUR_MS = 3_600_000;
+/** An unpaid order is cancelled after this many hours; one waiting for a bank transfer after 7 days. */
+export const UNPAID_HOURS = 24;
+export const TRANSFER_DAYS = 7;
+export const CONTRACT_REQUIRED = '首次下单前请先签署电子合同';
+export const NOT_APPROVED = '资质审核通过后才能采购，请前往“账户中心-资质证件”查看审核进度';
+/** Most units of one goods containing ephedrine in one order, unless the site says otherwise. */
+const EPHEDRINE_MAX = 200;
+
+type Group = { key: 'normal' | 'ephedrine'; entries: CartEntry[] };
+
+/** Goods containing ephedrine are sold in an order of their own (DESIGN.md section 7). */
+function groupsOf(entries: CartEntry[]): Group[] {
+  const ephedrine = entries.filter((e) => e.goods.isEphedrine);
+  const normal = entries.filter((e) => !e.goods.isEphedrine);
+  return [
+    ...(normal.length ? [{ key: 'normal' as const, entries: normal }] : []),
+    ...(ephedrine.length ? [{ key: 'ephedrine' as const, entries: ephedrine }] : []),
+  ];
+}
+
+type Choice = { couponId: number | 'best' | null; useRedPacket: boolean };
+
+/** Step 1, price: each group priced; the coupon and the red packet apply to the ordinary order only. */
+async function priceGroups(db: Db, conn: Conn, userId: number, entries: CartEntry[], choice: Choice, shared: SharedPricing) {
+  const out: { group: Group; p: PricedEntries }[] = [];
+  for (const group of groupsOf(entries)) {
+    const plain = group.key === 'ephedrine';
+    const p = await priceEntries(db, conn, userId, group.entries, {
+      couponId: plain ? null : choice.couponId,
+      useRedPacket: plain ? false : choice.useRedPacket,
+      shared,
+    });
+    out.push({ group, p });
+  }
+  return out;
+}
+
+export function requireApproved(user: SessionUser) {
+  if (user.isPassed !== 1) throw refuse(NOT_APPROVED);
+}
+
+async function selectedEntries(conn: Conn, userId: number) {
+  const entries = await cartEntries(conn, userId, { selectedOnly: true });
+  if (!entries.length) throw refuse('请先在购物车中选择要结算的商品');
+  return entries;
+}
+
+function orderTotals(groups: { p: PricedEntries }[]) {
+  const sum = (f: (c: PricedCart) => number) => groups.reduce((s, g) => s + f(g.p.priced), 0);
+  return {
+    goods_amount: y(sum((c) => c.goods_amount)),
+    welfare_amount: y(sum((c) => c.welfare_amount)),
+    manjian_amount: y(sum((c) => c.manjian_amount)),
+    coupon_amount: y(sum((c) => c.coupon_amount)),
+    red_packet_amount: y(sum((c) => c.red_packet_amount)),
+    discount_amount: y(sum((c) => c.discount_amount)),
+    shipping_amount: y(sum((c) => c.shipping_amount)),
+    pay_amount: y(sum((c) => c.pay_amount)),
+  };
+}
+
+const couponView = (c: PricedCart['coupons'][number]) => ({
+  ...c,
+  eligible_amount: y(c.eligible_amount),
+  need: y(c.need),
+  discount: y(c.discount),
+  ends_at: Math.floor(c.ends_at / 1000),
+});
+
+/** `GET /api/cart/confirm`: what step 2 shows, priced exactly as the order would be. */
+export async function confirm(db: Db, user: SessionUser, q: { address_id?: number; coupon_id?: number | 'best' | null; use_red_packet?: number }) {
+  requireApproved(user);
+  const entries = await selectedEntries(db, user.id);
+  const shared = await sharedPricing(db);
+  // The confirm page opens with the best coupon; 0 asks for none.
+  const choice: Choice = { couponId: q.coupon_id === undefined ? 'best' : q.coupon_id, useRedPacket: q.use_red_packet === 1 };
+  const groups = await priceGroups(db, db, user.id, entries, choice, shared);
+  const normal = groups.find((g) => g.group.key === 'normal');
+  const addresses = await listAddresses(db, user.id);
+  const chosen = (q.address_id && addresses.find((a) => a.id === q.address_id)) || addresses.find((a) => a.is_default) || addresses[0] || null;
+  if (q.address_id && chosen?.id !== q.address_id) throw notFound('收货地址不存在');
+  const wallet = await walletOf(db, user.id);
+  const viewer = viewerOfUser(user);
+  const priced = normal?.p.priced;
+  return {
+    groups: groups.map(({ group, p }) => ({
+      key: group.key,
+      is_ephedrine: group.key === 'ephedrine' ? 1 : 0,
+      list: p.priced.lines.filter((l) => l.counted).map((l) => lineView(l, p, viewer)),
+      excluded: p.priced.lines.filter((l) => !l.counted).map((l) => lineView(l, p, viewer)),
+      total: totalsView(p.priced),
+      ...shippingView(p.priced),
+      activity_data: activityView(p.priced),
+    })),
+    coupons: (priced?.coupons ?? []).map(couponView),
+    coupon: priced?.coupon ? { id: priced.coupon.id, name: priced.coupon.name, discount: y(priced.coupon.discount) } : null,
+    coupon_error: priced?.coupon_error ?? null,
+    red_packet: {
+      balance: y(wallet.redPacket),
+      share_percent: priced?.red_packet.share_percent ?? 0,
+      max: y(priced?.red_packet.max ?? 0),
+      amount: y(priced?.red_packet.amount ?? 0),
+      use: choice.useRedPacket ? 1 : 0,
+    },
+    addresses,
+    address_id: chosen?.id ?? null,
+    invoice_types: Object.entries(INVOICE_TYPES).map(([type, name]) => ({ type: Number(type), name })),
+    total: orderTotals(groups),
+    wallet: { balance: y(wallet.balance), credit_available: y(Math.max(0, wallet.creditLimit - wallet.creditUsed)) },
+    contract_signed: user.contractSignedAt ? 1 : 0,
+  };
+}
+
+/**
+ * `GET /api/user/availableCoupon`: the account's coupons for the lines chosen for checkout, `type` 1 those
+ * usable on them (largest saving first), 2 those that are not, with the reason. Ten a page.
+ */
+export async function availableCoupons(db: Db, user: SessionUser, type: 1 | 2, page: number, perPage = 10) {
+  requireApproved(user);
+  const entries = (await cartEntries(db, user.id, { selectedOnly: true })).filter((e) => !e.goods.isEphedrine);
+  const p = await priceEntries(db, db, user.id, entries, { couponId: null });
+  const all = p.priced.coupons.filter((c) => (type === 1 ? c.usable : !c.usable));
+  return {
+    current_page: page,
+    data: all.slice((page - 1) * perPage, page * perPage).map(couponView),
+    last_page: Math.max(1, Math.ceil(all.length / perPage)),
+    per_page: perPage,
+    total: all.length,
+  };
+}
+
+/** 20 characters: the time in China to the second and six random digits. */
+function orderNo(now: number) {
+  const stamp = new Date(now + 8 * HOUR_MS).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
+}
+
+/** Units of each goods a priced line takes from stock (a bundle takes its items). */
+function stockNeeds(line: PricedLine, p: PricedEntries): Map<number, number> {
+  const needs = new Map<number, number>();
+  const add = (id: number, n: number) => needs.set(id, (needs.get(id) ?? 0) + n);
+  const entry = line.id === null ? undefined : p.entries.find((e) => e.line.id === line.id);
+  if (entry?.line.type === LineType.bundle) {
+    const bundle = p.context.combinations.find((c) => c.id === entry.line.combinationId);
+    for (const item of bundle?.items ?? []) add(item.goods_id, item.number * line.number);
+  } else {
+    add(line.goods_id, line.number);
+  }
+  return needs;
+}
+
+/** Units of each goods an order's lines hold (a bundle's parts, gifts included), in goods id order. */
+function heldStock(items: ItemRow[]): [number, number][] {
+  const held = new Map<number, number>();
+  for (const i of items) for (const part of i.parts ?? [{ goods_id: i.goodsId, number: 1 }]) held.set(part.goods_id, (held.get(part.goods_id) ?? 0) + part.number * i.number);
+  return [...held].sort((a, b) => a[0] - b[0]);
+}
+
+/** Each step of placing an order with its undo: what a cancelled (or refunded) order gives back. */
+export const placement = {
+  /** Reserve stock, in goods id order so that two orders never wait on each other's rows. */
+  stock: {
+    async take(tx: Tx, needs: Map<number, number>, goodsName: (id: number) => string) {
+      for (const [id, n] of [...needs].sort((a, b) => a[0] - b[0])) {
+        if (!(await takeStock(tx, id, n))) throw refuse(`${goodsName(id)}库存不足，请调整采购数量`);
+      }
+    },
+    async giveBack(tx: Tx, _order: OrderRow, items: ItemRow[]) {
+      for (const [goodsId, number] of heldStock(items)) await putBackStock(tx, goodsId, number);
+    },
+  },
+  coupon: {
+    async take(tx: Tx, order: OrderRow, now: number) {
+      if (!order.userCouponId) return;
+      const used = await useCoupon(tx, { userCouponId: order.userCouponId, userId: order.userId, orderId: order.id, orderNo: order.orderNo, now });
+      if (!used) throw refuse('该优惠券已使用，请重新选择');
+    },
+    async giveBack(tx: Tx, order: OrderRow) {
+      if (order.userCouponId) await releaseCoupon(tx, order.userCouponId, order.id);
+    },
+  },
+  redPacket: {
+    async take(tx: Tx, order: OrderRow) {
+      if (order.redPacketAmount <= 0) return;
+      await move(tx, { userId: order.userId, instrument: 'red_packet', amount: -order.redPacketAmount, kind: 'pay', refType: 'order', refId: order.id, memo: `订单 ${order.orderNo} 抵扣` });
+    },
+    async giveBack(tx: Tx, order: OrderRow) {
+      if (order.redPacketAmount <= 0) return;
+      await move(tx, { userId: order.userId, instrument: 'red_packet', amount: order.redPacketAmount, kind: 'refund', refType: 'order', refId: order.id, memo: `订单 ${order.orderNo} 取消退回` });
+    },
+  },
+  /** Count what was bought at limited prices (flash sale, daily specials) against their limits. */
+  limitedBuys: {
+    async take(tx: Tx, order: OrderRow, items: ItemRow[]) {
+      await recordSales(
+        tx,
+        order,
+        items.filter((i) => i.promoNumber > 0 && i.activityId !== null).map((i) => ({ activityId: i.activityId!, goodsId: i.goodsId, number: i.promoNumber })),
+      );
+    },
+    async giveBack(tx: Tx, order: OrderRow) {
+      await releaseSales(tx, order.id);
+    },
+  },
+};
+
+/** Gives back everything placing the order took: limited buys, red packet, coupon, stock (the reverse order). */
+export async function undoPlacement(tx: Tx, order: OrderRow) {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  await placement.limitedBuys.giveBack(tx, order);
+  await placement.redPacket.giveBack(tx, order);
+  await placement.coupon.giveBack(tx, order);
+  await placement.stock.giveBack(tx, order, items);
+}
+
+type CreateInput = z.infer<typeof createOrderBody>;
+type Made = { id: number; order_no: string; pay_amount: string; is_ephedrine: number };
+
+/** The orders an earlier post of the same checkout made, as `createOrders` answers them. */
+async function ordersOfCheckout(conn: Conn, userId: number, key: string): Promise<Made[]> {
+  const rows = await conn
+    .select({ id: orders.id, orderNo: orders.orderNo, payAmount: orders.payAmount, isEphedrine: orders.isEphedrine })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, key)))
+    .orderBy(asc(orders.id));
+  return rows.map((o) => ({ id: o.id, order_no: o.orderNo, pay_amount: y(o.payAmount), is_ephedrine: o.isEphedrine ? 1 : 0 }));
+}
+
+/** Step 3, write the order: its row and a line per priced line, with every discount the engine gave. */
+async function writeOrder(tx: Tx, user: SessionUser, input: CreateInput, address: Awaited<ReturnType<typeof ownAddress>>, group: Group, p: PricedEntries, now: number) {
+  const priced = p.priced;
+  const counted = priced.lines.filter((l) => l.counted);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orderNo: orderNo(now),
+      userId: user.id,
+      goodsAmount: priced.goods_amount,
+      welfareAmount: priced.welfare_amount,
+      manjianAmount: priced.manjian_amount,
+      couponAmount: priced.coupon_amount,
+      redPacketAmount: priced.red_packet_amount,
+      shippingAmount: priced.shipping_amount,
+      payAmount: priced.pay_amount,
+      userCouponId: priced.coupon && priced.coupon_amount > 0 ? priced.coupon.id : null,
+      address: { name: address.name, phone: address.phone, province: address.province, city: address.city, district: address.district, address: address.address },
+      invoice: input.invoice && input.invoice.type !== 0 ? input.invoice : null,
+      remark: input.remark,
+      isEphedrine: group.key === 'ephedrine',
+      expiresAt: new Date(now + UNPAID_HOURS * HOUR_MS),
+      checkoutKey: input.checkout_key ?? null,
+    })
+    .returning();
+  const bundleOfLine = (l: PricedLine) => p.context.combinations.find((c) => p.entries.find((e) => e.line.id === l.id)?.line.combinationId === c.id);
+  const items = await tx
+    .insert(orderItems)
+    .values(
+      counted.map((l) => {
+        const g = p.goodsById.get(l.goods_id)!;
+        const promoOn = l.promo?.status === 'on' && l.promo.applied > 0;
+        const bundle = l.type === LineType.bundle ? bundleOfLine(l) : undefined;
+        return {
+          orderId: order.id,
+          goodsId: l.goods_id,
+          type: l.source === 'huangou' ? LineType.addon : l.type,
+          activityId: promoOn ? l.promo!.activity_id : (l.huangou_activity_id ?? l.manjian_activity_id),
+          name: bundle?.name ?? g.name,
+          sccj: g.sccj,
+          ypgg: g.ypgg,
+          bzdw: l.type === LineType.bundle ? '套' : g.bzdw,
+          image: g.images[0] ?? '',
+          number: l.number,
+          unitPrice: l.unit_price,
+          amount: l.amount,
+          welfareAmount: l.welfare_amount,
+          manjianAmount: l.goods_manjian_amount,
+          couponAmount: l.coupon_amount,
+          redPacketAmount: l.red_packet_amount,
+          payAmount: l.pay_amount,
+          promoNumber: promoOn ? l.promo!.applied : 0,
+          parts: bundle?.items ?? null,
+        };
+      }),
+    )
+    .returning();
+  return { order, items };
+}
+
+/** Gifts go with the order while their goods are in stock (a gift out of stock is left out, not refused). */
+async function addGifts(tx: Tx, order: OrderRow, priced: PricedCart) {
+  const added: ItemRow[] = [];
+  for (const gift of priced.gifts.filter((gf) => gf.total > 0)) {
+    const g = await goodsRow(tx, gift.gift_goods_id);
+    if (!g || !(await takeStock(tx, g.id, gift.total))) continue;
+    const [item] = await tx
+      .insert(orderItems)
+      .values({ orderId: order.id, goodsId: g.id, type: LineType.gift, activityId: gift.activity_id, name: `${g.name}（赠品）`, sccj: g.sccj, ypgg: g.ypgg, bzdw: g.bzdw, image: g.images[0] ?? '', number: gift.total, unitPrice: 0, amount: 0, payAmount: 0 })
+      .returning();
+    added.push(item);
+  }
+  return added;
+}
+
+/**
+ * `POST /api/order`: one order, or two when goods containing ephedrine are among the lines. In one
+ * transaction: lock the selected lines, price them, and per group reserve stock, write the order, add gifts,
+ * take the coupon and the red packet, count limited buys; then clear the ordered lines. A second post of the
+ * same `checkout_key` answers the first one's orders.
+ */
+export async function createOrders(db: Db, user: SessionUser, input: CreateInput) {
+  requireApproved(user);
+  if (!user.contractSignedAt) throw new AppError(Code.contractRequired, CONTRACT_REQUIRED);
+  const shared = await sharedPricing(db);
+  const now = Date.now();
+  const ephedrineMax = intSetting(shared.site, 'ephedrine_max_number', EPHEDRINE_MAX);
+  const created = await db.transaction(async (tx) => {
+    // Posts of one checkout take turns on its lines; a later one answers what the first made.
+    await lockSelectedLines(tx, user.id);
+    if (input.checkout_key) {
+      const earlier = await ordersOfCheckout(tx, user.id, input.checkout_key);
+      if (earlier.length) return earlier;
+    }
+    const address = await ownAddress(tx, user.id, input.address_id);
+    const entries = await selectedEntries(tx, user.id);
+    const choice: Choice = { couponId: input.coupon_id ?? null, useRedPacket: input.use_red_packet === 1 };
+    const groups = await priceGroups(db, tx, user.id, entries, choice, shared);
+    const made: Made[] = [];
+    const orderedLines: number[] = [];
+    const reasons: string[] = [];
+    for (const { group, p } of groups) {
+      const priced = p.priced;
+      if (choice.couponId !== null && group.key === 'normal' && priced.coupon_error) throw invalid('coupon_id', priced.coupon_error);
+      const counted = priced.lines.filter((l) => l.counted);
+      for (const l of priced.lines) if (l.excluded) reasons.push(`${p.goodsById.get(l.goods_id)?.name ?? ''}${l.excluded.message}`);
+      if (!counted.length) continue;
+
+      const needs = new Map<number, number>();
+      for (const line of counted) for (const [id, n] of stockNeeds(line, p)) needs.set(id, (needs.get(id) ?? 0) + n);
+      if (group.key === 'ephedrine') {
+        for (const [id, n] of needs) {
+          const g = p.goodsById.get(id)!;
+          if (n > ephedrineMax) throw refuse(`${g.name}为含麻黄碱类复方制剂，每单最多采购${ephedrineMax}${g.bzdw}`);
+        }
+      }
+      await placement.stock.take(tx, needs, (id) => p.goodsById.get(id)?.name ?? '');
+      const { order, items } = await writeOrder(tx, user, input, address, group, p, now);
+      await addGifts(tx, order, priced);
+      await placement.coupon.take(tx, order, now);
+      await placement.redPacket.take(tx, order);
+      await placement.limitedBuys.take(tx, order, items);
+      if (order.payAmount === 0) {
+        // Wholly paid by discounts: nothing left to pay.
+        await tx.update(orders).set({ status: OrderStatus.toShip, payStatus: PayStatus.paid, payMethod: 'discount', paidAt: new Date(now) }).where(eq(orders.id, order.id));
+      }
+      orderedLines.push(...counted.filter((l) => l.id !== null).map((l) => l.id!));
+      made.push({ id: order.id, order_no: order.orderNo, pay_amount: y(order.payAmount), is_ephedrine: order.isEphedrine ? 1 : 0 });
+    }
+    if (!made.length) throw refuse(`所选商品暂时无法购买${reasons.length ? `（${reasons.slice(0, 3).join('；')}）` : ''}，请返回购物车调整`);
+    await removeLines(tx, user.id, orderedLines);
+    return made;
+  });
+  const first = created.find((o) => !o.is_ephedrine) ?? created[0];
+  return { orders: created, next: first.is_ephedrine ? `/cart/hm?id=${first.id}` : `/cart/step3/${first.id}` };
+}

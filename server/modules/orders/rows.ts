@@ -1,0 +1,28 @@
+/** An account's order as a row, and the types of order rows other files of the module share. */
+import { and, eq } from 'drizzle-orm';
+import type { Conn } from '../../db/client.js';
+import { orderItems, orders } from '../../db/schema/orders.js';
+import { notFound } from '../../http/envelope.js';
+import { ORDER_STATUS_TEXT, OrderStatus, PayStatus, type OrderStatus as Status } from '../../../core/status.js';
+
+export const ORDER_MISSING = '订单不存在';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type ItemRow = typeof orderItems.$inferSelect;
+
+/** The account's order (locked for the transaction when asked), or 404. */
+export async function ownOrder(conn: Conn, userId: number, id: number, lock = false) {
+  const query = conn
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(ORDER_MISSING);
+  return row;
+}
+
+/** The status as the buyer reads it; an unpaid order waiting for a transfer says so. */
+export function statusText(o: OrderRow) {
+  if (o.status === OrderStatus.unpaid && o.payStatus === PayStatus.transferWaiting) return '待确认转账';
+  return ORDER_STATUS_TEXT[o.status as Status] ?? '未知';
+}

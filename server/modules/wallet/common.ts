@@ -1,0 +1,20 @@
+/** Small pieces every wallet file shares: pages, China days, serial numbers. */
+import crypto from 'node:crypto';
+import type { Paged } from '../../../core/schemas/common.js';
+
+export const DAY_MS = 86_400_000;
+const CHINA_MS = 8 * 3_600_000;
+export const PER_PAGE = 20;
+
+export const seconds = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : null);
+export const today = (now = Date.now()) => new Date(now + CHINA_MS).toISOString().slice(0, 10);
+
+export function paged<T>(rows: T[], total: number, page: number, perPage = PER_PAGE): Paged<T> {
+  return { current_page: page, data: rows, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+}
+
+/** A serial number for recharges (CZ) and repayments (HK): prefix, China time to the second, four digits. */
+export function serialNo(prefix: string, now: number) {
+  const stamp = new Date(now + CHINA_MS).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${prefix}${stamp}${crypto.randomInt(0, 10_000).toString().padStart(4, '0')}`;
+}

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-export const DEMO_PASSWORD = 'Demo@2026';
+import { DEMO_PASSWORD } from '../server/seed/demo-password';
+
+export { DEMO_PASSWORD };
 const shotDir = path.resolve(import.meta.dirname, 'screenshots');
 
 /** Saves a full-page screenshot under e2e/screenshots for people to look at. */

@@ -9,11 +9,13 @@ import pg from 'pg';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { DEMO_PASSWORD } from './seed/demo-password.js';
 import { seedAccounts, seedIfEmpty } from './seed/seed.js';
+
+export { DEMO_PASSWORD };
 import { hashPassword } from './modules/accounts/passwords.js';
 import type { SmsSender } from './modules/accounts/sms.js';
 
-export const DEMO_PASSWORD = 'Demo@2026';
 export const usePostgres = process.env.TEST_DB === 'postgres';
 export const dbLabel = usePostgres ? 'PostgreSQL' : 'PGlite';
 

@@ -5,8 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { pageViews, sessions, users } from '../db/schema/index.js';
-import { agent, buildTestApp, dbLabel, type TestApp } from '../testing.js';
-import { DEMO_PASSWORD } from '../seed/seed.js';
+import { agent, buildTestApp, dbLabel, DEMO_PASSWORD, type TestApp } from '../testing.js';
 
 let t: TestApp;
 beforeAll(async () => {

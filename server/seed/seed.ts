@@ -24,6 +24,7 @@ import {
   siteConfig,
   users,
 } from '../db/schema/index.js';
+import { DEMO_PASSWORD } from './demo-password.js';
 import { ADS, BUSINESS_SCOPES, CATEGORY_TREE, FRIENDLY_LINKS, HELP, HOT_SEARCHES, KXZQ_SECTIONS, NAV, NOTICES, SITE_CONFIG } from './content.js';
 import { seedPromotions } from './promotions.js';
 import { seedDemoOrders } from './orders.js';
@@ -31,7 +32,6 @@ import { seedDemoWallet } from './wallet.js';
 import { seedTradeAccounts, seedTradePromotions } from './trade.js';
 import { DEVICE_MAKERS, DEVICES, DRUGS, FOOD_MAKERS, FOODS, HERB_MAKERS, HERBS, MAKERS, type DrugEntry } from './drugs.js';
 
-export const DEMO_PASSWORD = 'Demo@2026';
 
 /** mulberry32: a small seeded generator; the seed's randomness must repeat. */
 function random(seed: number) {

@@ -4,7 +4,7 @@ import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_TTL_DAYS } from '../../../core/constants.js';
 import type { Conn, Db } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { sessions, users } from '../../db/schema/accounts.js';
 import type { CurrentSession } from '../../http/auth.js';
 
 export const SESSION_COOKIE = 'yct_session';

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SMS_CODE_RESEND_SECONDS, SMS_CODE_TTL_SECONDS } from '../../../core/constants.js';
 import type { Conn, Db } from '../../db/client.js';
-import { smsCodes } from '../../db/schema/index.js';
+import { smsCodes } from '../../db/schema/accounts.js';
 import { invalid, refuse } from '../../http/envelope.js';
 import { Code } from '../../../core/codes.js';
 

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { addressBody } from '../../../core/schemas/trade.js';
 import type { Conn, Db } from '../../db/client.js';
-import { addresses } from '../../db/schema/index.js';
+import { addresses } from '../../db/schema/addresses.js';
 import { notFound, refuse } from '../../http/envelope.js';
 
 export const ADDRESS_MAX = 20;

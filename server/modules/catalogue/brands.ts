@@ -1,7 +1,7 @@
 /** The brand zone (品牌专区): brands with their goods counts and best sellers, and one brand's page. */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { brands, goods } from '../../db/schema/index.js';
+import { brands, goods } from '../../db/schema/catalogue.js';
 import { notFound } from '../../http/envelope.js';
 import { goodsCore, goodsView, visible } from './service.js';
 import type { Viewer } from './viewer.js';

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { categories, favorites, goods } from '../../db/schema/index.js';
+import { categories, favorites, goods } from '../../db/schema/catalogue.js';
 import { categoryWithChildren, goodsCore, goodsView, visible } from './service.js';
 import type { Viewer } from './viewer.js';
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { goodsTerms } from '../../db/schema/index.js';
+import { goodsTerms } from '../../db/schema/catalogue.js';
 import { clearKeptAnswers } from '../../http/cache.js';
 
 export type Term = { kind: 1 | 2; term: string; lower: string; py: string; szm: string; sales: number };

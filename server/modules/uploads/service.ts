@@ -9,7 +9,7 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { stripControlChars } from '../../../core/validate.js';
 import type { Conn, Db } from '../../db/client.js';
-import { uploads } from '../../db/schema/index.js';
+import { uploads } from '../../db/schema/uploads.js';
 
 /** The file's own first bytes decide its type; the name and the browser's claim do not. */
 const SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [

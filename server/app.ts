@@ -9,7 +9,8 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import swagger from '@fastify/swagger';
+import { createJsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import qs from 'qs';
 import { z } from 'zod';
@@ -20,6 +21,7 @@ import type { Deps } from './deps.js';
 import { registerCsrf } from './http/csrf.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { responseSerializer } from './http/serializer.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { addressRoutes } from './modules/addresses/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
@@ -82,7 +84,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.NODE_ENV !== 'production'));
   registerErrorHandling(app);
   registerInputGuard(app);
 
@@ -101,8 +103,18 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     ...(redis ? { redis, nameSpace: 'yct-rl-' } : {}),
     errorResponseBuilder: () => ({ statusCode: 429, code: Code.tooMany, message: Message.tooMany, data: null }),
   });
+  // The API reference (docs/api.md, GET /api/docs) is generated from the routes' own Zod schemas.
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${config.PRODUCT_TITLE} API`, version: '1', description: 'Every answer is {code, message, data}; see DESIGN.md section 5.' },
+    },
+    transform: createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: 'any' } }),
+  });
   registerCsrf(app);
   registerSessions(app, database.db, { cache: !config.REDIS_URL });
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(async (scope) => {
     await accountRoutes(scope, deps, sms);

@@ -1,6 +1,7 @@
 /** Requests of addresses, checkout, orders and payment (DESIGN.md section 6). */
 import { z } from 'zod';
 import { addressText, flag, freeText, id, page, personName, phoneOrLandline, quantity, text, wholeNumber } from './common.js';
+import { bit } from './envelope.js';
 
 const region = (label: string, message: string) => text(label, 20).regex(/^[\u3400-\u9fff]{2,20}$/, { error: message });
 
@@ -13,6 +14,21 @@ export const addressBody = z.object({
   address: addressText(),
   is_default: flag('默认地址').optional(),
 });
+
+/** A receiving address as every call answers it. */
+export const Address = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+  province: z.string(),
+  city: z.string(),
+  district: z.string(),
+  address: z.string(),
+  is_default: bit,
+  /** Province, city, district and street in one line. */
+  full: z.string(),
+});
+export type Address = z.infer<typeof Address>;
 
 /** The coupon to apply: a held coupon's id, `best`, or 0 for none; absent (or empty) leaves the choice to the call. */
 const couponChoice = z

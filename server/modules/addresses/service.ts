@@ -1,7 +1,7 @@
 /** Receiving addresses (收货地址): an account's own only; one default; another account's id answers 404. */
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { addressBody } from '../../../core/schemas/trade.js';
+import type { Address, addressBody } from '../../../core/schemas/trade.js';
 import type { Conn, Db } from '../../db/client.js';
 import { addresses } from '../../db/schema/addresses.js';
 import { notFound, refuse } from '../../http/envelope.js';
@@ -12,7 +12,7 @@ export const ADDRESS_MISSING = '收货地址不存在';
 type Row = typeof addresses.$inferSelect;
 type Input = z.infer<typeof addressBody>;
 
-export const addressView = (a: Row) => ({
+export const addressView = (a: Row): Address => ({
   id: a.id,
   name: a.name,
   phone: a.phone,

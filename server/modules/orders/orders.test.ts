@@ -112,14 +112,23 @@ describe(`checkout on ${dbLabel}`, () => {
     const c = (await demo.get('/api/cart/confirm?use_red_packet=1')).body.data;
     const [before] = await t.db.select().from(goods).where(eq(goods.id, g.id));
     const [w0] = await t.db.select().from(wallets).where(eq(wallets.userId, demoId));
-    const made = (await demo.post('/api/order', { address_id: c.address_id, coupon_id: c.coupon?.id ?? 0, use_red_packet: 1 })).body.data.orders[0];
+    expect(c.coupon, 'a ¥600 checkout of demo has a usable coupon').not.toBeNull();
+    expect(fen(c.red_packet.amount)).toBeGreaterThan(0);
+    const made = (await demo.post('/api/order', { address_id: c.address_id, coupon_id: c.coupon.id, use_red_packet: 1 })).body.data.orders[0];
+    // Placing the order took stock, the coupon and the red packet ...
+    const [taken] = await t.db.select().from(goods).where(eq(goods.id, g.id));
+    expect(taken.number).toBeLessThan(before.number);
+    const [wTaken] = await t.db.select().from(wallets).where(eq(wallets.userId, demoId));
+    expect(w0.redPacket - wTaken.redPacket).toBe(fen(c.red_packet.amount));
+    expect((await t.db.select().from(userCoupons).where(eq(userCoupons.id, c.coupon.id)))[0]).toMatchObject({ status: 1, orderId: made.id });
+    // ... and cancelling gives each back.
     const cancelled = (await demo.post(`/api/order/${made.id}/cancel`, { reason: '地址填错了' })).body.data;
     expect(cancelled).toMatchObject({ status: 4, status_text: '已取消', cancel_reason: '地址填错了' });
     const [back] = await t.db.select().from(goods).where(eq(goods.id, g.id));
     expect(back.number).toBe(before.number);
     const [w1] = await t.db.select().from(wallets).where(eq(wallets.userId, demoId));
     expect(w1.redPacket).toBe(w0.redPacket);
-    if (c.coupon) expect((await t.db.select().from(userCoupons).where(eq(userCoupons.id, c.coupon.id)))[0].status).toBe(0);
+    expect((await t.db.select().from(userCoupons).where(eq(userCoupons.id, c.coupon.id)))[0]).toMatchObject({ status: 0, orderId: null, orderNo: '' });
     expect((await demo.post(`/api/order/${made.id}/cancel`)).body.message).toBe('只有待付款的订单可以取消');
     await expectLedgerConsistent(demoId);
   });

@@ -7,11 +7,11 @@ import { Checkbox, Col, Form, Input, Modal, Row, Select, type FormRule } from 'a
 import { useEffect } from 'react';
 import type { ZodType } from 'zod';
 import { addressBody } from '@core/schemas/trade';
+import type { Address } from '@/api/types/address';
 import { cityOptions, districtOptions, provinceOptions } from '@/features/auth/data/regions';
 import { applyServerErrors, zodRule } from '@/features/auth/lib/form';
 import { useCreateAddress, type AddressInput } from '../api/create-address';
 import { useUpdateAddress } from '../api/update-address';
-import type { Address } from '../api/types';
 
 type Values = { name: string; phone: string; province?: string; city?: string; district?: string; address: string; is_default: boolean };
 

@@ -2,13 +2,13 @@
 import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { Address } from '@/api/types/address';
 import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useDeleteAddress } from '../api/delete-address';
 import { ADDRESS_MAX, useAddresses } from '../api/get-addresses';
 import { useSetDefaultAddress } from '../api/set-default-address';
-import type { Address } from '../api/types';
 import { AccountLayout } from '../components/AccountLayout';
 import { AddressFormModal } from '../components/AddressFormModal';
 

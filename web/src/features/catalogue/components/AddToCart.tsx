@@ -3,9 +3,9 @@
  * page renders dozens of these, and each antd Button brings its styles and click wave.
  */
 import { useState } from 'react';
+import type { Goods } from '@/api/types/goods';
 import { QuantityStepper } from '@/ui/QuantityStepper';
 import { useAddToCart } from '../api/cart';
-import type { Goods } from '../api/types';
 
 type Props = {
   goods: Goods;

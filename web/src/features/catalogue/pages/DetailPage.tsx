@@ -4,6 +4,7 @@ import { App, Button } from 'antd';
 import { Fragment, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/client';
+import type { GoodsDetail } from '@/api/types/goods';
 import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -11,7 +12,6 @@ import { GoodsTags } from '@/ui/GoodsTag';
 import { Price } from '@/ui/Price';
 import { useFavoriteToggle } from '../api/favorites';
 import { useGoodsDetail, useGoodsList } from '../api/goods';
-import type { GoodsDetail } from '../api/types';
 import { AddToCart } from '../components/AddToCart';
 import { GoodsCard, stockText } from '../components/GoodsCard';
 

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { http } from '@/api/client';
-import { takeLoginFlag } from '@/features/user/login-flag';
+import { takeLoginFlag } from '@/lib/session/login-flag';
 import { documentTitle, type AppRoute } from '../routes';
 
 export function useShellEffects(route: AppRoute | undefined) {

@@ -3,7 +3,7 @@ import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Address } from '@/api/types/address';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useDeleteAddress } from '../api/delete-address';

@@ -5,13 +5,13 @@
  */
 import { CheckCircleFilled, ReloadOutlined, WechatOutlined } from '@ant-design/icons';
 import { App, Button, Spin } from 'antd';
+import { useScanTicket } from '@/features/auth/lib/use-scan-ticket';
+import { useShareUser } from '@/lib/session/share-user';
 import { ErrorState } from '@/ui/ErrorState';
 import { LazyQrCode } from '@/ui/LazyQrCode';
-import { useScanTicket } from '@/features/auth/lib/use-scan-ticket';
 import { createBindQrcode, getBindStatus, useBindWechat, useUnbindWechat, useWechatBinding } from '../api/wechat';
 import { AccountLayout } from '../components/AccountLayout';
 import { PanelLoading } from '../components/PanelStates';
-import { useShareUser } from '../lib/share-user';
 
 const POLL_MS = 1500;
 const absolute = (url: string) => (/^https?:/.test(url) ? url : `${window.location.origin}${url}`);

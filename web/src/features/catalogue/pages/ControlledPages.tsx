@@ -7,7 +7,7 @@ import '../home.css';
 import { Link, useParams } from 'react-router';
 import { useAds, useControlledSections } from '@/features/content/api/get-ads';
 import type { AdEntry } from '@/features/content/api/types';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { TargetLink } from '@/ui/TargetLink';

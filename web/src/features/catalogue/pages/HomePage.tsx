@@ -4,7 +4,7 @@
  */
 import '../catalogue.css';
 import '../home.css';
-import { useUserBase } from '@/features/user/api/get-user-base';
+import { useUserBase } from '@/lib/session/get-user-base';
 import { ActivityTiles } from '../components/home/ActivityTiles';
 import { BrandStrip } from '../components/home/BrandStrip';
 import { CategoryFloors } from '../components/home/CategoryFloors';

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { useFocusCommon } from '@/features/content/api/get-focus-common';
 import type { CategoryEntry } from '@/features/content/api/types';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { GoodsListView } from '../components/GoodsListView';
 import { ZoneBanner } from '../components/ZoneBanner';
 

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { UserBase } from '@core/schemas/user';
 import { usePostList } from '@/features/content/api/get-post-list';
-import { isLoggedIn } from '@/features/user/api/get-user-base';
+import { isLoggedIn } from '@/lib/session/get-user-base';
 import { TargetLink } from '@/ui/TargetLink';
 
 const REVIEW: Record<number, { text: string; className: string }> = {

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/client';
 import type { Address } from '@/api/types/address';
-import { ADDRESS_KEY, ADDRESS_LIST_KEY } from './get-addresses';
+import { ADDRESS_KEY, ADDRESS_LIST_KEY } from '@/lib/address/get-addresses';
 
 export function useSetDefaultAddress() {
   const client = useQueryClient();

@@ -3,14 +3,14 @@ import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Address } from '@/api/types/address';
+import { ADDRESS_MAX, useAddresses } from '@/lib/address/get-addresses';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
+import { AddressFormModal } from '@/ui/AddressFormModal';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useDeleteAddress } from '../api/delete-address';
-import { ADDRESS_MAX, useAddresses } from '../api/get-addresses';
 import { useSetDefaultAddress } from '../api/set-default-address';
 import { AccountLayout } from '../components/AccountLayout';
-import { AddressFormModal } from '../components/AddressFormModal';
 
 /** The dialog: closed, a new address, or the address being changed. */
 type Editing = { address: Address | null } | null;

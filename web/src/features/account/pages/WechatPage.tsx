@@ -5,8 +5,8 @@
  */
 import { CheckCircleFilled, ReloadOutlined, WechatOutlined } from '@ant-design/icons';
 import { App, Button, Spin } from 'antd';
-import { useScanTicket } from '@/features/auth/lib/use-scan-ticket';
 import { useShareUser } from '@/lib/session/share-user';
+import { useScanTicket } from '@/lib/use-scan-ticket';
 import { ErrorState } from '@/ui/ErrorState';
 import { LazyQrCode } from '@/ui/LazyQrCode';
 import { createBindQrcode, getBindStatus, useBindWechat, useUnbindWechat, useWechatBinding } from '../api/wechat';

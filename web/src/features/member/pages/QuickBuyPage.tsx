@@ -12,7 +12,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AccountLayout } from '@/features/account/components/AccountLayout';
 import { PanelLoading } from '@/features/account/components/PanelStates';
 import { RequireAccount } from '@/features/account/components/RequireAccount';
-import { useToast } from '@/features/auth/lib/use-toast';
+import { useToast } from '@/lib/use-toast';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { Price } from '@/ui/Price';

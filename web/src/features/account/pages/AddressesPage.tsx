@@ -1,4 +1,5 @@
 /** /zhzx/addr: the account's receiving addresses, default first, with add, edit, 设为默认 and delete. */
+import '../account.css';
 import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -8,9 +9,9 @@ import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { AddressFormModal } from '@/ui/AddressFormModal';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { AccountLayout } from '@/ui/account/AccountLayout';
 import { useDeleteAddress } from '../api/delete-address';
 import { useSetDefaultAddress } from '../api/set-default-address';
-import { AccountLayout } from '../components/AccountLayout';
 
 /** The dialog: closed, a new address, or the address being changed. */
 type Editing = { address: Address | null } | null;

@@ -9,12 +9,12 @@ import { PhoneOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { AccountLayout } from '@/features/account/components/AccountLayout';
-import { PanelLoading } from '@/features/account/components/PanelStates';
 import { GoodsCard } from '@/features/catalogue/components/GoodsCard';
 import { useShareUser } from '@/lib/session/share-user';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { PanelLoading } from '@/ui/account/PanelStates';
 import { useMemberCentre } from '../api/get-centre';
 import type { MemberCentre } from '../api/types';
 

@@ -3,7 +3,7 @@
  * middle-package steps, selection, gifts, add-on offers, free-shipping progress, and the bar with the
  * totals and 去结算. Every change answers with the cart priced again by the server, which then shows.
  */
-import '@/features/catalogue/catalogue.css';
+import '@/ui/goods.css';
 import '../cart.css';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';

@@ -2,10 +2,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Goods } from '@/api/types/goods';
+import { AddToCart } from '@/ui/AddToCart';
+import { LadderHint, stockText } from '@/ui/GoodsCard';
 import { GoodsTags } from '@/ui/GoodsTag';
 import { Price } from '@/ui/Price';
-import { AddToCart } from './AddToCart';
-import { LadderHint, stockText } from './GoodsCard';
 
 type Props = {
   list: Goods[];

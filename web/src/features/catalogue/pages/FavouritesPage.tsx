@@ -1,4 +1,5 @@
 /** /star: the goods the buyer keeps, newest first, with paging and a way to remove each. */
+import '@/ui/goods.css';
 import '../catalogue.css';
 import { App, Pagination } from 'antd';
 import { Link, useSearchParams } from 'react-router';

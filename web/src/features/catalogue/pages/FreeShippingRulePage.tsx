@@ -1,4 +1,5 @@
 /** /yx/rule: the free-shipping rules, a bare page opened from the free-shipping zone (no header or footer). */
+import '@/ui/goods.css';
 import '../catalogue.css';
 import { Link } from 'react-router';
 import { useFocusCommon } from '@/features/content/api/get-focus-common';

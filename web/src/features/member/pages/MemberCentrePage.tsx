@@ -3,16 +3,16 @@
  * figures, orders by status, the dedicated service contacts, the latest orders and goods to buy. One call
  * answers all of it, with the user object: this route skips the base call (spec section 6).
  */
-import '@/features/catalogue/catalogue.css';
+import '@/ui/goods.css';
 import '../member.css';
 import { PhoneOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { GoodsCard } from '@/features/catalogue/components/GoodsCard';
 import { useShareUser } from '@/lib/session/share-user';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { GoodsCard } from '@/ui/GoodsCard';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { PanelLoading } from '@/ui/account/PanelStates';
 import { useMemberCentre } from '../api/get-centre';

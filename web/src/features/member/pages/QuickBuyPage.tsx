@@ -3,7 +3,7 @@
  * purchase, how often or how many; each added to the cart in one click, or the chosen ones (or the whole
  * page) at once.
  */
-import '@/features/catalogue/catalogue.css';
+import '@/ui/goods.css';
 import '../member.css';
 import { Button, Checkbox, Input, Pagination, Segmented } from 'antd';
 import dayjs from 'dayjs';

@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import type { Goods } from '@/api/types/goods';
-import { QuantityStepper } from '@/ui/QuantityStepper';
-import { useAddToCart } from '../api/cart';
+import { useAddToCart } from '@/lib/cart/add-to-cart';
+import { QuantityStepper } from './QuantityStepper';
 
 type Props = {
   goods: Goods;

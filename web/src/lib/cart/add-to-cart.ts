@@ -8,8 +8,8 @@ import { CART_ADD_DELAY_MS } from '@core/constants';
 import type { UserBase } from '@core/schemas/user';
 import { http } from '@/api/client';
 import type { Goods } from '@/api/types/goods';
-import { invalidateCart } from '@/lib/cart/cart-cache';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
+import { invalidateCart } from './cart-cache';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -2,7 +2,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
 import type { Goods } from '@/api/types/goods';
-import { syncServerTime } from '@/ui/server-clock';
+import { syncServerTime } from '@/lib/server-clock';
 import type { Brand, BrandTile, DailySpecials, Floor, Paged, Spike } from './types';
 
 export const spikeQuery = () =>

@@ -7,7 +7,7 @@ import '@/ui/goods.css';
 import '../catalogue.css';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { CategoryEntry } from '@/features/content/api/types';
+import type { CategoryEntry } from '@/api/types/content';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';

@@ -2,7 +2,7 @@
 import '@/ui/goods.css';
 import '../catalogue.css';
 import { Link } from 'react-router';
-import { useFocusCommon } from '@/features/content/api/get-focus-common';
+import { useFocusCommon } from '@/lib/content/get-focus-common';
 import { ErrorState } from '@/ui/ErrorState';
 
 export default function FreeShippingRulePage() {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { http } from '@/api/client';
 import { takeLoginFlag } from '@/lib/session/login-flag';
-import { documentTitle, type AppRoute } from '../routes';
+import { documentTitle, type AppRoute } from '@core/routes';
 
 export function useShellEffects(route: AppRoute | undefined) {
   const location = useLocation();

@@ -1,4 +1,5 @@
 /** What the account-centre calls answer (server/modules/accounts and member, docs/api.md). */
+import type { ChainStore } from '@/api/types/chain-store';
 import type { Licence, LicenceState } from '@/api/types/licence';
 
 export type LicenceList = {
@@ -13,18 +14,6 @@ export type LicenceList = {
 
 export type Message = { id: number; title: string; content: string; is_read: 0 | 1; created_at: number };
 export type MessagePage = { current_page: number; data: Message[]; last_page: number; per_page: number; total: number; unread: number };
-
-export type ChainStore = {
-  id: number;
-  username: string;
-  company: string;
-  name: string;
-  phone: string;
-  is_passed: number;
-  register_step: number;
-  address: string;
-  created_at: number;
-};
 
 export type ChainStores = {
   is_chain: 0 | 1;

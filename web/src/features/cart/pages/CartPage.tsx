@@ -49,6 +49,8 @@ function Refused({ message }: { message: string }) {
 export default function CartPage() {
   const { data: user, isPending: userPending } = useUserBase();
   const member = isLoggedIn(user) ? user : undefined;
+  /** A chain headquarters copies lines into its stores' carts. */
+  const chain = member?.is_chain === 1;
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -105,12 +107,12 @@ export default function CartPage() {
         <AddonOffers huangous={cart.activity_data.huangous} />
         <CartBar
           cart={cart}
-          chain={member?.is_chain === 1}
+          chain={chain}
           onCopy={setCopying}
           checkingOut={checkout.isPending}
           onCheckout={(ids) => checkout.mutate(ids, { onSuccess: () => void navigate('/cart/step2') })}
         />
-        <CopyToStores ids={copying} stores={[]} onClose={() => setCopying(null)} />
+        {chain ? <CopyToStores ids={copying} onClose={() => setCopying(null)} /> : null}
       </>
     );
   }

@@ -1,56 +1,137 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
-import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/**
- * The server's modules from the bottom up: a module imports only modules before it in this list, so module
- * folders never form a cycle (README, "Who owns what"). A new module folder must be placed here.
- */
+const root = import.meta.dirname;
+
+/* ----------------------------------------------------------------------------------------------------------
+ * Web import boundaries (DESIGN.md section 3, docs/decisions/012-web-boundaries.md). Imports flow one way:
+ *   web/src/app -> web/src/features/<x> -> web/src/ui -> web/src/lib -> web/src/api -> core
+ * A feature imports its own folder and the shared layers, never another feature and never app/; the shared
+ * layers never import a feature or app/; core imports nothing of the web or the server. Every folder under
+ * web/src/features is read here, so a new feature is fenced in without editing this file.
+ * ---------------------------------------------------------------------------------------------------------- */
+const features = fs
+  .readdirSync(path.join(root, 'web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const webBoundaryZones = [
+  ...features.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: `A feature imports only its own folder and the shared layers (ui, lib, api, core): move what "${feature}" needs from another feature into one of them.`,
+  })),
+  {
+    target: './web/src/features',
+    from: './web/src/app',
+    message: 'A feature never imports app/: pass what it needs as props, or move the shared piece to ui, lib or core.',
+  },
+  {
+    target: ['./web/src/ui', './web/src/lib', './web/src/api'],
+    from: ['./web/src/features', './web/src/app'],
+    message: 'The shared layers (ui, lib, api) never import a feature or app/.',
+  },
+  {
+    target: ['./web/src/lib', './web/src/api'],
+    from: './web/src/ui',
+    message: 'lib and api never import ui (ui -> lib -> api -> core).',
+  },
+  {
+    target: './web/src/api',
+    from: './web/src/lib',
+    message: 'api imports only api and core.',
+  },
+];
+
+/* ----------------------------------------------------------------------------------------------------------
+ * Server import boundaries (README, "Who owns what"). The modules from the bottom up: a module imports only
+ * modules before it in this list, so module folders never form a cycle; a new module folder must be placed
+ * here. Each module owns the tables of its own schema file (server/db/schema/<module>.ts) and no other. The
+ * data layer and the HTTP plumbing import no module; route files hold no SQL.
+ * ---------------------------------------------------------------------------------------------------------- */
 const SERVER_MODULES = ['settings', 'uploads', 'pay', 'addresses', 'accounts', 'catalogue', 'content', 'promotions', 'wallet', 'cart', 'orders', 'member'];
-const moduleFolders = fs.readdirSync('server/modules', { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const moduleFolders = fs
+  .readdirSync(path.join(root, 'server/modules'), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 const unplaced = moduleFolders.filter((m) => !SERVER_MODULES.includes(m));
 if (unplaced.length) throw new Error(`eslint.config.js: place the server modules ${unplaced.join(', ')} in SERVER_MODULES`);
+const schemaFiles = fs.readdirSync(path.join(root, 'server/db/schema')).filter((f) => f.endsWith('.ts'));
 
-/** Each module owns the tables of its own schema file (server/db/schema/<module>.ts) and no other. */
-const schemaFiles = fs.readdirSync('server/db/schema').filter((f) => f.endsWith('.ts'));
-
-const serverBoundaries = [
-  // A module imports only the modules below it.
+const serverZones = [
   ...SERVER_MODULES.map((m, i) => ({
     target: `./server/modules/${m}`,
     from: SERVER_MODULES.slice(i + 1).map((above) => `./server/modules/${above}`),
-    message: `${m} sits below these modules (eslint.config.js SERVER_MODULES): call downwards, or pass what it needs in from the app.`,
+    message: `${m} sits below these modules (eslint.config.js SERVER_MODULES): call downwards, or let the app pass what it needs in.`,
   })).filter((z) => z.from.length),
-  // The data layer and the HTTP plumbing know no module; core knows neither server nor browser.
   { target: './server/db', from: ['./server/modules', './server/http', './server/seed'], message: 'The data layer imports no module.' },
   { target: './server/http', from: ['./server/modules', './server/seed'], message: 'HTTP plumbing imports no module.' },
-  { target: './core', from: ['./server', './web', './e2e', './bench'], message: 'core is shared by server and browser and imports neither.' },
 ];
 
-const tableOwnership = SERVER_MODULES.map((m) => ({
-  files: [`server/modules/${m}/**/*.ts`],
-  ignores: ['**/*.test.ts'],
-  rules: {
-    'import-x/no-restricted-paths': [
-      'error',
-      {
-        zones: [
-          ...serverBoundaries,
-          {
-            target: `./server/modules/${m}`,
-            from: './server/db/schema',
-            except: schemaFiles.includes(`${m}.ts`) ? [`./${m}.ts`] : [],
-            message: `A module touches only its own tables (server/db/schema/${m}.ts); call the owning module's service for others.`,
-          },
-        ],
-      },
-    ],
+const ownershipZone = (m) => ({
+  target: `./server/modules/${m}`,
+  from: './server/db/schema',
+  except: schemaFiles.includes(`${m}.ts`) ? [`./${m}.ts`] : [],
+  message: `A module touches only its own tables (server/db/schema/${m}.ts): call the owning module's service for others.`,
+});
+
+const coreZone = {
+  target: './core',
+  from: ['./web', './server', './e2e', './bench'],
+  message: 'core is shared by the server and the browser and imports neither.',
+};
+
+const importSettings = {
+  // Resolves the tsconfig `paths` aliases (@/ for web/src, @core/ for core) like TypeScript and Vite do.
+  'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') })],
+  // Without these no-cycle cannot read a TypeScript module's own imports and would find no cycle at all.
+  'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+};
+
+const boundaries = [
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'core/**/*.ts', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: {
+      // An import the rules below cannot resolve would pass them silently: refuse it instead.
+      'import-x/no-unresolved': 'error',
+      'import-x/no-cycle': 'error',
+    },
   },
-}));
+  { files: ['web/src/**/*.{ts,tsx}'], rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: webBoundaryZones }] } },
+  { files: ['core/**/*.ts'], rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [coreZone] }] } },
+  // Server tests may reach across layers to set up and to check what a buyer would see.
+  { files: ['server/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverZones }] } },
+  ...SERVER_MODULES.map((m) => ({
+    files: [`server/modules/${m}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ownershipZone(m)] }] },
+  })),
+  {
+    // Route files are HTTP only: schemas in, service calls, envelopes out. SQL lives in services.
+    files: ['server/modules/**/*routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Route files hold no SQL: put the query in the module service.' },
+            { group: ['**/db/schema/*'], message: 'Route files hold no SQL: put the query in the module service.' },
+          ],
+        },
+      ],
+    },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'e2e/.results', 'server/db/migrations', 'bench/results'] },
@@ -72,34 +153,5 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-
-  // ---- import boundaries: server and core ----------------------------------------------------------------
-  {
-    files: ['server/**/*.ts', 'core/**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
-    rules: { 'import-x/no-cycle': 'error' },
-  },
-  {
-    // Tests may reach across layers to set up and to check what a buyer would see.
-    files: ['server/**/*.ts', 'core/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverBoundaries }] },
-  },
-  ...tableOwnership,
-  {
-    // Route files are HTTP only: schemas in, service calls, envelopes out. SQL lives in services.
-    files: ['server/modules/**/*routes.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Route files hold no SQL: put the query in the module service.' },
-            { group: ['**/db/schema/*'], message: 'Route files hold no SQL: put the query in the module service.' },
-          ],
-        },
-      ],
-    },
-  },
+  ...boundaries,
 );

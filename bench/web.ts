@@ -17,7 +17,7 @@ import zlib from 'node:zlib';
 import { chromium as playwrightChromium } from '@playwright/test';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { routes } from '../web/src/app/routes';
+import { routes } from '../core/routes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'web', 'dist');
@@ -107,7 +107,7 @@ function screenModules(manifest: Record<string, ManifestChunk>) {
   for (const m of text.matchAll(/(\w+)\s*:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g)) byKey.set(m[1], m[2]);
   const fallback = /underConstruction\b[^=]*=\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/.exec(text)?.[1];
   const homeKey = routes.find((r) => r.path === '/')?.screen;
-  if (!homeKey) throw new Error('routes.ts has no route for /');
+  if (!homeKey) throw new Error('core/routes.ts has no route for /');
   const homeSpecifier = byKey.get(homeKey) ?? fallback;
   if (!homeSpecifier || byKey.size === 0) throw new Error('could not read the screen modules from web/src/app/screens.ts');
 

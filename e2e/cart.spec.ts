@@ -1,9 +1,20 @@
 /** The cart as a buyer uses it: adding from the list, the mini cart, /cart with its 满减 group, and the address book. */
-import { expect, test, type Page, type Response } from '@playwright/test';
-import { clearCart, loginByApi, pickOption, registerWaitingClinic, shot, withAccount, XHR } from './helpers';
+import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { clearCart, DEMO_PASSWORD, loginByApi, pickOption, registerWaitingClinic, shot, withAccount, XHR } from './helpers';
 
-type Goods = { id: number; name: string; base_price: string; zbz: number; number: number; is_buy: number; tags: string[]; ladder_price: unknown[] };
-type Line = { id: number; goods_id: number; amount: string };
+type Goods = {
+  id: number;
+  name: string;
+  base_price: string;
+  zbz: number;
+  number: number;
+  is_buy: number;
+  is_kx: number;
+  is_ephedrine: number;
+  tags: string[];
+  ladder_price: unknown[];
+};
+type Line = { id: number; goods_id: number; number: number; amount: string };
 type CartList = { list: Line[]; total: { pay_amount: string; selected_count: number; manjian_amount: string } };
 
 
@@ -147,6 +158,82 @@ test('a chain buyer adds two 华北制药 goods from the list, checks the mini c
     await page.getByTestId('checkout').click();
     await expect(page).toHaveURL(/\/cart\/step2$/);
   });
+});
+
+test('a chain headquarters ticks cart lines, copies them to its store chain-a from 复制到门店, and the store finds them in its own cart', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(240_000);
+  await loginByApi(page, 'chain');
+  // chain-a's own session, beside the headquarters' page: its cart is read and emptied through the API.
+  const store: APIRequestContext = await playwright.request.newContext({ baseURL });
+  const storeLogin = await (await store.post('/api/user/login', { headers: XHR, data: { username: 'chain-a', password: DEMO_PASSWORD } })).json();
+  expect(storeLogin.code).toBe(10000);
+  const storeCart = async () => {
+    const body = await (await store.get('/api/cart/list', { headers: XHR })).json();
+    expect(body.code).toBe(10000);
+    return body.data as CartList;
+  };
+  try {
+    await withAccount('chain', () =>
+      withAccount('chain-a', async () => {
+        await clearCart(page.request);
+        await clearCart(store);
+
+        // Three plain goods any store may buy: two stay ticked and are copied, the third is unticked and is not.
+        const { data: goods } = await apiData<{ data: Goods[] }>(page, '/api/goods/list?per_page=40');
+        const plain = goods.filter((g) => g.is_buy && !g.is_kx && !g.is_ephedrine && !g.ladder_price.length && g.number >= 2 * g.zbz && !g.tags.some((t) => t === '秒' || t === '特'));
+        expect(plain.length, 'three plain goods on the first list page').toBeGreaterThanOrEqual(3);
+        const [first, second, unticked] = plain;
+        const added = await (
+          await page.request.post('/api/cart', {
+            headers: XHR,
+            data: { params: [first, second, unticked].map((g, i) => ({ goods_id: g.id, number: g.zbz * (i + 1) })) },
+          })
+        ).json();
+        expect(added.code, added.message).toBe(10000);
+
+        await page.goto('/cart');
+        const lines = page.getByTestId('cart-line');
+        await expect(lines).toHaveCount(3);
+        const untick = cartAnswer(page, /^\/api\/cart\/batch_select$/);
+        await page.locator(`[data-testid="cart-line"][data-goods-id="${unticked.id}"]`).getByTestId('line-check').click();
+        const ticked = (await answerData<CartList>(untick)).list.filter((l) => l.goods_id !== unticked.id);
+        await expect(page.getByTestId('bar-count')).toContainText('已选 2 种');
+
+        // 复制到门店 lists the chain's own stores, read from the server.
+        await page.getByTestId('copy-to-stores').click();
+        const dialog = page.locator('.ant-modal').filter({ hasText: '复制到门店' });
+        await expect(dialog).toContainText('将选中的 2 种商品');
+        const storeA = dialog.getByRole('checkbox', { name: /chain-a/ });
+        const storeB = dialog.getByRole('checkbox', { name: /chain-b/ });
+        await expect(storeA).toBeEnabled();
+        await expect(storeB).toBeEnabled();
+        await expect(dialog).toContainText('浙江康泰连锁药业有限公司湖墅店');
+        await expect(dialog).toContainText('浙江康泰连锁药业有限公司滨江店');
+        await expect(dialog.getByTestId('copy-no-stores')).toHaveCount(0);
+        await storeA.check();
+        await shotWhole(page, 'cart-copy-to-stores');
+
+        const copied = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/cart/copy');
+        await dialog.getByTestId('copy-submit').click();
+        const answer = await answerData<{ stores: { store_id: number; cart: number }[] }>(copied);
+        expect(answer.stores).toHaveLength(1);
+        await expect(page.locator('.ant-message-notice')).toContainText('已复制到1家门店的购物车');
+        await expect(dialog).toBeHidden();
+        // The headquarters' own cart is as it was.
+        await expect(lines).toHaveCount(3);
+
+        // chain-a's cart holds the two ticked lines at their quantities, and not the unticked one.
+        const inStore = (await storeCart()).list;
+        expect(inStore.map((l) => [l.goods_id, l.number]).sort()).toEqual(ticked.map((l) => [l.goods_id, l.number]).sort());
+        expect(answer.stores[0].cart).toBe(2);
+
+        await clearCart(store);
+        await clearCart(page.request);
+      }),
+    );
+  } finally {
+    await store.dispose();
+  }
 });
 
 test('a store with an empty cart is told so, offered 去逛逛 and some best sellers, and the mini cart says the same', async ({ page }) => {

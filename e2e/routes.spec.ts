@@ -1,6 +1,6 @@
 /** Walks the whole route table of spec section 2: every path, alias and redirect shows its screen, title and shell. */
 import { expect, test } from '@playwright/test';
-import { allPatterns, documentTitle, finalRoute, resolvePath, sampleUrl } from '../web/src/app/routes';
+import { allPatterns, documentTitle, finalRoute, resolvePath, sampleUrl } from '../core/routes';
 import { loginByApi } from './helpers';
 
 const patterns = allPatterns();

@@ -6,7 +6,7 @@
  * (web/src/app/shell/SiteHeader.tsx). The pictures a route shows first are preloaded: the top banner, and
  * the first carousel banner on the home page.
  */
-import { finalRoute } from '../../../web/src/app/routes.js';
+import { finalRoute } from '../../../core/routes.js';
 import type { Db } from '../../db/client.js';
 import { contentService, type AdEntry } from './service.js';
 

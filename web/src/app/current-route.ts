@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router';
-import type { AppRoute } from './routes';
+import type { AppRoute } from '@core/routes';
 
 /** The route-table entry of the page being shown (undefined on redirect hops). */
 export function useCurrentRoute(): AppRoute | undefined {

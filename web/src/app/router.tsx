@@ -1,27 +1,31 @@
 /**
- * The data router built from the route table (routes.ts): every path and alias renders its screen inside
+ * The data router built from the route table (core/routes.ts): every path and alias renders its screen inside
  * the shell, every redirect keeps its params and query string, and anything else goes to /404.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, useLocation, useParams, type RouteObject } from 'react-router';
-import { fillTarget, NOT_FOUND_PATH, redirects, routes, type AppRoute, type ScreenKey } from './routes';
-import { loadScreen } from './screens';
+import { fillTarget, NOT_FOUND_PATH, redirects, routes, type AppRoute, type ScreenKey } from '@core/routes';
+import { screenModules, underConstruction, type ScreenLoader } from './screens';
 import { Shell } from './shell/Shell';
 
 export type RouteHandle = { route: AppRoute };
 
 const screens = new Map<ScreenKey, LazyExoticComponent<ComponentType>>();
-function screenOf(key: ScreenKey) {
+function screenOf(key: ScreenKey, load: ScreenLoader) {
   let component = screens.get(key);
   if (!component) {
-    component = lazy(loadScreen(key));
+    component = lazy(load);
     screens.set(key, component);
   }
   return component;
 }
 
+const UnderConstruction = lazy(underConstruction);
+
 function Screen({ route }: { route: AppRoute }) {
-  const Component = screenOf(route.screen);
+  const load = screenModules[route.screen];
+  if (!load) return <UnderConstruction title={route.title} />;
+  const Component = screenOf(route.screen, load);
   return <Component />;
 }
 

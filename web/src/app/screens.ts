@@ -1,13 +1,15 @@
 /**
  * The module each built screen lives in, loaded only when its route is visited. A screen of the route
  * table that is not listed here shows the under-construction page; building one means adding its loader
- * here and setting `built: true` in routes.ts (a test checks the two agree).
+ * here and setting `built: true` in core/routes.ts (screens.test.ts checks the two agree).
  */
 import type { ComponentType } from 'react';
-import type { ScreenKey } from './routes';
+import type { ScreenKey } from '@core/routes';
 
 export type ScreenModule = { default: ComponentType };
 export type ScreenLoader = () => Promise<ScreenModule>;
+/** The page of a screen not built yet, told the route's title by the router. */
+export type UnderConstructionLoader = () => Promise<{ default: ComponentType<{ title: string }> }>;
 
 export const screenModules: Partial<Record<ScreenKey, ScreenLoader>> = {
   home: () => import('@/features/catalogue/pages/HomePage'),
@@ -65,6 +67,4 @@ export const screenModules: Partial<Record<ScreenKey, ScreenLoader>> = {
   ephedrineOrders: () => import('@/features/orders/pages/EphedrineOrdersPage'),
 };
 
-export const underConstruction: ScreenLoader = () => import('@/features/content/pages/UnderConstructionPage');
-
-export const loadScreen = (screen: ScreenKey): ScreenLoader => screenModules[screen] ?? underConstruction;
+export const underConstruction: UnderConstructionLoader = () => import('@/features/content/pages/UnderConstructionPage');

@@ -1,6 +1,6 @@
 /** A countdown to a server time (spec section 4): counts to zero and then calls `onEnd` once. */
 import { useEffect, useRef } from 'react';
-import { useServerSeconds } from './server-clock';
+import { useServerSeconds } from '@/lib/server-clock';
 
 /** Seconds left as the parts a countdown shows: days only when there is at least one. */
 export function countdownParts(seconds: number) {

@@ -2,8 +2,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { serverNow, syncServerTime, toMillis } from '@/lib/server-clock';
 import { Countdown, countdownParts } from './Countdown';
-import { serverNow, syncServerTime, toMillis } from './server-clock';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

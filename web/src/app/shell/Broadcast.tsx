@@ -1,6 +1,6 @@
 /** 平台公告: the newest notices, one line at a time, moving up every few seconds (paused on hover). */
 import { useEffect, useState } from 'react';
-import { useFocusCommon } from '@/features/content/api/get-focus-common';
+import { useFocusCommon } from '@/lib/content/get-focus-common';
 import { TargetLink } from '@/ui/TargetLink';
 
 const STEP_MS = 3500;

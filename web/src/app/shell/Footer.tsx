@@ -1,8 +1,8 @@
 /** The footer: service promises, the first 4 help groups, QR codes, friendly links, licences and the notice. */
 import { FOOTER_HELP_GROUPS } from '@core/constants';
-import { useFocusCommon } from '@/features/content/api/get-focus-common';
 import { useGlobalLinks } from '@/features/content/api/get-global-links';
 import { useHelpCategory } from '@/features/content/api/get-help-category';
+import { useFocusCommon } from '@/lib/content/get-focus-common';
 import { LazyQrCode as QrCode } from '@/ui/LazyQrCode';
 import { TargetLink } from '@/ui/TargetLink';
 

@@ -1,6 +1,6 @@
 /** The slim header of login, register, forgotten password and help: logo, page title and the hot line. */
 import { Link } from 'react-router';
-import { useFocusCommon } from '@/features/content/api/get-focus-common';
+import { useFocusCommon } from '@/lib/content/get-focus-common';
 import { Logo } from './Logo';
 
 export function LoginHeader({ title }: { title: string }) {

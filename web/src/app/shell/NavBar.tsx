@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CATEGORY_MENU_MAX, NAV_MAX } from '@core/constants';
-import { useFocusCommon } from '@/features/content/api/get-focus-common';
-import type { CategoryEntry } from '@/features/content/api/types';
+import type { CategoryEntry } from '@/api/types/content';
+import { useFocusCommon } from '@/lib/content/get-focus-common';
 import { TargetLink } from '@/ui/TargetLink';
 
 const listUrl = (c: CategoryEntry) => `/list?category=${c.id}`;

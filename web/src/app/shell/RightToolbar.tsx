@@ -15,8 +15,8 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MINI_CART_WIDTH } from '@core/constants';
 import type { UserBase } from '@core/schemas/user';
-import { useFocusCommon } from '@/features/content/api/get-focus-common';
-import { isLoggedIn } from '@/features/user/api/get-user-base';
+import { useFocusCommon } from '@/lib/content/get-focus-common';
+import { isLoggedIn } from '@/lib/session/get-user-base';
 import { Badge99 } from '@/ui/Badge99';
 import { QrPopover } from '@/ui/QrPopover';
 

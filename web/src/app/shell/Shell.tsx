@@ -1,9 +1,9 @@
 /** The frame around every screen: which parts show follows the route's flags (spec section 2, shell rules). */
 import { Suspense, useLayoutEffect } from 'react';
-import { removeBootHeader } from '@/api/boot';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { removeBootHeader } from '@/api/boot';
 import { useHttpUi } from '@/api/use-http-ui';
-import { useUserBase } from '@/features/user/api/get-user-base';
+import { useUserBase } from '@/lib/session/get-user-base';
 import { useCurrentRoute } from '../current-route';
 import { CartSteps } from './CartSteps';
 import { Footer } from './Footer';

@@ -4,16 +4,16 @@
  */
 import { App } from 'antd';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { claimBootImage } from '@/api/boot';
 import { Link } from 'react-router';
 import type { UserBase } from '@core/schemas/user';
-import { useFocusCommon } from '@/features/content/api/get-focus-common';
-import { useFocusTop } from '@/features/content/api/get-focus-top';
+import { claimBootImage } from '@/api/boot';
+import { ActingNotice } from '@/features/account/components/ActingNotice';
 import { HeaderSearch } from '@/features/catalogue/components/HeaderSearch';
 import { createStickyWatcher } from '@/features/catalogue/lib/sticky';
-import { ActingNotice } from '@/features/account/components/ActingNotice';
-import { isLoggedIn } from '@/features/user/api/get-user-base';
-import { useLogout } from '@/features/user/api/logout';
+import { useFocusTop } from '@/features/content/api/get-focus-top';
+import { useFocusCommon } from '@/lib/content/get-focus-common';
+import { isLoggedIn } from '@/lib/session/get-user-base';
+import { useLogout } from '@/lib/session/logout';
 import { Badge99 } from '@/ui/Badge99';
 import { QrPopover } from '@/ui/QrPopover';
 import { TargetLink, useOpenTarget } from '@/ui/TargetLink';

@@ -2,8 +2,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { http } from '@/api/client';
-import { takeLoginFlag } from '@/features/user/login-flag';
-import { documentTitle, type AppRoute } from '../routes';
+import { takeLoginFlag } from '@/lib/session/login-flag';
+import { documentTitle, type AppRoute } from '@core/routes';
 
 export function useShellEffects(route: AppRoute | undefined) {
   const location = useLocation();

@@ -1,7 +1,7 @@
 /** DELETE /api/address/{id}: the next address becomes the default when the default goes. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { ADDRESS_KEY } from './get-addresses';
+import { ADDRESS_KEY } from '@/lib/address/get-addresses';
 
 export function useDeleteAddress() {
   const client = useQueryClient();

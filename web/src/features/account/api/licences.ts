@@ -4,8 +4,9 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
-import type { LicenceList, Licence } from './types';
+import type { Licence } from '@/api/types/licence';
+import { USER_BASE_KEY } from '@/lib/session/get-user-base';
+import type { LicenceList } from './types';
 
 export const LICENCES_KEY = ['user', 'zizhi'] as const;
 

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { resetPasswordBody, updateUserInfoBody } from '@core/schemas/user';
 import type { UserBase } from '@core/schemas/user';
 import { http } from '@/api/client';
-import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
+import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 
 export type UserInfoInput = z.input<typeof updateUserInfoBody>;
 export type PasswordInput = z.input<typeof resetPasswordBody>;

@@ -1,8 +1,8 @@
 /** POST /api/address/{id}/default: answers with the addresses, the new default first. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { ADDRESS_KEY, ADDRESS_LIST_KEY } from './get-addresses';
-import type { Address } from './types';
+import type { Address } from '@/api/types/address';
+import { ADDRESS_KEY, ADDRESS_LIST_KEY } from '@/lib/address/get-addresses';
 
 export function useSetDefaultAddress() {
   const client = useQueryClient();

@@ -6,7 +6,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserBase } from '@core/schemas/user';
 import { http } from '@/api/client';
-import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
+import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 import type { ChainStores } from './types';
 
 export const STORES_KEY = ['user', 'dd'] as const;

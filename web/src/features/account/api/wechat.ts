@@ -6,7 +6,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserBase } from '@core/schemas/user';
 import { http } from '@/api/client';
-import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
+import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 
 export type WechatBinding = { bound: 0 | 1; nickname: string; user: UserBase };
 export type BindStatus = { status: 'waiting' | 'scanned' | 'expired'; nickname: string };

@@ -1,16 +1,17 @@
 /** /zhzx/addr: the account's receiving addresses, default first, with add, edit, 设为默认 and delete. */
+import '../account.css';
 import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import type { Address } from '@/api/types/address';
+import { ADDRESS_MAX, useAddresses } from '@/lib/address/get-addresses';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
+import { AddressFormModal } from '@/ui/AddressFormModal';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { AccountLayout } from '@/ui/account/AccountLayout';
 import { useDeleteAddress } from '../api/delete-address';
-import { ADDRESS_MAX, useAddresses } from '../api/get-addresses';
 import { useSetDefaultAddress } from '../api/set-default-address';
-import type { Address } from '../api/types';
-import { AccountLayout } from '../components/AccountLayout';
-import { AddressFormModal } from '../components/AddressFormModal';
 
 /** The dialog: closed, a new address, or the address being changed. */
 type Editing = { address: Address | null } | null;

@@ -3,19 +3,20 @@
  * (updateUserInfo: a new phone needs the code sent to it and the current password), and the password change
  * (resetPassword) that logs out every other device.
  */
+import '../account.css';
 import { Button, Descriptions, Form, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { email, mobile, personName, smsCode } from '@core/schemas/common';
 import { resetPasswordBody } from '@core/schemas/user';
 import type { UserBase } from '@core/schemas/user';
 import { isApiError } from '@/api/client';
-import { useUserBase } from '@/features/user/api/get-user-base';
-import { SmsCodeButton } from '@/features/auth/components/SmsCodeButton';
-import { applyServerErrors, zodRule } from '@/features/auth/lib/form';
-import { useToast } from '@/features/auth/lib/use-toast';
+import { applyServerErrors, zodRule } from '@/lib/form';
+import { useUserBase } from '@/lib/session/get-user-base';
+import { useToast } from '@/lib/use-toast';
+import { SmsCodeButton } from '@/ui/SmsCodeButton';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useResetPassword, useUpdateUserInfo, type PasswordInput, type UserInfoInput } from '../api/profile';
-import { AccountLayout } from '../components/AccountLayout';
-import { RequireAccount } from '../components/RequireAccount';
 
 const PASSED: Record<number, { text: string; color: string }> = {
   0: { text: '资质审核中', color: 'orange' },

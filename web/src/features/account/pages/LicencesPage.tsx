@@ -2,21 +2,23 @@
  * /zhzx/zzzj 资质证件: where the review stands and what to do next, every licence with its number, validity,
  * picture and review state, a warning 30 days before one expires, and a new picture (重新上传) for review.
  */
+import '../account.css';
 import { Alert, DatePicker, Form, Image, Input, Modal, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type HTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { licenceUploadBody } from '@core/schemas/member';
-import { LicenceUpload } from '@/features/auth/components/LicenceUpload';
-import { applyServerErrors, zodRule } from '@/features/auth/lib/form';
-import { useToast } from '@/features/auth/lib/use-toast';
+import type { Licence, LicenceState } from '@/api/types/licence';
+import { applyServerErrors, zodRule } from '@/lib/form';
+import { useToast } from '@/lib/use-toast';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { LicenceUpload } from '@/ui/LicenceUpload';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { PanelLoading } from '@/ui/account/PanelStates';
+import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useLicences, useUploadLicence } from '../api/licences';
-import type { Licence, LicenceList, LicenceState } from '../api/types';
-import { AccountLayout } from '../components/AccountLayout';
-import { PanelLoading } from '../components/PanelStates';
-import { RequireAccount } from '../components/RequireAccount';
+import type { LicenceList } from '../api/types';
 
 /** The licence being given a new picture: one held (id) or a type not held yet. */
 type Target = { id?: number; type: string; name: string; number?: string };

@@ -2,16 +2,17 @@
  * /zhzx/wdxx 我的消息: the account's messages ten a page, all or unread only; opening one marks it read, and
  * 全部标为已读 marks every one. The badges of the header and toolbar follow.
  */
+import '../account.css';
 import { Button, Pagination, Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { PanelLoading } from '@/ui/account/PanelStates';
+import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useMessages, useReadMessages } from '../api/messages';
 import type { Message } from '../api/types';
-import { AccountLayout } from '../components/AccountLayout';
-import { PanelLoading } from '../components/PanelStates';
-import { RequireAccount } from '../components/RequireAccount';
 
 function Row({ message, open, onToggle }: { message: Message; open: boolean; onToggle: () => void }) {
   return (

@@ -2,18 +2,20 @@
  * /zhzx/ddgl 多店管理: a chain headquarters' stores with their review state, adding one through the
  * /register/dd steps, and acting for a store (its cart, orders and wallet) until 返回总部.
  */
+import '../account.css';
 import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { HTMLAttributes } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import type { ChainStore } from '@/api/types/chain-store';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { PanelLoading } from '@/ui/account/PanelStates';
+import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useActFor, useChainStores, useStopActing } from '../api/stores';
-import type { ChainStore, ChainStores } from '../api/types';
-import { AccountLayout } from '../components/AccountLayout';
-import { PanelLoading } from '../components/PanelStates';
-import { RequireAccount } from '../components/RequireAccount';
+import type { ChainStores } from '../api/types';
 
 function reviewTag(s: ChainStore) {
   if (s.register_step < 3) return <Tag>资料未完善</Tag>;

@@ -3,15 +3,16 @@
  * until scanned, then bound. Bound: the nickname and 解除绑定. This route skips the base call (spec section 6):
  * the page's own answer fills the header.
  */
+import '../account.css';
 import { CheckCircleFilled, ReloadOutlined, WechatOutlined } from '@ant-design/icons';
 import { App, Button, Spin } from 'antd';
+import { useShareUser } from '@/lib/session/share-user';
+import { useScanTicket } from '@/lib/use-scan-ticket';
 import { ErrorState } from '@/ui/ErrorState';
 import { LazyQrCode } from '@/ui/LazyQrCode';
-import { useScanTicket } from '@/features/auth/lib/use-scan-ticket';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { PanelLoading } from '@/ui/account/PanelStates';
 import { createBindQrcode, getBindStatus, useBindWechat, useUnbindWechat, useWechatBinding } from '../api/wechat';
-import { AccountLayout } from '../components/AccountLayout';
-import { PanelLoading } from '../components/PanelStates';
-import { useShareUser } from '../lib/share-user';
 
 const POLL_MS = 1500;
 const absolute = (url: string) => (/^https?:/.test(url) ? url : `${window.location.origin}${url}`);

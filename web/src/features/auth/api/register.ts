@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { registerStep1Body, registerStep2Body, registerStep3Body } from '@core/schemas/user';
 import { http } from '@/api/client';
-import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
+import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 
 export type RegisterStep1Input = z.input<typeof registerStep1Body>;
 export type RegisterStep2Input = z.input<typeof registerStep2Body>;

@@ -3,11 +3,11 @@ import { LockOutlined, MobileOutlined, SafetyCertificateOutlined, UserOutlined }
 import { Button, Checkbox, Form, Input, type FormRule } from 'antd';
 import { registerStep1Body } from '@core/schemas/user';
 import { isMobile } from '@core/validate';
+import { applyServerErrors, zodRule } from '@/lib/form';
+import { SmsCodeButton } from '@/ui/SmsCodeButton';
 import { isPhoneRegistered } from '../api/check-phone';
 import { useRegisterStep1, type RegisterStep1Result } from '../api/register';
 import styles from '../auth.module.css';
-import { applyServerErrors, zodRule } from '../lib/form';
-import { SmsCodeButton } from './SmsCodeButton';
 
 type Values = {
   phone: string;

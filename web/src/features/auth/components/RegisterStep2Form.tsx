@@ -3,11 +3,11 @@ import { Alert, Button, Checkbox, Col, Form, Input, Row, Select, Skeleton } from
 import { COMPANY_TYPES, type CompanyType } from '@core/constants';
 import { registerStep2Body } from '@core/schemas/user';
 import type { UserBase } from '@core/schemas/user';
+import { applyServerErrors, zodRule } from '@/lib/form';
+import { cityOptions, districtOptions, provinceOptions } from '@/lib/regions';
 import { useJyfw } from '../api/get-jyfw';
 import { useRegisterStep2 } from '../api/register';
 import styles from '../auth.module.css';
-import { cityOptions, districtOptions, provinceOptions } from '../data/regions';
-import { applyServerErrors, zodRule } from '../lib/form';
 
 type Values = {
   company: string;

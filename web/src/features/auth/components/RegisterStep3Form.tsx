@@ -5,11 +5,11 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { REQUIRED_LICENCES, type CompanyType, type LicenceType } from '@core/constants';
 import { licenceInput } from '@core/schemas/user';
+import { applyServerErrors, zodRule } from '@/lib/form';
+import { LicenceUpload } from '@/ui/LicenceUpload';
 import { useLicenceTypes } from '../api/get-licence-types';
 import { useRegisterStep3 } from '../api/register';
 import styles from '../auth.module.css';
-import { applyServerErrors, zodRule } from '../lib/form';
-import { LicenceUpload } from './LicenceUpload';
 
 type LicenceValues = { image?: string; number?: string; valid_until?: Dayjs | null };
 type Values = { licences: Partial<Record<LicenceType, LicenceValues>> };

@@ -1,7 +1,7 @@
 /** What happens in the browser once an account is logged in. */
 import type { QueryClient } from '@tanstack/react-query';
-import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
-import { setLoginFlag } from '@/features/user/login-flag';
+import { USER_BASE_KEY } from '@/lib/session/get-user-base';
+import { setLoginFlag } from '@/lib/session/login-flag';
 
 /** Sets the flag that reloads the next page once (spec section 4) and refetches the account. */
 export function markLoggedIn(queryClient: QueryClient): Promise<void> {

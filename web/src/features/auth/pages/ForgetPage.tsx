@@ -4,11 +4,11 @@ import { Alert, Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { forgetStep1Body, forgetStep2Body } from '@core/schemas/user';
+import { applyServerErrors, zodRule } from '@/lib/form';
+import { SmsCodeButton } from '@/ui/SmsCodeButton';
 import { useForgetStep1, useForgetStep2 } from '../api/forget';
 import styles from '../auth.module.css';
 import { confirmPasswordRule } from '../components/RegisterStep1Form';
-import { SmsCodeButton } from '../components/SmsCodeButton';
-import { applyServerErrors, zodRule } from '../lib/form';
 
 const TICKET_KEY = 'yct_forget_ticket';
 

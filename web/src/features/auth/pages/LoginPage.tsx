@@ -4,14 +4,14 @@ import { Button, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginBody, loginCodeBody } from '@core/schemas/user';
+import { applyServerErrors, zodRule } from '@/lib/form';
+import { useToast } from '@/lib/use-toast';
+import { SmsCodeButton } from '@/ui/SmsCodeButton';
 import { useLoginBanner } from '../api/get-login-banner';
 import { useLogin, type LoginInput } from '../api/login';
 import { useLoginByCode, type LoginCodeInput } from '../api/login-code';
 import styles from '../auth.module.css';
-import { SmsCodeButton } from '../components/SmsCodeButton';
-import { applyServerErrors, zodRule } from '../lib/form';
 import { safeRedirect } from '../lib/session';
-import { useToast } from '../lib/use-toast';
 
 function AccountLogin({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<LoginInput>();

@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { CompanyType } from '@core/constants';
 import { COMPANY_TYPES } from '@core/constants';
-import { useUserBase } from '@/features/user/api/get-user-base';
+import { useUserBase } from '@/lib/session/get-user-base';
 import styles from '../auth.module.css';
 import { RegisterStep1Form } from '../components/RegisterStep1Form';
 import { RegisterStep2Form } from '../components/RegisterStep2Form';

@@ -8,13 +8,13 @@ import { Alert, Button, Spin } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useScanTicket } from '@/lib/use-scan-ticket';
+import { useToast } from '@/lib/use-toast';
 import { createWechatQrcode, getWechatStatus } from '../api/wechat';
 import styles from '../auth.module.css';
 import { RegisterStep1Form } from '../components/RegisterStep1Form';
 import { RegisterSteps } from '../components/RegisterSteps';
-import { useScanTicket } from '../lib/use-scan-ticket';
 import { markLoggedIn } from '../lib/session';
-import { useToast } from '../lib/use-toast';
 
 const POLL_MS = 2_000;
 

@@ -1,7 +1,8 @@
 /** POST /api/cart/checkout: exactly these lines go on to the confirm page (step 2). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { CART_KEY, CART_MUTATION_SCOPE, invalidateCart } from './get-cart-list';
+import { CART_KEY, invalidateCart } from '@/lib/cart/cart-cache';
+import { CART_MUTATION_SCOPE } from './get-cart-list';
 import type { CartTotals } from './types';
 
 export function useCheckoutCart() {

@@ -5,8 +5,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserBase } from '@core/schemas/user';
 import { http } from '@/api/client';
-import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
-import { CART_KEY, CART_MUTATION_SCOPE, invalidateCart } from './get-cart-list';
+import { CART_KEY, invalidateCart } from '@/lib/cart/cart-cache';
+import { USER_BASE_KEY } from '@/lib/session/get-user-base';
+import { CART_MUTATION_SCOPE } from './get-cart-list';
 
 export function useDeleteCartLines() {
   const client = useQueryClient();

@@ -1,6 +1,6 @@
 /**
  * GET /api/cart/list: the priced cart. The cart page and the mini cart share the entry of the whole cart
- * (filter 99999); adding to the cart elsewhere invalidates it (catalogue/api/cart.ts), which is the mini
+ * (filter 99999); adding to the cart elsewhere invalidates it (lib/cart/cart-cache.ts), which is the mini
  * cart's stale flag: an invalidated entry is fetched again when the mini cart opens, and at once when a
  * screen shows it.
  */
@@ -8,13 +8,12 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { CART_LIST_DEFAULT_FILTER } from '@core/constants';
 import { Code } from '@core/codes';
 import { http } from '@/api/client';
+import { CART_KEY } from '@/lib/cart/cart-cache';
 import type { CartList } from './types';
 
 export const CART_ALL = CART_LIST_DEFAULT_FILTER;
 
-/** Every cart query starts with this key. */
-export const CART_KEY = ['cart'] as const;
-export const CART_LIST_KEY = ['cart', 'list'] as const;
+export const CART_LIST_KEY = [...CART_KEY, 'list'] as const;
 export const cartListKey = (filters: number = CART_ALL) => [...CART_LIST_KEY, filters] as const;
 
 export const cartListQuery = (filters: number = CART_ALL) =>
@@ -35,9 +34,6 @@ export function putCartList(client: QueryClient, list: CartList) {
   client.setQueryData(cartListKey(CART_ALL), list);
   return client.invalidateQueries({ queryKey: CART_LIST_KEY, predicate: (q) => q.queryKey[2] !== CART_ALL });
 }
-
-/** Marks every cart entry stale: shown ones are fetched again now, the others when next shown. */
-export const invalidateCart = (client: QueryClient) => client.invalidateQueries({ queryKey: CART_KEY });
 
 /** Cart changes run one after another, so that the last answer holds every change before it. */
 export const CART_MUTATION_SCOPE = { id: 'cart' };

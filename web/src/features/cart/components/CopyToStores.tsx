@@ -1,18 +1,22 @@
 /**
- * 复制到门店 for a chain headquarters: pick stores and copy the selected lines into their carts
- * (POST /api/cart/copy). The stores are the chain's sub-accounts; until the server lists them, the dialog
- * says where to manage them.
+ * 复制到门店 for a chain headquarters: pick some of its stores (GET /api/user/stores, read when the dialog
+ * opens) and copy the selected lines into their carts at their current quantities (POST /api/cart/copy). A
+ * store whose licences are not approved cannot be bought for, so it is listed but cannot be picked.
  */
 import { App, Checkbox, Modal } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ErrorState } from '@/ui/ErrorState';
+import { useChainStores } from '../api/get-chain-stores';
 import { useCopyCart } from '../api/copy-cart';
 
-export type Store = { id: number; company: string };
+type Props = { ids: number[] | null; onClose: () => void };
 
-type Props = { ids: number[] | null; stores: Store[]; onClose: () => void };
+const STORE_STATE: Record<number, string> = { 0: '资质审核中', 2: '资质审核未通过' };
 
-export function CopyToStores({ ids, stores, onClose }: Props) {
+export function CopyToStores({ ids, onClose }: Props) {
+  const open = ids !== null;
+  const stores = useChainStores(open);
   const [picked, setPicked] = useState<number[]>([]);
   const copy = useCopyCart();
   const { message } = App.useApp();
@@ -29,26 +33,52 @@ export function CopyToStores({ ids, stores, onClose }: Props) {
       },
     );
   };
+
+  let list;
+  if (stores.isPending)
+    list = (
+      <p className="yct-copy__loading" data-testid="copy-stores-loading">
+        <span className="yct-spinner" />
+        正在读取门店…
+      </p>
+    );
+  else if (stores.isError) list = <ErrorState compact onRetry={() => void stores.refetch()} retrying={stores.isFetching} />;
+  else if (stores.data.length)
+    list = (
+      <Checkbox.Group className="yct-copy__stores" value={picked} onChange={(v) => setPicked(v as number[])} data-testid="copy-stores">
+        {stores.data.map((s) => (
+          <Checkbox key={s.id} value={s.id} disabled={s.is_passed !== 1} data-testid="copy-store">
+            {s.company}
+            <span className="yct-muted">
+              {' '}
+              {s.username}
+              {s.is_passed !== 1 ? `，${STORE_STATE[s.is_passed] ?? STORE_STATE[0]}` : ''}
+            </span>
+          </Checkbox>
+        ))}
+      </Checkbox.Group>
+    );
+  else
+    list = (
+      <p data-testid="copy-no-stores">
+        还没有门店，请先在 <Link to="/zhzx/ddgl">多店管理</Link> 中查看和添加门店。
+      </p>
+    );
+
   return (
     <Modal
-      open={ids !== null}
+      open={open}
       title="复制到门店"
       okText="复制"
       cancelText="取消"
       onOk={submit}
       onCancel={onClose}
-      okButtonProps={{ disabled: !picked.length, loading: copy.isPending }}
+      okButtonProps={{ disabled: !picked.length, loading: copy.isPending, 'data-testid': 'copy-submit' }}
       destroyOnHidden
       data-testid="copy-dialog"
     >
       <p className="yct-muted">将选中的 {ids?.length ?? 0} 种商品按当前数量加入所选门店的购物车。</p>
-      {stores.length ? (
-        <Checkbox.Group value={picked} onChange={(v) => setPicked(v as number[])} options={stores.map((s) => ({ label: s.company, value: s.id }))} />
-      ) : (
-        <p data-testid="copy-no-stores">
-          暂未读取到门店列表，请先在 <Link to="/zhzx/ddgl">多店管理</Link> 中查看和添加门店。
-        </p>
-      )}
+      {list}
     </Modal>
   );
 }

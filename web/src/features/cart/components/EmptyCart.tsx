@@ -1,9 +1,9 @@
 /** The empty cart: 购物车还是空的, a way to go shopping, and a few best sellers to add straight away. */
-import '@/features/catalogue/catalogue.css';
+import '@/ui/goods.css';
 import { Link } from 'react-router';
-import { useHotGoods } from '@/features/catalogue/api/goods';
-import { GoodsCard } from '@/features/catalogue/components/GoodsCard';
 import { EmptyState } from '@/ui/EmptyState';
+import { GoodsCard } from '@/ui/GoodsCard';
+import { useHotGoods } from '../api/get-hot-goods';
 
 const HOT_SHOWN = 5;
 

@@ -3,13 +3,13 @@
  * middle-package steps, selection, gifts, add-on offers, free-shipping progress, and the bar with the
  * totals and 去结算. Every change answers with the cart priced again by the server, which then shows.
  */
-import '@/features/catalogue/catalogue.css';
+import '@/ui/goods.css';
 import '../cart.css';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Code } from '@core/codes';
 import { isApiError } from '@/api/client';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useCheckoutCart } from '../api/checkout-cart';
@@ -49,6 +49,8 @@ function Refused({ message }: { message: string }) {
 export default function CartPage() {
   const { data: user, isPending: userPending } = useUserBase();
   const member = isLoggedIn(user) ? user : undefined;
+  /** A chain headquarters copies lines into its stores' carts. */
+  const chain = member?.is_chain === 1;
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -105,12 +107,12 @@ export default function CartPage() {
         <AddonOffers huangous={cart.activity_data.huangous} />
         <CartBar
           cart={cart}
-          chain={member?.is_chain === 1}
+          chain={chain}
           onCopy={setCopying}
           checkingOut={checkout.isPending}
           onCheckout={(ids) => checkout.mutate(ids, { onSuccess: () => void navigate('/cart/step2') })}
         />
-        <CopyToStores ids={copying} stores={[]} onClose={() => setCopying(null)} />
+        {chain ? <CopyToStores ids={copying} onClose={() => setCopying(null)} /> : null}
       </>
     );
   }

@@ -1,7 +1,8 @@
-/** The catalogue calls: search suggestions, lists, detail, hot goods and filter options. */
+/** The catalogue calls: search suggestions, lists, detail and filter options. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { FilterOptions, Goods, GoodsDetail, GoodsPage } from './types';
+import type { Goods, GoodsDetail } from '@/api/types/goods';
+import type { FilterOptions, GoodsPage } from './types';
 
 export const searchGoods = (keywords: string, type: 1 | 2, signal?: AbortSignal) =>
   http.get<Goods[]>('/api/goods/search', { keywords, type }, { signal, silent: true });
@@ -25,9 +26,6 @@ export const goodsDetailQuery = (id: number) =>
   });
 
 export const useGoodsDetail = (id: number) => useQuery({ ...goodsDetailQuery(id), enabled: Number.isInteger(id) && id > 0 });
-
-export const useHotGoods = () =>
-  useQuery({ queryKey: ['goods', 'hot'], queryFn: ({ signal }) => http.get<Goods[]>('/api/goods/hot', undefined, { signal }), staleTime: 60_000 });
 
 /** The filter options of the goods a list can show: its fixed zone, brand or category, and the keyword. */
 export type FilterScope = { zone?: string; brand?: string; category?: string; keywords?: string; type?: string };

@@ -1,8 +1,9 @@
 /** The home page's calls: flash sale, daily specials, floors, 为你推荐, and the brand zone. */
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { syncServerTime } from '@/ui/server-clock';
-import type { Brand, BrandTile, DailySpecials, Floor, Goods, Paged, Spike } from './types';
+import type { Goods } from '@/api/types/goods';
+import { syncServerTime } from '@/lib/server-clock';
+import type { Brand, BrandTile, DailySpecials, Floor, Paged, Spike } from './types';
 
 export const spikeQuery = () =>
   queryOptions({

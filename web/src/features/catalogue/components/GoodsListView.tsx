@@ -3,15 +3,16 @@
  * images. Filters, sort and page live in the URL, so that a list can be bookmarked and Back returns to it.
  */
 import { Pagination } from 'antd';
+import '@/ui/goods.css';
 import '../catalogue.css';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { CategoryEntry } from '@/features/content/api/types';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import type { CategoryEntry } from '@/api/types/content';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { GoodsCard } from '@/ui/GoodsCard';
 import { useFilterOptions, useGoodsList, type FilterScope, type ListParams } from '../api/goods';
-import { GoodsCard } from './GoodsCard';
 import { GoodsTable } from './GoodsRows';
 
 export type ListView = 'grid' | 'table' | 'noimage';

@@ -1,11 +1,11 @@
 /** The table view (/list/table) and the no-image view (/list/no_image): dense rows for comparing goods. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { Goods } from '@/api/types/goods';
+import { AddToCart } from '@/ui/AddToCart';
+import { LadderHint, stockText } from '@/ui/GoodsCard';
 import { GoodsTags } from '@/ui/GoodsTag';
 import { Price } from '@/ui/Price';
-import type { Goods } from '../api/types';
-import { AddToCart } from './AddToCart';
-import { LadderHint, stockText } from './GoodsCard';
 
 type Props = {
   list: Goods[];

@@ -5,10 +5,10 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useFocusCommon } from '@/features/content/api/get-focus-common';
+import type { Goods } from '@/api/types/goods';
+import { useFocusCommon } from '@/lib/content/get-focus-common';
 import { TargetLink } from '@/ui/TargetLink';
 import { searchGoods } from '../api/goods';
-import type { Goods } from '../api/types';
 import { createSuggester, type SuggestState } from '../lib/suggest';
 
 export const SEARCH_KEYWORD_KEY = 'yct_search_keyword';

@@ -1,6 +1,6 @@
 /** A zone's wide banner (1200×200) from its ad position; the space is held while it loads. */
-import { useAds, type AdPosition } from '@/features/content/api/get-ads';
-import type { AdEntry } from '@/features/content/api/types';
+import type { AdEntry } from '@/api/types/content';
+import { useAds, type AdPosition } from '@/lib/content/get-ads';
 import { TargetLink } from '@/ui/TargetLink';
 
 export function BannerImage({ ad }: { ad: AdEntry }) {

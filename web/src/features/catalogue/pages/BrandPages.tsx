@@ -1,4 +1,5 @@
 /** The brand zone: /ppzq (and /ppzq_index/{page}) lists the brands, /ppzq/info/{id}/{page?} one brand's goods. */
+import '@/ui/goods.css';
 import '../catalogue.css';
 import { Pagination } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';

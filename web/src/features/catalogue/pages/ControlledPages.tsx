@@ -2,17 +2,18 @@
  * The new controlled-sale zone (/kxzq/new): its banners, then one section per category with a picture and
  * the best sellers, each leading to /kxzq/goods/{category}/{ad}, the section's full list.
  */
+import '@/ui/goods.css';
 import '../catalogue.css';
 import '../home.css';
 import { Link, useParams } from 'react-router';
-import { useAds, useControlledSections } from '@/features/content/api/get-ads';
-import type { AdEntry } from '@/features/content/api/types';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import type { AdEntry } from '@/api/types/content';
+import { useAds, useControlledSections } from '@/lib/content/get-ads';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { GoodsCard } from '@/ui/GoodsCard';
 import { TargetLink } from '@/ui/TargetLink';
 import { useGoodsList } from '../api/goods';
-import { GoodsCard } from '../components/GoodsCard';
 import { GoodsListView } from '../components/GoodsListView';
 import { BannerImage } from '../components/ZoneBanner';
 import { CardSkeletons } from '../components/home/floor-parts';

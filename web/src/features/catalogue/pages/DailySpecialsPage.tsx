@@ -1,4 +1,5 @@
 /** /mrtj 每日特价: today's specials with their limits, until midnight on the server clock. */
+import '@/ui/goods.css';
 import '../catalogue.css';
 import '../home.css';
 import { Link } from 'react-router';

@@ -1,19 +1,20 @@
 /** /list/info/{id}: gallery, every goods field, ladder price table, tags, stock, quantity and add to cart, favourite. */
+import '@/ui/goods.css';
 import '../catalogue.css';
 import { App, Button } from 'antd';
 import { Fragment, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/client';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import type { GoodsDetail } from '@/api/types/goods';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
+import { AddToCart } from '@/ui/AddToCart';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { GoodsCard, stockText } from '@/ui/GoodsCard';
 import { GoodsTags } from '@/ui/GoodsTag';
 import { Price } from '@/ui/Price';
 import { useFavoriteToggle } from '../api/favorites';
 import { useGoodsDetail, useGoodsList } from '../api/goods';
-import type { GoodsDetail } from '../api/types';
-import { AddToCart } from '../components/AddToCart';
-import { GoodsCard, stockText } from '../components/GoodsCard';
 
 function Gallery({ goods }: { goods: GoodsDetail }) {
   const [index, setIndex] = useState(0);

@@ -1,8 +1,9 @@
 /** /star: the goods the buyer keeps, newest first, with paging and a way to remove each. */
+import '@/ui/goods.css';
 import '../catalogue.css';
 import { App, Pagination } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useFavorites, useFavoriteToggle } from '../api/favorites';

@@ -1,7 +1,8 @@
 /** /yx/rule: the free-shipping rules, a bare page opened from the free-shipping zone (no header or footer). */
+import '@/ui/goods.css';
 import '../catalogue.css';
 import { Link } from 'react-router';
-import { useFocusCommon } from '@/features/content/api/get-focus-common';
+import { useFocusCommon } from '@/lib/content/get-focus-common';
 import { ErrorState } from '@/ui/ErrorState';
 
 export default function FreeShippingRulePage() {

@@ -2,9 +2,10 @@
  * The home page (UI.md "Home"): carousel beside the open category menu and the account panel, then the
  * flash sale, daily specials, activity entrances, one floor per category, the brands and 为你推荐.
  */
+import '@/ui/goods.css';
 import '../catalogue.css';
 import '../home.css';
-import { useUserBase } from '@/features/user/api/get-user-base';
+import { useUserBase } from '@/lib/session/get-user-base';
 import { ActivityTiles } from '../components/home/ActivityTiles';
 import { BrandStrip } from '../components/home/BrandStrip';
 import { CategoryFloors } from '../components/home/CategoryFloors';

@@ -1,8 +1,8 @@
 /** The zone lists: free shipping, TCM, devices, near expiry and controlled sale (DESIGN.md section 7). */
 import { Link } from 'react-router';
-import { useFocusCommon } from '@/features/content/api/get-focus-common';
-import type { CategoryEntry } from '@/features/content/api/types';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import type { CategoryEntry } from '@/api/types/content';
+import { useFocusCommon } from '@/lib/content/get-focus-common';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { GoodsListView } from '../components/GoodsListView';
 import { ZoneBanner } from '../components/ZoneBanner';
 

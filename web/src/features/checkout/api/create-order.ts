@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { createOrderBody } from '@core/schemas/trade';
 import { http } from '@/api/client';
-import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
+import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 import type { CreatedOrders } from './types';
 
 export type CreateOrderInput = z.input<typeof createOrderBody>;

@@ -2,12 +2,12 @@
  * What the checkout, order, payment and contract calls answer (server/modules/orders, pay and addresses,
  * docs/api.md). Money is a two-decimal string; times are 10-digit seconds.
  */
-import type { Address } from '@/features/account/api/types';
-import type { Goods } from '@/features/catalogue/api/types';
-import type { OrderItem } from '@/features/orders/api/types';
+import type { Address } from '@/api/types/address';
+import type { Goods } from '@/api/types/goods';
+import type { OrderItem } from '@/api/types/order';
 
 /** The address book's own shape (the confirm page chooses from it). */
-export type { Address } from '@/features/account/api/types';
+export type { Address } from '@/api/types/address';
 
 export type LinePromo = {
   kind: 'spike' | 'everyday';
@@ -117,7 +117,7 @@ export type CreatedOrders = {
 };
 
 /** A line of an order, as the order calls answer it. */
-export type { OrderItem } from '@/features/orders/api/types';
+export type { OrderItem } from '@/api/types/order';
 
 export type Order = {
   id: number;

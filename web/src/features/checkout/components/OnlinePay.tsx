@@ -5,9 +5,9 @@
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { serverNow } from '@/lib/server-clock';
 import { Countdown } from '@/ui/Countdown';
 import { LazyQrCode } from '@/ui/LazyQrCode';
-import { serverNow } from '@/ui/server-clock';
 import { usePayStatus } from '../api/get-pay-status';
 import { usePayOrder } from '../api/pay-order';
 import { money } from '../lib/checkout';

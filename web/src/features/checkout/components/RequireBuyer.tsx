@@ -1,7 +1,7 @@
 /** Shows its children to a logged-in buyer only; a guest sees a login link that comes back here. */
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 
 export function RequireBuyer({ children, what = '查看订单信息' }: { children: ReactNode; what?: string }) {

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Code } from '@core/codes';
 import { isApiError } from '@/api/client';
-import { AddressFormModal } from '@/features/account/components/AddressFormModal';
+import { AddressFormModal } from '@/ui/AddressFormModal';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useCreateOrder } from '../api/create-order';

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bootData } from '@/api/boot';
 import { http } from '@/api/client';
-import type { AdEntry } from './types';
+import type { AdEntry } from '@/api/types/content';
 
 export const focusTopQuery = () =>
   queryOptions({

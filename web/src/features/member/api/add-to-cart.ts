@@ -5,8 +5,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserBase } from '@core/schemas/user';
 import { http } from '@/api/client';
-import { invalidateCart } from '@/features/cart/api/get-cart-list';
-import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
+import { invalidateCart } from '@/lib/cart/cart-cache';
+import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 
 export type CartAdd = { goods_id: number; number: number; ck_id: number; price: string | null };
 

@@ -1,8 +1,8 @@
 /** What the member-centre and quick-purchase calls answer (server/modules/member/service.ts, docs/api.md). */
 import type { UserBase } from '@core/schemas/user';
-import type { Licence, LicenceState } from '@/features/account/api/types';
-import type { Goods } from '@/features/catalogue/api/types';
-import type { OrderCounts, OrderSummary } from '@/features/orders/api/types';
+import type { Goods } from '@/api/types/goods';
+import type { Licence, LicenceState } from '@/api/types/licence';
+import type { OrderCounts, OrderSummary } from '@/api/types/order';
 
 export type MemberCentre = {
   user: UserBase;

@@ -3,18 +3,18 @@
  * figures, orders by status, the dedicated service contacts, the latest orders and goods to buy. One call
  * answers all of it, with the user object: this route skips the base call (spec section 6).
  */
-import '@/features/catalogue/catalogue.css';
+import '@/ui/goods.css';
 import '../member.css';
 import { PhoneOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { AccountLayout } from '@/features/account/components/AccountLayout';
-import { PanelLoading } from '@/features/account/components/PanelStates';
-import { useShareUser } from '@/features/account/lib/share-user';
-import { GoodsCard } from '@/features/catalogue/components/GoodsCard';
+import { useShareUser } from '@/lib/session/share-user';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { GoodsCard } from '@/ui/GoodsCard';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { PanelLoading } from '@/ui/account/PanelStates';
 import { useMemberCentre } from '../api/get-centre';
 import type { MemberCentre } from '../api/types';
 

@@ -3,20 +3,20 @@
  * purchase, how often or how many; each added to the cart in one click, or the chosen ones (or the whole
  * page) at once.
  */
-import '@/features/catalogue/catalogue.css';
+import '@/ui/goods.css';
 import '../member.css';
 import { Button, Checkbox, Input, Pagination, Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AccountLayout } from '@/features/account/components/AccountLayout';
-import { PanelLoading } from '@/features/account/components/PanelStates';
-import { RequireAccount } from '@/features/account/components/RequireAccount';
-import { useToast } from '@/features/auth/lib/use-toast';
+import { useToast } from '@/lib/use-toast';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { Price } from '@/ui/Price';
 import { QuantityStepper } from '@/ui/QuantityStepper';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { PanelLoading } from '@/ui/account/PanelStates';
+import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useAddLines, type CartAdd } from '../api/add-to-cart';
 import { useFastBuy, type FastBuyParams } from '../api/get-fast-buy';
 import type { FastBuyOrder, FastBuyRow } from '../api/types';

@@ -1,8 +1,8 @@
 /** POST /api/order/{id}/buy_again: the order's goods go back into the cart; those that cannot be bought are listed. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { invalidateCart } from '@/features/cart/api/get-cart-list';
-import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
+import { invalidateCart } from '@/lib/cart/cart-cache';
+import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 import type { BuyAgainResult } from './types';
 
 export function useBuyAgain() {

@@ -1,7 +1,7 @@
 /** POST /api/order/{id}/receive: 确认收货 completes a shipped order and grants a point per yuan paid. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
+import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 import { ORDER_KEY } from './get-orders';
 import type { OrderDetail } from './types';
 

@@ -4,7 +4,7 @@ import { App, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { UPLOAD_MAX_BYTES } from '@core/constants';
 import { isApiError } from '@/api/client';
-import { uploadFile, type Uploaded } from '@/features/auth/api/upload';
+import { uploadFile, type Uploaded } from '@/lib/upload';
 
 type Props = {
   value?: string[];

@@ -4,7 +4,7 @@
  */
 import { App, Button, Upload } from 'antd';
 import { useState } from 'react';
-import { uploadFile } from '@/features/auth/api/upload';
+import { uploadFile } from '@/lib/upload';
 import { useUploadReceipt } from '../api/upload-receipt';
 import { IMAGE_ACCEPT, imageProblem } from './ImagesUpload';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderActions } from '../api/types';
+import type { OrderActions } from '@/api/types/order';
 import {
   afterSaleSteps,
   amountRows,

@@ -1,6 +1,7 @@
 /** The small decisions of the order screens, kept pure so that they can be tested without a browser. */
 import { formatMoney, yuanToFen } from '@core/money';
-import type { AfterSale, AfterSaleStatus, CreditBill, OrderActions, OrderAmounts, OrderDetail, OrderItem, OrderStatus, OrderSummary } from '../api/types';
+import type { OrderActions, OrderItem, OrderStatus, OrderSummary } from '@/api/types/order';
+import type { AfterSale, AfterSaleStatus, CreditBill, OrderAmounts, OrderDetail } from '../api/types';
 
 /** ¥1,234.50 from a two-decimal string. */
 export const money = (yuan: string) => formatMoney(yuanToFen(yuan));

@@ -7,13 +7,13 @@ import { Image } from 'antd';
 import { Link, Navigate, useParams } from 'react-router';
 import { Code } from '@core/codes';
 import { isApiError } from '@/api/client';
-import { AccountLayout } from '@/features/account/components/AccountLayout';
 import { ErrorState } from '@/ui/ErrorState';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { Loading, RequireMember } from '@/ui/account/RequireMember';
 import { useAfterSale } from '../api/get-after-sale';
 import type { AfterSaleDetail, AfterSaleKind } from '../api/types';
 import { OrderNotFound } from '../components/OrderNotFound';
 import { Progress } from '../components/OrderProgress';
-import { Loading, RequireMember } from '../components/RequireMember';
 import { AFTER_SALE_NAMES, AFTER_SALE_TONES, afterSalePath, afterSaleSteps, formatTime, money } from '../lib/orders';
 
 const parseId = (raw: string | undefined) => (raw && /^\d{1,10}$/.test(raw) ? Number(raw) : 0);

@@ -7,13 +7,13 @@ import '../orders.css';
 import { Alert, Image, Pagination, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AccountLayout } from '@/features/account/components/AccountLayout';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { Loading, RequireMember } from '@/ui/account/RequireMember';
 import { useEphedrineOrders } from '../api/get-ephedrine-orders';
 import type { EphedrineOrder } from '../api/types';
 import { ReceiptUpload } from '../components/ReceiptUpload';
-import { Loading, RequireMember } from '../components/RequireMember';
 import { EPHEDRINE_NOTICE, formatTime, money, payPath, statusTone } from '../lib/orders';
 
 function List() {

@@ -9,17 +9,18 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Code } from '@core/codes';
 import { isApiError } from '@/api/client';
-import { AccountLayout } from '@/features/account/components/AccountLayout';
+import type { OrderItem } from '@/api/types/order';
 import { Countdown } from '@/ui/Countdown';
 import { ErrorState } from '@/ui/ErrorState';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { Loading, RequireMember } from '@/ui/account/RequireMember';
 import { useOrderDetail } from '../api/get-order';
-import type { AfterSale, OrderDetail, OrderItem } from '../api/types';
+import type { AfterSale, OrderDetail } from '../api/types';
 import { Progress } from '../components/OrderProgress';
 import { OrderActions } from '../components/OrderActions';
 import { OrderNotFound } from '../components/OrderNotFound';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { ReceiptUpload } from '../components/ReceiptUpload';
-import { Loading, RequireMember } from '../components/RequireMember';
 import {
   AFTER_SALE_NAMES,
   AFTER_SALE_TONES,

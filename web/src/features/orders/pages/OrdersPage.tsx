@@ -6,13 +6,13 @@ import '../orders.css';
 import { Input, Pagination } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AccountLayout } from '@/features/account/components/AccountLayout';
+import type { OrderCounts } from '@/api/types/order';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { Loading, RequireMember } from '@/ui/account/RequireMember';
 import { useOrders } from '../api/get-orders';
-import type { OrderCounts } from '../api/types';
 import { OrderCard } from '../components/OrderCard';
-import { Loading, RequireMember } from '../components/RequireMember';
 import { listSearch, ORDER_TABS, readListParams, type ListParams } from '../lib/orders';
 
 function Tabs({ params, counts }: { params: ListParams; counts: OrderCounts | undefined }) {

@@ -1,7 +1,7 @@
 /** 现金券充值: a voucher code goes to the balance; the server's message on the code shows under the field. */
 import { App, Button, Form, Input } from 'antd';
 import { voucherBody } from '@core/schemas/wallet';
-import { applyServerErrors, zodRule } from '@/features/auth/lib/form';
+import { applyServerErrors, zodRule } from '@/lib/form';
 import { useRedeemVoucher } from '../api/vouchers';
 import { money } from '../lib/format';
 

@@ -5,8 +5,8 @@
 import '../wallet.css';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AccountLayout } from '@/features/account/components/AccountLayout';
-import { RequireMember } from '@/features/orders/components/RequireMember';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { RequireMember } from '@/ui/account/RequireMember';
 import { useUserMoney } from '../api/get-user-money';
 import type { UserMoney } from '../api/types';
 import { money } from '../lib/format';

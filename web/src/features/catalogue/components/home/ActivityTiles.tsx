@@ -1,5 +1,5 @@
 /** The row of activity entrances under the promotions: the banners of activity page 125. */
-import { useActivityBanners } from '@/features/content/api/get-ads';
+import { useActivityBanners } from '@/lib/content/get-ads';
 import { TargetLink } from '@/ui/TargetLink';
 
 export const HOME_ACTIVITY_BANNER = 125;

@@ -1,6 +1,6 @@
 /** 品牌专区 on the home page: the brands' logos, two rows, leading to each brand's page. */
 import { Link } from 'react-router';
-import { useFocusCommon } from '@/features/content/api/get-focus-common';
+import { useFocusCommon } from '@/lib/content/get-focus-common';
 
 const SHOWN = 16;
 

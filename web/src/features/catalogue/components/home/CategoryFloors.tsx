@@ -2,9 +2,9 @@
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '@/ui/ErrorState';
+import { GoodsCard } from '@/ui/GoodsCard';
 import { useFloors } from '../../api/home';
 import type { Floor } from '../../api/types';
-import { GoodsCard } from '../GoodsCard';
 
 const COLOURS = ['#e4393c', '#2f6db5', '#e67e22', '#16a085', '#8e44ad', '#c0392b'];
 

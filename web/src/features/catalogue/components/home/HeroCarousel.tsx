@@ -3,7 +3,7 @@
  * Written here rather than antd's Carousel, whose slider would add to the home page's first load.
  */
 import { useEffect, useState } from 'react';
-import { useCarousel } from '@/features/content/api/get-ads';
+import { useCarousel } from '@/lib/content/get-ads';
 import { useOpenTarget } from '@/ui/TargetLink';
 
 const STEP_MS = 5000;

@@ -1,8 +1,8 @@
 /** The home page's right column: who is logged in and what to do next, then the newest notices. */
 import { Link } from 'react-router';
 import type { UserBase } from '@core/schemas/user';
-import { usePostList } from '@/features/content/api/get-post-list';
-import { isLoggedIn } from '@/features/user/api/get-user-base';
+import { usePostList } from '@/lib/content/get-post-list';
+import { isLoggedIn } from '@/lib/session/get-user-base';
 import { TargetLink } from '@/ui/TargetLink';
 
 const REVIEW: Record<number, { text: string; className: string }> = {

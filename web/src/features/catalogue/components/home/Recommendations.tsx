@@ -2,8 +2,8 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { GoodsCard } from '@/ui/GoodsCard';
 import { useRecommendations } from '../../api/home';
-import { GoodsCard } from '../GoodsCard';
 import { CardSkeletons } from './floor-parts';
 
 export function Recommendations() {

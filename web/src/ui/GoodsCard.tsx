@@ -1,8 +1,8 @@
 /** A goods card of the image grid: picture, price or its hidden text, tiers, name, spec, maker, expiry, stock, tags. */
 import { Link } from 'react-router';
-import { GoodsTags } from '@/ui/GoodsTag';
-import { Price } from '@/ui/Price';
-import type { Goods } from '../api/types';
+import type { Goods } from '@/api/types/goods';
+import { GoodsTags } from './GoodsTag';
+import { Price } from './Price';
 import { AddToCart } from './AddToCart';
 
 /** What the stock line says; `labelled` puts 库存 before the amount where no column or label says it already. */

@@ -1,17 +1,17 @@
 /**
  * Adding or changing a receiving address in a dialog: receiver, phone (mobile or landline), province, city
  * and district pickers, street address and 设为默认. Checked in the browser with the server's own schema;
- * the server's 422 messages land under their fields. The confirm page (step 2) adds an address with it too.
+ * the server's 422 messages land under their fields. The address book and the confirm page (step 2) both show it.
  */
 import { Checkbox, Col, Form, Input, Modal, Row, Select, type FormRule } from 'antd';
 import { useEffect } from 'react';
 import type { ZodType } from 'zod';
 import { addressBody } from '@core/schemas/trade';
-import { cityOptions, districtOptions, provinceOptions } from '@/features/auth/data/regions';
-import { applyServerErrors, zodRule } from '@/features/auth/lib/form';
-import { useCreateAddress, type AddressInput } from '../api/create-address';
-import { useUpdateAddress } from '../api/update-address';
-import type { Address } from '../api/types';
+import type { Address } from '@/api/types/address';
+import { useCreateAddress, type AddressInput } from '@/lib/address/create-address';
+import { useUpdateAddress } from '@/lib/address/update-address';
+import { applyServerErrors, zodRule } from '@/lib/form';
+import { cityOptions, districtOptions, provinceOptions } from '@/lib/regions';
 
 type Values = { name: string; phone: string; province?: string; city?: string; district?: string; address: string; is_default: boolean };
 

@@ -1,4 +1,4 @@
-/** POST /api/upload: one licence image or PDF (multipart field `file`). */
+/** POST /api/upload: one image or PDF (multipart field `file`): licences, receipts, after-sales pictures. */
 import { http } from '@/api/client';
 
 export type Uploaded = { url: string; name: string; size: number };

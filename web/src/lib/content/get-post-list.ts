@@ -1,7 +1,7 @@
 /** GET /api/focus/postList: the notices of the scrolling broadcast line under the nav. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { PostEntry } from './types';
+import type { PostEntry } from '@/api/types/content';
 
 export const postListQuery = () =>
   queryOptions({

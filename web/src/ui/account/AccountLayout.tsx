@@ -2,10 +2,10 @@
  * The frame of the member and account pages: a left menu (会员中心, 我的订单, 我的钱包, 账户中心, 自助服务)
  * with the current entry highlighted, and a content panel with a title bar.
  */
-import '../account.css';
+import './account-layout.css';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ACCOUNT_MENU, activeEntry, type MenuEntry } from '../lib/menu';
+import { ACCOUNT_MENU, activeEntry, type MenuEntry } from './menu';
 
 type Props = {
   title: ReactNode;

@@ -3,9 +3,9 @@
  * page renders dozens of these, and each antd Button brings its styles and click wave.
  */
 import { useState } from 'react';
-import { QuantityStepper } from '@/ui/QuantityStepper';
-import { useAddToCart } from '../api/cart';
-import type { Goods } from '../api/types';
+import type { Goods } from '@/api/types/goods';
+import { useAddToCart } from '@/lib/cart/add-to-cart';
+import { QuantityStepper } from './QuantityStepper';
 
 type Props = {
   goods: Goods;

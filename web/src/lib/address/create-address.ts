@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { addressBody } from '@core/schemas/trade';
 import { http } from '@/api/client';
+import type { Address } from '@/api/types/address';
 import { ADDRESS_KEY } from './get-addresses';
-import type { Address } from './types';
 
 export type AddressInput = z.input<typeof addressBody>;
 

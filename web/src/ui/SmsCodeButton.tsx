@@ -2,8 +2,8 @@
 import { Button, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { SMS_CODE_RESEND_SECONDS } from '@core/constants';
-import { createCode, type CodeType } from '../api/create-code';
-import { useToast } from '../lib/use-toast';
+import { createCode, type CodeType } from '@/lib/create-code';
+import { useToast } from '@/lib/use-toast';
 
 type Props = {
   form: FormInstance;

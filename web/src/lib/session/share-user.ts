@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { UserBase } from '@core/schemas/user';
-import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
+import { USER_BASE_KEY } from './get-user-base';
 
 export function useShareUser(user: UserBase | undefined) {
   const client = useQueryClient();

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Code } from '@core/codes';
 import { http, isApiError } from '@/api/client';
-import { clearLoginFlag } from '../login-flag';
+import { clearLoginFlag } from './login-flag';
 
 export const logout = () => http.delete<null>('/api/user/logout', undefined, { silent: [Code.unauthenticated] });
 

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { AdEntry } from './types';
+import type { AdEntry } from '@/api/types/content';
 
 export type AdPosition = 'top' | 'login' | 'right' | 'xrtj' | 'ppzq' | 'kxzq' | 'new_kxzq' | 'zyzq' | 'qxzq' | 'yx' | 'jxqzc' | 'mrtj';
 

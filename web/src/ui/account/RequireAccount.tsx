@@ -1,7 +1,7 @@
 /** Shows its children to a logged-in buyer; a guest is sent to log in and brought back here afterwards. */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { PanelLoading } from './PanelStates';
 
 export function RequireAccount({ children }: { children: ReactNode }) {

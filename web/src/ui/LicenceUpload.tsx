@@ -4,8 +4,8 @@ import { Upload, type UploadFile, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { UPLOAD_MAX_BYTES } from '@core/constants';
 import { isApiError } from '@/api/client';
-import { uploadFile, type Uploaded } from '../api/upload';
-import { useToast } from '../lib/use-toast';
+import { uploadFile, type Uploaded } from '@/lib/upload';
+import { useToast } from '@/lib/use-toast';
 
 type Props = {
   value?: string;

@@ -7,9 +7,9 @@ import { App } from 'antd';
 import { CART_ADD_DELAY_MS } from '@core/constants';
 import type { UserBase } from '@core/schemas/user';
 import { http } from '@/api/client';
-import { invalidateCart } from '@/features/cart/api/get-cart-list';
-import { USER_BASE_KEY } from '@/features/user/api/get-user-base';
-import type { Goods } from './types';
+import type { Goods } from '@/api/types/goods';
+import { USER_BASE_KEY } from '@/lib/session/get-user-base';
+import { invalidateCart } from './cart-cache';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,8 +1,9 @@
 /**
  * The complete route table of the storefront (spec section 2) as plain data: no React here, so that
- * the router, the shell and the end-to-end tests all read the same list.
+ * the web app's router and shell, the server's page HTML (server/modules/content/page.ts), the bench and
+ * the end-to-end tests all read the same list.
  */
-import { PRODUCT_TITLE } from '../../../core/constants';
+import { PRODUCT_TITLE } from './constants';
 
 /** What a route renders. A screen whose `built` is false shows the under-construction page. */
 export type ScreenKey =
@@ -102,7 +103,7 @@ export type AppRoute = ShellFlags & {
   /** Chinese page title; the document title is `${title} - 药采通`. */
   title: string;
   screen: ScreenKey;
-  /** False while the screen shows the under-construction page. */
+  /** False while the screen shows the under-construction page (web/src/app/screens.ts lists the built ones). */
   built: boolean;
   /** A guest is sent to the login page, which brings them back here (the screen wraps itself in RequireMember). */
   membersOnly?: boolean;

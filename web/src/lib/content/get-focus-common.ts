@@ -1,8 +1,8 @@
 /** GET /api/focus/common: hot searches, nav, categories, brands and the site's own details. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import { syncServerTime } from '@/ui/server-clock';
-import type { FocusCommon } from './types';
+import type { FocusCommon } from '@/api/types/content';
+import { syncServerTime } from '@/lib/server-clock';
 
 export const focusCommonQuery = () =>
   queryOptions({

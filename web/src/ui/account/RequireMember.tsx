@@ -1,7 +1,7 @@
 /** Shows its children to a logged-in buyer; a guest is sent to the login page, which brings them back here. */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { isLoggedIn, useUserBase } from '@/features/user/api/get-user-base';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 
 export function RequireMember({ children }: { children: ReactNode }) {
   const { data: user, isPending } = useUserBase();

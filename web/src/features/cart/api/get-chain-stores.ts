@@ -1,0 +1,13 @@
+/** GET /api/user/stores: a chain headquarters' stores, whose carts 复制到门店 copies lines into. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '@/api/client';
+import type { ChainStore } from '@/api/types/chain-store';
+
+export const chainStoresQuery = () =>
+  queryOptions({
+    queryKey: ['user', 'stores'],
+    queryFn: ({ signal }) => http.get<ChainStore[]>('/api/user/stores', undefined, { signal }),
+  });
+
+/** Read only when asked for: the dialog opens, and only a chain headquarters has the button. */
+export const useChainStores = (enabled: boolean) => useQuery({ ...chainStoresQuery(), enabled });

@@ -34,6 +34,9 @@ test('logging in sets the session flag that reloads the next page once', async (
   expect(await page.evaluate(() => sessionStorage.getItem('yct_login_flag'))).toBeNull();
   await page.getByTestId('nav-bar').getByText('每日特价').click();
   await expect(page).toHaveTitle('每日特价 - 药采通');
-  await page.waitForTimeout(300);
+  await expect(page.getByTestId('daily-goods')).toBeVisible();
+  // The page has rendered its goods and run its effects two frames on: a reload, had one been asked for, has
+  // begun by then (and would have replaced this document under the evaluation).
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))));
   expect(documents).toBe(2);
 });

@@ -1,7 +1,7 @@
 /**
  * The pricing engine: the seven steps of DESIGN.md section 7 in their order, over a cart and what the
  * caller read about its promotions, coupons and wallet. Pure and deterministic: the same input always
- * gives the same result, on the server (the truth) and in the browser (the preview).
+ * gives the same result every time; the server prices with it and sends the result, which the browser shows.
  */
 import { fenToYuan } from '../money.js';
 import { checkCount, sum, times } from './arithmetic.js';

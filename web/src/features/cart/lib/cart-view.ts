@@ -3,13 +3,11 @@
  * ticked, what a line's price and discounts say. Pure, so that it is tested without a browser; every
  * figure is one the server sent, only formatted here.
  */
-import { formatMoney, yuanToFen } from '@core/money';
+import { lineDiscounts as discountsOf, money } from '@/lib/money';
+
+export { isZero, money } from '@/lib/money';
 import type { CartLine, GiftActivity, ManjianGroup, PriceSegment } from '../api/types';
 
-/** ¥1,234.50 from the server's two-decimal string. */
-export const money = (yuan: string) => formatMoney(yuanToFen(yuan));
-
-export const isZero = (yuan: string | null | undefined) => !yuan || yuanToFen(yuan) === 0;
 
 /** 1000.00 -> 1000, 12.50 -> 12.50: tier amounts read the way the activity names them (满1000减50). */
 export const plainYuan = (yuan: string) => yuan.replace(/\.00$/, '');
@@ -86,15 +84,9 @@ export function linePrice(line: CartLine): { price: string; original: string | n
   return { price: line.price, original: null, notes };
 }
 
-/** The discounts a line received (-¥ each), leaving out the ones it did not get. */
-export function lineDiscounts(line: Pick<CartLine, 'welfare_amount' | 'goods_manjian_amount' | 'coupon_amount' | 'red_packet_amount'>) {
-  return [
-    { key: 'welfare', label: '94折', amount: line.welfare_amount },
-    { key: 'manjian', label: '满减', amount: line.goods_manjian_amount },
-    { key: 'coupon', label: '优惠券', amount: line.coupon_amount },
-    { key: 'red_packet', label: '红包', amount: line.red_packet_amount },
-  ].filter((d) => !isZero(d.amount));
-}
+/** A line's discounts (its 满减 share is `goods_manjian_amount`). */
+export const lineDiscounts = (line: Pick<CartLine, 'welfare_amount' | 'goods_manjian_amount' | 'coupon_amount' | 'red_packet_amount'>) =>
+  discountsOf({ ...line, manjian_amount: line.goods_manjian_amount });
 
 /** What a line's 买赠 activity gives: `赠 医用外科口罩×1`, or the activity's name while not reached. */
 export function lineGift(line: CartLine, gifts: readonly GiftActivity[]): { given: boolean; text: string } | null {

@@ -7,8 +7,10 @@
  * - while asking, the panel shows the searching state; an empty answer shows 暂无数据;
  * - an answer that arrives for a keyword no longer typed is ignored.
  */
-export const SUGGEST_DEBOUNCE_MS = 500;
-export const SUGGEST_CACHE_MS = 5000;
+import { SEARCH_CACHE_MAX_AGE_MS, SEARCH_DEBOUNCE_MS } from '@core/constants';
+
+export const SUGGEST_DEBOUNCE_MS = SEARCH_DEBOUNCE_MS;
+export const SUGGEST_CACHE_MS = SEARCH_CACHE_MAX_AGE_MS;
 
 export type SuggestState<T> =
   | { status: 'closed' }

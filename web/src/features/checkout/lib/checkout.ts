@@ -1,26 +1,19 @@
 /** The small decisions of the checkout screens, kept pure so that they can be tested without a browser. */
 import type { ValidationErrors } from '@core/codes';
-import { formatMoney, yuanToFen } from '@core/money';
+import { yuanToFen } from '@core/money';
+import { lineDiscounts as discountsOf, money } from '@/lib/money';
+
+export { isZero, money } from '@/lib/money';
 import type { ConfirmLine, Order, PayMethod, Wallet } from '../api/types';
 
-/** ¥1,234.50 from a two-decimal string. */
-export const money = (yuan: string) => formatMoney(yuanToFen(yuan));
 
 /** -¥50.00 for a discount, ¥0.00 when there is none. */
 export const minus = (yuan: string) => (yuanToFen(yuan) > 0 ? `-${money(yuan)}` : money('0'));
 
-export const isZero = (yuan: string | null | undefined) => !yuan || yuanToFen(yuan) === 0;
 
-/** The discounts a line received, in the order the pricing engine takes them, leaving out the ones it did not get. */
-export function lineDiscounts(line: Pick<ConfirmLine, 'welfare_amount' | 'goods_manjian_amount' | 'coupon_amount' | 'red_packet_amount'>) {
-  const all = [
-    { key: 'welfare', label: '94折', amount: line.welfare_amount },
-    { key: 'manjian', label: '满减', amount: line.goods_manjian_amount },
-    { key: 'coupon', label: '优惠券', amount: line.coupon_amount },
-    { key: 'red_packet', label: '红包', amount: line.red_packet_amount },
-  ];
-  return all.filter((d) => !isZero(d.amount));
-}
+/** A line's discounts (its 满减 share is `goods_manjian_amount`). */
+export const lineDiscounts = (line: Pick<ConfirmLine, 'welfare_amount' | 'goods_manjian_amount' | 'coupon_amount' | 'red_packet_amount'>) =>
+  discountsOf({ ...line, manjian_amount: line.goods_manjian_amount });
 
 export type InvoiceField = 'type' | 'title' | 'tax_no' | 'email';
 

@@ -1,15 +1,15 @@
 /** The small decisions of the order screens, kept pure so that they can be tested without a browser. */
 import { formatMoney, yuanToFen } from '@core/money';
+import { isZero, money } from '@/lib/money';
+
+export { isZero, lineDiscounts, money } from '@/lib/money';
 import type { OrderActions, OrderItem, OrderStatus, OrderSummary } from '@/api/types/order';
 import type { AfterSale, AfterSaleStatus, CreditBill, OrderAmounts, OrderDetail } from '../api/types';
 
-/** ¥1,234.50 from a two-decimal string. */
-export const money = (yuan: string) => formatMoney(yuanToFen(yuan));
 
 /** -¥50.00 for a discount. */
 export const minus = (yuan: string) => `-${money(yuan)}`;
 
-export const isZero = (yuan: string | null | undefined) => !yuan || yuanToFen(yuan) === 0;
 
 export const ORDER_PAGE_SIZE = 10;
 
@@ -128,16 +128,6 @@ export function lineKind(type: number): { label: string; tone: 'gift' | 'addon' 
   if (type === 3) return { label: '组合', tone: 'combo' };
   if (type === 1) return { label: '秒杀', tone: 'spike' };
   return null;
-}
-
-/** The discounts a line received, in the order the pricing engine takes them, leaving out the ones it did not get. */
-export function lineDiscounts(line: Pick<OrderItem, 'welfare_amount' | 'manjian_amount' | 'coupon_amount' | 'red_packet_amount'>) {
-  return [
-    { key: 'welfare', label: '94折', amount: line.welfare_amount },
-    { key: 'manjian', label: '满减', amount: line.manjian_amount },
-    { key: 'coupon', label: '优惠券', amount: line.coupon_amount },
-    { key: 'red_packet', label: '红包', amount: line.red_packet_amount },
-  ].filter((d) => !isZero(d.amount));
 }
 
 /** The rows of the amount breakdown, exactly as the server sends them; discounts are shown as minus. */

@@ -56,7 +56,7 @@ const webBoundaryZones = [
  * here. Each module owns the tables of its own schema file (server/db/schema/<module>.ts) and no other. The
  * data layer and the HTTP plumbing import no module; route files hold no SQL.
  * ---------------------------------------------------------------------------------------------------------- */
-const SERVER_MODULES = ['settings', 'uploads', 'pay', 'addresses', 'accounts', 'catalogue', 'content', 'promotions', 'wallet', 'cart', 'orders', 'member'];
+const SERVER_MODULES = ['settings', 'guards', 'operators', 'uploads', 'pay', 'addresses', 'accounts', 'catalogue', 'content', 'promotions', 'wallet', 'cart', 'orders', 'member'];
 const moduleFolders = fs
   .readdirSync(path.join(root, 'server/modules'), { withFileTypes: true })
   .filter((e) => e.isDirectory())
@@ -73,6 +73,7 @@ const serverZones = [
   })).filter((z) => z.from.length),
   { target: './server/db', from: ['./server/modules', './server/http', './server/seed'], message: 'The data layer imports no module.' },
   { target: './server/http', from: ['./server/modules', './server/seed'], message: 'HTTP plumbing imports no module.' },
+  { target: './server/lib', from: ['./server/modules', './server/seed', './server/http'], message: 'Shared plumbing imports no module.' },
 ];
 
 const ownershipZone = (m) => ({

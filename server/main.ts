@@ -3,7 +3,7 @@ import { loadConfig, sandboxNotice } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedAccounts, seedIfEmpty } from './seed/seed.js';
 import { buildApp } from './app.js';
-import { hashPassword } from './modules/accounts/passwords.js';
+import { hashPassword } from './lib/passwords.js';
 import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/lifecycle.js';
 
 const config = loadConfig();

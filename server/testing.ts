@@ -13,7 +13,7 @@ import { DEMO_PASSWORD } from './seed/demo-password.js';
 import { seedAccounts, seedIfEmpty } from './seed/seed.js';
 
 export { DEMO_PASSWORD };
-import { hashPassword } from './modules/accounts/passwords.js';
+import { hashPassword } from './lib/passwords.js';
 import type { SmsSender } from './modules/accounts/sms.js';
 
 export const usePostgres = process.env.TEST_DB === 'postgres';

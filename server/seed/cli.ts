@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { count, sql } from 'drizzle-orm';
 import { loadConfig } from '../config.js';
-import { hashPassword } from '../modules/accounts/passwords.js';
+import { hashPassword } from '../lib/passwords.js';
 import { openDatabase } from '../db/client.js';
 import { goods } from '../db/schema/index.js';
 import { seedPromotions } from './promotions.js';

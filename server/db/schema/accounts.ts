@@ -91,16 +91,6 @@ export const passwordResets = pgTable('password_resets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
-/**
- * Failed logins counted per account (or per name that is no account) and per address, over a window; at the
- * limit the key is locked for a while (accounts/login-guard.ts).
- */
-export const loginFailures = pgTable('login_failures', {
-  key: varchar('key', { length: 100 }).primaryKey(),
-  count: integer('count').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});
 /** Sandbox WeChat QR logins: a ticket is scanned on the sandbox page and then bound or used to log in. */
 export const wechatTickets = pgTable('wechat_tickets', {
   ticket: varchar('ticket', { length: 64 }).primaryKey(),

@@ -1,5 +1,6 @@
 /** Every table, one file per module that owns it (README: who owns what). drizzle-kit reads this file. */
 export * from './settings.js';
+export * from './guards.js';
 export * from './accounts.js';
 export * from './uploads.js';
 export * from './catalogue.js';

@@ -11,7 +11,7 @@ import type { CurrentSession } from '../../http/auth.js';
 import { invalid, invalidFields, notFound, refuse } from '../../http/envelope.js';
 import { ownsUploads } from '../uploads/service.js';
 import { submitLicences } from './licences.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword } from '../../lib/passwords.js';
 import { findByPhone } from './service.js';
 import { endAllSessions, startSession } from './sessions.js';
 import { checkCode, useCode } from './sms.js';

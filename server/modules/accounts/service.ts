@@ -9,8 +9,8 @@ import { businessScopes, messages, serviceContacts, users } from '../../db/schem
 import type { CurrentSession, SessionUser } from '../../http/auth.js';
 import { invalid, invalidFields, refuse } from '../../http/envelope.js';
 import { siteSettings } from '../settings/service.js';
-import { assertNotLocked, clearFailures, countFailure, loginKeys } from './login-guard.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
+import { assertNotLocked, clearFailures, countFailure, loginKeys } from '../guards/login-guard.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { endAllSessions, startSession } from './sessions.js';
 import { checkCode, useCode, type SmsSender } from './sms.js';
 /** Password and WeChat belong to whoever logs in: not changed while a headquarters acts for a store. */

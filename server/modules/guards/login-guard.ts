@@ -6,7 +6,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../../core/codes.js';
 import type { Db } from '../../db/client.js';
-import { loginFailures } from '../../db/schema/accounts.js';
+import { loginFailures } from '../../db/schema/guards.js';
 import { refuse } from '../../http/envelope.js';
 
 export const LOGIN_WINDOW_MINUTES = 15;

@@ -22,6 +22,7 @@ export const Message = {
   notFound: '数据不存在',
   routeNotFound: '接口不存在',
   forbidden: '非法请求',
+  noPermission: '无权限',
   tooMany: '操作过于频繁，请稍后再试',
   badBody: '请求格式不正确',
   badUrl: '请求地址格式不正确',

@@ -48,6 +48,7 @@ const AREAS: [string, string][] = [
   ['member', 'Member centre and quick purchase'],
   ['pay', 'Payment gateway'],
   ['uploads', 'Uploads'],
+  ['operators', 'Console: operators, two-factor, audit log'],
 ];
 
 const INTRO = `# API reference

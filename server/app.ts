@@ -30,6 +30,8 @@ import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { memberRoutes } from './modules/member/routes.js';
 import { registerSessions } from './modules/accounts/sessions.js';
+import { operatorRoutes } from './modules/operators/admin-routes.js';
+import { registerOperatorSessions } from './modules/operators/sessions.js';
 import type { SmsSender } from './modules/accounts/sms.js';
 import { pageRenderer } from './modules/content/page.js';
 import { contentRoutes } from './modules/content/routes.js';
@@ -113,6 +115,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
   });
   registerCsrf(app);
   registerSessions(app, database.db, { cache: !config.REDIS_URL });
+  registerOperatorSessions(app, database.db);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
@@ -129,6 +132,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await uploadRoutes(scope, deps);
     await wechatRoutes(scope, deps);
     await memberRoutes(scope, deps);
+    await operatorRoutes(scope, deps);
   });
 
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -5,12 +5,16 @@ import { seedAccounts, seedIfEmpty } from './seed/seed.js';
 import { buildApp } from './app.js';
 import { hashPassword } from './lib/passwords.js';
 import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/lifecycle.js';
+import { seedOperators } from './modules/operators/service.js';
+import { sweepOperatorSessions } from './modules/operators/sessions.js';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 if (await seedIfEmpty(database.db, { goods: config.SEED_GOODS })) {
   await seedAccounts(database.db, hashPassword);
 }
+// The console's operators, also in a database seeded before the console existed.
+await seedOperators(database.db);
 const app = await buildApp({ config, database });
 
 /**
@@ -23,6 +27,7 @@ const sweeper = setInterval(() => {
     .then((n) => n && app.log.info({ cancelled: n }, 'unpaid orders cancelled'))
     .then(() => completeShippedOrders(database.db))
     .then((n) => n && app.log.info({ completed: n }, 'shipped orders completed'))
+    .then(() => sweepOperatorSessions(database.db))
     .catch((err: unknown) => app.log.error({ err }, 'sweeping orders failed'));
 }, EXPIRY_SWEEP_MS);
 sweeper.unref();

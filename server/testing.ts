@@ -11,6 +11,7 @@ import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_PASSWORD } from './seed/demo-password.js';
 import { seedAccounts, seedIfEmpty } from './seed/seed.js';
+import { seedOperators } from './modules/operators/service.js';
 
 export { DEMO_PASSWORD };
 import { hashPassword } from './lib/passwords.js';
@@ -53,7 +54,10 @@ export async function openTestDatabase(opts: { goods?: number; accounts?: boolea
     database = await openDatabase({});
   }
   await seedIfEmpty(database.db, { goods: opts.goods ?? 200 });
-  if (opts.accounts ?? true) await seedAccounts(database.db, hashPassword);
+  if (opts.accounts ?? true) {
+    await seedAccounts(database.db, hashPassword);
+    await seedOperators(database.db);
+  }
   return {
     ...database,
     dispose: async () => {

@@ -3,8 +3,11 @@
  * `request.session` through these types and guards, without depending on how sessions are kept.
  */
 import type { FastifyRequest } from 'fastify';
+import type { Permission } from '../../core/admin.js';
+import { Code, Message } from '../../core/codes.js';
 import type { users } from '../db/schema/accounts.js';
-import { unauthenticated } from './envelope.js';
+import type { operators } from '../db/schema/operators.js';
+import { AppError, unauthenticated } from './envelope.js';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -14,9 +17,15 @@ export type SessionUser = typeof users.$inferSelect;
  */
 export type CurrentSession = { id: string; token: string; user: SessionUser; actor: SessionUser | null };
 
+export type OperatorRow = typeof operators.$inferSelect;
+
+/** The operator a console call acts as (its own cookie, never a buyer's session). */
+export type CurrentOperator = { sessionId: string; operator: OperatorRow; permissions: ReadonlySet<Permission> };
+
 declare module 'fastify' {
   interface FastifyRequest {
     session: CurrentSession | null;
+    operator: CurrentOperator | null;
   }
 }
 
@@ -30,4 +39,19 @@ export function requireUser(request: FastifyRequest): SessionUser {
 export function requireSession(request: FastifyRequest): CurrentSession {
   if (!request.session) throw unauthenticated();
   return request.session;
+}
+
+/** The operator of a console call; 401 without an operator session (a buyer's session is none). */
+export function requireOperator(request: FastifyRequest): CurrentOperator {
+  if (!request.operator) throw unauthenticated();
+  return request.operator;
+}
+
+export const forbidden = () => new AppError(Code.forbidden, Message.noPermission, 403);
+
+/** The operator, if they hold `permission`; 403 `无权限` otherwise (deny by default). */
+export function requirePermission(request: FastifyRequest, permission: Permission): CurrentOperator {
+  const current = requireOperator(request);
+  if (!current.permissions.has(permission)) throw forbidden();
+  return current;
 }

@@ -1,6 +1,7 @@
 /** Every table, one file per module that owns it (README: who owns what). drizzle-kit reads this file. */
 export * from './settings.js';
 export * from './guards.js';
+export * from './operators.js';
 export * from './accounts.js';
 export * from './uploads.js';
 export * from './catalogue.js';

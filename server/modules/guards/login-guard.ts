@@ -15,23 +15,28 @@ export const ACCOUNT_FAILURES = 10;
 /** Wrong passwords from one address within the window, whatever the accounts. */
 export const ADDRESS_FAILURES = 30;
 export const LOCKED_MESSAGE = `登录失败次数过多，请${LOGIN_WINDOW_MINUTES}分钟后再试，或使用短信验证码登录`;
+/** Operators have no SMS login. */
+export const OPERATOR_LOCKED_MESSAGE = `登录失败次数过多，请${LOGIN_WINDOW_MINUTES}分钟后再试`;
 
 export type LoginKeys = { account: string; address: string };
 
-/** The keys a login attempt is counted under: the account when the name is one, else the name itself. */
-export const loginKeys = (userId: number | null, login: string, ip: string): LoginKeys => ({
-  account: userId ? `account:${userId}` : `name:${login.trim().toLowerCase().slice(0, 80)}`,
+/**
+ * The keys a login attempt is counted under: the account (a buyer's, or an operator's with `scope`
+ * `operator`) when the name is one, else the name itself; and the address, shared by both kinds of login.
+ */
+export const loginKeys = (userId: number | null, login: string, ip: string, scope: 'account' | 'operator' = 'account'): LoginKeys => ({
+  account: userId ? `${scope}:${userId}` : `${scope === 'account' ? 'name' : 'operator-name'}:${login.trim().toLowerCase().slice(0, 80)}`,
   address: `ip:${ip.slice(0, 64)}`,
 });
 
 /** Refuses the attempt while either key is locked. */
-export async function assertNotLocked(db: Db, keys: LoginKeys) {
+export async function assertNotLocked(db: Db, keys: LoginKeys, message = LOCKED_MESSAGE) {
   const locked = await db
     .select({ key: loginFailures.key })
     .from(loginFailures)
     .where(and(inArray(loginFailures.key, [keys.account, keys.address]), gt(loginFailures.lockedUntil, new Date())))
     .limit(1);
-  if (locked.length) throw refuse(LOCKED_MESSAGE, Code.tooMany);
+  if (locked.length) throw refuse(message, Code.tooMany);
 }
 
 async function count(db: Db, key: string, max: number) {

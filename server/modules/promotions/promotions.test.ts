@@ -131,3 +131,13 @@ describe(`daily specials on ${dbLabel}`, () => {
     }
   });
 });
+
+describe(`the server clock on ${dbLabel}`, () => {
+  it('gives the flash sale and the daily specials one timestamp, taken at the reply', async () => {
+    for (const url of ['/api/index/spike', '/api/activity/everyday_price']) {
+      const raw = await t.app.inject({ method: 'GET', url });
+      expect(raw.payload.match(/"timestamp":/g)).toHaveLength(1);
+      expect(Math.abs(raw.json().data.timestamp - Date.now() / 1000)).toBeLessThan(5);
+    }
+  });
+});

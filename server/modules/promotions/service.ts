@@ -43,7 +43,8 @@ const activityPrice = (fen: number | null, viewer: Viewer) => (fen !== null && v
 
 /**
  * `/api/index/spike`: today's flash sale sessions and the goods of the one on now, or of the next one to
- * start (today, else tomorrow's first). `timestamp` is the server clock the browser's countdown follows.
+ * start (today, else tomorrow's first). The answer is kept a few seconds: the route adds the server's
+ * `timestamp` to each reply.
  */
 export async function spike(db: Db, viewer: Viewer, now = Date.now()) {
   const tomorrow = chinaDay(now, 1);
@@ -62,7 +63,7 @@ export async function spike(db: Db, viewer: Viewer, now = Date.now()) {
     const next = rows.map((a) => ({ a, ...sessionOn(a, tomorrow) })).find((s) => s.start < s.end && s.start > now);
     if (next) current = { ...next, status: 0 };
   }
-  const base = { timestamp: toSeconds(now), sessions: sessions.map(sessionView) };
+  const base = { sessions: sessions.map(sessionView) };
   if (!current) return { ...base, current: null, goods: [] };
   const lines = await activityGoodsOf(db, [current.a.id], viewer);
   return {
@@ -82,7 +83,7 @@ function sessionView(s: { a: ActivityRow; start: number; end: number; status: Se
   return { id: s.a.id, name: s.a.name, start_time: toSeconds(s.start), end_time: toSeconds(s.end), status: s.status };
 }
 
-/** `/api/activity/everyday_price`: the daily specials of today's weekday, until midnight China time. */
+/** `/api/activity/everyday_price`: the daily specials of today's weekday, until midnight China time (the route adds `timestamp`). */
 export async function everydaySpecials(db: Db, viewer: Viewer, now = Date.now()) {
   const today = chinaDay(now);
   const rows = await db
@@ -100,7 +101,6 @@ export async function everydaySpecials(db: Db, viewer: Viewer, now = Date.now())
   return {
     date: today.date,
     weekday: today.weekday,
-    timestamp: toSeconds(now),
     end_time: toSeconds(Math.min(chinaDay(now, 1).start, ...rows.map((a) => a.endsAt.getTime()))),
     name: rows[0]?.name ?? '每日特价',
     goods: lines

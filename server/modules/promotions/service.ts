@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { fenToYuan } from '../../../core/money.js';
+import type { DailySpecials, Spike, SpikeSession } from '../../../core/schemas/promotions.js';
 import type { Db } from '../../db/client.js';
 import { activities, activityGoods } from '../../db/schema/promotions.js';
 import { goodsView, visibleGoodsByIds } from '../catalogue/service.js';
@@ -14,7 +15,7 @@ import { atMinute, chinaDay, toSeconds, type ChinaDay } from './clock.js';
 type ActivityRow = typeof activities.$inferSelect;
 
 /** 0 not started yet, 1 on now, 2 over. */
-export type SessionStatus = 0 | 1 | 2;
+export type SessionStatus = SpikeSession['status'];
 
 function sessionOn(a: ActivityRow, day: ChinaDay) {
   const start = Math.max(atMinute(day, a.dailyStart ?? 0), a.startsAt.getTime());
@@ -46,7 +47,7 @@ const activityPrice = (fen: number | null, viewer: Viewer) => (fen !== null && v
  * start (today, else tomorrow's first). The answer is kept a few seconds: the route adds the server's
  * `timestamp` to each reply.
  */
-export async function spike(db: Db, viewer: Viewer, now = Date.now()) {
+export async function spike(db: Db, viewer: Viewer, now = Date.now()): Promise<Omit<Spike, 'timestamp'>> {
   const tomorrow = chinaDay(now, 1);
   const rows = await db
     .select()
@@ -79,12 +80,12 @@ export async function spike(db: Db, viewer: Viewer, now = Date.now()) {
   };
 }
 
-function sessionView(s: { a: ActivityRow; start: number; end: number; status: SessionStatus }) {
+function sessionView(s: { a: ActivityRow; start: number; end: number; status: SessionStatus }): SpikeSession {
   return { id: s.a.id, name: s.a.name, start_time: toSeconds(s.start), end_time: toSeconds(s.end), status: s.status };
 }
 
 /** `/api/activity/everyday_price`: the daily specials of today's weekday, until midnight China time (the route adds `timestamp`). */
-export async function everydaySpecials(db: Db, viewer: Viewer, now = Date.now()) {
+export async function everydaySpecials(db: Db, viewer: Viewer, now = Date.now()): Promise<Omit<DailySpecials, 'timestamp'>> {
   const today = chinaDay(now);
   const rows = await db
     .select()

@@ -1,6 +1,7 @@
-/** Requests of the catalogue calls (spec section 7 "Goods" and "Favourites", DESIGN.md section 6). */
+/** Requests and answers of the catalogue calls (spec section 7 "Goods" and "Favourites", DESIGN.md section 6). */
 import { z } from 'zod';
 import { freeText, id, page, wholeNumber } from './common.js';
+import { bit, money, pageOf, unixTime } from './envelope.js';
 
 /** A search keyword: trimmed, at most 50 characters, no markup. Empty is allowed and finds nothing. */
 export const keywords = () =>
@@ -77,3 +78,136 @@ export const filterScopeQuery = z.object({
 });
 
 export type FilterScope = Partial<Omit<z.infer<typeof filterScopeQuery>, 'type'>> & { type: 1 | 2 };
+
+// ---- Answers ----
+
+/** A quantity tier of the ladder price: from `number` units on, each costs `price`. */
+export const LadderTier = z.object({
+  number: z.number().int().meta({ description: 'from this many units on' }),
+  price: money.nullable().meta({ description: 'unit price from `number` on; null where the viewer may not see prices' }),
+});
+export type LadderTier = z.infer<typeof LadderTier>;
+
+/**
+ * Goods as every catalogue call sends them (and the cart, promotions and member calls embed them). Prices
+ * are `null` for guests (`price_tip` 登录可见) and members waiting for review (资质审核通过后可见).
+ */
+export const Goods = z.object({
+  id: z.number().int(),
+  ck_id: z.number().int().meta({ description: '仓库: the warehouse that ships it (the same product may be listed once per warehouse or batch)' }),
+  name: z.string(),
+  sccj: z.string().meta({ description: '生产厂家, manufacturer' }),
+  ypgg: z.string().meta({ description: '规格, specification (0.25g*24粒)' }),
+  bzdw: z.string().meta({ description: '包装单位, unit (盒, 瓶, 袋)' }),
+  goods_image: z.array(z.string()).meta({ description: 'picture URLs, the main one first' }),
+  base_price: money.nullable().meta({ description: 'unit price; null where the viewer may not see prices' }),
+  price_tip: z.string().nullable().meta({ description: 'shown instead of a hidden price: 登录可见 (guest) or 资质审核通过后可见 (waiting for review); null when prices show' }),
+  is_buy: bit.meta({ description: '0: listed but cannot be added to the cart' }),
+  number: z.number().int().meta({ description: 'stock in units' }),
+  is_youx: bit.meta({ description: '优选, preferred goods (tag 优)' }),
+  type: z.number().int().meta({ description: 'the cart line type a plain add uses: 0 plain, 1 flash sale, 3 combination' }),
+  ladder_price: z.array(LadderTier).meta({ description: 'quantity tiers, when `ladder_price_type` is 1' }),
+  ladder_price_type: z.number().int().meta({ description: '0 no tiers; 1 the tiers are unit prices' }),
+  is_free_shipping: bit.meta({ description: '包邮: a line ships free from `free_shipping_number` units on' }),
+  free_shipping_number: z.number().int(),
+  tags: z.array(z.string()).meta({ description: 'short labels shown on the picture (优, 秒, 特 ...)' }),
+  zbz: z.number().int().meta({ description: '中包装, middle package: the default quantity and the step of the quantity stepper' }),
+  cartNum: z.number().int().meta({ description: 'the quantity the add-to-cart button starts with (the middle package)' }),
+  jzl: z.number().int().meta({ description: '件装量, whole-case quantity' }),
+  pzwh: z.string().meta({ description: '批准文号, approval number (国药准字H13023964); empty for decoction pieces' }),
+  jx: z.string().meta({ description: '剂型, dosage form' }),
+  cfl: z.string().meta({ description: '处方分类: 处方药, 甲类OTC, 乙类OTC, 器械, 中药饮片, 保健食品' }),
+  xq: z.string().meta({ description: '效期, expiry date of the batch on sale (YYYY-MM-DD)' }),
+  scrq: z.string().meta({ description: '生产日期, production date of that batch (YYYY-MM-DD)' }),
+  ccfs: z.string().meta({ description: '储存方式, storage: 常温, 阴凉, 冷藏' }),
+  category_id: z.number().int(),
+  brand_id: z.number().int().nullable(),
+  is_ephedrine: bit.meta({ description: '含麻黄碱: quantity limited per order, bank transfer only, signed receipt afterwards' }),
+  is_kx: bit.meta({ description: '控销, controlled sale: only special (is_special) accounts see it' }),
+  is_zy: bit.meta({ description: '中药专区' }),
+  is_qx: bit.meta({ description: '器械专区' }),
+  sales: z.number().int().meta({ description: 'units sold' }),
+});
+export type Goods = z.infer<typeof Goods>;
+
+/** A goods list page; `total` counts at most 10,000 matches. */
+export const GoodsPage = pageOf(Goods).extend({
+  total_more: bit.meta({ description: '1: more than `total` (10,000) goods match; the list shows 10,000+' }),
+});
+export type GoodsPage = z.infer<typeof GoodsPage>;
+
+/** One goods' page. */
+export const GoodsDetail = Goods.extend({
+  instructions: z.string().meta({ description: '说明书, the package insert, plain text' }),
+  category_path: z.array(z.object({ id: z.number().int(), name: z.string() })).meta({ description: 'its categories from the top level down' }),
+  brand: z.object({ id: z.number().int(), name: z.string(), logo: z.string() }).nullable(),
+  is_favorite: bit.meta({ description: '1: the buyer keeps it in their favourites (收藏); 0 for guests' }),
+});
+export type GoodsDetail = z.infer<typeof GoodsDetail>;
+
+/** A category of the filter options, with those of its sub-categories that hold goods of the list. */
+export type FilterCategory = { id: number; name: string; children: FilterCategory[] };
+export const FilterCategory: z.ZodType<FilterCategory> = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  get children() {
+    return z.array(FilterCategory);
+  },
+});
+
+/** The filter options of a list page, from the goods that list can show. */
+export const FilterOptions = z.object({
+  category: z
+    .array(FilterCategory)
+    .meta({ description: 'categories with goods of the list, and their parents: a tree of `{id, name, children}`, `children` of the same shape' }),
+  brand: z.array(z.object({ id: z.number().int(), name: z.string(), logo: z.string() })),
+  sccj: z.array(z.string()).meta({ description: 'the 30 manufacturers with the most goods of the list' }),
+  cfl: z.array(z.enum(PRESCRIPTION_CLASSES)).meta({ description: 'the prescription classes present, in their fixed order' }),
+  jx: z.array(z.string()).meta({ description: 'the 20 commonest dosage forms' }),
+});
+export type FilterOptions = z.infer<typeof FilterOptions>;
+
+/** A kept goods of the favourites (收藏) list. */
+export const FavoriteGoods = Goods.extend({ favorite_at: unixTime.meta({ description: 'when the buyer kept it' }) });
+export type FavoriteGoods = z.infer<typeof FavoriteGoods>;
+
+export const FavoritePage = pageOf(FavoriteGoods);
+export type FavoritePage = z.infer<typeof FavoritePage>;
+
+/** The goods a favourites call added or removed (each id once). */
+export const GoodsIds = z.object({ goods_ids: z.array(z.number().int()) });
+export type GoodsIds = z.infer<typeof GoodsIds>;
+
+/** A home page floor: a top category with its sub-categories and its best sellers in stock. */
+export const Floor = z.object({
+  floor: z.number().int().meta({ description: '1, 2, ... in menu order' }),
+  id: z.number().int(),
+  name: z.string(),
+  logo1: z.string(),
+  url: z.string(),
+  children: z.array(z.object({ id: z.number().int(), name: z.string(), url: z.string() })),
+  goods: z.array(Goods).meta({ description: 'the 5 best sellers in stock' }),
+});
+export type Floor = z.infer<typeof Floor>;
+
+export const GoodsList = pageOf(Goods);
+export type GoodsList = z.infer<typeof GoodsList>;
+
+/** A brand of the brand zone (品牌专区). */
+export const Brand = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string(),
+  banner: z.string().meta({ description: "the wide picture at the top of the brand's page" }),
+  description: z.string(),
+  url: z.string().meta({ description: "the brand's page (/ppzq/info/{id})" }),
+  goods_count: z.number().int().meta({ description: 'goods of the brand the viewer may see' }),
+});
+export type Brand = z.infer<typeof Brand>;
+
+/** A brand's tile in the zone, with its best sellers. */
+export const BrandTile = Brand.extend({ goods: z.array(Goods).meta({ description: 'its 3 best sellers' }) });
+export type BrandTile = z.infer<typeof BrandTile>;
+
+export const BrandPage = pageOf(BrandTile);
+export type BrandPage = z.infer<typeof BrandPage>;

@@ -1,5 +1,6 @@
 /** The brand zone (品牌专区): brands with their goods counts and best sellers, and one brand's page. */
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Brand, BrandPage } from '../../../core/schemas/goods.js';
 import type { Db } from '../../db/client.js';
 import { brands, goods } from '../../db/schema/catalogue.js';
 import { notFound } from '../../http/envelope.js';
@@ -10,7 +11,7 @@ export const BRANDS_PER_PAGE = 12;
 /** Goods shown on a brand's tile in the zone. */
 const TILE_GOODS = 3;
 
-export async function brandList(db: Db, viewer: Viewer, page: number, perPage = BRANDS_PER_PAGE) {
+export async function brandList(db: Db, viewer: Viewer, page: number, perPage = BRANDS_PER_PAGE): Promise<BrandPage> {
   const [rows, [{ n }]] = await Promise.all([
     db
       .select()
@@ -52,7 +53,7 @@ export async function brandList(db: Db, viewer: Viewer, page: number, perPage = 
   };
 }
 
-const brandView = (b: typeof brands.$inferSelect) => ({
+const brandView = (b: typeof brands.$inferSelect): Omit<Brand, 'goods_count'> => ({
   id: b.id,
   name: b.name,
   logo: b.logo,
@@ -62,7 +63,7 @@ const brandView = (b: typeof brands.$inferSelect) => ({
 });
 
 /** `/api/focus/brand/{id}`: what a brand's page shows above its goods list. */
-export async function brandDetail(db: Db, viewer: Viewer, id: number) {
+export async function brandDetail(db: Db, viewer: Viewer, id: number): Promise<Brand> {
   const [row] = await db
     .select()
     .from(brands)

@@ -4,6 +4,7 @@
  * site's best sellers.
  */
 import { and, asc, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Floor, GoodsList } from '../../../core/schemas/goods.js';
 import type { Db } from '../../db/client.js';
 import { categories, favorites, goods } from '../../db/schema/catalogue.js';
 import { categoryWithChildren, goodsCore, goodsView, visible } from './service.js';
@@ -15,7 +16,7 @@ export const RECOMMEND_PER_PAGE = 10;
 /** 为你推荐 ends after this many pages: past them a buyer searches rather than scrolls. */
 export const RECOMMEND_PAGES = 10;
 
-export async function floors(db: Db, viewer: Viewer) {
+export async function floors(db: Db, viewer: Viewer): Promise<Floor[]> {
   const tops = await db
     .select({ id: categories.id, name: categories.name, logo1: categories.logo1 })
     .from(categories)
@@ -52,7 +53,7 @@ export async function floors(db: Db, viewer: Viewer) {
 }
 
 /** `/api/index_wntj/{page}`: ten recommendations a page, at most RECOMMEND_PAGES pages. */
-export async function recommendations(db: Db, viewer: Viewer, page: number) {
+export async function recommendations(db: Db, viewer: Viewer, page: number): Promise<GoodsList> {
   const kept = viewer.userId
     ? await db
         .select({ goodsId: favorites.goodsId, categoryId: goods.categoryId })

@@ -3,7 +3,24 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id, page } from '../../../core/schemas/common.js';
-import { favoriteListQuery, filterScopeQuery, goodsIdsBody, goodsListQuery, searchQuery } from '../../../core/schemas/goods.js';
+import { answers } from '../../../core/schemas/envelope.js';
+import {
+  Brand,
+  BrandPage,
+  favoriteListQuery,
+  FavoritePage,
+  FilterOptions,
+  filterScopeQuery,
+  Floor,
+  Goods,
+  GoodsDetail,
+  GoodsIds,
+  goodsIdsBody,
+  GoodsList,
+  goodsListQuery,
+  GoodsPage,
+  searchQuery,
+} from '../../../core/schemas/goods.js';
 import type { Deps } from '../../deps.js';
 import { ok, sendJson } from '../../http/envelope.js';
 import { requireUser } from '../../http/auth.js';
@@ -13,63 +30,195 @@ import { floors, recommendations } from './home.js';
 import { brandDetail, brandList } from './brands.js';
 import { viewerClass, viewerOf } from './viewer.js';
 
+/** Said of every call that answers goods. */
+const PRICES =
+  'Prices are `null` for guests (`price_tip` 登录可见) and members waiting for review (资质审核通过后可见); controlled-sale goods (`is_kx`) exist only for `is_special` accounts.';
+/** Said of the answers shared by viewers alike (cache.ts). */
+const SHARED = 'The answer is shared for 30 s by viewers who see alike (guest, waiting, approved, special), so stock shown may lag by up to 30 s.';
+
 export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const tags = ['catalogue'];
 
   // Results depend only on the query and on what the viewer may see: viewers alike share them (cache.ts).
-  app.get('/api/goods/search', { schema: { querystring: searchQuery } }, async (req, reply) => {
-    const viewer = viewerOf(req);
-    const { keywords, type } = req.query;
-    return sendJson(reply, await cachedJson(db, ['search', keywords.trim(), type, viewerClass(viewer)], () => catalogue.searchGoods(db, keywords, type, viewer)));
-  });
-  app.get('/api/goods/list', { schema: { querystring: goodsListQuery } }, async (req, reply) => {
-    const viewer = viewerOf(req);
-    return sendJson(reply, await cachedJson(db, ['list', req.query, viewerClass(viewer)], () => catalogue.listGoods(db, req.query, viewer)));
-  });
-  app.get('/api/goods/detail/:id', { schema: { params: z.object({ id: id('商品ID') }) } }, async (req, reply) =>
-    sendJson(reply, await catalogue.goodsDetailJson(db, req.params.id, viewerOf(req))),
+  app.get(
+    '/api/goods/search',
+    {
+      schema: {
+        tags,
+        summary: "The header's suggestions: up to 10 goods matching a drug name (`type` 1) or a manufacturer (`type` 2).",
+        description: `A drug name matches in Chinese, full pinyin, pinyin initials or, from 4 characters with a digit, the approval number. Goods are ranked by how their name (or manufacturer) matches: exact, prefix, pinyin or initials prefix, anywhere; best sellers first within a rank. An empty keyword finds nothing. The keyword is matched against the few thousand distinct names and manufacturers held in memory, then the goods of the matching terms are read by index, so one-character Chinese costs what initials cost. ${PRICES} ${SHARED}`,
+        querystring: searchQuery,
+        response: answers(z.array(Goods)),
+      },
+    },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      const { keywords, type } = req.query;
+      return sendJson(reply, await cachedJson(db, ['search', keywords.trim(), type, viewerClass(viewer)], () => catalogue.searchGoods(db, keywords, type, viewer)));
+    },
   );
-  app.get('/api/goods/hot', async (req, reply) => {
-    const viewer = viewerOf(req);
-    return sendJson(reply, await cachedJson(db, ['hot', viewerClass(viewer)], () => catalogue.hotGoods(db, viewer)));
-  });
-  app.get('/api/goods/fl', { schema: { querystring: filterScopeQuery } }, async (req, reply) => {
-    const viewer = viewerOf(req);
-    const scope = { ...req.query, keywords: req.query.keywords.trim() };
-    return sendJson(reply, await cachedJson(db, ['fl', viewerClass(viewer), scope], () => catalogue.filterOptions(db, viewer, scope)));
-  });
+  app.get(
+    '/api/goods/list',
+    {
+      schema: {
+        tags,
+        summary: 'A page of goods (20 by default, at most 100), filtered, searched and sorted.',
+        description: `\`zone\`: yx 包邮, zy 中药, qx 器械, jxq 近效期 (expires within 6 months), kx 控销, youx 优选. \`category\` takes in its sub-categories. \`keywords\` ranks as the search does (best matches first unless a sort is chosen). \`sort\`: default, sales, price, newest; \`order\` asc or desc. Price ranges and price order apply to approved members only (others get every price range and the default order, which would otherwise reveal hidden prices). \`total\` counts at most 10,000 matches, and \`total_more\` 1 says there are more. ${PRICES} ${SHARED}`,
+        querystring: goodsListQuery,
+        response: answers(GoodsPage),
+      },
+    },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      return sendJson(reply, await cachedJson(db, ['list', req.query, viewerClass(viewer)], () => catalogue.listGoods(db, req.query, viewer)));
+    },
+  );
+  app.get(
+    '/api/goods/detail/:id',
+    {
+      schema: {
+        tags,
+        summary: "One goods' page: the goods with its package insert, category path, brand and whether the buyer keeps it.",
+        description: `404 商品不存在或已下架 when the goods is off sale or the viewer may not see it. ${PRICES} The detail is shared by viewers alike for 5 s.`,
+        params: z.object({ id: id('商品ID') }),
+        response: answers(GoodsDetail),
+      },
+    },
+    async (req, reply) => sendJson(reply, await catalogue.goodsDetailJson(db, req.params.id, viewerOf(req))),
+  );
+  app.get(
+    '/api/goods/hot',
+    { schema: { tags, summary: 'The 10 best sellers in stock.', description: `${PRICES} ${SHARED}`, response: answers(z.array(Goods)) } },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      return sendJson(reply, await cachedJson(db, ['hot', viewerClass(viewer)], () => catalogue.hotGoods(db, viewer)));
+    },
+  );
+  app.get(
+    '/api/goods/fl',
+    {
+      schema: {
+        tags,
+        summary: 'The filter options of a list page, from the goods that list can show.',
+        description: `The query names what the page fixes (its zone, brand, category or keyword): the options are the categories holding goods of that scope (with their parents), the brands, the 30 busiest manufacturers, the prescription classes and the dosage forms present. A brand's page thus offers only that brand's makers, the devices zone only device categories; a keyword that matches nothing gives empty options. ${SHARED}`,
+        querystring: filterScopeQuery,
+        response: answers(FilterOptions),
+      },
+    },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      const scope = { ...req.query, keywords: req.query.keywords.trim() };
+      return sendJson(reply, await cachedJson(db, ['fl', viewerClass(viewer), scope], () => catalogue.filterOptions(db, viewer, scope)));
+    },
+  );
 
-  app.get('/api/index/floors', async (req, reply) => {
-    const viewer = viewerOf(req);
-    return sendJson(reply, await cachedJson(db, ['floors', viewerClass(viewer)], () => floors(db, viewer)));
-  });
+  app.get(
+    '/api/index/floors',
+    {
+      schema: {
+        tags,
+        summary: 'The home page floors: the first 6 top categories in menu order, each with its sub-categories and 5 best sellers in stock.',
+        description: `${PRICES} ${SHARED}`,
+        response: answers(z.array(Floor)),
+      },
+    },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      return sendJson(reply, await cachedJson(db, ['floors', viewerClass(viewer)], () => floors(db, viewer)));
+    },
+  );
   // Recommendations follow the buyer's favourites: kept per buyer, shared by all guests.
-  app.get('/api/index_wntj/:page', { schema: { params: z.object({ page: page() }) } }, async (req, reply) => {
-    const viewer = viewerOf(req);
-    const who = viewer.userId ? `user:${viewer.userId}:${viewerClass(viewer)}` : viewerClass(viewer);
-    return sendJson(reply, await cachedJson(db, ['wntj', who, req.params.page], () => recommendations(db, viewer, req.params.page)));
-  });
+  app.get(
+    '/api/index_wntj/:page',
+    {
+      schema: {
+        tags,
+        summary: '为你推荐: 10 recommendations a page, at most 10 pages.',
+        description: `Buyable best sellers in stock, those of the categories of the buyer's favourites first; goods the buyer already keeps are left out. A page past the 10th is empty. ${PRICES} Kept 30 s per buyer, shared by all guests.`,
+        params: z.object({ page: page() }),
+        response: answers(GoodsList),
+      },
+    },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      const who = viewer.userId ? `user:${viewer.userId}:${viewerClass(viewer)}` : viewerClass(viewer);
+      return sendJson(reply, await cachedJson(db, ['wntj', who, req.params.page], () => recommendations(db, viewer, req.params.page)));
+    },
+  );
 
-  app.get('/api/brand', { schema: { querystring: z.object({ page: page() }) } }, async (req, reply) => {
-    const viewer = viewerOf(req);
-    return sendJson(reply, await cachedJson(db, ['brands', viewerClass(viewer), req.query.page], () => brandList(db, viewer, req.query.page)));
-  });
-  app.get('/api/focus/brand/:id', { schema: { params: z.object({ id: id('品牌ID') }) } }, async (req, reply) => {
-    const viewer = viewerOf(req);
-    return sendJson(reply, await cachedJson(db, ['brand', viewerClass(viewer), req.params.id], () => brandDetail(db, viewer, req.params.id)));
-  });
+  app.get(
+    '/api/brand',
+    {
+      schema: {
+        tags,
+        summary: 'The brand zone (品牌专区): 12 brands a page, each with its goods count and 3 best sellers.',
+        description: `${PRICES} ${SHARED}`,
+        querystring: z.object({ page: page() }),
+        response: answers(BrandPage),
+      },
+    },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      return sendJson(reply, await cachedJson(db, ['brands', viewerClass(viewer), req.query.page], () => brandList(db, viewer, req.query.page)));
+    },
+  );
+  app.get(
+    '/api/focus/brand/:id',
+    {
+      schema: {
+        tags,
+        summary: "What a brand's page shows above its goods list; 404 品牌不存在 for an unknown or hidden brand.",
+        description: 'Its goods are listed with `GET /api/goods/list?brand={id}`.',
+        params: z.object({ id: id('品牌ID') }),
+        response: answers(Brand),
+      },
+    },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      return sendJson(reply, await cachedJson(db, ['brand', viewerClass(viewer), req.params.id], () => brandDetail(db, viewer, req.params.id)));
+    },
+  );
 
-  app.get('/api/favorite', { schema: { querystring: favoriteListQuery } }, async (req) => {
-    const user = requireUser(req);
-    return ok(await catalogue.listFavorites(db, user.id, req.query.page, viewerOf(req)));
-  });
-  app.post('/api/favorite', { schema: { body: goodsIdsBody } }, async (req) => {
-    const user = requireUser(req);
-    return ok(await catalogue.addFavorites(db, user.id, req.body.goods_ids, viewerOf(req)));
-  });
-  app.post('/api/favorite/cancel', { schema: { body: goodsIdsBody } }, async (req) => {
-    const user = requireUser(req);
-    return ok(await catalogue.removeFavorites(db, user.id, req.body.goods_ids));
-  });
+  app.get(
+    '/api/favorite',
+    {
+      schema: {
+        tags,
+        summary: "The buyer's favourites (收藏), last kept first, 20 a page; logged in.",
+        description: `Goods the buyer may no longer see (off sale, controlled sale) are left out. ${PRICES}`,
+        querystring: favoriteListQuery,
+        response: answers(FavoritePage),
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      return ok(await catalogue.listFavorites(db, user.id, req.query.page, viewerOf(req)));
+    },
+  );
+  app.post(
+    '/api/favorite',
+    {
+      schema: {
+        tags,
+        summary: 'Keeps goods in the favourites (`goods_ids[]=1&goods_ids[]=2` or `goods_ids=1,2`, at most 200); logged in.',
+        description: 'Goods already kept stay as they are; any goods the buyer cannot see answers 404 商品不存在或已下架 and nothing is kept.',
+        body: goodsIdsBody,
+        response: answers(GoodsIds),
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      return ok(await catalogue.addFavorites(db, user.id, req.body.goods_ids, viewerOf(req)));
+    },
+  );
+  app.post(
+    '/api/favorite/cancel',
+    { schema: { tags, summary: 'Removes goods from the favourites; ids not kept are ignored; logged in.', body: goodsIdsBody, response: answers(GoodsIds) } },
+    async (req) => {
+      const user = requireUser(req);
+      return ok(await catalogue.removeFavorites(db, user.id, req.body.goods_ids));
+    },
+  );
 }

@@ -4,7 +4,18 @@
  */
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { fenToYuan, yuanToFen } from '../../../core/money.js';
-import { PRESCRIPTION_CLASSES, type FilterScope, type GoodsListQuery } from '../../../core/schemas/goods.js';
+import {
+  PRESCRIPTION_CLASSES,
+  type FavoritePage,
+  type FilterCategory,
+  type FilterOptions,
+  type FilterScope,
+  type Goods,
+  type GoodsDetail,
+  type GoodsIds,
+  type GoodsListQuery,
+  type GoodsPage,
+} from '../../../core/schemas/goods.js';
 import type { Conn, Db } from '../../db/client.js';
 import { brands, categories, favorites, goods } from '../../db/schema/catalogue.js';
 import { notFound } from '../../http/envelope.js';
@@ -56,7 +67,7 @@ export function shownBrands(db: Db) {
 }
 
 /** Goods as the buyer's browser receives them (spec section 3 Goods plus DESIGN.md section 7). */
-export function goodsView(row: GoodsCore, viewer: Viewer) {
+export function goodsView(row: GoodsCore, viewer: Viewer): Goods {
   return {
     id: row.id,
     ck_id: row.ckId,
@@ -94,8 +105,6 @@ export function goodsView(row: GoodsCore, viewer: Viewer) {
     sales: row.sales,
   };
 }
-
-export type GoodsView = ReturnType<typeof goodsView>;
 
 /** What every buyer may see: on sale, and controlled-sale goods only for special accounts. */
 export function visible(viewer: Viewer): SQL {
@@ -274,7 +283,7 @@ export async function categoryWithChildren(db: Db, id: number): Promise<number[]
  */
 export const LIST_TOTAL_CAP = 10_000;
 
-export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer, cap = LIST_TOTAL_CAP) {
+export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer, cap = LIST_TOTAL_CAP): Promise<GoodsPage> {
   const categoryIds = q.category ? await categoryWithChildren(db, q.category) : null;
   const where = listFilters(q, viewer, categoryIds);
   const match = await keywordCondition(db, q.keywords, q.type);
@@ -322,7 +331,7 @@ export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer, cap =
  * The header's suggestions: the best sellers of the best-ranked names (or manufacturers), read per term
  * through the (name, sales) index, then goods whose approval number matches.
  */
-export async function searchGoods(db: Db, keyword: string, type: 1 | 2, viewer: Viewer) {
+export async function searchGoods(db: Db, keyword: string, type: 1 | 2, viewer: Viewer): Promise<Goods[]> {
   const k = keyword.trim();
   if (!k) return [];
   const terms = (await matchTerms(db, k, type)).slice(0, SUGGESTION_LIMIT);
@@ -376,7 +385,7 @@ function catalogueTree(db: Db) {
 }
 
 /** Detail for viewers alike (cached 5 s); whether this buyer keeps it comes from their favourites set. */
-async function detailFor(db: Db, id: number, viewer: Viewer) {
+async function detailFor(db: Db, id: number, viewer: Viewer): Promise<Omit<GoodsDetail, 'is_favorite'>> {
   const [row] = await db
     .select()
     .from(goods)
@@ -406,7 +415,7 @@ function favoriteIdsOf(db: Db, userId: number) {
   );
 }
 
-export async function hotGoods(db: Db, viewer: Viewer, limit = 10) {
+export async function hotGoods(db: Db, viewer: Viewer, limit = 10): Promise<Goods[]> {
   const rows = await db
     .select(goodsCore)
     .from(goods)
@@ -422,11 +431,11 @@ export async function hotGoods(db: Db, viewer: Viewer, limit = 10) {
  * prescription classes and dosage forms present. A brand's page offers only that brand's makers, the devices
  * zone only device categories.
  */
-export async function filterOptions(db: Db, viewer: Viewer, scope: FilterScope = { type: 1 }) {
+export async function filterOptions(db: Db, viewer: Viewer, scope: FilterScope = { type: 1 }): Promise<FilterOptions> {
   const categoryIds = scope.category ? await categoryWithChildren(db, scope.category) : null;
   const where = listFilters({ ...scope, page: 1, per_page: 1, keywords: '', sort: 'default' }, viewer, categoryIds);
   const match = scope.keywords ? await keywordCondition(db, scope.keywords, scope.type) : null;
-  const empty = { category: [], brand: [], sccj: [], cfl: [], jx: [] };
+  const empty: FilterOptions = { category: [], brand: [], sccj: [], cfl: [], jx: [] };
   if (match === 'none') return empty;
   if (match) where.push(match.where);
   const condition = and(...where);
@@ -448,7 +457,7 @@ export async function filterOptions(db: Db, viewer: Viewer, scope: FilterScope =
     grew = false;
     for (const c of cats) if (wanted.has(c.id) && c.parentId && !wanted.has(c.parentId)) grew = Boolean(wanted.add(c.parentId));
   }
-  const tree = (parentId: number): { id: number; name: string; children: unknown[] }[] =>
+  const tree = (parentId: number): FilterCategory[] =>
     cats.filter((c) => c.parentId === parentId && wanted.has(c.id)).map((c) => ({ id: c.id, name: c.name, children: tree(c.id) }));
   const present = new Set(classes.map((c) => c.name));
   return {
@@ -460,7 +469,7 @@ export async function filterOptions(db: Db, viewer: Viewer, scope: FilterScope =
   };
 }
 
-export async function listFavorites(db: Db, userId: number, page: number, viewer: Viewer, perPage = 20) {
+export async function listFavorites(db: Db, userId: number, page: number, viewer: Viewer, perPage = 20): Promise<FavoritePage> {
   const condition = and(eq(favorites.userId, userId), visible(viewer));
   const [rows, [{ n }]] = await Promise.all([
     db
@@ -483,7 +492,7 @@ export async function listFavorites(db: Db, userId: number, page: number, viewer
 }
 
 /** Adds goods to the buyer's favourites; goods they cannot see answer 404, already-kept goods stay as they are. */
-export async function addFavorites(db: Db, userId: number, ids: number[], viewer: Viewer) {
+export async function addFavorites(db: Db, userId: number, ids: number[], viewer: Viewer): Promise<GoodsIds> {
   const unique = [...new Set(ids)];
   const found = await db.select({ id: goods.id }).from(goods).where(and(inArray(goods.id, unique), visible(viewer)));
   if (found.length !== unique.length) throw notFound('商品不存在或已下架');
@@ -495,7 +504,7 @@ export async function addFavorites(db: Db, userId: number, ids: number[], viewer
   return { goods_ids: unique };
 }
 
-export async function removeFavorites(db: Db, userId: number, ids: number[]) {
+export async function removeFavorites(db: Db, userId: number, ids: number[]): Promise<GoodsIds> {
   await db.delete(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.goodsId, [...new Set(ids)])));
   forgetFavoriteIds(db, userId);
   return { goods_ids: [...new Set(ids)] };

@@ -1,7 +1,10 @@
 /** The shell's content calls and the demo data behind them, as the header, footer and menus use them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { FocusCommon } from '../../../core/schemas/content.js';
+import { okOf } from '../../../core/schemas/envelope.js';
 import { goods, pageViews } from '../../db/schema/index.js';
+import { undeclared } from '../../http/serializer.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 import { lines } from './drawings.js';
 
@@ -32,6 +35,14 @@ describe(`shell content on ${dbLabel}`, () => {
     expect(d.site.broadcast.length).toBeGreaterThan(0);
     expect(d.site.shipping).toEqual({ shipping_amount: '10.00', no_trans_order_amount: '800.00' });
     expect(Math.abs(d.timestamp - Date.now() / 1000)).toBeLessThan(5);
+  });
+
+  it('sends the shell content, kept as JSON text, exactly as core/schemas/content.ts declares it, with one timestamp', async () => {
+    for (const who of [agent(t.app), await loginAs(t.app, 'demo')]) {
+      const { body } = await who.get('/api/focus/common');
+      expect(undeclared(body, okOf(FocusCommon).parse(body))).toEqual([]);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/focus/common' })).payload.match(/"timestamp":/g)).toHaveLength(1);
   });
 
   it('lists help groups with article links in footer order', async () => {

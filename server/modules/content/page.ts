@@ -8,7 +8,8 @@
  */
 import { finalRoute } from '../../../core/routes.js';
 import type { Db } from '../../db/client.js';
-import { contentService, type AdEntry } from './service.js';
+import type { AdEntry } from '../../../core/schemas/content.js';
+import { contentService } from './service.js';
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 /** JSON inside a <script>: nothing in it may close the element. */

@@ -1,9 +1,11 @@
-/** HTTP for the shell's content (docs/api.md "Shell and content"), page views and the demo drawings. */
+/** HTTP for the shell's content, banners and ads, page views and the demo drawings. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LICENCE_TYPES } from '../../../core/constants.js';
 import { id } from '../../../core/schemas/common.js';
+import { AdEntry, FocusCommon, FriendlyLink, HelpGroup, Notice } from '../../../core/schemas/content.js';
+import { answers } from '../../../core/schemas/envelope.js';
 import type { Deps } from '../../deps.js';
 import { ok, sendJson, withTimestamp } from '../../http/envelope.js';
 import { bannerSvg, brandSvg, goodsSvg, iconSvg, layoutOf, licenceSvg } from './drawings.js';
@@ -16,8 +18,21 @@ const colour = z
   .optional()
   .default('e4393c');
 
-/** Positions whose ads a page asks for by name (spec section 7 "Content and ads"). */
-const AD_POSITIONS = ['top', 'login', 'right', 'xrtj', 'ppzq', 'kxzq', 'new_kxzq', 'zyzq', 'qxzq', 'yx', 'jxqzc', 'mrtj'] as const;
+/** Positions whose ads a page asks for by name (spec section 7 "Content and ads"), and where they show. */
+const AD_POSITIONS = {
+  top: 'The strip above the header.',
+  login: "The login page's backdrop.",
+  right: "The home page's side pictures.",
+  xrtj: "新人专享: the home page's side picture for guests.",
+  ppzq: "The brand zone's (品牌专区) banner.",
+  kxzq: "The controlled-sale zone's (控销专区) banner.",
+  new_kxzq: "The banners of the controlled-sale zone's page.",
+  zyzq: "The TCM zone's (中药专区) banner.",
+  qxzq: "The devices zone's (器械专区) banner.",
+  yx: "The free-shipping zone's (包邮专区) banner.",
+  jxqzc: "The near-expiry sale's (近效期专场) banner.",
+  mrtj: "The daily specials' (每日特价) banner.",
+} as const;
 
 /** `ids=1,2` or `ids[]=1&ids[]=2`. */
 const idList = z.preprocess(
@@ -44,33 +59,115 @@ function svg(reply: FastifyReply, body: string) {
     .send(body);
 }
 
+/** Said of every content read. */
+const CACHED = "Content reads are kept in the process for 30 s: an operator's edit shows within that time.";
+/** Said of every ads call. */
+const AD =
+  'Each ad is `{id, image, url, title}`; `url` is a site path or a full URL, empty (the page shows 活动暂未开始) or `*...#text` (the page shows the text instead of leaving).';
+
 export async function contentRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const content = contentService(deps.database.db);
-
-  app.get('/api/focus/common', async (_req, reply) => sendJson(reply, withTimestamp(await content.commonText())));
-  // Banners and ads by position (docs/api.md "Banners and ads"); the home carousel is /api/focus itself.
-  app.get('/api/focus', async () => ok(await content.ads('index_banner')));
-  for (const position of AD_POSITIONS) app.get(`/api/focus/${position}`, async () => ok(await content.ads(position)));
-  app.get('/api/focus/kxzq_ad', { schema: { querystring: z.object({ ids: idList.optional() }) } }, async (req) => {
-    const all = await content.ads('kxzq_ad');
-    const ids = req.query.ids;
-    return ok(ids ? all.filter((a) => ids.includes(a.id)) : all);
-  });
-  app.get('/api/focus/demo', { schema: { querystring: z.object({ banner_id: id('活动ID') }) } }, async (req) => ok(await content.bannerAds(req.query.banner_id)));
-  app.get('/api/focus/postList', async () => ok(await content.notices()));
-  app.get('/api/help/category', async () => ok(await content.help()));
-  app.get('/api/global/links', async () => ok(await content.links()));
-
-  app.post('/api/stat/pv', { schema: { body: pvBody } }, async (req) => {
-    const { path, title, referrer } = req.body;
-    await content.recordView({ path, title, referrer: referrer.slice(0, 255), userId: req.session?.user.id ?? null });
-    return ok(null);
-  });
+  const tags = ['content'];
 
   app.get(
+    '/api/focus/common',
+    {
+      schema: {
+        tags,
+        summary: "The shell's content: hot searches, nav, the category menus, brands and the site's settings, with the server time.",
+        description: `\`timestamp\` is always the current server time (the rest is kept). ${CACHED}`,
+        response: answers(FocusCommon),
+      },
+    },
+    async (_req, reply) => sendJson(reply, withTimestamp(await content.commonText())),
+  );
+  // Banners and ads by position; the home carousel is /api/focus itself.
+  const ads = { tags, response: answers(z.array(AdEntry)) };
+  app.get('/api/focus', { schema: { ...ads, summary: 'The home carousel.', description: `${AD} ${CACHED}` } }, async () => ok(await content.ads('index_banner')));
+  for (const [position, summary] of Object.entries(AD_POSITIONS)) {
+    app.get(`/api/focus/${position}`, { schema: { ...ads, summary, description: `${AD} ${CACHED}` } }, async () => ok(await content.ads(position)));
+  }
+  app.get(
+    '/api/focus/kxzq_ad',
+    {
+      schema: {
+        ...ads,
+        summary: "The controlled-sale zone's sections: all, or those of `ids=1,2` (`ids[]=1&ids[]=2`).",
+        description: `${AD} Here each \`url\` is \`/kxzq/goods/{category}/{ad}\`. ${CACHED}`,
+        querystring: z.object({ ids: idList.optional() }),
+      },
+    },
+    async (req) => {
+      const all = await content.ads('kxzq_ad');
+      const ids = req.query.ids;
+      return ok(ids ? all.filter((a) => ids.includes(a.id)) : all);
+    },
+  );
+  app.get(
+    '/api/focus/demo',
+    {
+      schema: {
+        ...ads,
+        summary: "The banners of one activity page; 125 holds the home page's activity entrances.",
+        description: `${AD} ${CACHED}`,
+        querystring: z.object({ banner_id: id('活动ID') }),
+      },
+    },
+    async (req) => ok(await content.bannerAds(req.query.banner_id)),
+  );
+  app.get(
+    '/api/focus/postList',
+    { schema: { tags, summary: 'The scrolling broadcast: the 10 latest notices, newest first.', description: CACHED, response: answers(z.array(Notice)) } },
+    async () => ok(await content.notices()),
+  );
+  app.get(
+    '/api/help/category',
+    {
+      schema: {
+        tags,
+        summary: 'The help groups with links to their articles, in footer order (the footer shows the first 4).',
+        description: CACHED,
+        response: answers(z.array(HelpGroup)),
+      },
+    },
+    async () => ok(await content.help()),
+  );
+  app.get(
+    '/api/global/links',
+    { schema: { tags, summary: "The footer's friendly links (友情链接).", description: CACHED, response: answers(z.array(FriendlyLink)) } },
+    async () => ok(await content.links()),
+  );
+
+  app.post(
+    '/api/stat/pv',
+    {
+      schema: {
+        tags,
+        summary: 'Records a page view (path, title, referrer), with the account when logged in.',
+        description: 'The referrer is kept to its first 255 characters.',
+        body: pvBody,
+        response: answers(z.null()),
+      },
+    },
+    async (req) => {
+      const { path, title, referrer } = req.body;
+      await content.recordView({ path, title, referrer: referrer.slice(0, 255), userId: req.session?.user.id ?? null });
+      return ok(null);
+    },
+  );
+
+  // Drawings for the demo data: SVG, not the JSON envelope, kept by browsers for a year.
+  const drawing = { tags, hide: true };
+  app.get(
     '/api/img/goods.svg',
-    { schema: { querystring: z.object({ n: label(60), m: label(40).default(''), g: label(40).default(''), c: colour, v: z.enum(['1', '2']).optional() }) } },
+    {
+      schema: {
+        ...drawing,
+        summary: 'A drawn medicine box for the demo goods: name `n`, maker `m`, specification `g`, colour `c`, view `v` (absent: the front, 1 at an angle, 2 the back with the insert text); cached for a year.',
+        querystring: z.object({ n: label(60), m: label(40).default(''), g: label(40).default(''), c: colour, v: z.enum(['1', '2']).optional() }),
+      },
+    },
     async (req, reply) => {
       const q = req.query;
       return svg(reply, goodsSvg({ name: q.n, maker: q.m, spec: q.g, colour: q.c, view: Number(q.v ?? 0) }));
@@ -78,16 +175,34 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.get(
     '/api/img/banner.svg',
-    { schema: { querystring: z.object({ t: label(40), s: label(60).default(''), c: colour, p: label(32).default('') }) } },
+    {
+      schema: {
+        ...drawing,
+        summary: 'A drawn banner: title `t`, subtitle `s`, colour `c`, shape by ad position `p` (carousel, `top` strip, `login` backdrop, zone, tile, side); cached for a year.',
+        querystring: z.object({ t: label(40), s: label(60).default(''), c: colour, p: label(32).default('') }),
+      },
+    },
     async (req, reply) => svg(reply, bannerSvg({ title: req.query.t, sub: req.query.s, colour: req.query.c, layout: layoutOf(req.query.p) })),
   );
-  app.get('/api/img/brand.svg', { schema: { querystring: z.object({ n: label(20), c: colour }) } }, async (req, reply) =>
-    svg(reply, brandSvg({ name: req.query.n, colour: req.query.c })),
+  app.get(
+    '/api/img/brand.svg',
+    { schema: { ...drawing, summary: 'A drawn brand logo: name `n`, colour `c`.', querystring: z.object({ n: label(20), c: colour }) } },
+    async (req, reply) => svg(reply, brandSvg({ name: req.query.n, colour: req.query.c })),
   );
-  app.get('/api/img/icon.svg', { schema: { querystring: z.object({ k: label(16) }) } }, async (req, reply) =>
-    svg(reply, iconSvg(req.query.k)),
+  app.get(
+    '/api/img/icon.svg',
+    { schema: { ...drawing, summary: 'A drawn category icon by key `k` (pill, lung, heart, ...).', querystring: z.object({ k: label(16) }) } },
+    async (req, reply) => svg(reply, iconSvg(req.query.k)),
   );
-  app.get('/api/img/licence.svg', { schema: { querystring: z.object({ t: label(16), c: label(80).default('') }) } }, async (req, reply) =>
-    svg(reply, licenceSvg({ title: LICENCE_TYPES[req.query.t as keyof typeof LICENCE_TYPES] ?? '证照', company: req.query.c })),
+  app.get(
+    '/api/img/licence.svg',
+    {
+      schema: {
+        ...drawing,
+        summary: 'A drawn licence for the demo accounts: licence type `t`, company `c`.',
+        querystring: z.object({ t: label(16), c: label(80).default('') }),
+      },
+    },
+    async (req, reply) => svg(reply, licenceSvg({ title: LICENCE_TYPES[req.query.t as keyof typeof LICENCE_TYPES] ?? '证照', company: req.query.c })),
   );
 }

@@ -3,7 +3,19 @@
  * It changes only when an operator edits it, so reads are cached in the process for a short while.
  */
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { fenToYuan } from '../../../core/money.js';
+import {
+  Licence,
+  type AdEntry,
+  type FocusCommon,
+  type FriendlyLink,
+  type HelpGroup,
+  type MenuCategory,
+  type NavLink,
+  type Notice,
+  type SiteInfo,
+} from '../../../core/schemas/content.js';
 import type { Db } from '../../db/client.js';
 import { okText } from '../../http/envelope.js';
 import { ads, articleCategories, articles, friendlyLinks, hotSearches, nav, pageViews } from '../../db/schema/content.js';
@@ -14,8 +26,6 @@ const TTL_MS = 30_000;
 
 /** A setting holding fen; a missing or malformed one counts as 0. */
 const fen = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : 0);
-
-export type AdEntry = { id: number; image: string; url: string; title: string };
 
 /** A value recomputed at most every TTL_MS; concurrent callers share one computation. */
 function cached<T>(load: () => Promise<T>) {
@@ -33,9 +43,7 @@ function cached<T>(load: () => Promise<T>) {
   };
 }
 
-export type CategoryNode = { id: number; name: string; logo1: string; children: CategoryNode[] };
-
-function tree(rows: { id: number; parentId: number; name: string; logo1: string }[], parentId = 0): CategoryNode[] {
+function tree(rows: { id: number; parentId: number; name: string; logo1: string }[], parentId = 0): MenuCategory[] {
   return rows
     .filter((r) => r.parentId === parentId)
     .map((r) => ({ id: r.id, name: r.name, logo1: r.logo1, children: tree(rows, r.id) }));
@@ -43,20 +51,24 @@ function tree(rows: { id: number; parentId: number; name: string; logo1: string 
 
 const ZONE_TOPS = { zy: ['中成药', '中药饮片'], qx: ['医疗器械'] } as const;
 
-async function loadSite(db: Db) {
-  const site = await siteSettings(db);
-  let licences: { name: string; number: string }[];
+/** The licences setting (JSON); a missing or malformed one shows none. */
+function licencesOf(value: string | undefined): Licence[] {
   try {
-    licences = JSON.parse(site.licences ?? '[]');
+    const parsed = z.array(Licence).safeParse(JSON.parse(value ?? '[]'));
+    return parsed.success ? parsed.data : [];
   } catch {
-    licences = [];
+    return [];
   }
+}
+
+async function loadSite(db: Db): Promise<Omit<SiteInfo, 'broadcast'>> {
+  const site = await siteSettings(db);
   return {
     title: site.title ?? '药采通',
     hot_line: site.hot_line ?? '',
     wechat_qr: site.wechat_qr ?? '',
     mini_qr: site.mini_qr ?? '',
-    licences,
+    licences: licencesOf(site.licences),
     notice: site.notice ?? '',
     copyright: site.copyright ?? '',
     /** What an order pays for shipping and from which goods amount it ships free (the free-shipping rules page). */
@@ -67,7 +79,7 @@ async function loadSite(db: Db) {
   };
 }
 
-async function loadNotices(db: Db) {
+async function loadNotices(db: Db): Promise<Notice[]> {
   const rows = await db
     .select({ id: articles.id, title: articles.title, createdAt: articles.createdAt })
     .from(articles)
@@ -83,7 +95,7 @@ async function loadNotices(db: Db) {
   }));
 }
 
-async function loadCommon(db: Db) {
+async function loadCommon(db: Db): Promise<Omit<FocusCommon, 'timestamp'>> {
   const [cats, navRows, brandRows, hot, site, broadcast] = await Promise.all([
     shownCategories(db),
     db.select().from(nav).where(eq(nav.isShow, true)).orderBy(asc(nav.sort), asc(nav.id)),
@@ -93,7 +105,7 @@ async function loadCommon(db: Db) {
     loadNotices(db),
   ]);
   const category = tree(cats);
-  const navEntry = (n: (typeof navRows)[number]) => ({ id: n.id, name: n.name, url: n.url, image: n.image, is_open: n.isOpen });
+  const navEntry = (n: (typeof navRows)[number]): NavLink => ({ id: n.id, name: n.name, url: n.url, image: n.image, is_open: n.isOpen === 1 ? 1 : 0 });
   return {
     rnss: hot.map((h) => ({ name: h.name, url: h.url })),
     nav: navRows.filter((n) => n.parentId === 0).map((n) => ({
@@ -110,7 +122,7 @@ async function loadCommon(db: Db) {
   };
 }
 
-async function loadHelp(db: Db) {
+async function loadHelp(db: Db): Promise<HelpGroup[]> {
   const [groups, items] = await Promise.all([
     db
       .select()
@@ -158,7 +170,7 @@ export function contentService(db: Db) {
     commonText: cached(async () => okText(await loadCommon(db))),
     notices: cached(() => loadNotices(db)),
     help: cached(() => loadHelp(db)),
-    links: cached(async () =>
+    links: cached(async (): Promise<FriendlyLink[]> =>
       (await db.select().from(friendlyLinks).orderBy(asc(friendlyLinks.sort))).map((l) => ({ name: l.name, url: l.url })),
     ),
     ads: adsAt,

@@ -1,7 +1,11 @@
 /** The flash sale and the daily specials as the home page and /mrtj show them, on China time. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { okOf } from '../../../core/schemas/envelope.js';
+import { DailySpecials, Spike } from '../../../core/schemas/promotions.js';
 import { goods } from '../../db/schema/index.js';
+import { undeclared } from '../../http/serializer.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 import type { Viewer } from '../catalogue/viewer.js';
 import { chinaDay } from './clock.js';
@@ -128,6 +132,32 @@ describe(`daily specials on ${dbLabel}`, () => {
       expect(r.isKx).toBe(false);
       expect(r.isBuy).toBe(true);
       expect(r.number).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe(`the server clock on ${dbLabel}`, () => {
+  it('gives the flash sale and the daily specials one timestamp, taken at the reply', async () => {
+    for (const url of ['/api/index/spike', '/api/activity/everyday_price']) {
+      const raw = await t.app.inject({ method: 'GET', url });
+      expect(raw.payload.match(/"timestamp":/g)).toHaveLength(1);
+      expect(Math.abs(raw.json().data.timestamp - Date.now() / 1000)).toBeLessThan(5);
+    }
+  });
+});
+
+/** Both answers are kept as JSON text and sent past the serializer: their schemas are proven complete here. */
+describe(`kept answers and their schemas on ${dbLabel}`, () => {
+  it('sends the flash sale and the daily specials exactly as core/schemas/promotions.ts declares them', async () => {
+    const pending = await loginAs(t.app, 'pending');
+    for (const [url, schema] of [
+      ['/api/index/spike', Spike],
+      ['/api/activity/everyday_price', DailySpecials],
+    ] as [string, z.ZodType][]) {
+      for (const who of [agent(t.app), pending, demo]) {
+        const { body } = await who.get(url);
+        expect(undeclared(body, okOf(schema).parse(body))).toEqual([]);
+      }
     }
   });
 });

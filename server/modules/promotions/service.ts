@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { fenToYuan } from '../../../core/money.js';
+import type { DailySpecials, Spike, SpikeSession } from '../../../core/schemas/promotions.js';
 import type { Db } from '../../db/client.js';
 import { activities, activityGoods } from '../../db/schema/promotions.js';
 import { goodsView, visibleGoodsByIds } from '../catalogue/service.js';
@@ -14,7 +15,7 @@ import { atMinute, chinaDay, toSeconds, type ChinaDay } from './clock.js';
 type ActivityRow = typeof activities.$inferSelect;
 
 /** 0 not started yet, 1 on now, 2 over. */
-export type SessionStatus = 0 | 1 | 2;
+export type SessionStatus = SpikeSession['status'];
 
 function sessionOn(a: ActivityRow, day: ChinaDay) {
   const start = Math.max(atMinute(day, a.dailyStart ?? 0), a.startsAt.getTime());
@@ -43,9 +44,10 @@ const activityPrice = (fen: number | null, viewer: Viewer) => (fen !== null && v
 
 /**
  * `/api/index/spike`: today's flash sale sessions and the goods of the one on now, or of the next one to
- * start (today, else tomorrow's first). `timestamp` is the server clock the browser's countdown follows.
+ * start (today, else tomorrow's first). The answer is kept a few seconds: the route adds the server's
+ * `timestamp` to each reply.
  */
-export async function spike(db: Db, viewer: Viewer, now = Date.now()) {
+export async function spike(db: Db, viewer: Viewer, now = Date.now()): Promise<Omit<Spike, 'timestamp'>> {
   const tomorrow = chinaDay(now, 1);
   const rows = await db
     .select()
@@ -62,7 +64,7 @@ export async function spike(db: Db, viewer: Viewer, now = Date.now()) {
     const next = rows.map((a) => ({ a, ...sessionOn(a, tomorrow) })).find((s) => s.start < s.end && s.start > now);
     if (next) current = { ...next, status: 0 };
   }
-  const base = { timestamp: toSeconds(now), sessions: sessions.map(sessionView) };
+  const base = { sessions: sessions.map(sessionView) };
   if (!current) return { ...base, current: null, goods: [] };
   const lines = await activityGoodsOf(db, [current.a.id], viewer);
   return {
@@ -78,12 +80,12 @@ export async function spike(db: Db, viewer: Viewer, now = Date.now()) {
   };
 }
 
-function sessionView(s: { a: ActivityRow; start: number; end: number; status: SessionStatus }) {
+function sessionView(s: { a: ActivityRow; start: number; end: number; status: SessionStatus }): SpikeSession {
   return { id: s.a.id, name: s.a.name, start_time: toSeconds(s.start), end_time: toSeconds(s.end), status: s.status };
 }
 
-/** `/api/activity/everyday_price`: the daily specials of today's weekday, until midnight China time. */
-export async function everydaySpecials(db: Db, viewer: Viewer, now = Date.now()) {
+/** `/api/activity/everyday_price`: the daily specials of today's weekday, until midnight China time (the route adds `timestamp`). */
+export async function everydaySpecials(db: Db, viewer: Viewer, now = Date.now()): Promise<Omit<DailySpecials, 'timestamp'>> {
   const today = chinaDay(now);
   const rows = await db
     .select()
@@ -100,7 +102,6 @@ export async function everydaySpecials(db: Db, viewer: Viewer, now = Date.now())
   return {
     date: today.date,
     weekday: today.weekday,
-    timestamp: toSeconds(now),
     end_time: toSeconds(Math.min(chinaDay(now, 1).start, ...rows.map((a) => a.endsAt.getTime()))),
     name: rows[0]?.name ?? '每日特价',
     goods: lines

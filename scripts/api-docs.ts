@@ -10,6 +10,7 @@ import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
 
 type Schema = {
+  $ref?: string;
   type?: string | string[];
   properties?: Record<string, Schema>;
   required?: string[];
@@ -69,7 +70,16 @@ Ids, pages and quantities are decimal digits. No text field may hold a control c
 
 const MAX_DEPTH = 5;
 
-function typeOf(s: Schema | undefined): string {
+/** Components of the document, for schemas given by `$ref` (recursive ones such as category trees). */
+let components: Record<string, Schema> = {};
+const refName = (ref: string) => ref.split('/').pop() ?? ref;
+const deref = (s: Schema | null | undefined): Schema | undefined => (s?.$ref ? (components[refName(s.$ref)] ?? s) : s);
+/** Safe-integer bounds say nothing to a reader. */
+const bound = (n: number | undefined) => n !== undefined && Math.abs(n) < Number.MAX_SAFE_INTEGER;
+
+function typeOf(schema: Schema | undefined): string {
+  if (schema?.$ref) return refName(schema.$ref);
+  const s = schema;
   if (!s) return 'any';
   if (s.const !== undefined) return JSON.stringify(s.const);
   if (s.enum) return s.enum.map((v) => JSON.stringify(v)).join(' \\| ');
@@ -83,7 +93,8 @@ function typeOf(s: Schema | undefined): string {
 }
 
 /** The object form of a schema, if it has one (an object, or a nullable object). */
-function objectOf(s: Schema | undefined): Schema | null {
+function objectOf(schema: Schema | null | undefined): Schema | null {
+  const s = deref(schema);
   if (!s) return null;
   if (s.properties) return s;
   const variants = s.anyOf ?? s.oneOf;
@@ -97,21 +108,28 @@ function note(s: Schema) {
   const parts: string[] = [];
   if (s.description) parts.push(s.description);
   if (s.pattern) parts.push(`\`${s.pattern.replace(/\|/g, '\\|')}\``);
-  if (s.minimum !== undefined) parts.push(`≥ ${s.minimum}`);
-  if (s.maximum !== undefined) parts.push(`≤ ${s.maximum}`);
+  if (bound(s.minimum)) parts.push(`≥ ${s.minimum}`);
+  if (bound(s.maximum)) parts.push(`≤ ${s.maximum}`);
   if (s.maxLength !== undefined) parts.push(`≤ ${s.maxLength} chars`);
   return parts.join('; ');
 }
 
-/** Every field of an object schema, nested ones as `a.b` and items of arrays as `a[].b`. */
-function rows(s: Schema | undefined, prefix = '', depth = 0): Row[] {
+/** Every field of an object schema, nested ones as `a.b` and items of arrays as `a[].b`; a recursive one once. */
+function rows(s: Schema | null | undefined, prefix = '', depth = 0, seen: string[] = []): Row[] {
   const obj = objectOf(s);
   if (!obj || depth > MAX_DEPTH) return [];
   const out: Row[] = [];
-  for (const [name, field] of Object.entries(obj.properties ?? {})) {
+  for (const [name, raw] of Object.entries(obj.properties ?? {})) {
     const full = `${prefix}${name}`;
+    const ref = raw.$ref ?? raw.items?.$ref;
+    if (ref && seen.includes(ref)) {
+      out.push({ name: full, type: typeOf(raw), required: (obj.required ?? []).includes(name), note: `the same shape as ${refName(ref)}` });
+      continue;
+    }
+    const field = deref(raw)!;
     const items = field.type === 'array' || (Array.isArray(field.type) && field.type.includes('array')) ? field.items : undefined;
-    const nested = objectOf(items) ? rows(items, `${full}[].`, depth + 1) : objectOf(field) ? rows(field, `${full}.`, depth + 1) : [];
+    const next = ref ? [...seen, ref] : seen;
+    const nested = objectOf(items) ? rows(items, `${full}[].`, depth + 1, next) : objectOf(field) ? rows(field, `${full}.`, depth + 1, next) : [];
     out.push({ name: full, type: nested.length ? (items ? 'object[]' : 'object') : typeOf(field), required: (obj.required ?? []).includes(name), note: note(field) });
     out.push(...nested);
   }
@@ -136,11 +154,13 @@ function table(title: string, list: Row[], withRequired: boolean) {
 function dataOf(op: Operation): Schema | null {
   const schema = op.responses?.['200']?.content?.['application/json']?.schema;
   if (!schema) return null;
-  const ok = (schema.anyOf ?? schema.oneOf ?? [schema]).find((b) => b.properties?.code?.const === 10000);
+  const isOk = (code: Schema | undefined) => code?.const === 10000 || (code?.enum?.length === 1 && code.enum[0] === 10000);
+  const ok = (schema.anyOf ?? schema.oneOf ?? [schema]).find((b) => isOk(b.properties?.code));
   return ok?.properties?.data ?? null;
 }
 
-function render(doc: { paths: Record<string, Record<string, Operation>> }) {
+function render(doc: { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }) {
+  components = doc.components?.schemas ?? {};
   const missing: string[] = [];
   const byArea = new Map<string, string[]>();
   for (const [url, methods] of Object.entries(doc.paths)) {
@@ -153,7 +173,14 @@ function render(doc: { paths: Record<string, Record<string, Operation>> }) {
       if (!data) missing.push(`${label}: no response schema`);
       const params = (op.parameters ?? []).map((p) => ({ name: p.in === 'path' ? `{${p.name}}` : p.name, type: typeOf(p.schema), required: Boolean(p.required), note: p.schema ? note(p.schema) : '' }));
       const body = rows(op.requestBody?.content?.['application/json']?.schema);
-      const dataRows = data ? (objectOf(data) ? rows(data) : [{ name: '(data)', type: typeOf(data), required: true, note: note(data) }]) : [];
+      const list = deref(data)?.type === 'array' ? deref(data)!.items : undefined;
+      const dataRows = !data
+        ? []
+        : objectOf(data)
+          ? rows(data)
+          : objectOf(list)
+            ? [{ name: '(data)', type: 'object[]', required: true, note: note(data) }, ...rows(list, '[].')]
+            : [{ name: '(data)', type: typeOf(data), required: true, note: note(data) }];
       const text =
         `### \`${label}\`\n\n${op.summary ?? ''}${op.description ? `\n\n${op.description}` : ''}\n\n` +
         table('query / path', params, true) +
@@ -172,7 +199,7 @@ const database = await openDatabase({});
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { DATA_DIR: path.join(process.cwd(), 'data', 'api-docs') });
 const app = await buildApp({ config, database, logger: false });
 await app.ready();
-const { text, missing } = render(app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> });
+const { text, missing } = render(app.swagger() as unknown as Parameters<typeof render>[0]);
 await app.close();
 await database.close();
 fs.rmSync(config.DATA_DIR, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
-import { createJsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import qs from 'qs';
 import { z } from 'zod';
@@ -112,6 +112,8 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
       info: { title: `${config.PRODUCT_TITLE} API`, version: '1', description: 'Every answer is {code, message, data}; see DESIGN.md section 5.' },
     },
     transform: createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: 'any' } }),
+    // Recursive schemas (category trees) carry an id and are emitted once as components.
+    transformObject: createJsonSchemaTransformObject({ zodToJsonConfig: { unrepresentable: 'any' } }),
   });
   registerCsrf(app);
   registerSessions(app, database.db, { cache: !config.REDIS_URL });

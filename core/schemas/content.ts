@@ -36,7 +36,7 @@ export const MenuCategory: z.ZodType<MenuCategory> = z.object({
   get children() {
     return z.array(MenuCategory);
   },
-});
+}).meta({ id: 'MenuCategory' });
 
 const menu = (description: string) =>
   z.array(MenuCategory).meta({ description: `${description}: a tree of \`{id, name, logo1, children}\`, \`children\` of the same shape` });

@@ -153,7 +153,7 @@ export const FilterCategory: z.ZodType<FilterCategory> = z.object({
   get children() {
     return z.array(FilterCategory);
   },
-});
+}).meta({ id: 'FilterCategory' });
 
 /** The filter options of a list page, from the goods that list can show. */
 export const FilterOptions = z.object({

@@ -73,7 +73,7 @@ const MAX_DEPTH = 5;
 /** Components of the document, for schemas given by `$ref` (recursive ones such as category trees). */
 let components: Record<string, Schema> = {};
 const refName = (ref: string) => ref.split('/').pop() ?? ref;
-const deref = (s: Schema | null | undefined): Schema | undefined => (s?.$ref ? (components[refName(s.$ref)] ?? s) : s);
+const deref = (s: Schema | null | undefined): Schema | undefined => (s?.$ref ? (components[refName(s.$ref)] ?? s) : (s ?? undefined));
 /** Safe-integer bounds say nothing to a reader. */
 const bound = (n: number | undefined) => n !== undefined && Math.abs(n) < Number.MAX_SAFE_INTEGER;
 

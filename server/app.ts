@@ -25,6 +25,7 @@ import { responseSerializer } from './http/serializer.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { addressRoutes } from './modules/addresses/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
+import { orderAdminRoutes } from './modules/orders/admin-routes.js';
 import { payRoutes } from './modules/pay/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
@@ -135,6 +136,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await wechatRoutes(scope, deps);
     await memberRoutes(scope, deps);
     await operatorRoutes(scope, deps);
+    await orderAdminRoutes(scope, deps);
   });
 
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

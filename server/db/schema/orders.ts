@@ -39,6 +39,14 @@ export const orders = pgTable(
     isEphedrine: boolean('is_ephedrine').notNull().default(false),
     /** The signed receipt of an ephedrine order (含麻订单回执). */
     receiptImage: varchar('receipt_image', { length: 255 }).notNull().default(''),
+    /** The operator's check of the signed receipt: 0 not checked, 1 accepted, 2 asked again (with a remark). */
+    receiptStatus: smallint('receipt_status').notNull().default(0),
+    receiptRemark: varchar('receipt_remark', { length: 200 }).notNull().default(''),
+    /** The bank's reference of a confirmed transfer. */
+    bankRef: varchar('bank_ref', { length: 64 }).notNull().default(''),
+    /** Money given back by an operator's refund of the whole order (fen), and when. */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     carrier: varchar('carrier', { length: 32 }).notNull().default(''),
     trackingNo: varchar('tracking_no', { length: 40 }).notNull().default(''),
     cancelReason: varchar('cancel_reason', { length: 100 }).notNull().default(''),
@@ -111,6 +119,10 @@ export const afterSales = pgTable(
     status: smallint('status').notNull().default(0),
     refundAmount: integer('refund_amount').notNull().default(0),
     reply: varchar('reply', { length: 200 }).notNull().default(''),
+    /** Set by the operator: when the returned goods arrived, when the money went back. */
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('after_sales_order_idx').on(t.orderId)],

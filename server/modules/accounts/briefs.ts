@@ -1,0 +1,16 @@
+/** Who an order or a request belongs to, as the console lists them: one statement for a page of rows. */
+import { inArray } from 'drizzle-orm';
+import type { Conn } from '../../db/client.js';
+import { users } from '../../db/schema/accounts.js';
+
+export type UserBrief = { id: number; username: string; company: string; phone: string };
+
+export async function userBriefs(conn: Conn, ids: number[]): Promise<Map<number, UserBrief>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await conn.select({ id: users.id, username: users.username, company: users.company, phone: users.phone }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** A brief of an account that may be gone (an order outlives nothing here, but a list must not break). */
+export const briefOf = (map: Map<number, UserBrief>, id: number): UserBrief => map.get(id) ?? { id, username: '', company: '（已删除）', phone: '' };

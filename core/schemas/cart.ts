@@ -6,12 +6,12 @@ import { bit, money, unixTime } from './envelope.js';
 /** One line as the browser adds it: goods_id, price (never trusted), number, ck_id, optional type. */
 export const cartLine = z.object({
   goods_id: id('商品ID'),
-  price: z.union([z.string(), z.number()], { error: '价格格式不正确' }).optional(),
-  number: quantity('采购数量', 1, 99999),
+  price: z.union([z.string(), z.number()], { error: '价格格式不正确' }).optional().meta({ description: 'Ignored: the server prices every line' }),
+  number: quantity('采购数量', 1, 99999).meta({ description: 'Units, in whole middle packages (zbz); bundles for a combination line' }),
   ck_id: id('仓库').optional(),
-  type: z.enum(['0', '1', '3'], { error: '商品类型不正确' }).optional(),
+  type: z.enum(['0', '1', '3'], { error: '商品类型不正确' }).optional().meta({ description: '0 plain (the default), 1 flash sale, 3 combination' }),
   /** The bundle of a combination line (type 3). */
-  combination_id: id('组合ID').optional(),
+  combination_id: id('组合ID').optional().meta({ description: 'The bundle of a combination line (type 3)' }),
 });
 
 export const addToCartBody = z.object({
@@ -32,7 +32,10 @@ export const cartIdsBody = z.object({ ids: idsField() });
 
 export const cartSelectBody = z.object({
   ids: idsField(),
-  is_selected: z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.boolean()], { error: '选择状态格式不正确' }).transform((v) => v === true || v === 1 || v === '1'),
+  is_selected: z
+    .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.boolean()], { error: '选择状态格式不正确' })
+    .meta({ description: '1 ticks the lines, 0 unticks them' })
+    .transform((v) => v === true || v === 1 || v === '1'),
 });
 
 export const cartEditBody = z.object({
@@ -47,16 +50,20 @@ export const cartEditBody = z.object({
 /** The activity whose lines the cart list shows: 99999 all (the default), 0 the lines that cannot be bought. */
 export const CART_ALL = 99999;
 export const cartListQuery = z.object({
-  filters: wholeNumber('筛选条件格式不正确').pipe(z.number().min(0, { error: '筛选条件格式不正确' })).optional().default(CART_ALL),
+  filters: wholeNumber('筛选条件格式不正确')
+    .pipe(z.number().min(0, { error: '筛选条件格式不正确' }))
+    .optional()
+    .default(CART_ALL)
+    .meta({ description: '99999 all lines (the default), 0 the lines that cannot be bought, else the lines of that manjian activity' }),
 });
 
-export const cartCopyBody = z.object({ ids: idsField(), other_user_ids: idsField('门店') });
+export const cartCopyBody = z.object({ ids: idsField(), other_user_ids: idsField('门店').meta({ description: "The chain's own stores" }) });
 
 /** What the next-hint call asks about: one activity, or the whole cart. */
-export const nextHintQuery = z.object({ activity_id: id('活动ID').optional() });
+export const nextHintQuery = z.object({ activity_id: id('活动ID').optional().meta({ description: 'Only the hints of this activity (and of shipping)' }) });
 
 export const quickAddBody = z.object({
-  number: quantity('采购数量', 1, 99999).optional(),
+  number: quantity('采购数量', 1, 99999).optional().meta({ description: 'Units; one middle package by default' }),
 });
 
 // ------------------------------------------------------------------------------------------------ answers

@@ -1,16 +1,17 @@
-/** Requests of the cart calls (spec section 7 "Cart"). */
+/** Requests and answers of the cart calls (spec section 7 "Cart"). */
 import { z } from 'zod';
 import { id, quantity, wholeNumber } from './common.js';
+import { bit, money, unixTime } from './envelope.js';
 
 /** One line as the browser adds it: goods_id, price (never trusted), number, ck_id, optional type. */
 export const cartLine = z.object({
   goods_id: id('商品ID'),
-  price: z.union([z.string(), z.number()], { error: '价格格式不正确' }).optional(),
-  number: quantity('采购数量', 1, 99999),
+  price: z.union([z.string(), z.number()], { error: '价格格式不正确' }).optional().meta({ description: 'Ignored: the server prices every line' }),
+  number: quantity('采购数量', 1, 99999).meta({ description: 'Units, in whole middle packages (zbz); bundles for a combination line' }),
   ck_id: id('仓库').optional(),
-  type: z.enum(['0', '1', '3'], { error: '商品类型不正确' }).optional(),
+  type: z.enum(['0', '1', '3'], { error: '商品类型不正确' }).optional().meta({ description: '0 plain (the default), 1 flash sale, 3 combination' }),
   /** The bundle of a combination line (type 3). */
-  combination_id: id('组合ID').optional(),
+  combination_id: id('组合ID').optional().meta({ description: 'The bundle of a combination line (type 3)' }),
 });
 
 export const addToCartBody = z.object({
@@ -31,7 +32,10 @@ export const cartIdsBody = z.object({ ids: idsField() });
 
 export const cartSelectBody = z.object({
   ids: idsField(),
-  is_selected: z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.boolean()], { error: '选择状态格式不正确' }).transform((v) => v === true || v === 1 || v === '1'),
+  is_selected: z
+    .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.boolean()], { error: '选择状态格式不正确' })
+    .meta({ description: '1 ticks the lines, 0 unticks them' })
+    .transform((v) => v === true || v === 1 || v === '1'),
 });
 
 export const cartEditBody = z.object({
@@ -46,14 +50,241 @@ export const cartEditBody = z.object({
 /** The activity whose lines the cart list shows: 99999 all (the default), 0 the lines that cannot be bought. */
 export const CART_ALL = 99999;
 export const cartListQuery = z.object({
-  filters: wholeNumber('筛选条件格式不正确').pipe(z.number().min(0, { error: '筛选条件格式不正确' })).optional().default(CART_ALL),
+  filters: wholeNumber('筛选条件格式不正确')
+    .pipe(z.number().min(0, { error: '筛选条件格式不正确' }))
+    .optional()
+    .default(CART_ALL)
+    .meta({ description: '99999 all lines (the default), 0 the lines that cannot be bought, else the lines of that manjian activity' }),
 });
 
-export const cartCopyBody = z.object({ ids: idsField(), other_user_ids: idsField('门店') });
+export const cartCopyBody = z.object({ ids: idsField(), other_user_ids: idsField('门店').meta({ description: "The chain's own stores" }) });
 
 /** What the next-hint call asks about: one activity, or the whole cart. */
-export const nextHintQuery = z.object({ activity_id: id('活动ID').optional() });
+export const nextHintQuery = z.object({ activity_id: id('活动ID').optional().meta({ description: 'Only the hints of this activity (and of shipping)' }) });
 
 export const quickAddBody = z.object({
-  number: quantity('采购数量', 1, 99999).optional(),
+  number: quantity('采购数量', 1, 99999).optional().meta({ description: 'Units; one middle package by default' }),
 });
+
+// ------------------------------------------------------------------------------------------------ answers
+
+const int = () => z.number().int();
+const activityRef = () => int().nullable();
+
+/**
+ * The goods of a cart line: the catalogue's goods card (catalogue/service.ts `goodsView`) as the lists send it.
+ * Prices are `null`, with `price_tip`, for a viewer who may not see them. The `is_*` flags are 0 or 1; they are
+ * declared as integers because `goodsView` types them so. The catalogue's own goods schema should replace this
+ * one once it is declared.
+ */
+export const LineGoods = z.object({
+  id: int(),
+  ck_id: int().meta({ description: 'The warehouse that ships it' }),
+  name: z.string(),
+  sccj: z.string().meta({ description: 'Manufacturer (生产厂家)' }),
+  ypgg: z.string().meta({ description: 'Specification (规格)' }),
+  bzdw: z.string().meta({ description: 'Unit (包装单位)' }),
+  goods_image: z.array(z.string()),
+  base_price: money.nullable(),
+  price_tip: z.string().nullable().meta({ description: 'Shown instead of a hidden price (登录可见, 资质审核通过后可见)' }),
+  is_buy: int(),
+  number: int().meta({ description: 'Stock in units' }),
+  is_youx: int(),
+  type: int(),
+  ladder_price: z.array(z.object({ number: int(), price: money.nullable() })).meta({ description: 'From `number` units on, `price` a unit' }),
+  ladder_price_type: int(),
+  is_free_shipping: int(),
+  free_shipping_number: int(),
+  tags: z.array(z.string()),
+  zbz: int().meta({ description: 'Middle package (中包装): quantities are whole multiples of it' }),
+  cartNum: int(),
+  jzl: int().meta({ description: 'Whole-case quantity (件装)' }),
+  pzwh: z.string().meta({ description: 'Approval number (批准文号)' }),
+  jx: z.string(),
+  cfl: z.string(),
+  xq: z.string().meta({ description: 'Expiry date (效期), YYYY-MM-DD' }),
+  scrq: z.string(),
+  ccfs: z.string(),
+  category_id: int(),
+  brand_id: int().nullable(),
+  is_ephedrine: int(),
+  is_kx: int(),
+  is_zy: int(),
+  is_qx: int(),
+  sales: int(),
+});
+export type LineGoods = z.infer<typeof LineGoods>;
+
+export const PriceSegment = z.object({
+  source: z.enum(['ladder', 'base', 'spike', 'everyday', 'combination', 'huangou']),
+  activity_id: activityRef(),
+  price: money,
+  number: int(),
+  amount: money,
+});
+export type PriceSegment = z.infer<typeof PriceSegment>;
+
+export const LinePromo = z.object({
+  kind: z.enum(['spike', 'everyday']),
+  activity_id: activityRef(),
+  price: money.nullable(),
+  status: z.enum(['on', 'not_started', 'ended', 'limit_reached', 'sold_out', 'not_cheaper', 'none']).meta({
+    description: '`on`: the price applied (to `applied` units); otherwise the line is at its normal price and `message` says why',
+  }),
+  remaining: int().nullable().meta({ description: 'Units still available at the price; null: no limit' }),
+  applied: int(),
+  message: z.string(),
+});
+export type LinePromo = z.infer<typeof LinePromo>;
+
+export const BundleItem = z.object({ goods_id: int(), number: int(), name: z.string(), ypgg: z.string(), bzdw: z.string(), image: z.string() });
+
+/** A priced cart line (spec section 3 "Cart item"), as the cart, the confirm page and the hints send it. */
+export const CartLine = z.object({
+  id: int().nullable().meta({ description: 'The cart line; null for an add-on (换购) line' }),
+  source: z.enum(['cart', 'huangou']),
+  goods_id: int(),
+  type: z.union([z.literal(0), z.literal(1), z.literal(3)]).meta({ description: '0 plain, 1 flash sale, 3 combination' }),
+  goods_type: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+  number: int().meta({ description: 'Units; bundles for a combination line' }),
+  price: money.meta({ description: 'The unit price at this quantity (tier or base); the bundle or add-on price for those lines' }),
+  amount: money.meta({ description: 'Before any discount (shown even for a line that is not counted)' }),
+  pay_amount: money.meta({ description: 'What the buyer pays for the line; 0.00 when not counted' }),
+  segments: z.array(PriceSegment).meta({ description: 'Units sold at each unit price' }),
+  is_selected: bit.meta({ description: 'After lines that cannot be bought were forced off' }),
+  chosen: bit.meta({ description: 'What the buyer ticked' }),
+  excluded: z
+    .object({ reason: z.enum(['unselected', 'not_buyable', 'sold_out', 'insufficient_stock', 'bundle_missing']), message: z.string() })
+    .nullable()
+    .meta({ description: 'Why the line is listed but not counted' }),
+  promo: LinePromo.nullable().meta({ description: 'The flash-sale or daily-special price of the line' }),
+  welfare_amount: money.meta({ description: 'Store-wide percentage off (94折)' }),
+  manjian_activity_id: activityRef(),
+  goods_manjian_amount: money.meta({ description: "The line's share of the manjian (满减) reduction" }),
+  gift_data: z.object({ total: int(), type: z.union([z.literal(1), z.literal(2)]) }).nullable().meta({ description: 'Gift units earned; type 1 每满, 2 满' }),
+  huangou_activity_id: activityRef(),
+  with_coupon: bit,
+  coupon_amount: money,
+  red_packet_amount: money,
+  free_shipping: bit,
+  goods: LineGoods.nullable(),
+  combination: z.object({ id: int(), name: z.string(), price: money, items: z.array(BundleItem) }).nullable().meta({ description: 'The bundle of a combination line' }),
+  created_at: unixTime.nullable(),
+});
+export type CartLine = z.infer<typeof CartLine>;
+
+/** Totals (`total`) of the counted lines. */
+export const CartTotals = z.object({
+  count: int().meta({ description: 'Lines in the cart' }),
+  selected_count: int().meta({ description: 'Counted lines (selected, buyable, in stock) and add-ons' }),
+  selected_number: int(),
+  goods_amount: money,
+  welfare_amount: money,
+  manjian_amount: money,
+  coupon_amount: money,
+  red_packet_amount: money,
+  discount_amount: money,
+  shipping_amount: money,
+  pay_amount: money,
+});
+export type CartTotals = z.infer<typeof CartTotals>;
+
+export const ManjianGroup = z.object({
+  activity_id: int(),
+  name: z.string(),
+  amount: money.meta({ description: 'The eligible amount of the counted lines (after 94折)' }),
+  reduce: money.meta({ description: 'The reduction taken: the highest tier reached' }),
+  tiers: z.array(z.object({ amount: money, reduce: money, status: bit.meta({ description: '1 reached' }) })),
+  next: z.object({ amount: money, reduce: money, need: money }).nullable().meta({ description: 'The next tier and what is still needed' }),
+  line_ids: z.array(int()),
+});
+export type ManjianGroup = z.infer<typeof ManjianGroup>;
+
+/** A gift (赠) activity as the pricing engine works it out: units and counts, no money. */
+export const GiftGroup = z.object({
+  activity_id: int(),
+  name: z.string(),
+  gift_goods_id: int(),
+  gift_name: z.string(),
+  per: z.enum(['line', 'activity']).meta({ description: '`line`: each line counts on its own; `activity`: the lines count together' }),
+  by: z.enum(['number', 'amount']).meta({ description: 'The threshold counts units, or fen spent' }),
+  type: z.union([z.literal(1), z.literal(2)]).meta({ description: '1 for every multiple of the threshold (每满), 2 once (满)' }),
+  threshold: int(),
+  measure: int().meta({ description: 'Units or fen counted' }),
+  total: int().meta({ description: 'Gift units given' }),
+  need: int().nullable().meta({ description: 'Units or fen to the next gift; null when no more can be earned' }),
+  lines: z.array(z.object({ id: int(), total: int() })),
+});
+export type GiftGroup = z.infer<typeof GiftGroup>;
+
+/** A 换购 activity: once its goods reach `threshold`, the offers may be added at their price. */
+export const HuangouGroup = z.object({
+  activity_id: int(),
+  name: z.string(),
+  threshold: money,
+  amount: money,
+  reached: z.boolean(),
+  need: money,
+  offers: z.array(z.object({ goods_id: int(), price: money, limit: int().meta({ description: 'Most units per order; 0 no limit' }), taken: int() })),
+});
+export type HuangouGroup = z.infer<typeof HuangouGroup>;
+
+export const ActivityData = z.object({ manjians: z.array(ManjianGroup), gifts: z.array(GiftGroup), huangous: z.array(HuangouGroup) });
+export type ActivityData = z.infer<typeof ActivityData>;
+
+/** The site's shipping rule and how it goes for the counted lines. */
+export const CartShipping = z.object({
+  shipping_data: z.object({
+    shipping_amount: money.meta({ description: 'Shipping charged below the threshold' }),
+    no_trans_order_amount: money.meta({ description: 'Orders from this amount ship free' }),
+  }),
+  shipping: z.object({
+    amount: money,
+    free: bit,
+    reason: z.enum(['empty', 'all_free_shipping', 'threshold']).nullable(),
+    need: money.meta({ description: 'More to buy for free shipping' }),
+  }),
+});
+export type CartShipping = z.infer<typeof CartShipping>;
+
+export const NextHint = z.object({
+  kind: z.enum(['manjian', 'gift', 'huangou', 'shipping']),
+  activity_id: activityRef(),
+  need: z.union([money, int()]).meta({ description: 'Money to add; units for a gift measured in units' }),
+  message: z.string(),
+});
+export type NextHint = z.infer<typeof NextHint>;
+
+/** The priced cart (spec section 3 "Cart state"). */
+export const CartList = z.object({
+  list: z.array(CartLine),
+  addons: z.array(CartLine).meta({ description: 'Add-on (换购) lines taken' }),
+  activity_data: ActivityData,
+  ...CartShipping.shape,
+  next_hints: z.array(NextHint),
+  filter_data: z.object({
+    current: int(),
+    filters: z.array(z.object({ id: int().meta({ description: '99999 all, 0 cannot be bought, else a manjian activity' }), name: z.string(), count: int() })),
+  }),
+  total: CartTotals,
+});
+export type CartList = z.infer<typeof CartList>;
+
+/** The number of lines in the cart after an add. */
+export const CartCount = z.object({ cart: int().meta({ description: 'Lines in the cart' }) });
+export type CartCount = z.infer<typeof CartCount>;
+
+export const CartTotal = z.object({ total: int().meta({ description: 'Lines in the cart' }) });
+export type CartTotal = z.infer<typeof CartTotal>;
+
+export const CartDeleted = z.object({ cart: int().meta({ description: 'Lines left' }), deleted: z.array(int()) });
+export type CartDeleted = z.infer<typeof CartDeleted>;
+
+export const CartCheckout = z.object({ ids: z.array(int()).meta({ description: 'The chosen lines that will be ordered' }), total: CartTotals });
+export type CartCheckout = z.infer<typeof CartCheckout>;
+
+export const CartHints = z.object({ hints: z.array(NextHint), ...CartShipping.shape, activity_data: ActivityData });
+export type CartHints = z.infer<typeof CartHints>;
+
+export const CartCopy = z.object({ stores: z.array(z.object({ store_id: int(), cart: int().meta({ description: "Lines in the store's cart" }) })) });
+export type CartCopy = z.infer<typeof CartCopy>;

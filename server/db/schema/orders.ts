@@ -1,6 +1,7 @@
 /** Orders, their lines, returns and after-sales requests, and the e-contract texts. */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import type { OrderStatus } from '../../../core/status.js';
 import { users } from './accounts.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -19,7 +20,7 @@ export const orders = pgTable(
     id: serial('id').primaryKey(),
     orderNo: varchar('order_no', { length: 24 }).notNull(),
     userId: userRef(),
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').$type<OrderStatus>().notNull().default(0),
     payStatus: smallint('pay_status').notNull().default(0),
     payMethod: varchar('pay_method', { length: 16 }).notNull().default(''),
     goodsAmount: integer('goods_amount').notNull(),
@@ -116,7 +117,7 @@ export const afterSales = pgTable(
     reason: varchar('reason', { length: 200 }).notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     /** 0 submitted, 1 approved, 2 refused, 3 completed (refunded or resolved). */
-    status: smallint('status').notNull().default(0),
+    status: smallint('status').$type<0 | 1 | 2 | 3>().notNull().default(0),
     refundAmount: integer('refund_amount').notNull().default(0),
     reply: varchar('reply', { length: 200 }).notNull().default(''),
     /** Set by the operator: when the returned goods arrived, when the money went back. */

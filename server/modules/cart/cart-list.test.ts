@@ -1,7 +1,8 @@
 /** The cart as a buyer works with it: priced lines, manjian progress, quantities, selection, checkout, stores. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { activities, activityGoods, brands, cartItems, goods, users } from '../../db/schema/index.js';
+import { CartList } from '../../../core/schemas/cart.js';
+import { activities, activityGoods, brands, cartItems, combinations, goods, users } from '../../db/schema/index.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 import { forgetPromotionContext } from '../promotions/context.js';
 
@@ -179,6 +180,30 @@ describe(`the priced cart on ${dbLabel}`, () => {
     const [line] = (await demo.get('/api/cart/list')).body.data.list as Line[];
     expect(line.number).toBe(g.zbz);
     expect((await demo.post('/api/cart/quick_add/999999')).status).toBe(404);
+  });
+});
+
+describe(`gifts, add-ons and bundles on ${dbLabel}`, () => {
+  it('shows the 买赠 gift earned, the 换购 threshold reached and a bundle with its goods, as the cart schema says', async () => {
+    const [gifted] = await brandGoods('白云山', 1);
+    const [yiling] = await brandGoods('以岭', 1);
+    const [bundle] = await t.db.select().from(combinations).orderBy(asc(combinations.id)).limit(1);
+    const toReach = (g: typeof yiling, fenAmount: number) => Math.ceil(fenAmount / g.basePrice / g.zbz) * g.zbz;
+    await demo.post('/api/cart', {
+      params: [
+        { goods_id: gifted.id, number: Math.ceil(40 / gifted.zbz) * gifted.zbz },
+        { goods_id: yiling.id, number: toReach(yiling, 40_000) },
+        { goods_id: bundle.items[0].goods_id, number: 1, type: '3', combination_id: bundle.id },
+      ],
+    });
+    const { body } = await demo.get('/api/cart/list');
+    const cart = CartList.parse(body.data);
+    expect(cart.activity_data.gifts[0]).toMatchObject({ name: '白云山 买20赠1', per: 'line', by: 'number' });
+    expect(cart.activity_data.gifts[0].total).toBeGreaterThanOrEqual(2);
+    expect(cart.activity_data.huangous[0]).toMatchObject({ name: '以岭满300元换购', reached: true, need: '0.00' });
+    const line = cart.list.find((l) => l.type === 3);
+    expect(line?.combination).toMatchObject({ id: bundle.id, name: bundle.name });
+    expect(line?.combination?.items.map((i) => i.goods_id)).toEqual(bundle.items.map((i) => i.goods_id));
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CART_ALL, type addToCartBody } from '../../../core/schemas/cart.js';
+import { CART_ALL, type addToCartBody, type CartCheckout, type CartCopy, type CartCount, type CartDeleted, type CartHints, type CartList, type CartTotal } from '../../../core/schemas/cart.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { cartItems } from '../../db/schema/cart.js';
 import type { SessionUser } from '../../http/auth.js';
@@ -73,7 +73,7 @@ async function addLine(tx: Tx, user: SessionUser, line: AddLine, { g, type, comb
  * stock and the line limit, and answers the number of lines, with no transaction around it. When it writes
  * nothing, a second look says which limit stopped it.
  */
-async function addOneLine(db: Db, user: SessionUser, line: AddLine, { g, type, combinationId }: ReturnType<typeof checkLine>) {
+async function addOneLine(db: Db, user: SessionUser, line: AddLine, { g, type, combinationId }: ReturnType<typeof checkLine>): Promise<CartCount> {
   const bundle = type === 3;
   if (!bundle && line.number > g.number) throw outOfStock(g);
   const same = sql`user_id = ${user.id} and goods_id = ${g.id} and type = ${type} and coalesce(combination_id, 0) = ${combinationId ?? 0}`;
@@ -98,7 +98,7 @@ async function lineCount(conn: Conn, userId: number) {
   return n;
 }
 
-export async function addToCart(db: Db, user: SessionUser, lines: AddLine[]) {
+export async function addToCart(db: Db, user: SessionUser, lines: AddLine[]): Promise<CartCount> {
   requireApproved(user);
   const ids = [...new Set(lines.map((l) => l.goods_id))];
   // Read before any transaction: on PGlite a read outside it would wait for it to end.
@@ -112,7 +112,7 @@ export async function addToCart(db: Db, user: SessionUser, lines: AddLine[]) {
 }
 
 /** Adds several lines in the caller's transaction (a refused line refuses them all); answers the line count. */
-async function addLinesIn(tx: Tx, ctx: PromotionContext, user: SessionUser, lines: AddLine[]) {
+async function addLinesIn(tx: Tx, ctx: PromotionContext, user: SessionUser, lines: AddLine[]): Promise<CartCount> {
   const byId = new Map((await cartFacts(tx, lines.map((l) => l.goods_id))).map((r) => [r.id, r]));
   for (const [i, line] of lines.entries()) await addLine(tx, user, line, checkLine(ctx, user, line, i, byId.get(line.goods_id)));
   const n = await lineCount(tx, user.id);
@@ -120,12 +120,12 @@ async function addLinesIn(tx: Tx, ctx: PromotionContext, user: SessionUser, line
   return { cart: n };
 }
 
-export async function cartTotal(db: Db, userId: number) {
+export async function cartTotal(db: Db, userId: number): Promise<CartTotal> {
   return { total: await lineCount(db, userId) };
 }
 
 /** The priced cart; `filters` keeps the lines of one manjian activity, 0 those that cannot be bought, 99999 all. */
-export async function listCart(db: Db, user: SessionUser, filters = CART_ALL) {
+export async function listCart(db: Db, user: SessionUser, filters = CART_ALL): Promise<CartList> {
   requireApproved(user);
   const p = await priceCartOf(db, db, user.id);
   const viewer = viewerOfUser(user);
@@ -176,7 +176,7 @@ async function ownIds(conn: Conn, userId: number, ids: number[]) {
   return unique;
 }
 
-export async function editNumber(db: Db, user: SessionUser, id: number, number: number) {
+export async function editNumber(db: Db, user: SessionUser, id: number, number: number): Promise<CartList> {
   requireApproved(user);
   const { line, goods: g } = await ownLine(db, user.id, id);
   if (line.type !== 3 && number % g.zbz !== 0) throw invalid('params.number', `${g.name}的采购数量须为中包装${g.zbz}${g.bzdw}的整数倍`);
@@ -185,28 +185,28 @@ export async function editNumber(db: Db, user: SessionUser, id: number, number: 
   return listCart(db, user);
 }
 
-export async function batchSelect(db: Db, user: SessionUser, ids: number[], selected: boolean) {
+export async function batchSelect(db: Db, user: SessionUser, ids: number[], selected: boolean): Promise<CartList> {
   requireApproved(user);
   const own = await ownIds(db, user.id, ids);
   await db.update(cartItems).set({ isSelected: selected }).where(and(eq(cartItems.userId, user.id), inArray(cartItems.id, own)));
   return listCart(db, user);
 }
 
-export async function batchDelete(db: Db, user: SessionUser, ids: number[]) {
+export async function batchDelete(db: Db, user: SessionUser, ids: number[]): Promise<CartDeleted> {
   const own = await ownIds(db, user.id, ids);
   await db.delete(cartItems).where(and(eq(cartItems.userId, user.id), inArray(cartItems.id, own)));
   return { cart: await lineCount(db, user.id), deleted: own };
 }
 
 /** 快速加购: one middle package (or `number`) of goods the buyer bought before or keeps. */
-export async function quickAdd(db: Db, user: SessionUser, goodsId: number, number?: number) {
+export async function quickAdd(db: Db, user: SessionUser, goodsId: number, number?: number): Promise<CartCount> {
   const [g] = await cartFacts(db, [goodsId]);
   if (!g) throw notFound('商品不存在或已下架');
   return addToCart(db, user, [{ goods_id: goodsId, number: number ?? g.zbz }]);
 }
 
 /** 去结算: exactly these lines are chosen; at least one of them must be buyable now. */
-export async function checkout(db: Db, user: SessionUser, ids: number[]) {
+export async function checkout(db: Db, user: SessionUser, ids: number[]): Promise<CartCheckout> {
   requireApproved(user);
   const own = [...new Set(ids)];
   // One statement: the selection changes only when every id is a line of this account, else nothing changes.
@@ -230,11 +230,11 @@ export async function checkout(db: Db, user: SessionUser, ids: number[]) {
     const reason = p.priced.lines.find((l) => l.excluded)?.excluded?.message;
     throw refuse(reason ? `所选商品暂时无法购买：${reason}` : '请选择要结算的商品');
   }
-  return { ids: counted.map((l) => l.id), total: totalsView(p.priced) };
+  return { ids: counted.flatMap((l) => (l.id === null ? [] : [l.id])), total: totalsView(p.priced) };
 }
 
 /** What to add to reach the next manjian tier, gift, add-on threshold or free shipping. */
-export async function nextHint(db: Db, user: SessionUser, activityId?: number) {
+export async function nextHint(db: Db, user: SessionUser, activityId?: number): Promise<CartHints> {
   requireApproved(user);
   const p = await priceTotalsOf(db, db, user.id);
   const hints = hintsView(p.priced).filter((h) => activityId === undefined || h.activity_id === activityId || h.kind === 'shipping');
@@ -245,13 +245,13 @@ export async function nextHint(db: Db, user: SessionUser, activityId?: number) {
  * A chain headquarters copies lines to its stores' carts, all or nothing: a store that is not its own answers
  * 404, and a store that may not buy them refuses the whole copy.
  */
-export async function copyToStores(db: Db, user: SessionUser, ids: number[], storeIds: number[]) {
+export async function copyToStores(db: Db, user: SessionUser, ids: number[], storeIds: number[]): Promise<CartCopy> {
   requireApproved(user);
   const own = await ownIds(db, user.id, ids);
   const ctx = await promotionContext(db);
   return db.transaction(async (tx) => {
     const lines = await tx.select().from(cartItems).where(inArray(cartItems.id, own));
-    const copied: { store_id: number; cart: number }[] = [];
+    const copied: CartCopy['stores'] = [];
     for (const id of [...new Set(storeIds)]) {
       const store = await storeOf(tx, user.id, id);
       if (!store) throw notFound('门店不存在');

@@ -5,13 +5,14 @@
  */
 import { fenToYuan } from '../../../core/money.js';
 import type { PricedCart, PricedLine } from '../../../core/pricing/index.js';
+import type { ActivityData, CartLine, CartShipping, CartTotals, NextHint } from '../../../core/schemas/cart.js';
 import { goodsView } from '../catalogue/service.js';
 import type { Viewer } from '../catalogue/viewer.js';
 import type { PricedEntries } from './pricing.js';
 
 const y = fenToYuan;
 
-export function lineView(line: PricedLine, priced: PricedEntries, viewer: Viewer) {
+export function lineView(line: PricedLine, priced: PricedEntries, viewer: Viewer): CartLine {
   const entry = line.id === null ? undefined : priced.entries.find((e) => e.line.id === line.id);
   const g = priced.goodsById.get(line.goods_id);
   const bundle = entry?.line.type === 3 ? priced.context.combinations.find((c) => c.id === entry.line.combinationId) : undefined;
@@ -56,7 +57,7 @@ export function lineView(line: PricedLine, priced: PricedEntries, viewer: Viewer
   };
 }
 
-export function totalsView(p: PricedCart) {
+export function totalsView(p: PricedCart): CartTotals {
   const counted = p.lines.filter((l) => l.counted);
   return {
     count: p.lines.filter((l) => l.source === 'cart').length,
@@ -73,7 +74,7 @@ export function totalsView(p: PricedCart) {
   };
 }
 
-export function activityView(p: PricedCart) {
+export function activityView(p: PricedCart): ActivityData {
   return {
     manjians: p.activity_data.manjians.map((m) => ({
       activity_id: m.activity_id,
@@ -95,13 +96,13 @@ export function activityView(p: PricedCart) {
   };
 }
 
-export function shippingView(p: PricedCart) {
+export function shippingView(p: PricedCart): CartShipping {
   return {
     shipping_data: { shipping_amount: y(p.shipping_data.shipping_amount), no_trans_order_amount: y(p.shipping_data.no_trans_order_amount) },
     shipping: { amount: y(p.shipping.amount), free: p.shipping.free ? 1 : 0, reason: p.shipping.reason, need: y(p.shipping.need) },
   };
 }
 
-export function hintsView(p: PricedCart) {
+export function hintsView(p: PricedCart): NextHint[] {
   return p.next_hints.map((h) => ({ ...h, need: h.kind === 'gift' ? h.need : y(h.need) }));
 }

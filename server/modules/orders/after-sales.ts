@@ -2,7 +2,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fenToYuan } from '../../../core/money.js';
-import type { afterSaleBody } from '../../../core/schemas/trade.js';
+import type { AfterSale, AfterSaleDetail, afterSaleBody } from '../../../core/schemas/trade.js';
 import { AFTER_SALE_STATUS_TEXT, AfterSaleStatus, OrderStatus } from '../../../core/status.js';
 import type { Db } from '../../db/client.js';
 import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
@@ -12,9 +12,9 @@ import { ownsUploads } from '../uploads/service.js';
 import { ownOrder, statusText } from './rows.js';
 
 const y = fenToYuan;
-const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export function afterSaleView(a: typeof afterSales.$inferSelect) {
+export function afterSaleView(a: typeof afterSales.$inferSelect): AfterSale {
   return {
     id: a.id,
     order_id: a.orderId,
@@ -33,7 +33,7 @@ export function afterSaleView(a: typeof afterSales.$inferSelect) {
 type AfterSaleInput = z.infer<typeof afterSaleBody>;
 
 /** 退货 or 售后 on lines of a shipped or completed order; a return's refund is the lines' share of what was paid. */
-export async function requestAfterSale(db: Db, user: SessionUser, id: number, kind: 'return' | 'after_sale', input: AfterSaleInput) {
+export async function requestAfterSale(db: Db, user: SessionUser, id: number, kind: 'return' | 'after_sale', input: AfterSaleInput): Promise<AfterSale> {
   if (kind === 'after_sale' && !user.isAfterSale) throw refuse('您的账户暂未开通售后服务，请联系专属客服');
   if (!(await ownsUploads(db, user.id, input.images))) throw invalid('images', '图片无效，请重新上传');
   return db.transaction(async (tx) => {
@@ -63,7 +63,7 @@ export async function requestAfterSale(db: Db, user: SessionUser, id: number, ki
 }
 
 /** A return or after-sales request of the account, with its order's lines (/order/returnInfo, /order/afterSalesInfo). */
-export async function afterSaleDetail(db: Db, user: SessionUser, id: number) {
+export async function afterSaleDetail(db: Db, user: SessionUser, id: number): Promise<AfterSaleDetail> {
   const [row] = await db
     .select()
     .from(afterSales)

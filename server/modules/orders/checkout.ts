@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { Code } from '../../../core/codes.js';
 import { fenToYuan } from '../../../core/money.js';
 import type { PricedCart, PricedLine } from '../../../core/pricing/index.js';
-import { INVOICE_TYPES, type createOrderBody } from '../../../core/schemas/trade.js';
+import { INVOICE_TYPES, type Confirm, type CouponOption, type CouponPage, type CreatedOrder, type CreatedOrders, type createOrderBody, type OrderTotals } from '../../../core/schemas/trade.js';
 import { LineType, OrderStatus, PayStatus } from '../../../core/status.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
@@ -77,7 +77,7 @@ async function selectedEntries(conn: Conn, userId: number) {
   return entries;
 }
 
-function orderTotals(groups: { p: PricedEntries }[]) {
+function orderTotals(groups: { p: PricedEntries }[]): OrderTotals {
   const sum = (f: (c: PricedCart) => number) => groups.reduce((s, g) => s + f(g.p.priced), 0);
   return {
     goods_amount: y(sum((c) => c.goods_amount)),
@@ -91,7 +91,7 @@ function orderTotals(groups: { p: PricedEntries }[]) {
   };
 }
 
-const couponView = (c: PricedCart['coupons'][number]) => ({
+const couponView = (c: PricedCart['coupons'][number]): CouponOption => ({
   ...c,
   eligible_amount: y(c.eligible_amount),
   need: y(c.need),
@@ -100,7 +100,7 @@ const couponView = (c: PricedCart['coupons'][number]) => ({
 });
 
 /** `GET /api/cart/confirm`: what step 2 shows, priced exactly as the order would be. */
-export async function confirm(db: Db, user: SessionUser, q: { address_id?: number; coupon_id?: number | 'best' | null; use_red_packet?: number }) {
+export async function confirm(db: Db, user: SessionUser, q: { address_id?: number; coupon_id?: number | 'best' | null; use_red_packet?: number }): Promise<Confirm> {
   requireApproved(user);
   const entries = await selectedEntries(db, user.id);
   const shared = await sharedPricing(db);
@@ -136,7 +136,7 @@ export async function confirm(db: Db, user: SessionUser, q: { address_id?: numbe
     },
     addresses,
     address_id: chosen?.id ?? null,
-    invoice_types: Object.entries(INVOICE_TYPES).map(([type, name]) => ({ type: Number(type), name })),
+    invoice_types: ([0, 1, 2] as const).map((type) => ({ type, name: INVOICE_TYPES[type] })),
     total: orderTotals(groups),
     wallet: { balance: y(wallet.balance), credit_available: y(Math.max(0, wallet.creditLimit - wallet.creditUsed)) },
     contract_signed: user.contractSignedAt ? 1 : 0,
@@ -147,7 +147,7 @@ export async function confirm(db: Db, user: SessionUser, q: { address_id?: numbe
  * `GET /api/user/availableCoupon`: the account's coupons for the lines chosen for checkout, `type` 1 those
  * usable on them (largest saving first), 2 those that are not, with the reason. Ten a page.
  */
-export async function availableCoupons(db: Db, user: SessionUser, type: 1 | 2, page: number, perPage = 10) {
+export async function availableCoupons(db: Db, user: SessionUser, type: 1 | 2, page: number, perPage = 10): Promise<CouponPage> {
   requireApproved(user);
   const entries = (await cartEntries(db, user.id, { selectedOnly: true })).filter((e) => !e.goods.isEphedrine);
   const p = await priceEntries(db, db, user.id, entries, { couponId: null });
@@ -246,7 +246,7 @@ export async function undoPlacement(tx: Tx, order: OrderRow) {
 }
 
 type CreateInput = z.infer<typeof createOrderBody>;
-type Made = { id: number; order_no: string; pay_amount: string; is_ephedrine: number };
+type Made = CreatedOrder;
 
 /** The orders an earlier post of the same checkout made, as `createOrders` answers them. */
 async function ordersOfCheckout(conn: Conn, userId: number, key: string): Promise<Made[]> {
@@ -339,7 +339,7 @@ async function addGifts(tx: Tx, order: OrderRow, priced: PricedCart) {
  * take the coupon and the red packet, count limited buys; then clear the ordered lines. A second post of the
  * same `checkout_key` answers the first one's orders.
  */
-export async function createOrders(db: Db, user: SessionUser, input: CreateInput) {
+export async function createOrders(db: Db, user: SessionUser, input: CreateInput): Promise<CreatedOrders> {
   requireApproved(user);
   if (!user.contractSignedAt) throw new AppError(Code.contractRequired, CONTRACT_REQUIRED);
   const shared = await sharedPricing(db);

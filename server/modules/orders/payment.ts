@@ -6,6 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { fenToYuan } from '../../../core/money.js';
+import type { PayResult, PayState } from '../../../core/schemas/trade.js';
 import { isPaidStatus, OrderStatus, PayStatus } from '../../../core/status.js';
 import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/orders.js';
@@ -33,11 +34,6 @@ async function markPaid(tx: Tx, orderId: number, method: string, now: number) {
     .set({ status: OrderStatus.toShip, payStatus: PayStatus.paid, payMethod: method, paidAt: new Date(now) })
     .where(eq(orders.id, orderId));
 }
-
-export type PayResult =
-  | { method: 'balance' | 'credit'; paid: 1; already: 0 | 1; order_id: number; next: string }
-  | { method: 'online'; paid: 0; payment_id: number; trade_no: string; amount: string; qr_url: string; expires_in: number; order_id: number }
-  | { method: 'transfer'; paid: 0; waiting: 1; order_id: number; bank: { bank_name: string; account_name: string; account_no: string; memo: string } };
 
 /** `POST /api/pay/order`: idempotent per order - an order already paid answers as paid, charging nothing. */
 export async function payOrder(db: Db, user: SessionUser, orderId: number, method: Method, sandbox: boolean): Promise<PayResult> {
@@ -96,7 +92,7 @@ export async function payOrder(db: Db, user: SessionUser, orderId: number, metho
 }
 
 /** `GET /api/pay/status/{order_id}`: what step 3 polls while the buyer scans. */
-export async function payStatus(db: Db, user: SessionUser, orderId: number) {
+export async function payStatus(db: Db, user: SessionUser, orderId: number): Promise<PayState> {
   const o = await ownOrder(db, user.id, orderId);
   return { order_id: o.id, status: o.status, pay_status: o.payStatus, pay_method: o.payMethod, paid: paidAlready(o) ? 1 : 0, pay_amount: fenToYuan(o.payAmount) };
 }

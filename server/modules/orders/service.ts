@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { fenToYuan } from '../../../core/money.js';
+import type { BuyAgain, EphedrineOrderPage, OrderActions, OrderDetail, OrderPage, OrderStatus as Status, OrderSummary } from '../../../core/schemas/trade.js';
 import { isPaidStatus, LineType, OrderStatus, PayStatus } from '../../../core/status.js';
 import type { Conn, Db } from '../../db/client.js';
 import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
@@ -25,7 +26,7 @@ const y = fenToYuan;
 const REBUYABLE_TYPES: number[] = [LineType.normal, LineType.spike];
 
 /** What a buyer may do with an order now. */
-function actions(o: OrderRow, user: SessionUser) {
+function actions(o: OrderRow, user: SessionUser): OrderActions {
   return {
     pay: o.status === OrderStatus.unpaid && o.payStatus !== PayStatus.transferWaiting ? 1 : 0,
     cancel: o.status === OrderStatus.unpaid ? 1 : 0,
@@ -37,10 +38,10 @@ function actions(o: OrderRow, user: SessionUser) {
   };
 }
 
-const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+const secondsOrNull = (d: Date | null) => (d ? seconds(d) : null);
 
-
-function orderSummary(o: OrderRow, items: ItemRow[], user: SessionUser) {
+function orderSummary(o: OrderRow, items: ItemRow[], user: SessionUser): OrderSummary {
   return {
     id: o.id,
     order_no: o.orderNo,
@@ -63,7 +64,7 @@ function orderSummary(o: OrderRow, items: ItemRow[], user: SessionUser) {
 }
 
 /** `GET /api/order`: the account's orders by status, newest first, with the count of each status. */
-export async function listOrders(db: Db, user: SessionUser, q: { status?: number; keywords: string; page: number }, perPage = 10) {
+export async function listOrders(db: Db, user: SessionUser, q: { status?: Status; keywords: string; page: number }, perPage = 10): Promise<OrderPage> {
   await cancelExpiredOf(db, user.id);
   const where: SQL[] = [eq(orders.userId, user.id)];
   if (q.status !== undefined) where.push(eq(orders.status, q.status));
@@ -78,29 +79,29 @@ export async function listOrders(db: Db, user: SessionUser, q: { status?: number
     db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, user.id)).groupBy(orders.status),
   ]);
   const items = rows.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id)) : [];
-  const byStatus = Object.fromEntries(Object.values(OrderStatus).map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0]));
+  const of = (s: Status) => counts.find((c) => c.status === s)?.n ?? 0;
   return {
     current_page: q.page,
     data: rows.map((o) => orderSummary(o, items.filter((i) => i.orderId === o.id), user)),
     last_page: Math.max(1, Math.ceil(n / perPage)),
     per_page: perPage,
     total: n,
-    counts: { all: counts.reduce((s, c) => s + c.n, 0), ...byStatus },
+    counts: { all: counts.reduce((s, c) => s + c.n, 0), 0: of(0), 1: of(1), 2: of(2), 3: of(3), 4: of(4) },
   };
 }
 
 /** What happened to the order, oldest first: the logistics timeline of the detail page. */
 function timeline(o: OrderRow) {
-  const events: { time: number; text: string }[] = [{ time: seconds(o.createdAt)!, text: '订单已提交，等待付款' }];
-  if (o.payStatus === PayStatus.transferWaiting && o.status === OrderStatus.unpaid) events.push({ time: seconds(o.createdAt)!, text: '已选择对公转账，等待财务确认到账' });
-  if (o.paidAt) events.push({ time: seconds(o.paidAt)!, text: o.payMethod === 'transfer' ? '转账已确认，仓库正在备货' : '付款成功，仓库正在备货' });
-  if (o.shippedAt) events.push({ time: seconds(o.shippedAt)!, text: `已发货：${o.carrier} 运单号 ${o.trackingNo}` });
-  if (o.receivedAt) events.push({ time: seconds(o.receivedAt)!, text: '已签收，订单完成' });
-  if (o.cancelledAt) events.push({ time: seconds(o.cancelledAt)!, text: `订单已取消${o.cancelReason ? `：${o.cancelReason}` : ''}` });
+  const events: OrderDetail['timeline'] = [{ time: seconds(o.createdAt), text: '订单已提交，等待付款' }];
+  if (o.payStatus === PayStatus.transferWaiting && o.status === OrderStatus.unpaid) events.push({ time: seconds(o.createdAt), text: '已选择对公转账，等待财务确认到账' });
+  if (o.paidAt) events.push({ time: seconds(o.paidAt), text: o.payMethod === 'transfer' ? '转账已确认，仓库正在备货' : '付款成功，仓库正在备货' });
+  if (o.shippedAt) events.push({ time: seconds(o.shippedAt), text: `已发货：${o.carrier} 运单号 ${o.trackingNo}` });
+  if (o.receivedAt) events.push({ time: seconds(o.receivedAt), text: '已签收，订单完成' });
+  if (o.cancelledAt) events.push({ time: seconds(o.cancelledAt), text: `订单已取消${o.cancelReason ? `：${o.cancelReason}` : ''}` });
   return events.sort((a, b) => a.time - b.time);
 }
 
-export async function orderDetail(db: Db, user: SessionUser, id: number) {
+export async function orderDetail(db: Db, user: SessionUser, id: number): Promise<OrderDetail> {
   await cancelExpiredOf(db, user.id);
   const o = await ownOrder(db, user.id, id);
   const [items, requests, bill, pays] = await Promise.all([
@@ -146,24 +147,24 @@ export async function orderDetail(db: Db, user: SessionUser, id: number) {
     tracking_no: o.trackingNo,
     receipt_image: o.receiptImage,
     cancel_reason: o.cancelReason,
-    paid_at: seconds(o.paidAt),
-    shipped_at: seconds(o.shippedAt),
-    received_at: seconds(o.receivedAt),
-    cancelled_at: seconds(o.cancelledAt),
+    paid_at: secondsOrNull(o.paidAt),
+    shipped_at: secondsOrNull(o.shippedAt),
+    received_at: secondsOrNull(o.receivedAt),
+    cancelled_at: secondsOrNull(o.cancelledAt),
     timeline: timeline(o),
     after_sales: requests.map(afterSaleView),
     credit_bill: bill,
-    payments: pays.map((p) => ({ id: p.id, provider: p.provider, trade_no: p.tradeNo, amount: y(p.amount), status: p.status, paid_at: seconds(p.paidAt) })),
+    payments: pays.map((p) => ({ id: p.id, provider: p.provider, trade_no: p.tradeNo, amount: y(p.amount), status: p.status, paid_at: secondsOrNull(p.paidAt) })),
   };
 }
 
 /** 再次购买: the order's goods go back into the cart; goods that can no longer be bought are listed. */
-export async function buyAgain(db: Db, user: SessionUser, id: number) {
+export async function buyAgain(db: Db, user: SessionUser, id: number): Promise<BuyAgain> {
   await ownOrder(db, user.id, id);
   const items = (await db.select().from(orderItems).where(eq(orderItems.orderId, id))).filter((i) => REBUYABLE_TYPES.includes(i.type));
   const rows = await cartFacts(db, items.map((i) => i.goodsId));
   const added: number[] = [];
-  const skipped: { goods_id: number; name: string; reason: string }[] = [];
+  const skipped: BuyAgain['skipped'] = [];
   for (const item of items) {
     const g = rows.find((r) => r.id === item.goodsId);
     const number = g ? Math.min(item.number, Math.floor(g.number / g.zbz) * g.zbz) : 0;
@@ -183,7 +184,7 @@ export async function buyAgain(db: Db, user: SessionUser, id: number) {
 }
 
 /** 含麻订单: the signed receipt of an order with goods containing ephedrine. */
-export async function uploadReceipt(db: Db, user: SessionUser, id: number, image: string) {
+export async function uploadReceipt(db: Db, user: SessionUser, id: number, image: string): Promise<OrderDetail> {
   const o = await ownOrder(db, user.id, id);
   if (!o.isEphedrine) throw refuse('该订单不含麻黄碱类商品，无需回传签收单');
   if (!isPaidStatus(o.status)) throw refuse('订单付款并发货后才能回传签收单');
@@ -193,7 +194,7 @@ export async function uploadReceipt(db: Db, user: SessionUser, id: number, image
 }
 
 /** `GET /api/order/hmdd`: the orders with goods containing ephedrine, for their receipts. */
-export async function ephedrineOrders(db: Db, user: SessionUser, page: number, perPage = 10) {
+export async function ephedrineOrders(db: Db, user: SessionUser, page: number, perPage = 10): Promise<EphedrineOrderPage> {
   const condition = and(eq(orders.userId, user.id), eq(orders.isEphedrine, true));
   const [rows, [{ n }]] = await Promise.all([
     db.select().from(orders).where(condition).orderBy(desc(orders.createdAt)).limit(perPage).offset((page - 1) * perPage),

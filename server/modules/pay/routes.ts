@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fenToYuan } from '../../../core/money.js';
+import { answers } from '../../../core/schemas/envelope.js';
+import { NotifyResult } from '../../../core/schemas/trade.js';
 import type { Deps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
 import { requireUser } from '../../http/auth.js';
@@ -34,16 +36,49 @@ export async function payRoutes(root: FastifyInstance, deps: Deps) {
   const secret = pay.notifySecret(deps.config);
   const sandbox = deps.config.SMS_SANDBOX;
 
+  const tags = ['pay'];
   // The gateway's server calls this; it carries no session and no browser header, only its signature.
-  app.post('/api/pay/notify/:provider', { schema: { params: z.object({ provider: z.string().max(16) }), body: notifyBody } }, async (req) =>
-    ok(await pay.takeNotify(db, secret, req.params.provider, req.body)),
+  app.post(
+    '/api/pay/notify/:provider',
+    {
+      schema: {
+        tags,
+        summary: 'The gateway says a payment succeeded; the payment is marked paid and what it pays for settled, once.',
+        description:
+          'Called by the gateway without a session. `sign` is the HMAC-SHA256 (hex) of `amount=…&notify_id=…&paid_at=…&trade_no=…` with `PAY_NOTIFY_SECRET`. ' +
+          "A bad signature answers HTTP 403; a notify already taken, or an amount that is not the payment's, is refused (400); an unknown provider or payment answers 404. " +
+          'A payment already paid answers `already` 1 and changes nothing.',
+        params: z.object({ provider: z.string().max(16).meta({ description: 'sandbox' }) }),
+        body: notifyBody,
+        response: answers(NotifyResult),
+      },
+    },
+    async (req) => ok(await pay.takeNotify(db, secret, req.params.provider, req.body)),
   );
 
   if (!sandbox) return;
-  app.post('/api/pay/sandbox/confirm', { schema: { body: z.object({ trade_no: tradeNo }) } }, async (req) =>
-    ok(await pay.sandboxConfirm(db, secret, req.body.trade_no, requireUser(req).id)),
+  app.post(
+    '/api/pay/sandbox/confirm',
+    {
+      schema: {
+        tags,
+        summary: "(sandbox) The sandbox gateway's 确认支付: it sends its signed notify for the payment, as a real gateway would.",
+        description: "Only for the paying account's session: a guest gets 401, another account 404.",
+        body: z.object({ trade_no: tradeNo }),
+        response: answers(NotifyResult),
+      },
+    },
+    async (req) => ok(await pay.sandboxConfirm(db, secret, req.body.trade_no, requireUser(req).id)),
   );
-  app.get('/pay/sandbox/:tradeNo', { schema: { params: z.object({ tradeNo }) } }, async (req, reply) => {
+  const sandboxPage = {
+    schema: {
+      tags,
+      hide: true,
+      summary: "(sandbox) The page a payment's QR code opens: it plays the buyer's phone, and opens only for the payer.",
+      params: z.object({ tradeNo }),
+    },
+  };
+  app.get('/pay/sandbox/:tradeNo', sandboxPage, async (req, reply) => {
     const found = await pay.sandboxPayment(db, req.params.tradeNo, req.session?.user.id ?? null);
     if (!found) {
       return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(`<h1>支付单不存在</h1>

@@ -8,6 +8,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { fenToYuan } from '../../../core/money.js';
+import type { NotifyResult } from '../../../core/schemas/trade.js';
 import { PaymentStatus } from '../../../core/status.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { paymentNotifies, payments } from '../../db/schema/pay.js';
@@ -111,7 +112,7 @@ function validSignature(secret: string, n: Notify) {
  * notify was not taken before, the payment and its amount. The payment is marked paid and its kind settles
  * it, in one transaction, once.
  */
-export async function takeNotify(db: Db, secret: string, provider: string, n: Notify) {
+export async function takeNotify(db: Db, secret: string, provider: string, n: Notify): Promise<NotifyResult> {
   if (provider !== SANDBOX_PROVIDER) throw notFound('支付渠道不存在');
   if (!validSignature(secret, n)) throw new AppError(403, '签名校验失败', 403);
   return db.transaction(async (tx) => {
@@ -141,7 +142,7 @@ export async function sandboxPayment(db: Db, tradeNo: string, userId: number | n
 }
 
 /** The sandbox "scan": the gateway sends its signed notify as a real one would. */
-export async function sandboxConfirm(db: Db, secret: string, tradeNo: string, userId: number) {
+export async function sandboxConfirm(db: Db, secret: string, tradeNo: string, userId: number): Promise<NotifyResult> {
   const [payment] = await db.select().from(payments).where(eq(payments.tradeNo, tradeNo));
   if (!payment || payment.userId !== userId) throw notFound('支付单不存在');
   const notify = signNotify(secret, { notify_id: crypto.randomUUID(), trade_no: tradeNo, amount: fenToYuan(payment.amount), paid_at: String(Math.floor(Date.now() / 1000)) });

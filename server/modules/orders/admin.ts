@@ -87,7 +87,7 @@ function rowView(o: OrderRow, buyer: AdminOrderRow['buyer'], itemCount: number):
 export async function adminListOrders(db: Db, q: AdminOrderQuery) {
   const where: SQL[] = [];
   if (q.status === 'transfer') where.push(eq(orders.status, OrderStatus.unpaid), eq(orders.payStatus, PayStatus.transferWaiting));
-  else if (q.status !== undefined) where.push(eq(orders.status, Number(q.status)));
+  else if (q.status !== undefined) where.push(eq(orders.status, Number(q.status) as OrderRow['status']));
   if (q.pay_method) where.push(eq(orders.payMethod, q.pay_method));
   if (q.user_id) where.push(eq(orders.userId, q.user_id));
   if (q.ephedrine) where.push(eq(orders.isEphedrine, true));
@@ -295,7 +295,7 @@ export async function refundOrder(db: Db, req: FastifyRequest, id: number, reaso
 /** The returns and after-sales requests, the oldest waiting first. */
 export async function adminListAfterSales(db: Db, q: z.infer<typeof adminAfterSaleQuery>) {
   const where: SQL[] = [];
-  if (q.status !== undefined) where.push(eq(afterSales.status, Number(q.status)));
+  if (q.status !== undefined) where.push(eq(afterSales.status, Number(q.status) as (typeof afterSales.$inferSelect)['status']));
   if (q.kind) where.push(eq(afterSales.kind, q.kind));
   const cond = where.length ? and(...where) : undefined;
   const [rows, [{ n }]] = await Promise.all([

@@ -171,7 +171,12 @@ function render(doc: { paths: Record<string, Record<string, Operation>>; compone
       if (!op.summary) missing.push(`${label}: no summary`);
       const data = dataOf(op);
       if (!data) missing.push(`${label}: no response schema`);
-      const params = (op.parameters ?? []).map((p) => ({ name: p.in === 'path' ? `{${p.name}}` : p.name, type: typeOf(p.schema), required: Boolean(p.required), note: p.schema ? note(p.schema) : '' }));
+      const params = (op.parameters ?? []).map((p) => ({
+        name: p.in === 'path' ? `{${p.name}}` : p.name,
+        type: typeOf(p.schema),
+        required: Boolean(p.required),
+        note: [p.description, p.schema ? note(p.schema) : ''].filter(Boolean).join('; '),
+      }));
       const body = rows(op.requestBody?.content?.['application/json']?.schema);
       const list = deref(data)?.type === 'array' ? deref(data)!.items : undefined;
       const dataRows = !data

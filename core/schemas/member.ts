@@ -35,7 +35,7 @@ export const licenceAddBody = licenceUploadBody.extend({ type: z.enum(licenceTyp
 export const messageListQuery = z.object({
   page: page(),
   /** `unread`: only messages not read yet. */
-  type: z.enum(['all', 'unread'], { error: '消息类型不正确' }).optional().default('all'),
+  type: z.enum(['all', 'unread'], { error: '消息类型不正确' }).optional().default('all').meta({ description: 'all (default), or unread only' }),
 });
 
 /** POST /api/message/read: `ids[]` of the account's messages, or `all=1` for every one. */
@@ -61,8 +61,12 @@ export const actForBody = z.object({ store_id: id('门店') });
 export const FAST_BUY_ORDERS = ['time', 'count', 'number'] as const;
 export const fastBuyQuery = z.object({
   page: page(),
-  order: z.enum(FAST_BUY_ORDERS, { error: '排序方式不正确' }).optional().default('time'),
-  keywords: optionalText('关键词', 50),
+  order: z
+    .enum(FAST_BUY_ORDERS, { error: '排序方式不正确' })
+    .optional()
+    .default('time')
+    .meta({ description: 'time: last bought first (default); count: most orders; number: most units' }),
+  keywords: optionalText('关键词', 50).meta({ description: 'matches the name or the manufacturer' }),
 });
 
 // ---- Answers ----

@@ -18,7 +18,7 @@ import {
 import { bit, unixTime } from './envelope.js';
 
 export const loginBody = z.object({
-  username: text('用户名或手机号', 32),
+  username: text('用户名或手机号', 32).meta({ description: 'the username or the login phone' }),
   password: z.string({ error: '请输入密码' }).min(1, { error: '请输入密码' }).max(64, { error: '密码不正确' }),
 });
 
@@ -45,10 +45,12 @@ export const registerStep1Body = z
     username: username(),
     ...passwordPair,
     agree: z.literal(['1', 1, true], { error: '请阅读并同意《用户注册协议》' }),
-    /** Set by a chain headquarters registering a sub-store (/register/dd). */
-    parent: id('总部账号').optional(),
-    /** A scanned sandbox WeChat ticket to bind to the new account (/register/wechat). */
-    wechat_ticket: z.string({ error: '微信授权已失效，请重新扫码' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: '微信授权已失效，请重新扫码' }).optional(),
+    parent: id('总部账号').optional().meta({ description: 'a chain headquarters registering a store (/register/dd): its own id' }),
+    wechat_ticket: z
+      .string({ error: '微信授权已失效，请重新扫码' })
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: '微信授权已失效，请重新扫码' })
+      .optional()
+      .meta({ description: 'a scanned login QR code whose WeChat the new account binds (/register/wechat)' }),
   })
   .refine(samePasswords, mismatch);
 

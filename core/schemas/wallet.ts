@@ -25,13 +25,14 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, message: st
 
 export const moneyLogQuery = z
   .object({
-    instrument: choice(WALLET_INSTRUMENTS, '账户类型不正确').optional().default('balance'),
+    instrument: choice(WALLET_INSTRUMENTS, '账户类型不正确').optional().default('balance').meta({ description: 'the ledger: balance (default), red_packet, points or credit' }),
     use_type: z
       .union([z.literal(''), z.literal('0'), z.literal('1'), z.literal('2')], { error: '收支类型不正确' })
       .optional()
-      .transform((v) => (v === '1' ? 1 : v === '2' ? 2 : 0)),
-    start_time: day('开始日期'),
-    end_time: day('结束日期'),
+      .transform((v) => (v === '1' ? 1 : v === '2' ? 2 : 0))
+      .meta({ description: '1 收入 (points earned), 2 支出 (points spent); absent: both' }),
+    start_time: day('开始日期').meta({ description: 'the first day: YYYY-MM-DD (China time) or 10-digit seconds' }),
+    end_time: day('结束日期').meta({ description: 'the last day, included: YYYY-MM-DD (China time) or 10-digit seconds' }),
     page: page(),
   })
   .refine((q) => !q.start_time || !q.end_time || dayStart(q.start_time) <= dayStart(q.end_time), { error: '结束日期不能早于开始日期', path: ['end_time'] });
@@ -47,7 +48,8 @@ export const RECHARGE_MAX_YUAN = 500_000;
 export const rechargeBody = z.object({
   amount: wholeNumber('充值金额须为整数元', '请输入充值金额')
     .refine((v) => v >= RECHARGE_MIN_YUAN, { error: `单次充值金额不能低于${RECHARGE_MIN_YUAN}元` })
-    .refine((v) => v <= RECHARGE_MAX_YUAN, { error: `单次充值金额不能超过${RECHARGE_MAX_YUAN}元` }),
+    .refine((v) => v <= RECHARGE_MAX_YUAN, { error: `单次充值金额不能超过${RECHARGE_MAX_YUAN}元` })
+    .meta({ description: `whole yuan, ${RECHARGE_MIN_YUAN} to ${RECHARGE_MAX_YUAN}` }),
 });
 
 /** A cash-voucher code as printed (letters and digits, any spaces or hyphens dropped). */
@@ -56,33 +58,55 @@ export const voucherBody = z.object({
     .string({ error: '请输入现金券券码' })
     .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
     .refine((v) => v.length > 0, { error: '请输入现金券券码' })
-    .refine((v) => /^[A-Z0-9]{8,20}$/.test(v), { error: '券码为8-20位字母或数字，请核对后重新输入' }),
+    .refine((v) => /^[A-Z0-9]{8,20}$/.test(v), { error: '券码为8-20位字母或数字，请核对后重新输入' })
+    .meta({ description: '8-20 letters or digits; spaces, hyphens and case are ignored' }),
 });
 
 /** Coupons (优惠券) by status: 0 unused, 1 used, 2 expired; type 1 满减 or 2 折扣 (absent: both). */
 export const COUPON_STATUSES = { 0: '未使用', 1: '已使用', 2: '已过期' } as const;
 export const couponListQuery = z.object({
-  status: z.enum(['0', '1', '2'], { error: '优惠券状态不正确' }).optional().default('0').transform(Number),
-  type: z.enum(['', '0', '1', '2'], { error: '优惠券类型不正确' }).optional().transform((v) => (v === '1' ? 1 : v === '2' ? 2 : 0)),
+  status: z
+    .enum(['0', '1', '2'], { error: '优惠券状态不正确' })
+    .optional()
+    .default('0')
+    .transform(Number)
+    .meta({ description: '0 unused (default), 1 used, 2 expired' }),
+  type: z
+    .enum(['', '0', '1', '2'], { error: '优惠券类型不正确' })
+    .optional()
+    .transform((v) => (v === '1' ? 1 : v === '2' ? 2 : 0))
+    .meta({ description: '1 满减, 2 折扣; absent: both' }),
   page: page(),
 });
 
 /** Cash vouchers by status: 0 unused, 1 redeemed, 2 expired (absent: all). */
 export const VOUCHER_STATUSES = { 0: '未使用', 1: '已使用', 2: '已过期' } as const;
 export const voucherListQuery = z.object({
-  status: z.enum(['', '0', '1', '2'], { error: '现金券状态不正确' }).optional().transform((v) => (v === undefined || v === '' ? undefined : Number(v))),
+  status: z
+    .enum(['', '0', '1', '2'], { error: '现金券状态不正确' })
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : Number(v)))
+    .meta({ description: '0 unused, 1 redeemed, 2 expired; absent: all' }),
   page: page(),
 });
 
 /** Credit bills: 1 to repay (待还款), 2 repaid (已还款), 3 overdue (已逾期); absent: all. */
 export const CREDIT_BILL_TYPES = { 1: '待还款', 2: '已还款', 3: '已逾期' } as const;
 export const creditListQuery = z.object({
-  type: z.enum(['', '0', '1', '2', '3'], { error: '账单类型不正确' }).optional().transform((v) => (v ? Number(v) : 0)),
+  type: z
+    .enum(['', '0', '1', '2', '3'], { error: '账单类型不正确' })
+    .optional()
+    .transform((v) => (v ? Number(v) : 0))
+    .meta({ description: '1 待还款, 2 已还款, 3 已逾期; absent: all' }),
   page: page(),
 });
 
 export const creditCreateBody = z.object({
-  ids: z.array(id('账单'), { error: '请选择要还款的账单' }).min(1, { error: '请选择要还款的账单' }).max(100, { error: '一次最多还款100张账单' }),
+  ids: z
+    .array(id('账单'), { error: '请选择要还款的账单' })
+    .min(1, { error: '请选择要还款的账单' })
+    .max(100, { error: '一次最多还款100张账单' })
+    .meta({ description: "the account's unpaid bills, 1-100" }),
 });
 
 export const creditPayBody = z.object({

@@ -1,8 +1,9 @@
-/** Member-centre and account-centre calls: licences, messages, WeChat binding, stores, quick purchase. */
+/** Member-centre and account-centre calls (licences, messages, WeChat binding, stores, quick purchase): requests and answers. */
 import { z } from 'zod';
 import { LICENCE_TYPES } from '../constants.js';
 import { id, optionalText, page } from './common.js';
-import { licenceInput } from './user.js';
+import { bit, money, pageOf, unixTime } from './envelope.js';
+import { licenceInput, UserBase } from './user.js';
 
 const licenceTypes = Object.keys(LICENCE_TYPES) as [keyof typeof LICENCE_TYPES, ...(keyof typeof LICENCE_TYPES)[]];
 
@@ -34,7 +35,7 @@ export const licenceAddBody = licenceUploadBody.extend({ type: z.enum(licenceTyp
 export const messageListQuery = z.object({
   page: page(),
   /** `unread`: only messages not read yet. */
-  type: z.enum(['all', 'unread'], { error: '消息类型不正确' }).optional().default('all'),
+  type: z.enum(['all', 'unread'], { error: '消息类型不正确' }).optional().default('all').meta({ description: 'all (default), or unread only' }),
 });
 
 /** POST /api/message/read: `ids[]` of the account's messages, or `all=1` for every one. */
@@ -60,6 +61,213 @@ export const actForBody = z.object({ store_id: id('门店') });
 export const FAST_BUY_ORDERS = ['time', 'count', 'number'] as const;
 export const fastBuyQuery = z.object({
   page: page(),
-  order: z.enum(FAST_BUY_ORDERS, { error: '排序方式不正确' }).optional().default('time'),
-  keywords: optionalText('关键词', 50),
+  order: z
+    .enum(FAST_BUY_ORDERS, { error: '排序方式不正确' })
+    .optional()
+    .default('time')
+    .meta({ description: 'time: last bought first (default); count: most orders; number: most units' }),
+  keywords: optionalText('关键词', 50).meta({ description: 'matches the name or the manufacturer' }),
 });
+
+// ---- Answers ----
+
+/** A licence (资质) of the account. */
+export const Licence = z.object({
+  id: z.number().int(),
+  type: z.string().meta({ description: 'yyzz, ypjyxkz, ylqxxkz, yljgxkz, cgwts or sfz' }),
+  type_name: z.string().meta({ description: '营业执照, ...' }),
+  number: z.string(),
+  valid_until: z.string().meta({ description: "YYYY-MM-DD; '' when it has no end date" }),
+  image: z.string(),
+  status: z.number().int().meta({ description: '0 审核中, 1 已通过, 2 未通过' }),
+  status_text: z.string(),
+  remark: z.string().meta({ description: "the reviewer's note" }),
+  days_left: z.number().int().nullable().meta({ description: 'days until it expires (negative once past); null without an end date' }),
+  expiry: z.union([z.literal(0), z.literal(1), z.literal(2)]).meta({ description: '1: expires within `warn_days` (30) days; 2: expired' }),
+  updated_at: unixTime.meta({ description: 'when this picture was uploaded' }),
+});
+export type Licence = z.infer<typeof Licence>;
+
+/**
+ * Where the account stands with its licences and what to do next: `incomplete` (registration not finished),
+ * `waiting` (in review), `rejected`, `expired`, `expiring` (a licence ends within 30 days) or `approved`.
+ */
+export const LicenceState = z.object({
+  state: z.enum(['incomplete', 'rejected', 'waiting', 'expired', 'expiring', 'approved']),
+  text: z.string().meta({ description: 'the headline (资质审核中, ...)' }),
+  tip: z.string().meta({ description: 'what to do, or the reason of a refusal' }),
+  action: z.object({ label: z.string(), to: z.string().meta({ description: 'the page to go to' }) }).nullable(),
+});
+export type LicenceState = z.infer<typeof LicenceState>;
+
+export const LicenceList = z.object({
+  is_passed: z.number().int().meta({ description: 'the account review: 0 waiting, 1 approved, 2 rejected' }),
+  reject_reason: z.string(),
+  state: LicenceState,
+  warn_days: z.number().int().meta({ description: 'a licence ending within this many days (30) asks for renewal' }),
+  required: z
+    .array(z.object({ type: z.string(), name: z.string(), held: bit }))
+    .meta({ description: 'the licence types the company type needs, and whether the account holds one' }),
+  types: z.array(z.object({ type: z.string(), name: z.string() })).meta({ description: 'every licence type' }),
+  list: z.array(Licence),
+});
+export type LicenceList = z.infer<typeof LicenceList>;
+
+export const Message = z.object({ id: z.number().int(), title: z.string(), content: z.string(), is_read: bit, created_at: unixTime });
+export type Message = z.infer<typeof Message>;
+
+export const MessagePage = pageOf(Message).extend({ unread: z.number().int().meta({ description: 'unread messages of the account' }) });
+export type MessagePage = z.infer<typeof MessagePage>;
+
+export const MessagesRead = z.object({ unread: z.number().int().meta({ description: 'unread messages left' }) });
+export type MessagesRead = z.infer<typeof MessagesRead>;
+
+export const WechatBinding = z.object({
+  bound: bit,
+  nickname: z.string().meta({ description: "the bound WeChat's nickname; empty when none is bound" }),
+  user: UserBase,
+});
+export type WechatBinding = z.infer<typeof WechatBinding>;
+
+export const BindStatus = z.object({
+  status: z.enum(['waiting', 'scanned', 'expired']),
+  nickname: z.string().meta({ description: 'the WeChat that scanned; empty until then' }),
+});
+export type BindStatus = z.infer<typeof BindStatus>;
+
+export const WechatBound = z.object({ bound: z.literal(1), nickname: z.string() });
+export type WechatBound = z.infer<typeof WechatBound>;
+
+export const WechatUnbound = z.object({ bound: z.literal(0) });
+export type WechatUnbound = z.infer<typeof WechatUnbound>;
+
+/** A store (连锁门店) of a chain headquarters. */
+export const ChainStore = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  company: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  is_passed: z.number().int().meta({ description: '0 waiting for review, 1 approved, 2 rejected' }),
+  register_step: z.number().int().meta({ description: 'registration steps done (1-3)' }),
+  address: z.string(),
+  created_at: unixTime,
+});
+export type ChainStore = z.infer<typeof ChainStore>;
+
+export const ChainStores = z.object({
+  is_chain: bit.meta({ description: 'the account logged in is a chain headquarters (it may have stores)' }),
+  headquarters: z.object({ id: z.number().int(), username: z.string(), company: z.string() }),
+  acting_for: z.number().int().meta({ description: 'the store this session acts for; 0 when none' }),
+  stores: z.array(ChainStore).meta({ description: 'oldest first' }),
+});
+export type ChainStores = z.infer<typeof ChainStores>;
+
+// Goods and orders as the catalogue and orders calls send them, embedded in the member centre and quick purchase.
+
+/** A price tier of goods: from `number` units on, each costs `price`. */
+const GoodsTier = z.object({ number: z.number().int(), price: money.nullable() });
+
+/** Goods as the catalogue lists them; prices are null where the viewer may not see them (`price_tip` says why). */
+export const MemberGoods = z.object({
+  id: z.number().int(),
+  ck_id: z.number().int(),
+  name: z.string(),
+  sccj: z.string(),
+  ypgg: z.string(),
+  bzdw: z.string(),
+  goods_image: z.array(z.string()),
+  base_price: money.nullable(),
+  price_tip: z.string().nullable(),
+  is_buy: z.number().int(),
+  number: z.number().int(),
+  is_youx: z.number().int(),
+  type: z.number().int(),
+  ladder_price: z.array(GoodsTier),
+  ladder_price_type: z.number().int(),
+  is_free_shipping: z.number().int(),
+  free_shipping_number: z.number().int(),
+  tags: z.array(z.string()),
+  zbz: z.number().int(),
+  cartNum: z.number().int(),
+  jzl: z.number().int(),
+  pzwh: z.string(),
+  jx: z.string(),
+  cfl: z.string(),
+  xq: z.string(),
+  scrq: z.string(),
+  ccfs: z.string(),
+  category_id: z.number().int(),
+  brand_id: z.number().int().nullable(),
+  is_ephedrine: z.number().int(),
+  is_kx: z.number().int(),
+  is_zy: z.number().int(),
+  is_qx: z.number().int(),
+  sales: z.number().int(),
+});
+
+/** An order as the order list shows it (GET /api/order). */
+export const MemberOrder = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  status: z.number().int().meta({ description: '0 待付款, 1 待发货, 2 已发货, 3 已完成, 4 已取消' }),
+  status_text: z.string(),
+  pay_status: z.number().int(),
+  pay_method: z.string(),
+  goods_amount: money,
+  discount_amount: money,
+  shipping_amount: money,
+  pay_amount: money,
+  is_ephedrine: z.number().int(),
+  created_at: unixTime.nullable(),
+  expires_at: unixTime.nullable(),
+  item_count: z.number().int(),
+  number_total: z.number().int(),
+  items: z.array(z.object({ id: z.number().int(), goods_id: z.number().int(), name: z.string(), image: z.string(), number: z.number().int(), bzdw: z.string() })),
+  actions: z.object({
+    pay: z.number().int(),
+    cancel: z.number().int(),
+    receive: z.number().int(),
+    buy_again: z.number().int(),
+    return: z.number().int(),
+    after_sale: z.number().int(),
+    receipt: z.number().int(),
+  }),
+});
+
+/** Orders of each status (`0`..`4`) and `all`. */
+export const MemberOrderCounts = z.object({ all: z.number().int() }).catchall(z.number().int());
+
+/** GET /api/user/center: everything the member centre shows. */
+export const MemberCentre = z.object({
+  user: UserBase,
+  licence: LicenceState.extend({ expiring: z.array(Licence).meta({ description: 'licences expired or ending within 30 days' }) }),
+  wallet: z.object({
+    balance: money,
+    credit_limit: money,
+    credit_used: money,
+    credit_available: money,
+    red_packet: money,
+    points: z.number().int(),
+    coupons: z.number().int().meta({ description: 'unused coupons' }),
+    coupons_expiring: z.number().int().meta({ description: 'unused coupons ending within 3 days' }),
+  }),
+  order_counts: MemberOrderCounts,
+  recent_orders: z.array(MemberOrder).meta({ description: 'the 5 latest orders' }),
+  recommend: z.array(MemberGoods).meta({ description: '10 goods for this buyer' }),
+});
+export type MemberCentre = z.infer<typeof MemberCentre>;
+
+/** A goods bought before, as quick purchase lists it. */
+export const FastBuyRow = z.object({
+  goods: MemberGoods,
+  last_number: z.number().int().meta({ description: 'the quantity of the last purchase' }),
+  cart_number: z.number().int().meta({ description: 'what one click adds: the last quantity in whole middle packages, within the stock (0: none in stock)' }),
+  times: z.number().int().meta({ description: 'orders it was in' }),
+  total_number: z.number().int().meta({ description: 'units bought in all' }),
+  last_time: unixTime.meta({ description: 'when it was last ordered' }),
+});
+export type FastBuyRow = z.infer<typeof FastBuyRow>;
+
+export const FastBuyPage = pageOf(FastBuyRow);
+export type FastBuyPage = z.infer<typeof FastBuyPage>;

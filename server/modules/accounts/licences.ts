@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { LICENCE_EXPIRY_WARN_DAYS, LICENCE_TYPES, REQUIRED_LICENCES, type CompanyType, type LicenceType } from '../../../core/constants.js';
-import { chinaToday, type licenceAddBody, type licenceUploadBody } from '../../../core/schemas/member.js';
+import { chinaToday, type Licence, type licenceAddBody, type LicenceList, type LicenceState, type licenceUploadBody } from '../../../core/schemas/member.js';
 import type { Conn, Db } from '../../db/client.js';
 import { licences, users } from '../../db/schema/accounts.js';
 import type { SessionUser } from '../../http/auth.js';
@@ -22,7 +22,7 @@ type LicenceRow = typeof licences.$inferSelect;
 
 const LICENCE_STATUS = { 0: '审核中', 1: '已通过', 2: '未通过' } as const;
 
-export function licenceView(l: LicenceRow, now: number) {
+export function licenceView(l: LicenceRow, now: number): Licence {
   const days = l.validUntil ? daysUntil(l.validUntil, now) : null;
   return {
     id: l.id,
@@ -34,14 +34,11 @@ export function licenceView(l: LicenceRow, now: number) {
     status: l.status,
     status_text: LICENCE_STATUS[l.status as keyof typeof LICENCE_STATUS] ?? '审核中',
     remark: l.remark,
-    /** Days left until it expires; null when it has no end date. */
     days_left: days,
-    /** 1 when it expires within LICENCE_EXPIRY_WARN_DAYS days, 2 when it has expired. */
     expiry: days === null ? 0 : days < 0 ? 2 : days <= LICENCE_EXPIRY_WARN_DAYS ? 1 : 0,
     updated_at: seconds(l.createdAt),
   };
 }
-type LicenceView = ReturnType<typeof licenceView>;
 
 const requiredOf = (user: SessionUser) => REQUIRED_LICENCES[user.companyType as CompanyType] ?? REQUIRED_LICENCES['单体药店'];
 
@@ -53,7 +50,7 @@ export async function licenceRows(conn: Conn, userId: number) {
  * Where the account stands with its licences and what to do next: finish registering, wait for the review,
  * upload again after a refusal, or renew a licence that has expired or expires within 30 days.
  */
-export function licenceState(user: SessionUser, list: LicenceView[]) {
+export function licenceState(user: SessionUser, list: Licence[]): LicenceState {
   const expired = list.filter((l) => l.expiry === 2);
   const expiring = list.filter((l) => l.expiry === 1);
   const toLicences = (label: string) => ({ label, to: '/zhzx/zzzj' });
@@ -87,7 +84,7 @@ export function licenceState(user: SessionUser, list: LicenceView[]) {
 }
 
 /** GET /api/user/zizhi: the account's licences, the types its company type needs, and where it stands. */
-export async function listLicences(db: Db, user: SessionUser) {
+export async function listLicences(db: Db, user: SessionUser): Promise<LicenceList> {
   const now = Date.now();
   const list = (await licenceRows(db, user.id)).map((l) => licenceView(l, now));
   const held = new Set(list.map((l) => l.type));
@@ -110,7 +107,7 @@ async function assertOwnUpload(db: Db, userId: number, image: string) {
  * A new picture of a licence waits for review (status 0) in place of the old one. An approved account keeps
  * buying meanwhile; a refused account goes back to waiting for review.
  */
-async function saveLicence(db: Db, user: SessionUser, type: string, input: z.infer<typeof licenceUploadBody>, id?: number) {
+async function saveLicence(db: Db, user: SessionUser, type: string, input: z.infer<typeof licenceUploadBody>, id?: number): Promise<Licence> {
   await assertOwnUpload(db, user.id, input.image);
   const values = { image: input.image, number: input.number, validUntil: input.valid_until, status: 0, remark: '', createdAt: new Date() };
   const saved = await db.transaction(async (tx) => {

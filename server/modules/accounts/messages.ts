@@ -1,5 +1,6 @@
 /** The account's messages (我的消息): the list, the unread count, marking read, and sending one. */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { MessagePage, MessagesRead } from '../../../core/schemas/member.js';
 import type { Conn, Db } from '../../db/client.js';
 import { messages } from '../../db/schema/accounts.js';
 import { notFound } from '../../http/envelope.js';
@@ -8,7 +9,7 @@ export const MESSAGE_MISSING = '消息不存在';
 export const MESSAGES_PER_PAGE = 10;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-export async function listMessages(db: Db, userId: number, q: { page: number; type: 'all' | 'unread' }) {
+export async function listMessages(db: Db, userId: number, q: { page: number; type: 'all' | 'unread' }): Promise<MessagePage> {
   const where = q.type === 'unread' ? and(eq(messages.userId, userId), eq(messages.isRead, false)) : eq(messages.userId, userId);
   const [rows, [{ n }], [{ unread }]] = await Promise.all([
     db
@@ -32,7 +33,7 @@ export async function listMessages(db: Db, userId: number, q: { page: number; ty
 }
 
 /** Marks messages read: the given ids (all of them the account's, else 404 and nothing changes) or all. */
-export async function readMessages(db: Db, userId: number, input: { ids?: number[]; all?: unknown }) {
+export async function readMessages(db: Db, userId: number, input: { ids?: number[]; all?: unknown }): Promise<MessagesRead> {
   const mine = eq(messages.userId, userId);
   if (input.all) {
     await db.update(messages).set({ isRead: true }).where(and(mine, eq(messages.isRead, false)));

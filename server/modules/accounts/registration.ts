@@ -4,7 +4,17 @@ import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { LICENCE_TYPES, REQUIRED_LICENCES, type CompanyType } from '../../../core/constants.js';
-import type { forgetStep1Body, forgetStep2Body, registerStep1Body, registerStep2Body, registerStep3Body } from '../../../core/schemas/user.js';
+import type {
+  Done,
+  forgetStep1Body,
+  forgetStep2Body,
+  RegisteredStep1,
+  RegisteredStep2,
+  registerStep1Body,
+  registerStep2Body,
+  registerStep3Body,
+  ResetTicket,
+} from '../../../core/schemas/user.js';
 import type { Db } from '../../db/client.js';
 import { businessScopes, passwordResets, users } from '../../db/schema/accounts.js';
 import type { CurrentSession } from '../../http/auth.js';
@@ -43,7 +53,7 @@ export async function registerStep1(
   req: FastifyRequest,
   reply: FastifyReply,
   body: z.infer<typeof registerStep1Body>,
-) {
+): Promise<RegisteredStep1> {
   if (body.parent) assertChainParent(req.session, body.parent);
   await assertUnique(db, body.username, body.phone);
   const ticket = body.wechat_ticket ? await scannedTicket(db, body.wechat_ticket) : null;
@@ -86,7 +96,7 @@ async function registrationTarget(db: Db, session: CurrentSession, parent?: numb
   return store;
 }
 
-export async function registerStep2(db: Db, session: CurrentSession, body: z.infer<typeof registerStep2Body>) {
+export async function registerStep2(db: Db, session: CurrentSession, body: z.infer<typeof registerStep2Body>): Promise<RegisteredStep2> {
   const target = await registrationTarget(db, session, body.parent, body.store_id);
   if (body.parent && body.type !== '连锁门店') throw invalid('type', '门店的企业类型须为连锁门店');
   if (!body.parent && body.type === '连锁门店') throw invalid('type', '连锁门店请由连锁总部账号添加');
@@ -111,7 +121,7 @@ export async function registerStep2(db: Db, session: CurrentSession, body: z.inf
   return { next: 3 };
 }
 
-export async function registerStep3(db: Db, session: CurrentSession, body: z.infer<typeof registerStep3Body>) {
+export async function registerStep3(db: Db, session: CurrentSession, body: z.infer<typeof registerStep3Body>): Promise<Done> {
   const target = await registrationTarget(db, session, body.parent, body.store_id);
   if (target.registerStep < 2) throw refuse('请先填写企业信息');
   const required = REQUIRED_LICENCES[target.companyType as CompanyType] ?? REQUIRED_LICENCES['单体药店'];
@@ -126,7 +136,7 @@ export async function registerStep3(db: Db, session: CurrentSession, body: z.inf
   return { done: 1 };
 }
 
-export async function forgetStep1(db: Db, body: z.infer<typeof forgetStep1Body>) {
+export async function forgetStep1(db: Db, body: z.infer<typeof forgetStep1Body>): Promise<ResetTicket> {
   const user = await findByPhone(db, body.phone);
   if (!user) throw invalid('phone', '该手机号未注册');
   const codeId = await checkCode(db, body.phone, 'forget', body.code);
@@ -142,7 +152,7 @@ export async function forgetStep1(db: Db, body: z.infer<typeof forgetStep1Body>)
   return { ticket };
 }
 
-export async function forgetStep2(db: Db, body: z.infer<typeof forgetStep2Body>) {
+export async function forgetStep2(db: Db, body: z.infer<typeof forgetStep2Body>): Promise<Done> {
   const passwordHash = await hashPassword(body.password);
   await db.transaction(async (tx) => {
     const [reset] = await tx

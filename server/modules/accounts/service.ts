@@ -2,7 +2,7 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { UserBase } from '../../../core/schemas/user.js';
+import type { BusinessScope, PhoneExists, UserBase } from '../../../core/schemas/user.js';
 import type { resetPasswordBody, updateUserInfoBody } from '../../../core/schemas/user.js';
 import type { Conn, Db } from '../../db/client.js';
 import { businessScopes, messages, serviceContacts, users } from '../../db/schema/accounts.js';
@@ -125,8 +125,8 @@ export async function userBase(db: Db, user: SessionUser, token: string, actor: 
 }
 
 /** The business scopes (经营范围) a buyer chooses from at registration; they change only with a release. */
-const scopeLists = new WeakMap<Db, Promise<{ id: number; name: string }[]>>();
-export function businessScopeList(db: Db) {
+const scopeLists = new WeakMap<Db, Promise<BusinessScope[]>>();
+export function businessScopeList(db: Db): Promise<BusinessScope[]> {
   let list = scopeLists.get(db);
   if (!list) {
     list = db.select({ id: businessScopes.id, name: businessScopes.name }).from(businessScopes).orderBy(asc(businessScopes.sort));
@@ -148,6 +148,10 @@ export async function findByLogin(db: Db, login: string) {
 export async function findByPhone(db: Db, phone: string) {
   const [user] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
   return user;
+}
+
+export async function phoneExists(db: Db, phone: string): Promise<PhoneExists> {
+  return { exists: (await findByPhone(db, phone)) ? 1 : 0 };
 }
 
 /** Password login; wrong passwords are counted per account and per address (login-guard.ts). */

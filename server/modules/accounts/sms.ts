@@ -6,6 +6,7 @@ import type { Conn, Db } from '../../db/client.js';
 import { smsCodes } from '../../db/schema/accounts.js';
 import { invalid, refuse } from '../../http/envelope.js';
 import { Code } from '../../../core/codes.js';
+import type { CODE_TYPES, CodeSent, SentCode } from '../../../core/schemas/user.js';
 
 export interface SmsSender {
   send(phone: string, text: string): Promise<void>;
@@ -17,7 +18,7 @@ export const sandboxSender: SmsSender = { send: async () => {} };
 const MAX_ATTEMPTS = 5;
 const MAX_PER_DAY = 10;
 
-export type CodePurpose = 'register' | 'login' | 'forget' | 'update' | 'bind';
+export type CodePurpose = (typeof CODE_TYPES)[number];
 
 const PURPOSE_TEXT: Record<CodePurpose, string> = {
   register: '注册',
@@ -27,7 +28,7 @@ const PURPOSE_TEXT: Record<CodePurpose, string> = {
   bind: '绑定微信',
 };
 
-export async function issueCode(db: Db, sender: SmsSender, phone: string, purpose: CodePurpose, ip: string) {
+export async function issueCode(db: Db, sender: SmsSender, phone: string, purpose: CodePurpose, ip: string): Promise<CodeSent> {
   const [last] = await db
     .select({ createdAt: smsCodes.createdAt })
     .from(smsCodes)
@@ -95,12 +96,14 @@ export async function useCode(conn: Conn, codeId: number, field = 'code') {
   if (used.length === 0) throw invalid(field, '短信验证码已失效，请重新获取');
 }
 
-export async function latestCode(db: Db, phone: string) {
+/** The latest code sent to the phone (the sandbox outbox), or null. */
+export async function latestCode(db: Db, phone: string): Promise<SentCode> {
   const [row] = await db
     .select({ phone: smsCodes.phone, code: smsCodes.code, purpose: smsCodes.purpose, createdAt: smsCodes.createdAt })
     .from(smsCodes)
     .where(eq(smsCodes.phone, phone))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
-  return row ?? null;
+  // Only issueCode writes the column, with a CodePurpose.
+  return row ? { phone: row.phone, code: row.code, purpose: row.purpose as CodePurpose, created_at: Math.floor(row.createdAt.getTime() / 1000) } : null;
 }

@@ -1,5 +1,6 @@
 /** A chain headquarters' stores (多店管理) and acting for one: cart, orders and wallet are then the store's. */
 import { and, asc, eq } from 'drizzle-orm';
+import type { ChainStore, ChainStores } from '../../../core/schemas/member.js';
 import type { Conn, Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import type { CurrentSession } from '../../http/auth.js';
@@ -10,7 +11,7 @@ import { setActingFor } from './sessions.js';
 export const STORE_MISSING = '门店不存在';
 
 /** A chain headquarters' stores (its sub-accounts), oldest first. */
-export async function storesOf(db: Conn, userId: number) {
+export async function storesOf(db: Conn, userId: number): Promise<ChainStore[]> {
   const rows = await db.select().from(users).where(eq(users.parentId, userId)).orderBy(asc(users.id));
   return rows.map((s) => ({
     id: s.id,
@@ -39,7 +40,7 @@ export async function storeOf(conn: Conn, headquartersId: number, storeId: numbe
 const headquartersOf = (session: CurrentSession) => session.actor ?? session.user;
 
 /** GET /api/user/dd: the stores, which one the session acts for, and whether this account may have stores. */
-export async function chainStores(db: Db, session: CurrentSession) {
+export async function chainStores(db: Db, session: CurrentSession): Promise<ChainStores> {
   const hq = headquartersOf(session);
   const isChain = hq.companyType === '连锁总部';
   return {

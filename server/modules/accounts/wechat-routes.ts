@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../../core/schemas/common.js';
+import { answers } from '../../../core/schemas/envelope.js';
+import { SandboxScan, WechatLoginStatus, WechatQrcode } from '../../../core/schemas/user.js';
 import type { Deps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
 import { loginTicketStatus, newTicket, sandboxScan, sandboxWechat, type WechatAuth } from './wechat.js';
@@ -12,10 +14,31 @@ const ticketQuery = z.object({ ticket: z.string({ error: '二维码已失效' })
 export async function wechatRoutes(root: FastifyInstance, deps: Deps, wechat: WechatAuth = sandboxWechat) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const tags = ['accounts'];
 
-  app.post('/api/wechat/qrcode', { config: { rateLimit: { max: 30 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } } }, async () => ok(await newTicket(db, wechat)));
+  app.post(
+    '/api/wechat/qrcode',
+    {
+      schema: { tags, summary: 'A WeChat QR code (ticket) for logging in or binding, valid for 5 minutes.', response: answers(WechatQrcode) },
+      config: { rateLimit: { max: 30 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } },
+    },
+    async () => ok(await newTicket(db, wechat)),
+  );
 
-  app.get('/api/wechat/status', { schema: { querystring: ticketQuery } }, async (req, reply) => ok(await loginTicketStatus(db, req, reply, req.query.ticket)));
+  app.get(
+    '/api/wechat/status',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the login QR code was scanned; a WeChat bound to an account logs that account in.',
+        description:
+          'Polled by the login page. When the scanned WeChat is bound to an account, that account is logged in (once: the ticket is used up) and `user` is its user object; a WeChat bound to no account answers `scanned` with its `nickname`, to register with (`wechat_ticket`).',
+        querystring: ticketQuery,
+        response: answers(WechatLoginStatus),
+      },
+    },
+    async (req, reply) => ok(await loginTicketStatus(db, req, reply, req.query.ticket)),
+  );
 
   if (deps.config.SMS_SANDBOX) {
     const scanBody = ticketQuery.extend({
@@ -23,9 +46,22 @@ export async function wechatRoutes(root: FastifyInstance, deps: Deps, wechat: We
       /** The phone's kept identity from an earlier scan; absent, a new WeChat user scans. */
       device: z.string({ error: '微信身份无效' }).regex(/^[A-Za-z0-9_-]{32,64}$/, { error: '微信身份无效' }).optional(),
     });
-    app.post('/api/wechat/sandbox_scan', { schema: { body: scanBody } }, async (req) => ok(await sandboxScan(db, req.body)));
+    app.post(
+      '/api/wechat/sandbox_scan',
+      {
+        schema: {
+          tags,
+          summary: "The sandbox's scan of a QR code (sandbox only): plays the buyer's phone.",
+          description:
+            'Without `device` the scan is a new, random WeChat user; `device` is the identity an earlier scan handed out, which the sandbox page keeps as a phone keeps its WeChat login.',
+          body: scanBody,
+          response: answers(SandboxScan),
+        },
+      },
+      async (req) => ok(await sandboxScan(db, req.body)),
+    );
 
-    app.get('/wechat/sandbox', async (_req, reply) =>
+    app.get('/wechat/sandbox', { schema: { tags, summary: "The sandbox page a QR code opens: it plays the buyer's phone.", hide: true } }, async (_req, reply) =>
       reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="zh-CN"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>微信扫码（沙箱）</title>
 <body style="font-family:PingFang SC,Microsoft YaHei,sans-serif;text-align:center;padding:40px">

@@ -7,6 +7,8 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BindStatus, WechatBinding, WechatBound, WechatUnbound } from '../../../core/schemas/member.js';
+import type { SandboxScan, WechatLoginStatus, WechatQrcode } from '../../../core/schemas/user.js';
 import type { Conn, Db } from '../../db/client.js';
 import { users, wechatTickets } from '../../db/schema/accounts.js';
 import type { CurrentSession } from '../../http/auth.js';
@@ -24,7 +26,7 @@ export interface WechatAuth {
 export const sandboxWechat: WechatAuth = { scanUrl: (ticket) => `/wechat/sandbox?ticket=${encodeURIComponent(ticket)}` };
 
 /** A new QR code ticket, valid for TICKET_SECONDS. */
-export async function newTicket(db: Db, wechat: WechatAuth) {
+export async function newTicket(db: Db, wechat: WechatAuth): Promise<WechatQrcode> {
   const ticket = crypto.randomBytes(18).toString('base64url');
   await db.insert(wechatTickets).values({ ticket, expiresAt: new Date(Date.now() + TICKET_SECONDS * 1000) });
   return { ticket, scan_url: wechat.scanUrl(ticket), expires_in: TICKET_SECONDS };
@@ -34,7 +36,7 @@ export async function newTicket(db: Db, wechat: WechatAuth) {
  * GET /api/wechat/status: whether the login QR code was scanned; a scan by a WeChat bound to an account logs
  * that account in (once: the ticket is used up).
  */
-export async function loginTicketStatus(db: Db, req: FastifyRequest, reply: FastifyReply, ticket: string) {
+export async function loginTicketStatus(db: Db, req: FastifyRequest, reply: FastifyReply, ticket: string): Promise<WechatLoginStatus> {
   const [row] = await db.select().from(wechatTickets).where(eq(wechatTickets.ticket, ticket)).limit(1);
   if (!row || row.expiresAt < new Date() || row.usedAt) return { status: 'expired', bound: 0 };
   if (!row.openid) return { status: 'waiting', bound: 0 };
@@ -54,7 +56,7 @@ export async function loginTicketStatus(db: Db, req: FastifyRequest, reply: Fast
 }
 
 /** The sandbox's scan: a new random WeChat user, or the one the sandbox page kept (`device`). */
-export async function sandboxScan(db: Db, input: { ticket: string; nickname?: string; device?: string }) {
+export async function sandboxScan(db: Db, input: { ticket: string; nickname?: string; device?: string }): Promise<SandboxScan> {
   const nickname = input.nickname ?? '微信用户';
   const device = input.device ?? crypto.randomBytes(24).toString('base64url');
   const openid = `sandbox_${crypto.createHash('sha256').update(`wechat-sandbox:${device}`).digest('hex').slice(0, 24)}`;
@@ -79,7 +81,7 @@ export async function useTicket(conn: Conn, ticket: string) {
 }
 
 /** GET /api/user/wechat: the binding, with the user object (the bind page skips the base call). */
-export async function wechatBinding(db: Db, session: CurrentSession) {
+export async function wechatBinding(db: Db, session: CurrentSession): Promise<WechatBinding> {
   const { user } = session;
   return {
     bound: user.wechatOpenid ? 1 : 0,
@@ -94,14 +96,14 @@ async function liveTicket(conn: Conn, ticket: string) {
 }
 
 /** GET /api/user/bind_wechat?ticket: whether the QR code shown on the bind page has been scanned. Changes nothing. */
-export async function bindTicketStatus(db: Db, ticket: string) {
+export async function bindTicketStatus(db: Db, ticket: string): Promise<BindStatus> {
   const row = await liveTicket(db, ticket);
-  if (!row) return { status: 'expired' as const, nickname: '' };
-  return row.openid ? { status: 'scanned' as const, nickname: row.nickname } : { status: 'waiting' as const, nickname: '' };
+  if (!row) return { status: 'expired', nickname: '' };
+  return row.openid ? { status: 'scanned', nickname: row.nickname } : { status: 'waiting', nickname: '' };
 }
 
 /** POST /api/user/bind_wechat: binds the WeChat user who scanned the ticket to the account. */
-export async function bindWechat(db: Db, session: CurrentSession, ticket: string) {
+export async function bindWechat(db: Db, session: CurrentSession, ticket: string): Promise<WechatBound> {
   if (session.actor) throw refuse(ACTING_REFUSED);
   const { user } = session;
   return db.transaction(async (tx) => {
@@ -120,7 +122,7 @@ export async function bindWechat(db: Db, session: CurrentSession, ticket: string
   });
 }
 
-export async function unbindWechat(db: Db, session: CurrentSession) {
+export async function unbindWechat(db: Db, session: CurrentSession): Promise<WechatUnbound> {
   if (session.actor) throw refuse(ACTING_REFUSED);
   if (!session.user.wechatOpenid) throw refuse('当前账号未绑定微信');
   await db.update(users).set({ wechatOpenid: null, wechatNickname: '' }).where(eq(users.id, session.user.id));

@@ -3,7 +3,7 @@
  * the accounts, wallet, orders and catalogue modules keep; everything is the session account's own.
  */
 import type { z } from 'zod';
-import type { fastBuyQuery } from '../../../core/schemas/member.js';
+import type { FastBuyPage, fastBuyQuery, MemberCentre } from '../../../core/schemas/member.js';
 import type { Db } from '../../db/client.js';
 import type { CurrentSession, SessionUser } from '../../http/auth.js';
 import { licenceRows, licenceState, licenceView } from '../accounts/licences.js';
@@ -19,7 +19,7 @@ export const FAST_BUY_PER_PAGE = 20;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** GET /api/user/center: everything the member centre shows, in one answer (the page skips the base call). */
-export async function memberCentre(db: Db, session: CurrentSession, viewer: Viewer) {
+export async function memberCentre(db: Db, session: CurrentSession, viewer: Viewer): Promise<MemberCentre> {
   const { user } = session;
   const now = Date.now();
   const [base, rows, money, coupons, orderPage, recommend] = await Promise.all([
@@ -55,7 +55,7 @@ export async function memberCentre(db: Db, session: CurrentSession, viewer: View
  * of its last purchase, how many orders and units, and when last bought; goods the buyer may no longer see
  * are left out. `cart_number` is the last quantity in whole middle packages, within the stock.
  */
-export async function fastBuy(db: Db, user: SessionUser, viewer: Viewer, q: z.infer<typeof fastBuyQuery>, perPage = FAST_BUY_PER_PAGE) {
+export async function fastBuy(db: Db, user: SessionUser, viewer: Viewer, q: z.infer<typeof fastBuyQuery>, perPage = FAST_BUY_PER_PAGE): Promise<FastBuyPage> {
   const bought = await boughtGoods(db, user.id);
   const shown = await visibleAmong(db, bought.map((b) => b.goodsId), viewer, q.keywords);
   const byOrder = {

@@ -11,6 +11,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_MAX_BYTES } from '../../../core/constants.js';
 import { Code, Message } from '../../../core/codes.js';
+import { answers } from '../../../core/schemas/envelope.js';
+import { Uploaded } from '../../../core/schemas/user.js';
 import type { Deps } from '../../deps.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { requireUser } from '../../http/auth.js';
@@ -23,21 +25,40 @@ export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
   const { db } = deps.database;
   const dir = deps.config.uploadDir;
   await fs.mkdir(dir, { recursive: true });
+  const tags = ['uploads'];
 
-  app.post('/api/upload', { config: { rateLimit: { max: 60 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } } }, async (req) => {
-    const user = requireUser(req);
-    if (!req.isMultipart()) throw invalid('file', '请选择要上传的文件');
-    const file = await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-    if (!file) throw invalid('file', '请选择要上传的文件');
-    const buffer = await file.toBuffer().catch(() => null);
-    if (!buffer || file.file.truncated) throw invalid('file', '文件不能超过10MB');
-    if (buffer.length === 0) throw invalid('file', '文件内容为空');
-    const saved = await saveUpload(db, dir, user.id, buffer, file.filename);
-    if (!saved) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片或 PDF 文件');
-    return ok(saved);
-  });
+  app.post(
+    '/api/upload',
+    {
+      schema: {
+        tags,
+        summary: 'Stores a file (multipart field `file`: JPG, PNG, GIF, WEBP or PDF, at most 10 MB) for licences, receipts and after-sales.',
+        description: "The file's own first bytes decide its type, not its name. Only its owner (or the headquarters acting for it) may open it afterwards.",
+        response: answers(Uploaded),
+      },
+      config: { rateLimit: { max: 60 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      if (!req.isMultipart()) throw invalid('file', '请选择要上传的文件');
+      const file = await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+      if (!file) throw invalid('file', '请选择要上传的文件');
+      const buffer = await file.toBuffer().catch(() => null);
+      if (!buffer || file.file.truncated) throw invalid('file', '文件不能超过10MB');
+      if (buffer.length === 0) throw invalid('file', '文件内容为空');
+      const saved = await saveUpload(db, dir, user.id, buffer, file.filename);
+      if (!saved) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片或 PDF 文件');
+      return ok(saved);
+    },
+  );
 
-  app.get('/uploads/:name', async (req, reply) => {
+  const served = {
+    tags,
+    summary: 'A stored file, to its owner (or the headquarters acting for it) only; anyone else, a guest included, gets 404.',
+    description: 'Sent with `cache-control: private`, `X-Content-Type-Options: nosniff`, and a PDF as `Content-Disposition: attachment`.',
+    hide: true,
+  };
+  app.get('/uploads/:name', { schema: served }, async (req, reply) => {
     const name = fileName.safeParse((req.params as { name?: string }).name);
     const session = req.session;
     const viewers = session ? [session.user.id, ...(session.actor ? [session.actor.id] : [])] : [];

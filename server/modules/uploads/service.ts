@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Uploaded } from '../../../core/schemas/user.js';
 import { stripControlChars } from '../../../core/validate.js';
 import type { Conn, Db } from '../../db/client.js';
 import { uploads } from '../../db/schema/uploads.js';
@@ -29,7 +30,7 @@ export const kindOf = (buffer: Buffer) => SIGNATURES.find((s) => s.test(buffer))
 /** A file name as shown back to its owner: no path, no control characters, at most 255 characters. */
 const cleanName = (name: string) => path.basename(stripControlChars(name).replace(/\\/g, '/')).slice(0, 255);
 
-export async function saveUpload(db: Db, dir: string, userId: number, buffer: Buffer, originalName: string) {
+export async function saveUpload(db: Db, dir: string, userId: number, buffer: Buffer, originalName: string): Promise<Uploaded | null> {
   const kind = kindOf(buffer);
   if (!kind) return null;
   const name = `${Date.now().toString(36)}-${crypto.randomBytes(8).toString('hex')}.${kind.ext}`;

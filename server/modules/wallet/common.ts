@@ -6,7 +6,11 @@ export const DAY_MS = 86_400_000;
 const CHINA_MS = 8 * 3_600_000;
 export const PER_PAGE = 20;
 
-export const seconds = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : null);
+export function seconds(d: Date): number;
+export function seconds(d: Date | null | undefined): number | null;
+export function seconds(d: Date | null | undefined) {
+  return d ? Math.floor(d.getTime() / 1000) : null;
+}
 export const today = (now = Date.now()) => new Date(now + CHINA_MS).toISOString().slice(0, 10);
 
 export function paged<T>(rows: T[], total: number, page: number, perPage = PER_PAGE): Paged<T> {

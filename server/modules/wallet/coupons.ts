@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fenToYuan } from '../../../core/money.js';
-import type { couponListQuery } from '../../../core/schemas/wallet.js';
+import type { Coupon, CouponCounts, couponListQuery, CouponPage } from '../../../core/schemas/wallet.js';
 import { CouponStatus } from '../../../core/status.js';
 import type { Conn, Db } from '../../db/client.js';
 import { coupons, userCoupons } from '../../db/schema/wallet.js';
@@ -22,7 +22,7 @@ function couponStatusWhere(status: number, now: Date): SQL {
 }
 
 /** `GET /api/user/couponNum`: how many coupons the account holds in each status, and how many end within 3 days. */
-export async function couponNum(db: Db, user: SessionUser) {
+export async function couponNum(db: Db, user: SessionUser): Promise<CouponCounts> {
   const now = new Date();
   const soon = new Date(now.getTime() + EXPIRING_DAYS * DAY_MS);
   const [row] = await db
@@ -38,7 +38,7 @@ export async function couponNum(db: Db, user: SessionUser) {
 }
 
 /** `GET /api/user/coupon?status&type&page`: the account's coupons of one status, those ending soonest first while unused. */
-export async function listCoupons(db: Db, user: SessionUser, q: z.infer<typeof couponListQuery>) {
+export async function listCoupons(db: Db, user: SessionUser, q: z.infer<typeof couponListQuery>): Promise<CouponPage> {
   const now = new Date();
   const where: SQL[] = [eq(userCoupons.userId, user.id), couponStatusWhere(q.status, now)];
   if (q.type === 1) where.push(eq(coupons.type, 'manjian'));
@@ -60,7 +60,7 @@ export async function listCoupons(db: Db, user: SessionUser, q: z.infer<typeof c
   const categoryIds = [...new Set(rows.flatMap((r) => (r.c.scope.kind === 'categories' ? r.c.scope.ids : [])))];
   const names = await topCategoryNames(db, categoryIds);
   const soon = now.getTime() + EXPIRING_DAYS * DAY_MS;
-  const data = rows.map(({ uc, c }) => {
+  const data = rows.map(({ uc, c }): Coupon => {
     const status = uc.status === 1 ? 1 : uc.status === 2 || uc.endsAt < now ? 2 : 0;
     const scope = c.scope.kind === 'all' ? '全场通用' : c.scope.kind === 'goods' ? '限指定商品' : `限${c.scope.ids.map((i) => names.get(i)).filter(Boolean).join('、') || '指定分类'}商品`;
     return {

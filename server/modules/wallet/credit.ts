@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fenToYuan } from '../../../core/money.js';
-import type { creditListQuery } from '../../../core/schemas/wallet.js';
+import type { Credit, CreditBill, CreditBillPage, creditListQuery, Repay, RepayPaid } from '../../../core/schemas/wallet.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { creditBills, creditRepays } from '../../db/schema/wallet.js';
 import type { SessionUser } from '../../http/auth.js';
@@ -20,7 +20,7 @@ const CREDIT_DAYS = 30;
 
 type Bill = typeof creditBills.$inferSelect;
 
-function billView(b: Bill, day: string) {
+function billView(b: Bill, day: string): CreditBill {
   const overdue = b.status === 0 && b.dueDate < day;
   const daysLeft = Math.round((Date.parse(`${b.dueDate}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / DAY_MS);
   return {
@@ -41,7 +41,7 @@ function billView(b: Bill, day: string) {
 }
 
 /** `GET /api/user/user_credit`: the credit line, what is in use and available, and the bills to repay. */
-export async function userCredit(db: Db, user: SessionUser) {
+export async function userCredit(db: Db, user: SessionUser): Promise<Credit> {
   const day = today();
   const [w, site, [agg]] = await Promise.all([
     walletOf(db, user.id),
@@ -71,7 +71,7 @@ export async function userCredit(db: Db, user: SessionUser) {
 }
 
 /** `GET /api/user/user_credit_list?type&page`: bills to repay (due soonest first), repaid, or overdue. */
-export async function creditList(db: Db, user: SessionUser, q: z.infer<typeof creditListQuery>) {
+export async function creditList(db: Db, user: SessionUser, q: z.infer<typeof creditListQuery>): Promise<CreditBillPage> {
   const day = today();
   const where: SQL[] = [eq(creditBills.userId, user.id)];
   if (q.type === 1) where.push(eq(creditBills.status, 0));
@@ -95,12 +95,12 @@ export async function creditList(db: Db, user: SessionUser, q: z.infer<typeof cr
   );
 }
 
-function repayView(r: typeof creditRepays.$inferSelect) {
+function repayView(r: typeof creditRepays.$inferSelect): Repay {
   return { id: r.id, repay_no: r.repayNo, amount: y(r.amount), bill_ids: r.billIds, bill_count: r.billIds.length, method: r.method, status: r.status, paid: r.status === 1 ? 1 : 0, paid_at: seconds(r.paidAt), created_at: seconds(r.createdAt) };
 }
 
 /** `POST /api/pay/user_credit_create {ids}`: a repayment of these unpaid bills of the account, in full. */
-export async function createRepay(db: Db, user: SessionUser, ids: number[]) {
+export async function createRepay(db: Db, user: SessionUser, ids: number[]): Promise<Repay> {
   const unique = [...new Set(ids)];
   const bills = await db.select().from(creditBills).where(and(inArray(creditBills.id, unique), eq(creditBills.userId, user.id)));
   if (bills.length !== unique.length) throw notFound('账单不存在');
@@ -124,7 +124,7 @@ async function ownRepay(db: Db, userId: number, id: number) {
  * `POST /api/pay/user_credit_pay {id, method}`: from the balance the bills are repaid at once (in one
  * transaction, once however often it is asked); online answers the gateway's QR code.
  */
-export async function payRepay(db: Db, user: SessionUser, id: number, method: 'balance' | 'online', sandbox: boolean) {
+export async function payRepay(db: Db, user: SessionUser, id: number, method: 'balance' | 'online', sandbox: boolean): Promise<RepayPaid> {
   const repay = await ownRepay(db, user.id, id);
   if (repay.status === 1) return { ...repayView(repay), already: 1 };
   if (repay.status === 2) throw refuse('该还款单已关闭，请重新选择账单还款');
@@ -133,7 +133,7 @@ export async function payRepay(db: Db, user: SessionUser, id: number, method: 'b
     return { ...repayView(repay), already: 0, ...(await openPayment(db, { refType: REPAY_PAYMENT, refId: repay.id, userId: user.id, amount: repay.amount, serial: repay.repayNo })) };
   }
   const now = Date.now();
-  const done = await db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx): Promise<{ row: typeof creditRepays.$inferSelect; already: 0 | 1 }> => {
     const [r] = await tx.select().from(creditRepays).where(eq(creditRepays.id, repay.id)).for('update');
     if (r.status === 1) return { row: r, already: 1 };
     const bills = await tx.select().from(creditBills).where(inArray(creditBills.id, r.billIds)).for('update');
@@ -152,7 +152,7 @@ export async function payRepay(db: Db, user: SessionUser, id: number, method: 'b
 }
 
 /** `POST /api/pay/user_credit_check {id}`: whether the repayment is paid (polled while the buyer scans). */
-export async function checkRepay(db: Db, user: SessionUser, id: number) {
+export async function checkRepay(db: Db, user: SessionUser, id: number): Promise<Repay> {
   return repayView(await ownRepay(db, user.id, id));
 }
 

@@ -3,7 +3,31 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id } from '../../../core/schemas/common.js';
-import { couponListQuery, creditCheckBody, creditCreateBody, creditListQuery, creditPayBody, moneyLogQuery, rechargeBody, voucherBody, voucherListQuery } from '../../../core/schemas/wallet.js';
+import { answers } from '../../../core/schemas/envelope.js';
+import {
+  CouponCounts,
+  couponListQuery,
+  CouponPage,
+  Credit,
+  CreditBillPage,
+  creditCheckBody,
+  creditCreateBody,
+  creditListQuery,
+  creditPayBody,
+  MoneyConfig,
+  MoneyLogPage,
+  moneyLogQuery,
+  Recharge,
+  rechargeBody,
+  RechargeStatus,
+  Repay,
+  RepayPaid,
+  UserMoney,
+  voucherBody,
+  voucherListQuery,
+  VoucherPage,
+  VoucherRedeemed,
+} from '../../../core/schemas/wallet.js';
 import type { Deps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
 import { requireUser } from '../../http/auth.js';
@@ -15,28 +39,161 @@ export async function walletRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const sandbox = deps.config.SMS_SANDBOX;
+  const tags = ['wallet'];
   // Guessing voucher codes is slowed down like guessing passwords.
   const redeemLimit = { rateLimit: { max: 20 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } };
 
-  app.get('/api/user/user_money', async (req) => ok(await wallet.userMoney(db, requireUser(req))));
-  app.get('/api/user/user_money_log', { schema: { querystring: moneyLogQuery } }, async (req) => ok(await wallet.moneyLog(db, requireUser(req), req.query)));
+  app.get(
+    '/api/user/user_money',
+    {
+      schema: {
+        tags,
+        summary: "Every instrument's figure: balance, red packet, points, credit, and the coupons and vouchers unused.",
+        description:
+          'Every figure comes from the ledger: each movement of balance, credit, red packet or points is one row with the balance after it, written in the transaction that makes the change, so an instrument\'s log always adds up to its balance.',
+        response: answers(UserMoney),
+      },
+    },
+    async (req) => ok(await wallet.userMoney(db, requireUser(req))),
+  );
+  app.get(
+    '/api/user/user_money_log',
+    {
+      schema: {
+        tags,
+        summary: "One instrument's ledger (20 a page, newest first), with what came in and went out over the filter.",
+        description:
+          '`start_time` and `end_time` are days (`YYYY-MM-DD` in China time, both included) or 10-digit seconds; an end before the start answers 422 on `end_time`. Points are whole numbers; for `credit` the amount is what it did to the available credit (using it is negative) and `balance_after` is the credit in use.',
+        querystring: moneyLogQuery,
+        response: answers(MoneyLogPage),
+      },
+    },
+    async (req) => ok(await wallet.moneyLog(db, requireUser(req), req.query)),
+  );
 
-  app.get('/api/moneys/moneyConfig', async (req) => {
-    requireUser(req);
-    return ok(await wallet.moneyConfig(db, sandbox));
-  });
-  app.post('/api/moneys/recharge', { schema: { body: rechargeBody } }, async (req) => ok(await wallet.createRecharge(db, requireUser(req), req.body.amount, sandbox)));
-  app.get('/api/moneys/recharge/:id', { schema: { params: z.object({ id: id('充值单ID') }) } }, async (req) => ok(await wallet.rechargeStatus(db, requireUser(req), req.params.id)));
+  app.get(
+    '/api/moneys/moneyConfig',
+    { schema: { tags, summary: 'The recharge options with their bonuses, and the limits of any other amount.', response: answers(MoneyConfig) } },
+    async (req) => {
+      requireUser(req);
+      return ok(await wallet.moneyConfig(db, sandbox));
+    },
+  );
+  app.post(
+    '/api/moneys/recharge',
+    {
+      schema: {
+        tags,
+        summary: "A recharge of the balance (whole yuan, 100 to 500,000), with the gateway's QR code to scan.",
+        description:
+          'The bonus is that of the largest option the amount reaches. The QR code opens the sandbox gateway (/pay/sandbox/{trade_no}), whose notify credits the amount and the bonus to the balance once (ledger rows `recharge` and `bonus`). Refused (400) where online payment is not open.',
+        body: rechargeBody,
+        response: answers(Recharge),
+      },
+    },
+    async (req) => ok(await wallet.createRecharge(db, requireUser(req), req.body.amount, sandbox)),
+  );
+  app.get(
+    '/api/moneys/recharge/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a recharge is paid, polled while the buyer scans.',
+        params: z.object({ id: id('充值单ID') }),
+        response: answers(RechargeStatus),
+      },
+    },
+    async (req) => ok(await wallet.rechargeStatus(db, requireUser(req), req.params.id)),
+  );
 
-  app.get('/api/cash_coupon/list', { schema: { querystring: voucherListQuery } }, async (req) => ok(await wallet.listVouchers(db, requireUser(req), req.query)));
-  app.post('/api/cash_coupon/userRecharge', { schema: { body: voucherBody }, config: redeemLimit }, async (req) => ok(await wallet.redeemVoucher(db, requireUser(req), req.body.code)));
+  app.get(
+    '/api/cash_coupon/list',
+    {
+      schema: {
+        tags,
+        summary: "The account's cash vouchers (20 a page; handed to it, or redeemed by it), usable ones first, with the count of each status.",
+        querystring: voucherListQuery,
+        response: answers(VoucherPage),
+      },
+    },
+    async (req) => ok(await wallet.listVouchers(db, requireUser(req), req.query)),
+  );
+  app.post(
+    '/api/cash_coupon/userRecharge',
+    {
+      schema: {
+        tags,
+        summary: "Redeems a cash voucher's code: its amount goes to the balance, once.",
+        description:
+          'The code is 8-20 letters or digits; spaces, hyphens and case are ignored. An unknown code, or one handed to another account, answers 422 on `code` (`券码不存在，请核对后重新输入`), as does a used (`该现金券已使用，请勿重复充值`) or expired (`该现金券已过期`) one; 20 tries a minute.',
+        body: voucherBody,
+        response: answers(VoucherRedeemed),
+      },
+      config: redeemLimit,
+    },
+    async (req) => ok(await wallet.redeemVoucher(db, requireUser(req), req.body.code)),
+  );
 
-  app.get('/api/user/coupon', { schema: { querystring: couponListQuery } }, async (req) => ok(await coupons.listCoupons(db, requireUser(req), req.query)));
-  app.get('/api/user/couponNum', async (req) => ok(await coupons.couponNum(db, requireUser(req))));
+  app.get(
+    '/api/user/coupon',
+    {
+      schema: {
+        tags,
+        summary: "The account's coupons of one status (20 a page), unused ones ending soonest first, with the counts.",
+        querystring: couponListQuery,
+        response: answers(CouponPage),
+      },
+    },
+    async (req) => ok(await coupons.listCoupons(db, requireUser(req), req.query)),
+  );
+  app.get(
+    '/api/user/couponNum',
+    { schema: { tags, summary: 'How many coupons the account holds in each status, and how many end within 3 days.', response: answers(CouponCounts) } },
+    async (req) => ok(await coupons.couponNum(db, requireUser(req))),
+  );
 
-  app.get('/api/user/user_credit', async (req) => ok(await credit.userCredit(db, requireUser(req))));
-  app.get('/api/user/user_credit_list', { schema: { querystring: creditListQuery } }, async (req) => ok(await credit.creditList(db, requireUser(req), req.query)));
-  app.post('/api/pay/user_credit_create', { schema: { body: creditCreateBody } }, async (req) => ok(await credit.createRepay(db, requireUser(req), req.body.ids)));
-  app.post('/api/pay/user_credit_pay', { schema: { body: creditPayBody } }, async (req) => ok(await credit.payRepay(db, requireUser(req), req.body.id, req.body.method, sandbox)));
-  app.post('/api/pay/user_credit_check', { schema: { body: creditCheckBody } }, async (req) => ok(await credit.checkRepay(db, requireUser(req), req.body.id)));
+  app.get(
+    '/api/user/user_credit',
+    { schema: { tags, summary: 'The credit (账期) line, what is in use and available, and the bills to repay.', response: answers(Credit) } },
+    async (req) => ok(await credit.userCredit(db, requireUser(req))),
+  );
+  app.get(
+    '/api/user/user_credit_list',
+    {
+      schema: { tags, summary: 'Credit bills (20 a page): to repay (due soonest first), repaid, or overdue.', querystring: creditListQuery, response: answers(CreditBillPage) },
+    },
+    async (req) => ok(await credit.creditList(db, requireUser(req), req.query)),
+  );
+  app.post(
+    '/api/pay/user_credit_create',
+    {
+      schema: {
+        tags,
+        summary: "A repayment of the account's unpaid bills (1-100), in full.",
+        description: "Another account's bill answers 404; a bill already repaid is refused (400).",
+        body: creditCreateBody,
+        response: answers(Repay),
+      },
+    },
+    async (req) => ok(await credit.createRepay(db, requireUser(req), req.body.ids)),
+  );
+  app.post(
+    '/api/pay/user_credit_pay',
+    {
+      schema: {
+        tags,
+        summary: "Pays a repayment from the balance at once, or online with the gateway's QR code.",
+        description:
+          "`balance`: the bills are repaid in one transaction (ledger: `repay` on the balance, `repay` on the credit of each bill), once however often it is asked (`already` 1). `online`: the answer carries the gateway's payment to scan, and its notify repays the bills (what it paid for a bill repaid another way meanwhile goes to the balance). A closed repayment is refused (400).",
+        body: creditPayBody,
+        response: answers(RepayPaid),
+      },
+    },
+    async (req) => ok(await credit.payRepay(db, requireUser(req), req.body.id, req.body.method, sandbox)),
+  );
+  app.post(
+    '/api/pay/user_credit_check',
+    { schema: { tags, summary: 'The repayment, polled while the buyer scans.', body: creditCheckBody, response: answers(Repay) } },
+    async (req) => ok(await credit.checkRepay(db, requireUser(req), req.body.id)),
+  );
 }

@@ -8,7 +8,21 @@
 import { and, asc, count, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fenToYuan } from '../../../core/money.js';
-import { dayStart, RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN, type moneyLogQuery, type voucherListQuery } from '../../../core/schemas/wallet.js';
+import {
+  dayStart,
+  RECHARGE_MAX_YUAN,
+  RECHARGE_MIN_YUAN,
+  type MoneyConfig,
+  type MoneyLogPage,
+  type moneyLogQuery,
+  type Recharge,
+  type RechargeStatus,
+  type UserMoney,
+  type Voucher,
+  type voucherListQuery,
+  type VoucherPage,
+  type VoucherRedeemed,
+} from '../../../core/schemas/wallet.js';
 import type { Conn, Db } from '../../db/client.js';
 import { cashCoupons, ledger, recharges, wallets } from '../../db/schema/wallet.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
@@ -39,7 +53,7 @@ export function redPacketSql(userId: number) {
 // ---------------------------------------------------------------------------------------------- balances
 
 /** `GET /api/user/user_money`: every instrument's figure, from the wallet row the ledger keeps. */
-export async function userMoney(db: Db, user: SessionUser) {
+export async function userMoney(db: Db, user: SessionUser): Promise<UserMoney> {
   const [w, points, site, couponCounts, vouchers] = await Promise.all([walletOf(db, user.id), pointsOf(db, user.id), siteSettings(db), couponNum(db, user), voucherCounts(db, user.id)]);
   return {
     balance: y(w.balance),
@@ -83,7 +97,7 @@ type LogQuery = z.infer<typeof moneyLogQuery>;
  * `GET /api/user/user_money_log`: one instrument's ledger, newest first, by use type (1 in, 2 out) and days
  * (China time, both ends included), with what came in and went out over the same filter.
  */
-export async function moneyLog(db: Db, user: SessionUser, q: LogQuery) {
+export async function moneyLog(db: Db, user: SessionUser, q: LogQuery): Promise<MoneyLogPage> {
   const where: SQL[] = [eq(ledger.userId, user.id), eq(ledger.instrument, q.instrument)];
   // For credit, using credit is positive; for the buyer, "in" is always what adds to what they may spend.
   const sign = q.instrument === 'credit' ? -1 : 1;
@@ -163,7 +177,7 @@ function rechargeOptions(site: Record<string, string | undefined>) {
 const bonusFor = (options: { amount: number; bonus: number }[], amount: number) => options.filter((o) => o.amount <= amount).reduce((b, o) => Math.max(b, o.bonus), 0);
 
 /** `GET /api/moneys/moneyConfig`: the recharge options with their bonuses, and the limits of any other amount. */
-export async function moneyConfig(db: Db, sandbox: boolean) {
+export async function moneyConfig(db: Db, sandbox: boolean): Promise<MoneyConfig> {
   const options = rechargeOptions(await siteSettings(db));
   return {
     options: options.map((o) => ({
@@ -180,7 +194,7 @@ export async function moneyConfig(db: Db, sandbox: boolean) {
 }
 
 /** `POST /api/moneys/recharge`: a recharge waiting for the gateway, with the bonus of the option reached. */
-export async function createRecharge(db: Db, user: SessionUser, yuan: number, sandbox: boolean) {
+export async function createRecharge(db: Db, user: SessionUser, yuan: number, sandbox: boolean): Promise<Recharge> {
   if (!sandbox) throw refuse('在线充值暂未开通，请联系客服通过对公转账充值');
   const amount = yuan * 100;
   const bonus = bonusFor(rechargeOptions(await siteSettings(db)), amount);
@@ -190,7 +204,7 @@ export async function createRecharge(db: Db, user: SessionUser, yuan: number, sa
 }
 
 /** `GET /api/moneys/recharge/{id}`: polled while the buyer scans. */
-export async function rechargeStatus(db: Db, user: SessionUser, id: number) {
+export async function rechargeStatus(db: Db, user: SessionUser, id: number): Promise<RechargeStatus> {
   const [r] = await db.select().from(recharges).where(and(eq(recharges.id, id), eq(recharges.userId, user.id)));
   if (!r) throw notFound('充值单不存在');
   return { id: r.id, recharge_no: r.rechargeNo, amount: y(r.amount), bonus: y(r.bonus), status: r.status, paid: r.status === 1 ? 1 : 0, paid_at: seconds(r.paidAt) };
@@ -218,7 +232,7 @@ async function voucherCounts(db: Db, userId: number) {
 }
 
 /** `GET /api/cash_coupon/list?status&page`: the account's cash vouchers with the count of each status. */
-export async function listVouchers(db: Db, user: SessionUser, q: z.infer<typeof voucherListQuery>) {
+export async function listVouchers(db: Db, user: SessionUser, q: z.infer<typeof voucherListQuery>): Promise<VoucherPage> {
   const now = Date.now();
   const where: SQL[] = [heldBy(user.id)];
   if (q.status === 0) where.push(eq(cashCoupons.status, 0), gte(cashCoupons.expiresAt, new Date(now)));
@@ -248,7 +262,7 @@ export async function listVouchers(db: Db, user: SessionUser, q: z.infer<typeof 
   };
 }
 
-function voucherView(v: typeof cashCoupons.$inferSelect, now: number) {
+function voucherView(v: typeof cashCoupons.$inferSelect, now: number): Voucher {
   const status = voucherState(v, now);
   return { id: v.id, code: v.code, name: v.name, amount: y(v.amount), status, status_text: VOUCHER_TEXT[status], expires_at: seconds(v.expiresAt), used_at: seconds(v.usedAt), created_at: seconds(v.createdAt) };
 }
@@ -257,7 +271,7 @@ function voucherView(v: typeof cashCoupons.$inferSelect, now: number) {
  * `POST /api/cash_coupon/userRecharge {code}`: the voucher's amount goes to the balance, once. A code handed to
  * another account reads as unknown; a used or expired one is refused on the field.
  */
-export async function redeemVoucher(db: Db, user: SessionUser, code: string) {
+export async function redeemVoucher(db: Db, user: SessionUser, code: string): Promise<VoucherRedeemed> {
   const now = Date.now();
   return db.transaction(async (tx) => {
     const [v] = await tx.select().from(cashCoupons).where(eq(cashCoupons.code, code)).for('update');

@@ -30,6 +30,7 @@ function countVitest(file) {
 
 run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+run('API reference is current', 'npx', ['tsx', 'scripts/api-docs.ts', '--check']);
 
 const pglite = path.join(reports, 'vitest-pglite.json');
 run('unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`], { TEST_DB: 'pglite' });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { freeText, id, page, text } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
+import { OrderCreditBill } from './trade.js';
 
 /** Carriers offered when shipping; any other may be typed. */
 export const CARRIERS = ['顺丰速运', '京东物流', '中通快递', '圆通速递', '申通快递', '韵达快递', '中国邮政EMS', '德邦快递', '医药冷链专送'] as const;
@@ -150,7 +151,7 @@ export const AdminOrderDetail = AdminOrderRow.extend({
   refunded_at: unixTime.nullable(),
   after_sales: z.array(AdminAfterSale),
   payments: z.array(z.object({ id: z.number().int(), trade_no: z.string(), amount: money, status: z.number().int(), paid_at: unixTime.nullable() })),
-  credit_bill: z.object({ id: z.number().int(), amount: money, repaid: money, due_date: z.string(), status: z.number().int() }).nullable(),
+  credit_bill: OrderCreditBill.nullable(),
   /** What the operator may do with it now. */
   actions: z.object({ confirm_transfer: bit, ship: bit, cancel: bit, refund: bit, check_receipt: bit }),
 });

@@ -1,5 +1,6 @@
 /** Requests and answers of the cart calls (spec section 7 "Cart"). */
 import { z } from 'zod';
+import { Goods } from './goods.js';
 import { id, quantity, wholeNumber } from './common.js';
 import { bit, money, unixTime } from './envelope.js';
 
@@ -71,49 +72,6 @@ export const quickAddBody = z.object({
 const int = () => z.number().int();
 const activityRef = () => int().nullable();
 
-/**
- * The goods of a cart line: the catalogue's goods card (catalogue/service.ts `goodsView`) as the lists send it.
- * Prices are `null`, with `price_tip`, for a viewer who may not see them. The `is_*` flags are 0 or 1; they are
- * declared as integers because `goodsView` types them so. The catalogue's own goods schema should replace this
- * one once it is declared.
- */
-export const LineGoods = z.object({
-  id: int(),
-  ck_id: int().meta({ description: 'The warehouse that ships it' }),
-  name: z.string(),
-  sccj: z.string().meta({ description: 'Manufacturer (生产厂家)' }),
-  ypgg: z.string().meta({ description: 'Specification (规格)' }),
-  bzdw: z.string().meta({ description: 'Unit (包装单位)' }),
-  goods_image: z.array(z.string()),
-  base_price: money.nullable(),
-  price_tip: z.string().nullable().meta({ description: 'Shown instead of a hidden price (登录可见, 资质审核通过后可见)' }),
-  is_buy: int(),
-  number: int().meta({ description: 'Stock in units' }),
-  is_youx: int(),
-  type: int(),
-  ladder_price: z.array(z.object({ number: int(), price: money.nullable() })).meta({ description: 'From `number` units on, `price` a unit' }),
-  ladder_price_type: int(),
-  is_free_shipping: int(),
-  free_shipping_number: int(),
-  tags: z.array(z.string()),
-  zbz: int().meta({ description: 'Middle package (中包装): quantities are whole multiples of it' }),
-  cartNum: int(),
-  jzl: int().meta({ description: 'Whole-case quantity (件装)' }),
-  pzwh: z.string().meta({ description: 'Approval number (批准文号)' }),
-  jx: z.string(),
-  cfl: z.string(),
-  xq: z.string().meta({ description: 'Expiry date (效期), YYYY-MM-DD' }),
-  scrq: z.string(),
-  ccfs: z.string(),
-  category_id: int(),
-  brand_id: int().nullable(),
-  is_ephedrine: int(),
-  is_kx: int(),
-  is_zy: int(),
-  is_qx: int(),
-  sales: int(),
-});
-export type LineGoods = z.infer<typeof LineGoods>;
 
 export const PriceSegment = z.object({
   source: z.enum(['ladder', 'base', 'spike', 'everyday', 'combination', 'huangou']),
@@ -167,7 +125,7 @@ export const CartLine = z.object({
   coupon_amount: money,
   red_packet_amount: money,
   free_shipping: bit,
-  goods: LineGoods.nullable(),
+  goods: Goods.nullable(),
   combination: z.object({ id: int(), name: z.string(), price: money, items: z.array(BundleItem) }).nullable().meta({ description: 'The bundle of a combination line' }),
   created_at: unixTime.nullable(),
 });

@@ -1,5 +1,7 @@
 /** Member-centre and account-centre calls (licences, messages, WeChat binding, stores, quick purchase): requests and answers. */
 import { z } from 'zod';
+import { Goods } from './goods.js';
+import { OrderPage, OrderSummary } from './trade.js';
 import { LICENCE_TYPES } from '../constants.js';
 import { id, optionalText, page } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
@@ -165,79 +167,6 @@ export type ChainStores = z.infer<typeof ChainStores>;
 
 // Goods and orders as the catalogue and orders calls send them, embedded in the member centre and quick purchase.
 
-/** A price tier of goods: from `number` units on, each costs `price`. */
-const GoodsTier = z.object({ number: z.number().int(), price: money.nullable() });
-
-/** Goods as the catalogue lists them; prices are null where the viewer may not see them (`price_tip` says why). */
-export const MemberGoods = z.object({
-  id: z.number().int(),
-  ck_id: z.number().int(),
-  name: z.string(),
-  sccj: z.string(),
-  ypgg: z.string(),
-  bzdw: z.string(),
-  goods_image: z.array(z.string()),
-  base_price: money.nullable(),
-  price_tip: z.string().nullable(),
-  is_buy: z.number().int(),
-  number: z.number().int(),
-  is_youx: z.number().int(),
-  type: z.number().int(),
-  ladder_price: z.array(GoodsTier),
-  ladder_price_type: z.number().int(),
-  is_free_shipping: z.number().int(),
-  free_shipping_number: z.number().int(),
-  tags: z.array(z.string()),
-  zbz: z.number().int(),
-  cartNum: z.number().int(),
-  jzl: z.number().int(),
-  pzwh: z.string(),
-  jx: z.string(),
-  cfl: z.string(),
-  xq: z.string(),
-  scrq: z.string(),
-  ccfs: z.string(),
-  category_id: z.number().int(),
-  brand_id: z.number().int().nullable(),
-  is_ephedrine: z.number().int(),
-  is_kx: z.number().int(),
-  is_zy: z.number().int(),
-  is_qx: z.number().int(),
-  sales: z.number().int(),
-});
-
-/** An order as the order list shows it (GET /api/order). */
-export const MemberOrder = z.object({
-  id: z.number().int(),
-  order_no: z.string(),
-  status: z.number().int().meta({ description: '0 待付款, 1 待发货, 2 已发货, 3 已完成, 4 已取消' }),
-  status_text: z.string(),
-  pay_status: z.number().int(),
-  pay_method: z.string(),
-  goods_amount: money,
-  discount_amount: money,
-  shipping_amount: money,
-  pay_amount: money,
-  is_ephedrine: z.number().int(),
-  created_at: unixTime.nullable(),
-  expires_at: unixTime.nullable(),
-  item_count: z.number().int(),
-  number_total: z.number().int(),
-  items: z.array(z.object({ id: z.number().int(), goods_id: z.number().int(), name: z.string(), image: z.string(), number: z.number().int(), bzdw: z.string() })),
-  actions: z.object({
-    pay: z.number().int(),
-    cancel: z.number().int(),
-    receive: z.number().int(),
-    buy_again: z.number().int(),
-    return: z.number().int(),
-    after_sale: z.number().int(),
-    receipt: z.number().int(),
-  }),
-});
-
-/** Orders of each status (`0`..`4`) and `all`. */
-export const MemberOrderCounts = z.object({ all: z.number().int() }).catchall(z.number().int());
-
 /** GET /api/user/center: everything the member centre shows. */
 export const MemberCentre = z.object({
   user: UserBase,
@@ -252,15 +181,15 @@ export const MemberCentre = z.object({
     coupons: z.number().int().meta({ description: 'unused coupons' }),
     coupons_expiring: z.number().int().meta({ description: 'unused coupons ending within 3 days' }),
   }),
-  order_counts: MemberOrderCounts,
-  recent_orders: z.array(MemberOrder).meta({ description: 'the 5 latest orders' }),
-  recommend: z.array(MemberGoods).meta({ description: '10 goods for this buyer' }),
+  order_counts: OrderPage.shape.counts,
+  recent_orders: z.array(OrderSummary).meta({ description: 'the 5 latest orders' }),
+  recommend: z.array(Goods).meta({ description: '10 goods for this buyer' }),
 });
 export type MemberCentre = z.infer<typeof MemberCentre>;
 
 /** A goods bought before, as quick purchase lists it. */
 export const FastBuyRow = z.object({
-  goods: MemberGoods,
+  goods: Goods,
   last_number: z.number().int().meta({ description: 'the quantity of the last purchase' }),
   cart_number: z.number().int().meta({ description: 'what one click adds: the last quantity in whole middle packages, within the stock (0: none in stock)' }),
   times: z.number().int().meta({ description: 'orders it was in' }),

@@ -28,6 +28,8 @@ export type PricingGoods = {
   /** A free-shipping line ships free from this quantity on; 0: from any quantity. */
   free_shipping_number: number;
   category_id?: number | null;
+  /** The buyer may not buy it (core/scope.ts): outside the approved 经营范围, or ephedrine not allowed. */
+  blocked?: 'out_of_scope' | 'no_ephedrine' | null;
 };
 
 /** A combination (组合购): fixed goods and quantities for one fixed price. */
@@ -173,7 +175,7 @@ export type PricingInput = {
 // ---- results ----
 
 /** Why a line is listed but not counted (spec section 4: is_buy 0 or no stock forces it unselected). */
-export type ExcludedReason = 'unselected' | 'not_buyable' | 'sold_out' | 'insufficient_stock' | 'bundle_missing';
+export type ExcludedReason = 'unselected' | 'out_of_scope' | 'no_ephedrine' | 'not_buyable' | 'sold_out' | 'insufficient_stock' | 'bundle_missing';
 
 export type SegmentSource = 'ladder' | 'base' | 'spike' | 'everyday' | 'combination' | 'huangou';
 

@@ -112,7 +112,7 @@ export const CartLine = z.object({
   is_selected: bit.meta({ description: 'After lines that cannot be bought were forced off' }),
   chosen: bit.meta({ description: 'What the buyer ticked' }),
   excluded: z
-    .object({ reason: z.enum(['unselected', 'not_buyable', 'sold_out', 'insufficient_stock', 'bundle_missing']), message: z.string() })
+    .object({ reason: z.enum(['unselected', 'out_of_scope', 'no_ephedrine', 'not_buyable', 'sold_out', 'insufficient_stock', 'bundle_missing']), message: z.string() })
     .nullable()
     .meta({ description: 'Why the line is listed but not counted' }),
   promo: LinePromo.nullable().meta({ description: 'The flash-sale or daily-special price of the line' }),

@@ -123,6 +123,7 @@ export const Goods = z.object({
   category_id: z.number().int(),
   brand_id: z.number().int().nullable(),
   is_ephedrine: bit.meta({ description: '含麻黄碱: quantity limited per order, bank transfer only, signed receipt afterwards' }),
+  scope_id: z.number().int().nullable().meta({ description: '经营范围 class (`/api/user/jyfw` ids): a buyer whose `scope_ids` lack it sees 超出经营范围; null for goods open to every buyer' }),
   is_kx: bit.meta({ description: '控销, controlled sale: only special (is_special) accounts see it' }),
   is_zy: bit.meta({ description: '中药专区' }),
   is_qx: bit.meta({ description: '器械专区' }),

@@ -166,6 +166,8 @@ export const UserBase = z.object({
   is_chain: bit.meta({ description: 'a chain headquarters (连锁总部), which manages stores' }),
   parent_id: z.number().int().meta({ description: 'the headquarters of a chain store; 0 otherwise' }),
   contract_signed: bit.meta({ description: 'the e-contract is signed (needed before the first order)' }),
+  scope_ids: z.array(z.number().int()).meta({ description: '经营范围 classes approved at licence review: goods whose `scope_id` is not among them show 超出经营范围' }),
+  may_buy_ephedrine: bit.meta({ description: 'may buy goods containing ephedrine (含麻黄碱)' }),
   actor: z
     .object({ id: z.number().int(), username: z.string(), company: z.string() })
     .nullable()

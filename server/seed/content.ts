@@ -143,7 +143,7 @@ export const FRIENDLY_LINKS: { name: string; url: string }[] = [
 
 export const BUSINESS_SCOPES = [
   '处方药', '甲类非处方药', '乙类非处方药', '中成药', '化学药制剂', '抗生素制剂', '生化药品', '生物制品（除疫苗）',
-  '中药饮片', '医疗器械', '保健食品', '消毒用品',
+  '中药饮片', '医疗器械', '保健食品', '消毒用品', '冷藏药品',
 ];
 
 /** Site settings (`site_config`): the header, footer and the `common_config` of the user object. */

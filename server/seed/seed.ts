@@ -5,6 +5,7 @@
 import { count, eq } from 'drizzle-orm';
 import { REQUIRED_LICENCES } from '../../core/constants.js';
 import { pinyinOf } from '../modules/catalogue/pinyin.js';
+import { classifyGoodsScopes } from '../modules/catalogue/scopes.js';
 import { refreshGoodsTerms } from '../modules/catalogue/terms.js';
 import type { Db } from '../db/client.js';
 import {
@@ -245,6 +246,7 @@ export async function seedGoods(db: Db, total: number, opts: { batch?: number; o
     await db.insert(goods).values(rows);
     opts.onProgress?.(Math.min(total, start + batch));
   }
+  await classifyGoodsScopes(db);
   await refreshGoodsTerms(db);
 }
 
@@ -349,7 +351,12 @@ type DemoAccount = {
   isCanChat?: boolean;
   parent?: string;
   address: [string, string, string, string];
+  /** 经营范围 classes it was not approved for (it sees 超出经营范围 on their goods). */
+  scopesLeftOut?: string[];
 };
+
+/** What the waiting clinic declared: a clinic dispenses drugs, not decoction pieces, devices or cold-chain goods. */
+const CLINIC_SCOPES = ['处方药', '甲类非处方药', '乙类非处方药', '中成药', '化学药制剂', '抗生素制剂'];
 
 const DEMO_ACCOUNTS: DemoAccount[] = [
   {
@@ -371,6 +378,7 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     username: 'chain-b', phone: '13800000005', name: '吴磊', company: '浙江康泰连锁药业有限公司滨江店', companyType: '连锁门店',
     isPassed: 1, registerStep: 3, parent: 'chain', address: ['浙江省', '杭州市', '滨江区', '江南大道 3688 号'],
+    scopesLeftOut: ['中药饮片', '医疗器械', '冷藏药品'],
   },
 ];
 
@@ -389,8 +397,9 @@ export async function seedAccounts(db: Db, hash: (password: string) => Promise<s
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
   if (existing) return seedTradeAccounts(db, Date.now());
   const passwordHash = await hash(DEMO_PASSWORD);
-  const [scope1, scope2, scope3] = await db.select({ id: businessScopes.id }).from(businessScopes).orderBy(businessScopes.sort).limit(3);
-  const jyfw = [scope1, scope2, scope3].filter(Boolean).map((s) => s.id);
+  const scopes = await db.select({ id: businessScopes.id, name: businessScopes.name }).from(businessScopes).orderBy(businessScopes.sort);
+  const scopesBut = (left: string[]) => scopes.filter((s) => !left.includes(s.name)).map((s) => s.id);
+  const clinicScopes = scopes.filter((s) => CLINIC_SCOPES.includes(s.name)).map((s) => s.id);
   const idOf = new Map<string, number>();
   const now = Date.now();
   for (const a of DEMO_ACCOUNTS) {
@@ -408,7 +417,10 @@ export async function seedAccounts(db: Db, hash: (password: string) => Promise<s
         city: a.address[1],
         district: a.address[2],
         address: a.address[3],
-        jyfw,
+        // What each declared at registration; an approved account was approved for all it declared.
+        jyfw: a.username === 'pending' ? clinicScopes : scopesBut(a.scopesLeftOut ?? []),
+        scopeIds: a.isPassed ? scopesBut(a.scopesLeftOut ?? []) : [],
+        reviewedAt: a.isPassed ? new Date(now - 90 * day) : null,
         isPassed: a.isPassed,
         registerStep: a.registerStep,
         points: a.points ?? 0,

@@ -21,7 +21,13 @@ export const users = pgTable(
     city: varchar('city', { length: 20 }).notNull().default(''),
     district: varchar('district', { length: 20 }).notNull().default(''),
     address: varchar('address', { length: 120 }).notNull().default(''),
+    /** 经营范围 the buyer declared at registration (business_scopes ids). */
     jyfw: jsonb('jyfw').$type<number[]>().notNull().default([]),
+    /** 经营范围 approved at licence review: goods of another scope class are refused (DESIGN.md section 13). */
+    scopeIds: jsonb('scope_ids').$type<number[]>().notNull().default([]),
+    /** May buy goods containing ephedrine (含麻黄碱); an operator may withdraw it. */
+    mayBuyEphedrine: boolean('may_buy_ephedrine').notNull().default(true),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     face: varchar('face', { length: 255 }).notNull().default(''),
     rank: varchar('rank', { length: 8 }).notNull().default('普通会员'),
     /** 0 waiting for licence review, 1 approved, 2 rejected. */

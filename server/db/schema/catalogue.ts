@@ -83,6 +83,8 @@ export const goods = pgTable(
     /** Storage (储存): 常温, 阴凉, 冷藏. */
     ccfs: varchar('ccfs', { length: 4 }).notNull().default('常温'),
     categoryId: integer('category_id').notNull(),
+    /** Its 经营范围 class (business_scopes id): only buyers approved for that class may buy it; null for none. */
+    scopeId: integer('scope_id'),
     brandId: integer('brand_id'),
     /** Contains ephedrine (含麻黄碱): order quantity limited, bank transfer only, signed receipt afterwards. */
     isEphedrine: boolean('is_ephedrine').notNull().default(false),
@@ -121,6 +123,21 @@ export const goods = pgTable(
     index('goods_name_sales_idx').on(t.name, t.sales.desc()),
     index('goods_sccj_sales_idx').on(t.sccj, t.sales.desc()),
   ],
+);
+/** Every change of a goods' stock by hand, with the operator and the reason (orders change stock through their own rows). */
+export const stockLog = pgTable(
+  'stock_log',
+  {
+    id: serial('id').primaryKey(),
+    goodsId: integer('goods_id').notNull(),
+    delta: integer('delta').notNull(),
+    /** The stock after the change. */
+    stockAfter: integer('stock_after').notNull(),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    operatorId: integer('operator_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_log_goods_idx').on(t.goodsId, t.createdAt)],
 );
 /** 收藏: goods a buyer keeps to order again. */
 export const favorites = pgTable(

@@ -28,6 +28,8 @@ export const wallets = pgTable('wallets', {
   /** 账期: the credit line and what of it is in use (unpaid bills). */
   creditLimit: integer('credit_limit').notNull().default(0),
   creditUsed: integer('credit_used').notNull().default(0),
+  /** Days a bill may stay unpaid for this account; null: the site's `credit_days`. */
+  creditDays: integer('credit_days'),
   redPacket: integer('red_packet').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

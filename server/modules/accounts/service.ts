@@ -60,6 +60,8 @@ export async function guestBase(db: Db): Promise<UserBase> {
     is_chain: 0,
     parent_id: 0,
     contract_signed: 0,
+    scope_ids: [],
+    may_buy_ephedrine: 0,
     actor: null,
   };
 }
@@ -120,6 +122,8 @@ export async function userBase(db: Db, user: SessionUser, token: string, actor: 
     is_chain: user.companyType === '连锁总部' ? 1 : 0,
     parent_id: user.parentId ?? 0,
     contract_signed: user.contractSignedAt ? 1 : 0,
+    scope_ids: user.scopeIds,
+    may_buy_ephedrine: user.mayBuyEphedrine ? 1 : 0,
     actor: actor ? { id: actor.id, username: actor.username, company: actor.company } : null,
   };
 }

@@ -14,6 +14,7 @@ import {
   type PricedCart,
   type PricingInput,
 } from '../../../core/pricing/index.js';
+import { scopeBlock, type BuyingRights } from '../../../core/scope.js';
 import type { Conn, Db } from '../../db/client.js';
 import { cartItems } from '../../db/schema/cart.js';
 import { goodsForPricing, type GoodsCore, type PricingRow } from '../catalogue/service.js';
@@ -27,6 +28,9 @@ export type GoodsRow = GoodsCore;
 export type CartRow = typeof cartItems.$inferSelect;
 
 export type CartEntry<G extends PricingRow = GoodsRow> = { line: CartRow; goods: G };
+
+/** Whose cart is priced: the account and what it may buy (its 经营范围 and the ephedrine right). */
+export type Buyer = { id: number } & BuyingRights;
 
 /** Share of what is left after the coupon that the red packet may pay, unless the site says otherwise. */
 const RED_PACKET_SHARE = 10;
@@ -136,18 +140,18 @@ export type PricedEntries<G extends PricingRow = GoodsRow> = {
 };
 
 /**
- * Prices `entries` (cart lines of `userId`) as they stand. `db` reads the shared promotions; `conn` is the
+ * Prices `entries` (cart lines of `buyer`) as they stand. `db` reads the shared promotions; `conn` is the
  * database or the order's transaction, for everything of the account.
  */
-export function priceEntries(db: Db, conn: Conn, userId: number, entries: CartEntry[], opts: PricingOptions = {}): Promise<PricedEntries> {
-  return priceWith(db, conn, userId, entries, false, opts);
+export function priceEntries(db: Db, conn: Conn, buyer: Buyer, entries: CartEntry[], opts: PricingOptions = {}): Promise<PricedEntries> {
+  return priceWith(db, conn, buyer, entries, false, opts);
 }
 
 /** Prices `entries`; the goods of bundles and add-ons that are not lines are read with the same columns as the lines'. */
 async function priceWith<G extends PricingRow>(
   db: Db,
   conn: Conn,
-  userId: number,
+  buyer: Buyer,
   entries: CartEntry<G>[],
   pricingOnly: boolean,
   opts: PricingOptions,
@@ -167,18 +171,21 @@ async function priceWith<G extends PricingRow>(
 
   // What was bought today matters only for the limited offers on these goods.
   const limited = [...context.spikes, ...context.specials].filter((o) => goodsById.has(o.goods_id));
-  const account = await accountSide(conn, userId, context.dayStart, limited);
+  const account = await accountSide(conn, buyer.id, context.dayStart, limited);
   const { bought } = account;
 
+  // What this buyer may not buy is excluded from the order with the reason (core/scope.ts).
+  const asGoods = (g: PricingRow) => ({ ...pricingGoods(g), blocked: scopeBlock(buyer, g) });
   const lines: CartLineInput[] = entries.map(({ line, goods: g }) => {
     const bundle = line.type === 3 ? bundles.find((b) => b.id === line.combinationId) : undefined;
+    const combination = bundle ? bundleOf(bundle, goodsById) : line.type === 3 ? null : undefined;
     return {
       id: line.id,
       type: line.type as LineType,
       number: line.number,
       is_selected: line.isSelected,
-      goods: pricingGoods(g),
-      combination: bundle ? bundleOf(bundle, goodsById) : line.type === 3 ? null : undefined,
+      goods: asGoods(g),
+      combination: combination && { ...combination, items: combination.items.map((i) => ({ ...i, goods: asGoods(goodsById.get(i.goods.id)!) })) },
     };
   });
   const input: PricingInput = {
@@ -191,7 +198,7 @@ async function priceWith<G extends PricingRow>(
     gifts: context.gifts,
     huangous: context.huangous.map((h) => ({
       ...h,
-      offers: h.offers.filter((o) => goodsById.has(o.goods_id)).map((o) => ({ goods: pricingGoods(goodsById.get(o.goods_id)!), price: o.price, limit: o.limit })),
+      offers: h.offers.filter((o) => goodsById.has(o.goods_id)).map((o) => ({ goods: asGoods(goodsById.get(o.goods_id)!), price: o.price, limit: o.limit })),
     })),
     addons: opts.addons ?? [],
     coupons: account.coupons,
@@ -203,15 +210,15 @@ async function priceWith<G extends PricingRow>(
 }
 
 /** Reads and prices the account's cart (or the lines of `opts.lineIds`). */
-export async function priceCartOf(db: Db, conn: Conn, userId: number, opts: PricingOptions = {}): Promise<PricedEntries> {
-  const entries = await cartEntries(conn, userId, opts);
-  return priceEntries(db, conn, userId, entries, opts);
+export async function priceCartOf(db: Db, conn: Conn, buyer: Buyer, opts: PricingOptions = {}): Promise<PricedEntries> {
+  const entries = await cartEntries(conn, buyer.id, opts);
+  return priceEntries(db, conn, buyer, entries, opts);
 }
 
 /** The same prices, reading only what the engine needs: for totals (the checkout, hints) that show no goods. */
-export async function priceTotalsOf(db: Db, conn: Conn, userId: number, opts: PricingOptions = {}): Promise<PricedEntries<PricingRow>> {
-  const entries = await linesWith(conn, userId, opts, true);
-  return priceWith(db, conn, userId, entries, true, opts);
+export async function priceTotalsOf(db: Db, conn: Conn, buyer: Buyer, opts: PricingOptions = {}): Promise<PricedEntries<PricingRow>> {
+  const entries = await linesWith(conn, buyer.id, opts, true);
+  return priceWith(db, conn, buyer, entries, true, opts);
 }
 
 /** Removes the ordered lines from the account's cart, in the order's transaction. */

@@ -7,6 +7,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CART_ALL, type addToCartBody, type CartCheckout, type CartCopy, type CartCount, type CartDeleted, type CartHints, type CartList, type CartTotal } from '../../../core/schemas/cart.js';
+import { SCOPE_BLOCK_TEXT, scopeBlock } from '../../../core/scope.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { cartItems } from '../../db/schema/cart.js';
 import type { SessionUser } from '../../http/auth.js';
@@ -35,6 +36,8 @@ type GoodsForAdd = CartFacts;
 function checkLine(ctx: PromotionContext, user: SessionUser, line: AddLine, index: number, g: GoodsForAdd | undefined): { g: GoodsForAdd; type: number; combinationId: number | null } {
   if (!g || !g.isOnSale || (g.isKx && !user.isSpecial)) throw refuse('商品不存在或已下架');
   if (!g.isBuy) throw refuse(`${g.name}暂不销售`);
+  const blocked = scopeBlock(user, g);
+  if (blocked) throw refuse(`${g.name}${SCOPE_BLOCK_TEXT[blocked]}，不能采购`);
   const type = Number(line.type ?? 0);
   let combinationId: number | null = null;
   if (type === 1) {
@@ -127,7 +130,7 @@ export async function cartTotal(db: Db, userId: number): Promise<CartTotal> {
 /** The priced cart; `filters` keeps the lines of one manjian activity, 0 those that cannot be bought, 99999 all. */
 export async function listCart(db: Db, user: SessionUser, filters = CART_ALL): Promise<CartList> {
   requireApproved(user);
-  const p = await priceCartOf(db, db, user.id);
+  const p = await priceCartOf(db, db, user);
   const viewer = viewerOfUser(user);
   const lines = p.priced.lines.filter((l) => l.source === 'cart');
   const invalidCount = lines.filter((l) => l.excluded && l.excluded.reason !== 'unselected').length;
@@ -224,7 +227,7 @@ export async function checkout(db: Db, user: SessionUser, ids: number[]): Promis
     )
     select (select n from mine) as n, (select count(*) from changed) as changed`)) as unknown as { rows: { n: number }[] };
   if (Number(result.rows[0].n) !== own.length) throw notFound(LINE_MISSING);
-  const p = await priceTotalsOf(db, db, user.id, { lineIds: own });
+  const p = await priceTotalsOf(db, db, user, { lineIds: own });
   const counted = p.priced.lines.filter((l) => l.counted && l.source === 'cart');
   if (!counted.length) {
     const reason = p.priced.lines.find((l) => l.excluded)?.excluded?.message;
@@ -236,7 +239,7 @@ export async function checkout(db: Db, user: SessionUser, ids: number[]): Promis
 /** What to add to reach the next manjian tier, gift, add-on threshold or free shipping. */
 export async function nextHint(db: Db, user: SessionUser, activityId?: number): Promise<CartHints> {
   requireApproved(user);
-  const p = await priceTotalsOf(db, db, user.id);
+  const p = await priceTotalsOf(db, db, user);
   const hints = hintsView(p.priced).filter((h) => activityId === undefined || h.activity_id === activityId || h.kind === 'shipping');
   return { hints, ...shippingView(p.priced), activity_data: activityView(p.priced) };
 }

@@ -99,6 +99,7 @@ export function goodsView(row: GoodsCore, viewer: Viewer): Goods {
     category_id: row.categoryId,
     brand_id: row.brandId,
     is_ephedrine: row.isEphedrine ? 1 : 0,
+    scope_id: row.scopeId,
     is_kx: row.isKx ? 1 : 0,
     is_zy: row.isZy ? 1 : 0,
     is_qx: row.isQx ? 1 : 0,
@@ -153,6 +154,8 @@ export const pricingColumns = {
   isFreeShipping: goods.isFreeShipping,
   freeShippingNumber: goods.freeShippingNumber,
   categoryId: goods.categoryId,
+  scopeId: goods.scopeId,
+  isEphedrine: goods.isEphedrine,
 };
 
 /** The goods columns the pricing engine reads. */
@@ -178,6 +181,8 @@ const cartFactsColumns = {
   isOnSale: goods.isOnSale,
   isKx: goods.isKx,
   isBuy: goods.isBuy,
+  scopeId: goods.scopeId,
+  isEphedrine: goods.isEphedrine,
 };
 export type CartFacts = Pick<GoodsCore, keyof typeof cartFactsColumns>;
 

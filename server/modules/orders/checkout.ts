@@ -17,7 +17,7 @@ import { orderItems, orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
 import { AppError, invalid, notFound, refuse } from '../../http/envelope.js';
 import { listAddresses, ownAddress } from '../addresses/service.js';
-import { cartEntries, lockSelectedLines, priceEntries, removeLines, sharedPricing, type CartEntry, type PricedEntries, type SharedPricing } from '../cart/pricing.js';
+import { cartEntries, lockSelectedLines, priceEntries, removeLines, sharedPricing, type Buyer, type CartEntry, type PricedEntries, type SharedPricing } from '../cart/pricing.js';
 import { activityView, lineView, shippingView, totalsView } from '../cart/view.js';
 import { goodsRow, putBackStock, takeStock } from '../catalogue/service.js';
 import { viewerOfUser } from '../catalogue/viewer.js';
@@ -53,11 +53,11 @@ function groupsOf(entries: CartEntry[]): Group[] {
 type Choice = { couponId: number | 'best' | null; useRedPacket: boolean };
 
 /** Step 1, price: each group priced; the coupon and the red packet apply to the ordinary order only. */
-async function priceGroups(db: Db, conn: Conn, userId: number, entries: CartEntry[], choice: Choice, shared: SharedPricing) {
+async function priceGroups(db: Db, conn: Conn, buyer: Buyer, entries: CartEntry[], choice: Choice, shared: SharedPricing) {
   const out: { group: Group; p: PricedEntries }[] = [];
   for (const group of groupsOf(entries)) {
     const plain = group.key === 'ephedrine';
-    const p = await priceEntries(db, conn, userId, group.entries, {
+    const p = await priceEntries(db, conn, buyer, group.entries, {
       couponId: plain ? null : choice.couponId,
       useRedPacket: plain ? false : choice.useRedPacket,
       shared,
@@ -106,7 +106,7 @@ export async function confirm(db: Db, user: SessionUser, q: { address_id?: numbe
   const shared = await sharedPricing(db);
   // The confirm page opens with the best coupon; 0 asks for none.
   const choice: Choice = { couponId: q.coupon_id === undefined ? 'best' : q.coupon_id, useRedPacket: q.use_red_packet === 1 };
-  const groups = await priceGroups(db, db, user.id, entries, choice, shared);
+  const groups = await priceGroups(db, db, user, entries, choice, shared);
   const normal = groups.find((g) => g.group.key === 'normal');
   const addresses = await listAddresses(db, user.id);
   const chosen = (q.address_id && addresses.find((a) => a.id === q.address_id)) || addresses.find((a) => a.is_default) || addresses[0] || null;
@@ -150,7 +150,7 @@ export async function confirm(db: Db, user: SessionUser, q: { address_id?: numbe
 export async function availableCoupons(db: Db, user: SessionUser, type: 1 | 2, page: number, perPage = 10): Promise<CouponPage> {
   requireApproved(user);
   const entries = (await cartEntries(db, user.id, { selectedOnly: true })).filter((e) => !e.goods.isEphedrine);
-  const p = await priceEntries(db, db, user.id, entries, { couponId: null });
+  const p = await priceEntries(db, db, user, entries, { couponId: null });
   const all = p.priced.coupons.filter((c) => (type === 1 ? c.usable : !c.usable));
   return {
     current_page: page,
@@ -355,7 +355,7 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
     const address = await ownAddress(tx, user.id, input.address_id);
     const entries = await selectedEntries(tx, user.id);
     const choice: Choice = { couponId: input.coupon_id ?? null, useRedPacket: input.use_red_packet === 1 };
-    const groups = await priceGroups(db, tx, user.id, entries, choice, shared);
+    const groups = await priceGroups(db, tx, user, entries, choice, shared);
     const made: Made[] = [];
     const orderedLines: number[] = [];
     const reasons: string[] = [];

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { fenToYuan } from '../../../core/money.js';
 import type { Credit, CreditBill, CreditBillPage, creditListQuery, Repay, RepayPaid } from '../../../core/schemas/wallet.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
-import { creditBills, creditRepays } from '../../db/schema/wallet.js';
+import { creditBills, creditRepays, wallets } from '../../db/schema/wallet.js';
 import type { SessionUser } from '../../http/auth.js';
 import { notFound, refuse } from '../../http/envelope.js';
 import { closeWaiting, openPayment } from '../pay/service.js';
@@ -61,7 +61,7 @@ export async function userCredit(db: Db, user: SessionUser): Promise<Credit> {
     credit_limit: y(w.creditLimit),
     credit_used: y(w.creditUsed),
     credit_available: y(Math.max(0, w.creditLimit - w.creditUsed)),
-    credit_days: intSetting(site, 'credit_days', CREDIT_DAYS),
+    credit_days: w.creditDays ?? intSetting(site, 'credit_days', CREDIT_DAYS),
     unpaid_count: agg.unpaid,
     unpaid_amount: y(agg.unpaidAmount ?? 0),
     overdue_count: agg.overdue,
@@ -162,11 +162,13 @@ function dueDate(now: number, days: number) {
 
 /**
  * Pays an order on credit in its transaction: the credit in use grows through the ledger (refused past the
- * line) and a bill falls due after the site's credit days.
+ * line) and a bill falls due after the account's credit days (the site's unless an operator set its own).
  */
 export async function chargeCredit(tx: Tx, o: { userId: number; orderId: number; orderNo: string; amount: number; now: number; site: Record<string, string | undefined> }) {
   await move(tx, { userId: o.userId, instrument: 'credit', amount: o.amount, kind: 'pay', refType: 'order', refId: o.orderId, memo: `账期支付订单 ${o.orderNo}` });
-  await tx.insert(creditBills).values({ userId: o.userId, orderId: o.orderId, orderNo: o.orderNo, amount: o.amount, dueDate: dueDate(o.now, intSetting(o.site, 'credit_days', CREDIT_DAYS)) });
+  const [wallet] = await tx.select({ days: wallets.creditDays }).from(wallets).where(eq(wallets.userId, o.userId));
+  const days = wallet?.days ?? intSetting(o.site, 'credit_days', CREDIT_DAYS);
+  await tx.insert(creditBills).values({ userId: o.userId, orderId: o.orderId, orderNo: o.orderNo, amount: o.amount, dueDate: dueDate(o.now, days) });
 }
 
 /** The credit bill of an order, if it was paid on credit. */

@@ -26,6 +26,8 @@ import { accountRoutes } from './modules/accounts/routes.js';
 import { addressRoutes } from './modules/addresses/routes.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { orderAdminRoutes } from './modules/orders/admin-routes.js';
+import { accountAdminRoutes } from './modules/accounts/admin-routes.js';
+import { walletAdminRoutes } from './modules/wallet/admin-routes.js';
 import { payRoutes } from './modules/pay/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
@@ -137,6 +139,8 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await memberRoutes(scope, deps);
     await operatorRoutes(scope, deps);
     await orderAdminRoutes(scope, deps);
+    await accountAdminRoutes(scope, deps);
+    await walletAdminRoutes(scope, deps);
   });
 
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -11,7 +11,7 @@ import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_PASSWORD } from './seed/demo-password.js';
 import { seedAccounts, seedIfEmpty } from './seed/seed.js';
-import { seedOperators } from './modules/operators/service.js';
+import { OPERATOR_PASSWORD, seedOperators } from './modules/operators/service.js';
 
 export { DEMO_PASSWORD };
 import { hashPassword } from './lib/passwords.js';
@@ -91,15 +91,15 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
-/** A browser-like client: keeps the session cookie, sends X-Requested-With, posts form-encoded bodies. */
-export function agent(app: TestApp['app']) {
+/** A browser-like client: keeps the session cookie (the console's with `yct_admin`), sends X-Requested-With, posts form-encoded bodies. */
+export function agent(app: TestApp['app'], cookieName = 'yct_session') {
   let cookie = '';
   const remember = (res: { headers: Record<string, unknown> }) => {
     const set = res.headers['set-cookie'];
     const all = Array.isArray(set) ? set : set ? [String(set)] : [];
     for (const c of all) {
       const [pair] = c.split(';');
-      if (pair.startsWith('yct_session=')) cookie = pair.endsWith('=') ? '' : pair;
+      if (pair.startsWith(`${cookieName}=`)) cookie = pair.endsWith('=') ? '' : pair;
     }
   };
   const send = async (method: 'GET' | 'POST' | 'DELETE' | 'PUT', url: string, body?: unknown, form = true) => {
@@ -131,6 +131,14 @@ export function agent(app: TestApp['app']) {
       cookie = v;
     },
   };
+}
+
+/** An operator's browser logged in to the console (JSON bodies, like the console sends). */
+export async function operatorLogin(app: TestApp['app'], username: string, password = OPERATOR_PASSWORD) {
+  const a = agent(app, 'yct_admin');
+  const res = await a.postJson('/api/admin/login', { username, password });
+  if (res.body.code !== 10000) throw new Error(`operator login ${username} failed: ${res.body.message}`);
+  return a;
 }
 
 export async function loginAs(app: TestApp['app'], username: string, password = DEMO_PASSWORD) {

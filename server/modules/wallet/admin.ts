@@ -4,12 +4,22 @@
  * Every change is a ledger row (`move`) in the caller's transaction; balances never go below zero.
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { fenToYuan, yuanToFen } from '../../../core/money.js';
+import type { AdminWallet, creditBody, walletAdjustBody } from '../../../core/schemas/admin-users.js';
 import { CreditBillStatus } from '../../../core/status.js';
-import type { Tx } from '../../db/client.js';
-import { creditBills, wallets } from '../../db/schema/wallet.js';
-import { refuse } from '../../http/envelope.js';
+import type { Conn, Db, Tx } from '../../db/client.js';
+import { creditBills, ledger, wallets } from '../../db/schema/wallet.js';
+import { notFound, refuse } from '../../http/envelope.js';
+import { userBriefs } from '../accounts/briefs.js';
+import { pointsOf } from '../accounts/service.js';
+import { audited } from '../operators/audit.js';
+import { intSetting, siteSettings } from '../settings/service.js';
+import { CREDIT_DAYS } from './credit.js';
 import { lockWallet, move } from './ledger.js';
+import { walletOf } from './service.js';
 
 export type Refund = { userId: number; amount: number; refType: string; refId: number; memo: string };
 
@@ -62,4 +72,73 @@ export async function adjust(tx: Tx, a: { userId: number; instrument: 'balance' 
   await move(tx, { userId: a.userId, instrument: a.instrument, amount: a.amount, kind: 'adjust', refType: 'adjustment', refId: crypto.randomInt(1, 2 ** 31 - 1), memo: a.memo });
   const [w] = await tx.select().from(wallets).where(eq(wallets.userId, a.userId));
   return w;
+}
+
+/** `GET /api/admin/users/{id}/wallet`: the account's money, points, credit line and its latest ledger rows. */
+export async function adminWallet(db: Db, userId: number): Promise<AdminWallet> {
+  await accountOr404(db, userId);
+  const [w, points, site, rows] = await Promise.all([
+    walletOf(db, userId),
+    pointsOf(db, userId),
+    siteSettings(db),
+    db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(desc(ledger.id)).limit(ADMIN_LEDGER_ROWS),
+  ]);
+  const shown = (instrument: string, v: number) => (instrument === 'points' ? String(v) : fenToYuan(v));
+  return {
+    balance: fenToYuan(w.balance),
+    red_packet: fenToYuan(w.redPacket),
+    points,
+    credit_limit: fenToYuan(w.creditLimit),
+    credit_used: fenToYuan(w.creditUsed),
+    credit_days: w.creditDays,
+    site_credit_days: intSetting(site, 'credit_days', CREDIT_DAYS),
+    ledger: rows.map((r) => ({
+      id: r.id,
+      instrument: r.instrument,
+      amount: shown(r.instrument, r.amount),
+      balance_after: shown(r.instrument, r.balanceAfter),
+      kind: r.kind,
+      memo: r.memo,
+      created_at: Math.floor(r.createdAt.getTime() / 1000),
+    })),
+  };
+}
+
+const ADMIN_LEDGER_ROWS = 30;
+const INSTRUMENT_TEXT = { balance: '余额', red_packet: '红包', points: '积分' } as const;
+
+async function accountOr404(conn: Conn, userId: number) {
+  if (!(await userBriefs(conn, [userId])).has(userId)) throw notFound('客户不存在');
+}
+
+/** `POST /api/admin/users/{id}/wallet/adjust`: balance, red packet or points up or down with a reason, never below zero. */
+export async function adjustWallet(db: Db, req: FastifyRequest, userId: number, body: z.infer<typeof walletAdjustBody>) {
+  const amount = body.instrument === 'points' ? Number(body.amount) : yuanToFen(body.amount);
+  await audited(db, req, { permission: 'wallet:adjust', action: 'wallet.adjust', targetType: 'user', targetId: userId }, async (tx, operator) => {
+    await accountOr404(tx, userId);
+    const before = await lockWallet(tx, userId);
+    const beforePoints = await pointsOf(tx, userId);
+    const memo = `${operator.name}调整${INSTRUMENT_TEXT[body.instrument]}：${body.reason}`.slice(0, 120);
+    const after = await adjust(tx, { userId, instrument: body.instrument, amount, memo });
+    const value = (w: { balance: number; redPacket: number }, points: number) =>
+      body.instrument === 'points' ? points : fenToYuan(body.instrument === 'balance' ? w.balance : w.redPacket);
+    return {
+      before: { [body.instrument]: value(before, beforePoints) },
+      after: { [body.instrument]: value(after, await pointsOf(tx, userId)), reason: body.reason },
+      result: null,
+    };
+  });
+  return adminWallet(db, userId);
+}
+
+/** `POST /api/admin/users/{id}/credit`: the credit line (never below what is in use) and the account's own credit days. */
+export async function setCredit(db: Db, req: FastifyRequest, userId: number, body: z.infer<typeof creditBody>) {
+  await audited(db, req, { permission: 'credit:write', action: 'wallet.credit', targetType: 'user', targetId: userId }, async (tx) => {
+    await accountOr404(tx, userId);
+    const { before } = await setCreditLine(tx, userId, yuanToFen(body.credit_limit));
+    const [after] = await tx.update(wallets).set({ creditDays: body.credit_days }).where(eq(wallets.userId, userId)).returning();
+    const trail = (w: typeof after) => ({ credit_limit: fenToYuan(w.creditLimit), credit_days: w.creditDays });
+    return { before: trail(before), after: trail(after), result: null };
+  });
+  return adminWallet(db, userId);
 }

@@ -16,7 +16,7 @@ import { walletOf } from './service.js';
 
 const y = fenToYuan;
 /** Days an order paid on credit may stay unpaid, unless the site says otherwise. */
-const CREDIT_DAYS = 30;
+export const CREDIT_DAYS = 30;
 
 type Bill = typeof creditBills.$inferSelect;
 

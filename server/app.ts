@@ -28,6 +28,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import { orderAdminRoutes } from './modules/orders/admin-routes.js';
 import { accountAdminRoutes } from './modules/accounts/admin-routes.js';
 import { walletAdminRoutes } from './modules/wallet/admin-routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { payRoutes } from './modules/pay/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await orderAdminRoutes(scope, deps);
     await accountAdminRoutes(scope, deps);
     await walletAdminRoutes(scope, deps);
+    await dashboardRoutes(scope, deps);
   });
 
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

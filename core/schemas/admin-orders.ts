@@ -24,6 +24,8 @@ export const adminOrderQuery = z.object({
   date_to: day('结束日期').optional(),
   user_id: id('客户').optional(),
   ephedrine: z.enum(['1'], { error: '参数不正确' }).optional(),
+  /** `waiting`: ephedrine orders whose signed receipt waits for a check. */
+  receipt: z.enum(['waiting'], { error: '参数不正确' }).optional(),
 });
 export type AdminOrderQuery = z.infer<typeof adminOrderQuery>;
 

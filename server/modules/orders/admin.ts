@@ -34,6 +34,7 @@ import { creditBillOfOrder } from '../wallet/credit.js';
 import { undoPlacement } from './checkout.js';
 import { cancelInTx } from './lifecycle.js';
 import { ORDER_PAYMENT } from './payment.js';
+import { receiptWaiting } from './queues.js';
 import { ORDER_MISSING, statusText, type OrderRow } from './rows.js';
 
 const y = fenToYuan;
@@ -91,6 +92,7 @@ export async function adminListOrders(db: Db, q: AdminOrderQuery) {
   if (q.pay_method) where.push(eq(orders.payMethod, q.pay_method));
   if (q.user_id) where.push(eq(orders.userId, q.user_id));
   if (q.ephedrine) where.push(eq(orders.isEphedrine, true));
+  if (q.receipt) where.push(receiptWaiting()!);
   if (q.date_from) where.push(gte(orders.createdAt, chinaDay(q.date_from)));
   if (q.date_to) where.push(lt(orders.createdAt, new Date(chinaDay(q.date_to).getTime() + DAY_MS)));
   if (q.keyword) {

@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 export default defineConfig({
-  testDir: 'e2e',
+  // scripts/e2e.mjs runs the storefront's journeys and the console's (e2e/console) each on a database of its own.
+  testDir: process.env.E2E_SUITE === 'console' ? 'e2e/console' : 'e2e',
+  testIgnore: process.env.E2E_SUITE === 'console' ? [] : ['**/console/**'],
   outputDir: 'e2e/.results',
   timeout: 90_000,
   expect: { timeout: 10_000 },

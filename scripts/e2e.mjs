@@ -17,46 +17,75 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-e2e-web-'));
 const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
 
-const port = await new Promise((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const p = s.address().port;
-    s.close(() => resolve(p));
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
   });
-});
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-e2e-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  detached: true,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '20', WEB_DIST: dist },
-});
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {}
-};
-process.on('exit', stop);
 
-const base = `http://127.0.0.1:${port}`;
-let up = false;
-for (let i = 0; i < 240 && !up; i++) {
-  try {
-    up = (await fetch(`${base}/api/focus/common`)).ok;
-  } catch {}
-  if (!up) await new Promise((r) => setTimeout(r, 500));
-}
-if (!up) {
+/** Starts the server on a new PGlite database; answers its address and how to stop it. */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-e2e-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '20', WEB_DIST: dist },
+  });
+  const stop = () => {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {}
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('exit', stop);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/focus/common`)).ok) return { base, stop };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  stop();
   console.log('The server did not start within 120 s.');
   process.exit(1);
 }
-// Traces and failure pictures of this run in a folder of its own (kept only when something failed), so runs
-// side by side do not delete each other's files.
-const output = path.join(root, 'e2e', '.results', `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
-const args = ['playwright', 'test', '--output', output, ...process.argv.slice(2)];
-const r = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_BASE_URL: base, CHROMIUM_PATH: chromium } });
-stop();
-fs.rmSync(dataDir, { recursive: true, force: true });
+
+/*
+ * Two suites, each on a database of its own: the storefront's journeys, then the console's (e2e/console), whose
+ * operators change what the storefront's journeys rely on (they approve the waiting clinic, ship orders, change
+ * prices). Spec files named on the command line pick the suite they belong to.
+ */
+const specs = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const wantsConsole = specs.some((a) => a.includes('console/'));
+const hasConsole = fs.existsSync(path.join(root, 'e2e', 'console')) && fs.readdirSync(path.join(root, 'e2e', 'console')).some((f) => f.endsWith('.spec.ts'));
+const suites = specs.length ? [wantsConsole ? 'console' : 'storefront'] : hasConsole ? ['storefront', 'console'] : ['storefront'];
+const jsonOut = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
+let failed = false;
+const stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+for (const suite of suites) {
+  const { base, stop } = await startServer();
+  // Traces and failure pictures of this run in a folder of its own (kept only when something failed), so runs
+  // side by side do not delete each other's files.
+  const output = path.join(root, 'e2e', '.results', `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${suite}`);
+  const args = ['playwright', 'test', '--output', output, ...process.argv.slice(2)];
+  const env = { ...process.env, E2E_BASE_URL: base, CHROMIUM_PATH: chromium, E2E_SUITE: suite, ...(jsonOut ? { PLAYWRIGHT_JSON_OUTPUT_NAME: `${jsonOut}.${suite}` } : {}) };
+  const r = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env });
+  stop();
+  if (r.status === 0) fs.rmSync(output, { recursive: true, force: true });
+  else {
+    failed = true;
+    if (fs.existsSync(output)) console.log(`Traces and pictures of the failures: ${path.relative(root, output)}`);
+  }
+  if (jsonOut && fs.existsSync(`${jsonOut}.${suite}`)) {
+    const s = JSON.parse(fs.readFileSync(`${jsonOut}.${suite}`, 'utf8')).stats ?? {};
+    for (const k of Object.keys(stats)) stats[k] += s[k] ?? 0;
+    fs.rmSync(`${jsonOut}.${suite}`);
+  }
+}
+if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ stats }));
 fs.rmSync(dist, { recursive: true, force: true });
-if (r.status === 0) fs.rmSync(output, { recursive: true, force: true });
-else if (fs.existsSync(output)) console.log(`Traces and pictures of the failures: ${path.relative(root, output)}`);
-process.exit(r.status ?? 1);
+process.exit(failed ? 1 : 0);

@@ -209,13 +209,14 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
 }
 
 /**
- * 线下支付确认: an order waiting for a bank transfer is paid. Confirming an order already paid changes nothing
- * (and writes no audit row); an amount that is not the order's is refused.
+ * 线下支付确认: an order waiting for a bank transfer is paid. Confirming a transfer already confirmed changes
+ * nothing (and writes no audit row); an order paid otherwise, or not waiting for a transfer, is refused; an
+ * amount that is not the order's answers 422.
  */
 export async function confirmTransfer(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof confirmTransferBody>) {
   await audited(db, req, { permission: 'finance:confirm', action: 'order.confirm_transfer', targetType: 'order', targetId: id }, async (tx) => {
     const o = await lockedOrder(tx, id);
-    if (isPaidStatus(o.status)) return { before: null, after: null, result: null };
+    if (isPaidStatus(o.status) && o.payMethod === 'transfer' && o.bankRef) return { before: null, after: null, result: null };
     if (o.status !== OrderStatus.unpaid || o.payStatus !== PayStatus.transferWaiting) throw refuse('该订单未选择对公转账或已关闭，不能确认到账');
     if (body.amount !== undefined && yuanToFen(body.amount) !== o.payAmount) throw invalid('amount', `到账金额与订单应付金额¥${y(o.payAmount)}不符`);
     const [after] = await tx

@@ -23,6 +23,7 @@ import type {
 import { AFTER_SALE_STATUS_TEXT, AfterSaleStatus, isPaidStatus, OrderStatus, PayStatus } from '../../../core/status.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
+import type { OperatorRow } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { briefOf, userBriefs } from '../accounts/briefs.js';
 import { sendMessage } from '../accounts/messages.js';
@@ -41,6 +42,15 @@ const PER_PAGE = 20;
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 const DAY_MS = 86_400_000;
 const chinaDay = (day: string) => new Date(`${day}T00:00:00+08:00`);
+/** The ledger's memo holds at most this many characters. */
+const MEMO_MAX = 120;
+
+/** The memo of money given back: what, the operator's reason (cut to fit) and who did it, as the buyer's ledger shows it. */
+function refundMemo(what: string, reason: string, operator: OperatorRow) {
+  const tail = `（经办：${operator.name}）`;
+  const head = [...(reason ? `${what}：${reason}` : what)];
+  return head.slice(0, MEMO_MAX - [...tail].length).join('') + tail;
+}
 
 async function lockedOrder(tx: Conn, id: number) {
   const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
@@ -275,7 +285,7 @@ async function giveMoneyBack(tx: Tx, o: OrderRow, amount: number, ref: { type: s
  * go back - all in one transaction. Shipped goods come back through a return instead.
  */
 export async function refundOrder(db: Db, req: FastifyRequest, id: number, reason: string) {
-  await audited(db, req, { permission: 'order:refund', action: 'order.refund', targetType: 'order', targetId: id }, async (tx) => {
+  await audited(db, req, { permission: 'order:refund', action: 'order.refund', targetType: 'order', targetId: id }, async (tx, operator) => {
     const o = await lockedOrder(tx, id);
     if (o.refundedAt) return { before: null, after: null, result: null };
     if (o.status !== OrderStatus.toShip) throw refuse(o.status === OrderStatus.unpaid ? '未付款的订单请直接取消' : '已发货的订单请通过退货退款处理');
@@ -285,7 +295,7 @@ export async function refundOrder(db: Db, req: FastifyRequest, id: number, reaso
       .set({ status: OrderStatus.cancelled, cancelReason: `退款：${reason}`, cancelledAt: now, refundedAmount: o.payAmount, refundedAt: now })
       .where(eq(orders.id, id))
       .returning();
-    await giveMoneyBack(tx, o, o.payAmount, { type: 'order', id: o.id }, `订单 ${o.orderNo} 退款`);
+    await giveMoneyBack(tx, o, o.payAmount, { type: 'order', id: o.id }, refundMemo(`订单 ${o.orderNo} 退款`, reason, operator));
     await undoPlacement(tx, o);
     await sendMessage(tx, o.userId, '订单已退款', `您的订单 ${o.orderNo} 已退款 ¥${y(o.payAmount)}：${reason}。`);
     return { before: trail(o), after: trail(after), result: null };
@@ -361,21 +371,26 @@ export async function receiveReturn(db: Db, req: FastifyRequest, id: number) {
 }
 
 /**
- * 退款 of a return or an after-sales request: at most what its lines paid (a return, once its goods are
- * back) or what the order paid less earlier refunds (an after-sales request), back where the money came from.
+ * 退款 of a return or an after-sales request, once, in full or in part: never more than what the order paid
+ * less its earlier refunds, and for a return (once its goods are back) never more than what its lines paid;
+ * back where the money came from. The same refund sent again changes nothing; another amount is refused.
  */
 export async function refundAfterSale(db: Db, req: FastifyRequest, id: number, body: { amount: string; reply: string }) {
-  return audited(db, req, { permission: 'order:refund', action: 'after_sale.refund', targetType: 'after_sale', targetId: id }, async (tx) => {
+  return audited(db, req, { permission: 'order:refund', action: 'after_sale.refund', targetType: 'after_sale', targetId: id }, async (tx, operator) => {
     const a = await lockedAfterSale(tx, id);
-    if (a.refundedAt) return { before: null, after: null, result: null };
+    const amount = yuanToFen(body.amount);
+    if (a.refundedAt) {
+      if (amount === a.refundAmount) return { before: null, after: null, result: null };
+      throw refuse(`该申请已退款¥${y(a.refundAmount)}，不能再次退款`);
+    }
     if (a.status !== AfterSaleStatus.approved) throw refuse('只有已同意的申请可以退款');
     if (a.kind === 'return' && !a.receivedAt) throw refuse('请先确认收到退回的商品');
     const o = await lockedOrder(tx, a.orderId);
-    const amount = yuanToFen(body.amount);
-    const ceiling = a.kind === 'return' ? a.refundAmount : o.payAmount - o.refundedAmount;
+    const left = o.payAmount - o.refundedAmount;
+    const ceiling = a.kind === 'return' ? Math.min(a.refundAmount, left) : left;
     if (amount <= 0) throw invalid('amount', '退款金额须大于0');
     if (amount > ceiling) throw invalid('amount', `退款金额不能超过¥${y(ceiling)}`);
-    await giveMoneyBack(tx, o, amount, { type: 'after_sale', id: a.id }, `订单 ${o.orderNo} ${KIND_TEXT[a.kind]}退款`);
+    await giveMoneyBack(tx, o, amount, { type: 'after_sale', id: a.id }, refundMemo(`订单 ${o.orderNo} ${KIND_TEXT[a.kind]}退款`, body.reply, operator));
     await tx.update(orders).set({ refundedAmount: o.refundedAmount + amount }).where(eq(orders.id, o.id));
     const [after] = await tx
       .update(afterSales)

@@ -20,7 +20,7 @@ import type {
   receiptCheckBody,
   shipBody,
 } from '../../../core/schemas/admin-orders.js';
-import { AFTER_SALE_STATUS_TEXT, AfterSaleStatus, isPaidStatus, OrderStatus, PayStatus } from '../../../core/status.js';
+import { AFTER_SALE_STATUS_TEXT, AfterSaleStatus, isPaidStatus, OrderStatus, PayStatus, ReceiptStatus } from '../../../core/status.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
 import type { OperatorRow } from '../../http/auth.js';
@@ -158,7 +158,7 @@ const operatorActions = (o: OrderRow): AdminOrderDetail['actions'] => ({
   ship: o.status === OrderStatus.toShip ? 1 : 0,
   cancel: o.status === OrderStatus.unpaid ? 1 : 0,
   refund: o.status === OrderStatus.toShip ? 1 : 0,
-  check_receipt: o.isEphedrine && o.receiptImage && o.receiptStatus !== 1 ? 1 : 0,
+  check_receipt: o.isEphedrine && o.receiptImage && o.receiptStatus !== ReceiptStatus.accepted ? 1 : 0,
 });
 
 /** `GET /api/admin/orders/{id}`: everything about an order, with its returns, payments and credit bill. */
@@ -407,11 +407,11 @@ export async function checkReceipt(db: Db, req: FastifyRequest, id: number, body
   await audited(db, req, { permission: 'receipt:check', action: body.accept ? 'order.receipt_accept' : 'order.receipt_reject', targetType: 'order', targetId: id }, async (tx) => {
     const o = await lockedOrder(tx, id);
     if (!o.isEphedrine || !o.receiptImage) throw refuse('该订单没有待审核的签收单');
-    const status = body.accept ? 1 : 2;
+    const status = body.accept ? ReceiptStatus.accepted : ReceiptStatus.askedAgain;
     if (o.receiptStatus === status) return { before: null, after: null, result: null };
     const [after] = await tx
       .update(orders)
-      .set(body.accept ? { receiptStatus: 1, receiptRemark: body.remark } : { receiptStatus: 2, receiptRemark: body.remark, receiptImage: '' })
+      .set(body.accept ? { receiptStatus: status, receiptRemark: body.remark } : { receiptStatus: status, receiptRemark: body.remark, receiptImage: '' })
       .where(eq(orders.id, id))
       .returning();
     await sendMessage(tx, o.userId, body.accept ? '签收单已审核' : '请重新上传签收单', body.accept ? `订单 ${o.orderNo} 的签收单已审核通过。` : `订单 ${o.orderNo} 的签收单未通过：${body.remark}，请重新上传。`);

@@ -58,6 +58,16 @@ export function registerOperatorSessions(app: FastifyInstance, db: Db) {
   });
 }
 
+/**
+ * The operator of a request outside the console's API (a buyer's file the console shows), read from the
+ * console's cookie; null without a live operator session.
+ */
+export async function operatorOf(db: Db, request: FastifyRequest): Promise<CurrentOperator | null> {
+  if (request.operator) return request.operator;
+  const token = tokenOf(request);
+  return token ? lookup(db, token) : null;
+}
+
 /** Starts a fresh operator session (any the request carried is ended first). */
 export async function startOperatorSession(conn: Conn, request: FastifyRequest, reply: FastifyReply, operatorId: number) {
   if (request.operator) await conn.delete(operatorSessions).where(eq(operatorSessions.id, request.operator.sessionId));

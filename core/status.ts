@@ -13,6 +13,9 @@ export const isPaidStatus = (status: number) => status >= OrderStatus.toShip && 
 /** How an order stands with its money: unpaid, paid, or waiting for an operator to confirm a bank transfer. */
 export const PayStatus = { unpaid: 0, paid: 1, transferWaiting: 2 } as const;
 
+/** The operator's check of an ephedrine order's signed receipt: waiting (a new upload), accepted, or asked for again. */
+export const ReceiptStatus = { waiting: 0, accepted: 1, askedAgain: 2 } as const;
+
 /** A gateway payment: waiting for the scan, paid, or closed (another payment of the same thing was paid first). */
 export const PaymentStatus = { waiting: 0, paid: 1, closed: 2 } as const;
 

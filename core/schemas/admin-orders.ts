@@ -42,7 +42,8 @@ export const shipBody = z.object({
   tracking_no: text('运单号', 40).regex(/^[A-Za-z0-9-]{6,40}$/, { error: '运单号为6-40位字母、数字或横线' }),
 });
 
-export const reasonBody = z.object({ reason: text('原因', 100) });
+/** The reason is kept on the order behind 退款： or 客服取消： (100 characters in all), and told to the buyer. */
+export const reasonBody = z.object({ reason: text('原因', 90) });
 
 export const afterSaleDecisionBody = z
   .object({

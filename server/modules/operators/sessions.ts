@@ -10,6 +10,7 @@ import { OPERATOR_IDLE_MINUTES, OPERATOR_SESSION_HOURS, permissionsOf } from '..
 import type { Conn, Db } from '../../db/client.js';
 import { operators, operatorSessions } from '../../db/schema/operators.js';
 import type { CurrentOperator } from '../../http/auth.js';
+import { unauthenticated } from '../../http/envelope.js';
 
 export const OPERATOR_COOKIE = 'yct_admin';
 const IDLE_MS = OPERATOR_IDLE_MINUTES * 60_000;
@@ -35,13 +36,36 @@ async function lookup(db: Db, token: string): Promise<CurrentOperator | null> {
   return { sessionId: id, operator: row.operator, permissions: new Set(permissionsOf(row.operator.roles)) };
 }
 
+/** The console calls open without an operator session. */
+const OPEN_PATHS = new Set(['/api/admin/login', '/api/admin/logout']);
+
+const tokenOf = (request: FastifyRequest) => {
+  const token = request.cookies[OPERATOR_COOKIE];
+  return token && token.length <= 128 ? token : null;
+};
+
+/**
+ * Reads the operator session of every console call. Without one, a call other than login and logout answers
+ * 401 here, before its input is looked at: a buyer or a guest learns nothing of the console's calls.
+ */
 export function registerOperatorSessions(app: FastifyInstance, db: Db) {
   app.decorateRequest('operator', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/admin/')) return;
-    const token = request.cookies[OPERATOR_COOKIE];
-    request.operator = token && token.length <= 128 ? await lookup(db, token) : null;
+    const token = tokenOf(request);
+    request.operator = token ? await lookup(db, token) : null;
+    if (!request.operator && !OPEN_PATHS.has(request.url.split('?')[0])) throw unauthenticated();
   });
+}
+
+/**
+ * The operator of a request outside the console's API (a buyer's file the console shows), read from the
+ * console's cookie; null without a live operator session.
+ */
+export async function operatorOf(db: Db, request: FastifyRequest): Promise<CurrentOperator | null> {
+  if (request.operator) return request.operator;
+  const token = tokenOf(request);
+  return token ? lookup(db, token) : null;
 }
 
 /** Starts a fresh operator session (any the request carried is ended first). */

@@ -1,7 +1,11 @@
-/** HTTP of the console's order calls (orders/admin.ts): reads need `order:read`, each write its own permission. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * HTTP of the console's order calls (orders/admin.ts): reads need `order:read`, each write its own permission,
+ * checked before the body is (an operator without it gets 403 whatever they send; the write checks it again).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Permission } from '../../../core/admin.js';
 import {
   AdminAfterSalePage,
   adminAfterSaleParams,
@@ -23,23 +27,31 @@ import { requirePermission } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import * as admin from './admin.js';
 
+/** Route options that refuse (403) an operator without `permission` before the body is validated. */
+const needs = (permission: Permission) => ({
+  onRequest: async (req: FastifyRequest) => {
+    requirePermission(req, permission);
+  },
+});
+
 export async function orderAdminRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const tags = ['orders'];
   const params = adminOrderParams;
 
-  app.get('/api/admin/orders', { schema: { tags, summary: 'Orders for the console, newest first, with filters (order:read).', querystring: adminOrderQuery, response: answers(AdminOrderPage) } }, async (req) => {
+  app.get('/api/admin/orders', { ...needs('order:read'), schema: { tags, summary: 'Orders for the console, newest first, with filters (order:read).', querystring: adminOrderQuery, response: answers(AdminOrderPage) } }, async (req) => {
     requirePermission(req, 'order:read');
     return ok(await admin.adminListOrders(db, req.query));
   });
-  app.get('/api/admin/orders/:id', { schema: { tags, summary: 'One order with its lines, returns, payments and credit bill (order:read).', params, response: answers(AdminOrderDetail) } }, async (req) => {
+  app.get('/api/admin/orders/:id', { ...needs('order:read'), schema: { tags, summary: 'One order with its lines, returns, payments and credit bill (order:read).', params, response: answers(AdminOrderDetail) } }, async (req) => {
     requirePermission(req, 'order:read');
     return ok(await admin.adminOrderDetail(db, req.params.id));
   });
   app.post(
     '/api/admin/orders/:id/confirm_transfer',
     {
+      ...needs('finance:confirm'),
       schema: {
         tags,
         summary: 'Confirms a bank transfer: the order is paid, once however often it is sent (finance:confirm).',
@@ -53,17 +65,18 @@ export async function orderAdminRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/admin/orders/:id/ship',
-    { schema: { tags, summary: 'Ships a paid order with carrier and tracking number; the buyer sees 已发货 (order:ship).', params, body: shipBody, response: answers(AdminOrderDetail) } },
+    { ...needs('order:ship'), schema: { tags, summary: 'Ships a paid order with carrier and tracking number; the buyer sees 已发货 (order:ship).', params, body: shipBody, response: answers(AdminOrderDetail) } },
     async (req) => ok(await admin.shipOrder(db, req, req.params.id, req.body)),
   );
   app.post(
     '/api/admin/orders/:id/cancel',
-    { schema: { tags, summary: 'Cancels an unpaid order; stock, coupon and red packet go back (order:cancel).', params, body: reasonBody, response: answers(AdminOrderDetail) } },
+    { ...needs('order:cancel'), schema: { tags, summary: 'Cancels an unpaid order; stock, coupon and red packet go back (order:cancel).', params, body: reasonBody, response: answers(AdminOrderDetail) } },
     async (req) => ok(await admin.adminCancelOrder(db, req, req.params.id, req.body.reason)),
   );
   app.post(
     '/api/admin/orders/:id/refund',
     {
+      ...needs('order:refund'),
       schema: {
         tags,
         summary: 'Refunds a paid order not yet shipped, back where the money came from, and cancels it (order:refund).',
@@ -77,27 +90,28 @@ export async function orderAdminRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/admin/orders/:id/receipt',
-    { schema: { tags, summary: "Accepts an ephedrine order's signed receipt, or asks for it again with the reason (receipt:check).", params, body: receiptCheckBody, response: answers(AdminOrderDetail) } },
+    { ...needs('receipt:check'), schema: { tags, summary: "Accepts an ephedrine order's signed receipt, or asks for it again with the reason (receipt:check).", params, body: receiptCheckBody, response: answers(AdminOrderDetail) } },
     async (req) => ok(await admin.checkReceipt(db, req, req.params.id, req.body)),
   );
 
-  app.get('/api/admin/after_sales', { schema: { tags, summary: 'Returns and after-sales requests, waiting first (order:read).', querystring: adminAfterSaleQuery, response: answers(AdminAfterSalePage) } }, async (req) => {
+  app.get('/api/admin/after_sales', { ...needs('order:read'), schema: { tags, summary: 'Returns and after-sales requests, waiting first (order:read).', querystring: adminAfterSaleQuery, response: answers(AdminAfterSalePage) } }, async (req) => {
     requirePermission(req, 'order:read');
     return ok(await admin.adminListAfterSales(db, req.query));
   });
   app.post(
     '/api/admin/after_sales/:id/decide',
-    { schema: { tags, summary: 'Approves or rejects (with the reason the buyer reads) a waiting request (after_sale:decide).', params: adminAfterSaleParams, body: afterSaleDecisionBody, response: answers(z.null()) } },
+    { ...needs('after_sale:decide'), schema: { tags, summary: 'Approves or rejects (with the reason the buyer reads) a waiting request (after_sale:decide).', params: adminAfterSaleParams, body: afterSaleDecisionBody, response: answers(z.null()) } },
     async (req) => ok(await admin.decideAfterSale(db, req, req.params.id, req.body)),
   );
   app.post(
     '/api/admin/after_sales/:id/receive',
-    { schema: { tags, summary: "A return's goods arrived: counted on their lines and back in stock (after_sale:decide).", params: adminAfterSaleParams, response: answers(z.null()) } },
+    { ...needs('after_sale:decide'), schema: { tags, summary: "A return's goods arrived: counted on their lines and back in stock (after_sale:decide).", params: adminAfterSaleParams, response: answers(z.null()) } },
     async (req) => ok(await admin.receiveReturn(db, req, req.params.id)),
   );
   app.post(
     '/api/admin/after_sales/:id/refund',
     {
+      ...needs('order:refund'),
       schema: {
         tags,
         summary: 'Refunds a request, in full or in part, never more than paid (order:refund).',

@@ -20,9 +20,10 @@ import type {
   receiptCheckBody,
   shipBody,
 } from '../../../core/schemas/admin-orders.js';
-import { AFTER_SALE_STATUS_TEXT, AfterSaleStatus, isPaidStatus, OrderStatus, PayStatus } from '../../../core/status.js';
+import { AFTER_SALE_STATUS_TEXT, AfterSaleStatus, isPaidStatus, OrderStatus, PayStatus, ReceiptStatus } from '../../../core/status.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
+import type { OperatorRow } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { briefOf, userBriefs } from '../accounts/briefs.js';
 import { sendMessage } from '../accounts/messages.js';
@@ -42,6 +43,15 @@ const PER_PAGE = 20;
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 const DAY_MS = 86_400_000;
 const chinaDay = (day: string) => new Date(`${day}T00:00:00+08:00`);
+/** The ledger's memo holds at most this many characters. */
+const MEMO_MAX = 120;
+
+/** The memo of money given back: what, the operator's reason (cut to fit) and who did it, as the buyer's ledger shows it. */
+function refundMemo(what: string, reason: string, operator: OperatorRow) {
+  const tail = `（经办：${operator.name}）`;
+  const head = [...(reason ? `${what}：${reason}` : what)];
+  return head.slice(0, MEMO_MAX - [...tail].length).join('') + tail;
+}
 
 async function lockedOrder(tx: Conn, id: number) {
   const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
@@ -150,7 +160,7 @@ const operatorActions = (o: OrderRow): AdminOrderDetail['actions'] => ({
   ship: o.status === OrderStatus.toShip ? 1 : 0,
   cancel: o.status === OrderStatus.unpaid ? 1 : 0,
   refund: o.status === OrderStatus.toShip ? 1 : 0,
-  check_receipt: o.isEphedrine && o.receiptImage && o.receiptStatus !== 1 ? 1 : 0,
+  check_receipt: o.isEphedrine && o.receiptImage && o.receiptStatus !== ReceiptStatus.accepted ? 1 : 0,
 });
 
 /** `GET /api/admin/orders/{id}`: everything about an order, with its returns, payments and credit bill. */
@@ -211,13 +221,14 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
 }
 
 /**
- * 线下支付确认: an order waiting for a bank transfer is paid. Confirming an order already paid changes nothing
- * (and writes no audit row); an amount that is not the order's is refused.
+ * 线下支付确认: an order waiting for a bank transfer is paid. Confirming a transfer already confirmed changes
+ * nothing (and writes no audit row); an order paid otherwise, or not waiting for a transfer, is refused; an
+ * amount that is not the order's answers 422.
  */
 export async function confirmTransfer(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof confirmTransferBody>) {
   await audited(db, req, { permission: 'finance:confirm', action: 'order.confirm_transfer', targetType: 'order', targetId: id }, async (tx) => {
     const o = await lockedOrder(tx, id);
-    if (isPaidStatus(o.status)) return { before: null, after: null, result: null };
+    if (isPaidStatus(o.status) && o.payMethod === 'transfer' && o.bankRef) return { before: null, after: null, result: null };
     if (o.status !== OrderStatus.unpaid || o.payStatus !== PayStatus.transferWaiting) throw refuse('该订单未选择对公转账或已关闭，不能确认到账');
     if (body.amount !== undefined && yuanToFen(body.amount) !== o.payAmount) throw invalid('amount', `到账金额与订单应付金额¥${y(o.payAmount)}不符`);
     const [after] = await tx
@@ -276,7 +287,7 @@ async function giveMoneyBack(tx: Tx, o: OrderRow, amount: number, ref: { type: s
  * go back - all in one transaction. Shipped goods come back through a return instead.
  */
 export async function refundOrder(db: Db, req: FastifyRequest, id: number, reason: string) {
-  await audited(db, req, { permission: 'order:refund', action: 'order.refund', targetType: 'order', targetId: id }, async (tx) => {
+  await audited(db, req, { permission: 'order:refund', action: 'order.refund', targetType: 'order', targetId: id }, async (tx, operator) => {
     const o = await lockedOrder(tx, id);
     if (o.refundedAt) return { before: null, after: null, result: null };
     if (o.status !== OrderStatus.toShip) throw refuse(o.status === OrderStatus.unpaid ? '未付款的订单请直接取消' : '已发货的订单请通过退货退款处理');
@@ -286,7 +297,7 @@ export async function refundOrder(db: Db, req: FastifyRequest, id: number, reaso
       .set({ status: OrderStatus.cancelled, cancelReason: `退款：${reason}`, cancelledAt: now, refundedAmount: o.payAmount, refundedAt: now })
       .where(eq(orders.id, id))
       .returning();
-    await giveMoneyBack(tx, o, o.payAmount, { type: 'order', id: o.id }, `订单 ${o.orderNo} 退款`);
+    await giveMoneyBack(tx, o, o.payAmount, { type: 'order', id: o.id }, refundMemo(`订单 ${o.orderNo} 退款`, reason, operator));
     await undoPlacement(tx, o);
     await sendMessage(tx, o.userId, '订单已退款', `您的订单 ${o.orderNo} 已退款 ¥${y(o.payAmount)}：${reason}。`);
     return { before: trail(o), after: trail(after), result: null };
@@ -362,21 +373,26 @@ export async function receiveReturn(db: Db, req: FastifyRequest, id: number) {
 }
 
 /**
- * 退款 of a return or an after-sales request: at most what its lines paid (a return, once its goods are
- * back) or what the order paid less earlier refunds (an after-sales request), back where the money came from.
+ * 退款 of a return or an after-sales request, once, in full or in part: never more than what the order paid
+ * less its earlier refunds, and for a return (once its goods are back) never more than what its lines paid;
+ * back where the money came from. The same refund sent again changes nothing; another amount is refused.
  */
 export async function refundAfterSale(db: Db, req: FastifyRequest, id: number, body: { amount: string; reply: string }) {
-  return audited(db, req, { permission: 'order:refund', action: 'after_sale.refund', targetType: 'after_sale', targetId: id }, async (tx) => {
+  return audited(db, req, { permission: 'order:refund', action: 'after_sale.refund', targetType: 'after_sale', targetId: id }, async (tx, operator) => {
     const a = await lockedAfterSale(tx, id);
-    if (a.refundedAt) return { before: null, after: null, result: null };
+    const amount = yuanToFen(body.amount);
+    if (a.refundedAt) {
+      if (amount === a.refundAmount) return { before: null, after: null, result: null };
+      throw refuse(`该申请已退款¥${y(a.refundAmount)}，不能再次退款`);
+    }
     if (a.status !== AfterSaleStatus.approved) throw refuse('只有已同意的申请可以退款');
     if (a.kind === 'return' && !a.receivedAt) throw refuse('请先确认收到退回的商品');
     const o = await lockedOrder(tx, a.orderId);
-    const amount = yuanToFen(body.amount);
-    const ceiling = a.kind === 'return' ? a.refundAmount : o.payAmount - o.refundedAmount;
+    const left = o.payAmount - o.refundedAmount;
+    const ceiling = a.kind === 'return' ? Math.min(a.refundAmount, left) : left;
     if (amount <= 0) throw invalid('amount', '退款金额须大于0');
     if (amount > ceiling) throw invalid('amount', `退款金额不能超过¥${y(ceiling)}`);
-    await giveMoneyBack(tx, o, amount, { type: 'after_sale', id: a.id }, `订单 ${o.orderNo} ${KIND_TEXT[a.kind]}退款`);
+    await giveMoneyBack(tx, o, amount, { type: 'after_sale', id: a.id }, refundMemo(`订单 ${o.orderNo} ${KIND_TEXT[a.kind]}退款`, body.reply, operator));
     await tx.update(orders).set({ refundedAmount: o.refundedAmount + amount }).where(eq(orders.id, o.id));
     const [after] = await tx
       .update(afterSales)
@@ -393,11 +409,11 @@ export async function checkReceipt(db: Db, req: FastifyRequest, id: number, body
   await audited(db, req, { permission: 'receipt:check', action: body.accept ? 'order.receipt_accept' : 'order.receipt_reject', targetType: 'order', targetId: id }, async (tx) => {
     const o = await lockedOrder(tx, id);
     if (!o.isEphedrine || !o.receiptImage) throw refuse('该订单没有待审核的签收单');
-    const status = body.accept ? 1 : 2;
+    const status = body.accept ? ReceiptStatus.accepted : ReceiptStatus.askedAgain;
     if (o.receiptStatus === status) return { before: null, after: null, result: null };
     const [after] = await tx
       .update(orders)
-      .set(body.accept ? { receiptStatus: 1, receiptRemark: body.remark } : { receiptStatus: 2, receiptRemark: body.remark, receiptImage: '' })
+      .set(body.accept ? { receiptStatus: status, receiptRemark: body.remark } : { receiptStatus: status, receiptRemark: body.remark, receiptImage: '' })
       .where(eq(orders.id, id))
       .returning();
     await sendMessage(tx, o.userId, body.accept ? '签收单已审核' : '请重新上传签收单', body.accept ? `订单 ${o.orderNo} 的签收单已审核通过。` : `订单 ${o.orderNo} 的签收单未通过：${body.remark}，请重新上传。`);

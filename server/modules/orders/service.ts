@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { fenToYuan } from '../../../core/money.js';
 import type { BuyAgain, EphedrineOrderPage, OrderActions, OrderDetail, OrderPage, OrderStatus as Status, OrderSummary } from '../../../core/schemas/trade.js';
-import { isPaidStatus, LineType, OrderStatus, PayStatus } from '../../../core/status.js';
+import { isPaidStatus, LineType, OrderStatus, PayStatus, ReceiptStatus } from '../../../core/status.js';
 import type { Conn, Db } from '../../db/client.js';
 import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
@@ -183,13 +183,21 @@ export async function buyAgain(db: Db, user: SessionUser, id: number): Promise<B
   return { added, skipped };
 }
 
-/** 含麻订单: the signed receipt of an order with goods containing ephedrine. */
+/**
+ * 含麻订单: the signed receipt of an order with goods containing ephedrine. A new upload waits for the
+ * operator's check again (a receipt asked for again is checked anew); one already accepted stays as it was.
+ */
 export async function uploadReceipt(db: Db, user: SessionUser, id: number, image: string): Promise<OrderDetail> {
   const o = await ownOrder(db, user.id, id);
   if (!o.isEphedrine) throw refuse('该订单不含麻黄碱类商品，无需回传签收单');
   if (!isPaidStatus(o.status)) throw refuse('订单付款并发货后才能回传签收单');
   if (!(await ownsUploads(db, user.id, [image]))) throw invalid('image', '签收单图片无效，请重新上传');
-  await db.update(orders).set({ receiptImage: image }).where(eq(orders.id, id));
+  const [stored] = await db
+    .update(orders)
+    .set({ receiptImage: image, receiptStatus: ReceiptStatus.waiting, receiptRemark: '' })
+    .where(and(eq(orders.id, id), ne(orders.receiptStatus, ReceiptStatus.accepted)))
+    .returning({ id: orders.id });
+  if (!stored) throw refuse('签收单已审核通过，无需重新上传');
   return orderDetail(db, user, id);
 }
 

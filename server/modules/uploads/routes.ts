@@ -1,7 +1,7 @@
 /**
  * POST /api/upload stores licence images, receipts and after-sale pictures; GET /uploads/{name} serves one
- * to its owner only, never to a guest or another account (404, as if it did not exist), and never cached
- * by a shared cache.
+ * to its owner and to the operators who review buyers' papers (`user:read` or `order:read`), never to a
+ * guest or another account (404, as if it did not exist), and never cached by a shared cache.
  */
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Permission } from '../../../core/admin.js';
 import { UPLOAD_MAX_BYTES } from '../../../core/constants.js';
 import { Code, Message } from '../../../core/codes.js';
 import { answers } from '../../../core/schemas/envelope.js';
@@ -16,9 +17,12 @@ import { Uploaded } from '../../../core/schemas/user.js';
 import type { Deps } from '../../deps.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { requireUser } from '../../http/auth.js';
+import { operatorOf } from '../operators/sessions.js';
 import { saveUpload, uploadFor } from './service.js';
 
 const fileName = z.string().regex(/^[a-z0-9]+-[a-f0-9]{16}\.(png|jpg|gif|webp|pdf)$/);
+/** Operators holding one of these open any buyer's file: licences under review, receipts beside their orders. */
+const REVIEWS: Permission[] = ['user:read', 'order:read'];
 
 export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +37,8 @@ export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         summary: 'Stores a file (multipart field `file`: JPG, PNG, GIF, WEBP or PDF, at most 10 MB) for licences, receipts and after-sales.',
-        description: "The file's own first bytes decide its type, not its name. Only its owner (or the headquarters acting for it) may open it afterwards.",
+        description:
+          "The file's own first bytes decide its type, not its name. Only its owner (or the headquarters acting for it) may open it afterwards, and the console's operators who read customers or orders.",
         response: answers(Uploaded),
       },
       config: { rateLimit: { max: 60 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } },
@@ -54,7 +59,7 @@ export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
 
   const served = {
     tags,
-    summary: 'A stored file, to its owner (or the headquarters acting for it) only; anyone else, a guest included, gets 404.',
+    summary: "A stored file, to its owner (or the headquarters acting for it) and to operators with `user:read` or `order:read` only; anyone else, a guest included, gets 404.",
     description: 'Sent with `cache-control: private`, `X-Content-Type-Options: nosniff`, and a PDF as `Content-Disposition: attachment`.',
     hide: true,
   };
@@ -62,7 +67,11 @@ export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
     const name = fileName.safeParse((req.params as { name?: string }).name);
     const session = req.session;
     const viewers = session ? [session.user.id, ...(session.actor ? [session.actor.id] : [])] : [];
-    const row = name.success && viewers.length ? await uploadFor(db, name.data, viewers) : null;
+    let row = name.success && viewers.length ? await uploadFor(db, name.data, viewers) : null;
+    if (!row && name.success) {
+      const operator = await operatorOf(db, req);
+      if (operator && REVIEWS.some((p) => operator.permissions.has(p))) row = await uploadFor(db, name.data, [], true);
+    }
     const file = row ? path.join(dir, name.data!) : null;
     const stat = file ? await fs.stat(file).catch(() => null) : null;
     if (!row || !file || !stat?.isFile()) {

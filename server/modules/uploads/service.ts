@@ -1,7 +1,7 @@
 /**
  * Uploaded files (licences, receipts, after-sale and feedback pictures): stored under DATA_DIR/uploads and
- * recorded with their owner. They are a business's private papers: only the owner sees them (and, later,
- * the operators who review them).
+ * recorded with their owner. They are a business's private papers: only the owner sees them, and the
+ * operators who review them (those who read customers or orders).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -52,9 +52,12 @@ export async function ownsUploads(conn: Conn, userId: number, paths: string[]) {
   return owned.length === wanted.length;
 }
 
-/** The stored file `name` if `viewerIds` (the account, and the headquarters acting for it) may see it. */
-export async function uploadFor(db: Db, name: string, viewerIds: number[]) {
+/**
+ * The stored file `name` if `viewerIds` (the account, and the headquarters acting for it) may see it, or if
+ * the viewer is an operator who reviews the buyers' papers (`reviewer`): any buyer's file.
+ */
+export async function uploadFor(db: Db, name: string, viewerIds: number[], reviewer = false) {
   const [row] = await db.select().from(uploads).where(eq(uploads.path, `/uploads/${name}`)).limit(1);
-  if (!row || row.userId === null || !viewerIds.includes(row.userId)) return null;
+  if (!row || row.userId === null || !(reviewer || viewerIds.includes(row.userId))) return null;
   return row;
 }

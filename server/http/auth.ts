@@ -55,3 +55,10 @@ export function requirePermission(request: FastifyRequest, permission: Permissio
   if (!current.permissions.has(permission)) throw forbidden();
   return current;
 }
+
+/** Route options that refuse (403) an operator without `permission` before the input is validated. */
+export const needs = (permission: Permission) => ({
+  onRequest: async (request: FastifyRequest) => {
+    requirePermission(request, permission);
+  },
+});

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminUserDetail, AdminUserPage, adminUserParams, adminUserQuery, contactsBody, reviewBody, userFlagsBody } from '../../../core/schemas/admin-users.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import type { Deps } from '../../deps.js';
-import { requirePermission } from '../../http/auth.js';
+import { needs, requirePermission } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import * as admin from './admin.js';
 
@@ -16,7 +16,7 @@ export async function accountAdminRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/admin/users',
-    { schema: { tags, summary: 'Buyers for the console, newest first: by keyword, review state, company type, submitted licences or licences expiring within N days (user:read).', querystring: adminUserQuery, response: answers(AdminUserPage) } },
+    { ...needs('user:read'), schema: { tags, summary: 'Buyers for the console, newest first: by keyword, review state, company type, submitted licences or licences expiring within N days (user:read).', querystring: adminUserQuery, response: answers(AdminUserPage) } },
     async (req) => {
       requirePermission(req, 'user:read');
       return ok(await admin.listUsers(db, req.query));
@@ -24,7 +24,7 @@ export async function accountAdminRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.get(
     '/api/admin/users/:id',
-    { schema: { tags, summary: 'One buyer with every licence, declared and approved 经营范围, flags, service contacts and chain (user:read).', params, response: answers(AdminUserDetail) } },
+    { ...needs('user:read'), schema: { tags, summary: 'One buyer with every licence, declared and approved 经营范围, flags, service contacts and chain (user:read).', params, response: answers(AdminUserDetail) } },
     async (req) => {
       requirePermission(req, 'user:read');
       return ok(await admin.userDetail(db, req.params.id));
@@ -33,6 +33,7 @@ export async function accountAdminRoutes(root: FastifyInstance, deps: Deps) {
   app.post(
     '/api/admin/users/:id/review',
     {
+      ...needs('user:review'),
       schema: {
         tags,
         summary: 'Approves (with the 经营范围 approved) or rejects with a reason the buyer reads on 资质证照 and in a message (user:review).',
@@ -45,12 +46,12 @@ export async function accountAdminRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/admin/users/:id',
-    { schema: { tags, summary: "Sets a buyer's flags, rank, ephedrine right and approved 经营范围 (user:write).", params, body: userFlagsBody, response: answers(AdminUserDetail) } },
+    { ...needs('user:write'), schema: { tags, summary: "Sets a buyer's flags, rank, ephedrine right and approved 经营范围 (user:write).", params, body: userFlagsBody, response: answers(AdminUserDetail) } },
     async (req) => ok(await admin.updateUserFlags(db, req, req.params.id, req.body)),
   );
   app.post(
     '/api/admin/users/:id/contacts',
-    { schema: { tags, summary: "Replaces a buyer's dedicated service contacts; exactly one is the default (user:write).", params, body: contactsBody, response: answers(AdminUserDetail) } },
+    { ...needs('user:write'), schema: { tags, summary: "Replaces a buyer's dedicated service contacts; exactly one is the default (user:write).", params, body: contactsBody, response: answers(AdminUserDetail) } },
     async (req) => ok(await admin.setContacts(db, req, req.params.id, req.body)),
   );
 }

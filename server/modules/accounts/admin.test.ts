@@ -51,6 +51,9 @@ describe(`the console's buyers on ${dbLabel}`, () => {
     const flags = await qa.postJson(`/api/admin/users/${id}`, { is_special: 0, is_show_youx: 1, is_can_chat: 0, is_AfterSale: 1, may_buy_ephedrine: 1, rank: '普通会员', scope_ids: [] });
     expect(flags.status).toBe(403);
     expect((await qa.postJson(`/api/admin/users/${id}/wallet/adjust`, { instrument: 'balance', amount: '10', reason: '测试' })).status).toBe(403);
+    // Refused before the input is read: a bad body is still 403, not a field message.
+    expect((await qa.postJson(`/api/admin/users/${id}/credit`, { credit_limit: 'x' })).status).toBe(403);
+    expect((await demo.postJson(`/api/admin/users/${id}/review`, { is_passed: 9 })).status).toBe(401);
     const service = await operatorLogin(t.app, 'service');
     expect((await service.postJson(`/api/admin/users/${id}/review`, { is_passed: 1 })).status).toBe(403);
     expect((await t.db.select().from(users).where(eq(users.id, id)))[0].isPassed).toBe(0);

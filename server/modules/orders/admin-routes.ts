@@ -2,10 +2,9 @@
  * HTTP of the console's order calls (orders/admin.ts): reads need `order:read`, each write its own permission,
  * checked before the body is (an operator without it gets 403 whatever they send; the write checks it again).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Permission } from '../../../core/admin.js';
 import {
   AdminAfterSalePage,
   adminAfterSaleParams,
@@ -23,16 +22,9 @@ import {
 } from '../../../core/schemas/admin-orders.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import type { Deps } from '../../deps.js';
-import { requirePermission } from '../../http/auth.js';
+import { needs, requirePermission } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import * as admin from './admin.js';
-
-/** Route options that refuse (403) an operator without `permission` before the body is validated. */
-const needs = (permission: Permission) => ({
-  onRequest: async (req: FastifyRequest) => {
-    requirePermission(req, permission);
-  },
-});
 
 export async function orderAdminRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();

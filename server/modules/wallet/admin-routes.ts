@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminWallet, adminUserParams, creditBody, walletAdjustBody } from '../../../core/schemas/admin-users.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import type { Deps } from '../../deps.js';
-import { requirePermission } from '../../http/auth.js';
+import { needs, requirePermission } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { adjustWallet, adminWallet, setCredit } from './admin.js';
 
@@ -16,7 +16,7 @@ export async function walletAdminRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/admin/users/:id/wallet',
-    { schema: { tags, summary: "A buyer's balance, red packet, points, credit line and latest ledger rows (user:read).", params, response: answers(AdminWallet) } },
+    { ...needs('user:read'), schema: { tags, summary: "A buyer's balance, red packet, points, credit line and latest ledger rows (user:read).", params, response: answers(AdminWallet) } },
     async (req) => {
       requirePermission(req, 'user:read');
       return ok(await adminWallet(db, req.params.id));
@@ -25,6 +25,7 @@ export async function walletAdminRoutes(root: FastifyInstance, deps: Deps) {
   app.post(
     '/api/admin/users/:id/wallet/adjust',
     {
+      ...needs('wallet:adjust'),
       schema: {
         tags,
         summary: 'Adjusts balance, red packet or points with a reason, through the ledger, never below zero (wallet:adjust).',
@@ -37,7 +38,7 @@ export async function walletAdminRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/admin/users/:id/credit',
-    { schema: { tags, summary: "Sets a buyer's credit line (never below what is in use) and own credit days (credit:write).", params, body: creditBody, response: answers(AdminWallet) } },
+    { ...needs('credit:write'), schema: { tags, summary: "Sets a buyer's credit line (never below what is in use) and own credit days (credit:write).", params, body: creditBody, response: answers(AdminWallet) } },
     async (req) => ok(await setCredit(db, req, req.params.id, req.body)),
   );
 }

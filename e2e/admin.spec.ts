@@ -3,6 +3,7 @@
  * use, 无权限 for the rest, the operators page, two-factor enrolment and the audit log. The storefront's first
  * load carries none of it.
  */
+import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { loginByApi, shot, XHR } from './helpers';
@@ -18,8 +19,15 @@ async function consoleLogin(page: Page, username: string, password = OPERATOR_PA
   await page.goto('/admin/login');
   await page.getByTestId('admin-login-username').fill(username);
   await page.getByTestId('admin-login-password').fill(password);
-  await page.getByTestId('admin-login-submit').click();
+  await answerTo(page, 'POST', '/api/admin/login', () => page.getByTestId('admin-login-submit').click());
   await expect(page.getByTestId('admin-operator')).toContainText(`（${username}）`);
+}
+
+/** Does `action` and waits for the server's answer to the call it makes (password hashing takes a moment). */
+async function answerTo(page: Page, method: string, pathname: string, action: () => Promise<unknown>) {
+  const answer = page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname === pathname);
+  await action();
+  return answer;
 }
 
 /** A request context logged in as `admin` through the API, for setting up what a journey starts from. */
@@ -79,7 +87,7 @@ test('a buyer visiting the console is sent to its login, without the storefront 
   // Wrong password: the server's message stands under the password field.
   await page.getByTestId('admin-login-username').fill('warehouse');
   await page.getByTestId('admin-login-password').fill('Wrong2026x');
-  await page.getByTestId('admin-login-submit').click();
+  await answerTo(page, 'POST', '/api/admin/login', () => page.getByTestId('admin-login-submit').click());
   await expect(page.getByTestId('admin-login-form')).toContainText('用户名或密码错误');
   await still(page, 'admin-login');
 });
@@ -117,11 +125,11 @@ test('admin adds a 客服 operator who logs in; disabling them ends their open s
   await dialog.getByTestId('operator-name').fill('孙小梅');
   await dialog.getByTestId('operator-password').fill('Kefu2026ab');
   await dialog.getByTestId('operator-roles').getByText('客服').click();
-  await dialog.getByRole('button', { name: '添加' }).click();
+  await answerTo(page, 'POST', '/api/admin/operators', () => dialog.getByRole('button', { name: '添加' }).click());
   await expect(dialog).toContainText('该用户名已被使用');
   await still(page, 'admin-operator-form');
   await dialog.getByTestId('operator-username').fill(username);
-  await dialog.getByRole('button', { name: '添加' }).click();
+  await answerTo(page, 'POST', '/api/admin/operators', () => dialog.getByRole('button', { name: '添加' }).click());
   await expect(dialog).toBeHidden();
   const row = page.getByTestId('operators-table').getByRole('row').filter({ hasText: username });
   await expect(row).toContainText('客服');
@@ -146,7 +154,7 @@ test('admin adds a 客服 operator who logs in; disabling them ends their open s
   await them.waitForURL('**/admin/login?redirect=%2Fadmin%2Fsecurity');
   await them.getByTestId('admin-login-username').fill(username);
   await them.getByTestId('admin-login-password').fill('Kefu2026ab');
-  await them.getByTestId('admin-login-submit').click();
+  await answerTo(them, 'POST', '/api/admin/login', () => them.getByTestId('admin-login-submit').click());
   await expect(them.getByTestId('admin-login-form')).toContainText('该操作员已停用，请联系管理员');
   await theirs.close();
 });
@@ -176,15 +184,15 @@ test('an operator enrols two-factor, and the next login asks for the code', asyn
   await page.waitForURL('**/admin/login');
   await page.getByTestId('admin-login-username').fill(username);
   await page.getByTestId('admin-login-password').fill(password);
-  await page.getByTestId('admin-login-submit').click();
+  await answerTo(page, 'POST', '/api/admin/login', () => page.getByTestId('admin-login-submit').click());
   await expect(page.getByTestId('admin-login-otp')).toBeVisible();
   const right = await generate({ secret });
   await typeCode(page, 'admin-login-otp', right === '000000' ? '111111' : '000000');
-  await page.getByTestId('admin-login-submit').click();
+  await answerTo(page, 'POST', '/api/admin/login', () => page.getByTestId('admin-login-submit').click());
   await expect(page.getByTestId('admin-login-form')).toContainText('动态验证码不正确');
   await still(page, 'admin-login-otp');
   await typeCode(page, 'admin-login-otp', await generate({ secret }));
-  await page.getByTestId('admin-login-submit').click();
+  await answerTo(page, 'POST', '/api/admin/login', () => page.getByTestId('admin-login-submit').click());
   await expect(page.getByTestId('admin-operator')).toContainText(`（${username}）`);
   await expect(page).toHaveURL(/\/admin$/);
 });
@@ -220,8 +228,21 @@ test('admin reads the audit log, filters by action and sees an operator creation
   await expect(diff.locator('.yct-audit-diff__after').first()).toBeVisible();
   await still(page, 'admin-audit');
 
+  // 导出CSV writes the filtered list, with the byte-order mark Excel needs for Chinese.
+  const download = page.waitForEvent('download');
+  await page.getByTestId('admin-export-csv').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^操作日志-\d{8}-\d{6}\.csv$/);
+  const csv = fs.readFileSync((await file.path())!, 'utf8');
+  expect(csv.charCodeAt(0)).toBe(0xfeff);
+  expect(csv.slice(1).split('\r\n')[0]).toBe('ID,时间,操作员,操作,操作代码,所用权限,对象,变更,IP');
+  expect(csv).toContain(`operator:${username}`);
+  expect(csv).not.toContain('operator.update');
+
   // The filter lives in the URL: a reload shows the same list with the field filled.
+  const again = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/audit' && new URL(r.url()).searchParams.get('action') === 'operator.create');
   await page.reload();
+  await again;
   await expect(page.getByTestId('audit-action').locator('input')).toHaveValue('operator.create');
   await expect(rows.first()).toContainText('operator.create');
 });

@@ -36,4 +36,10 @@ describe(`page HTML on ${dbLabel}`, () => {
     expect(await render('/login')).toBe(TEMPLATE);
     expect(await render('/yx/rule')).toBe(TEMPLATE);
   });
+
+  it('serves the operator console the plain page, without the storefront header', async () => {
+    const render = pageRenderer(database.db, TEMPLATE);
+    for (const path of ['/admin', '/admin/', '/admin/login', '/admin/operators']) expect(await render(path)).toBe(TEMPLATE);
+    expect(await render('/administrator')).not.toBe(TEMPLATE);
+  });
 });

@@ -29,9 +29,13 @@ function headerStart(top: AdEntry | undefined) {
   return `<div class="yct-boot" id="${BOOT_ID}" aria-hidden="true"><div class="yct-topbar"></div>${banner}</div>`;
 }
 
+/** The operator console (web/src/app/admin) has its own layout: none of the storefront's head start. */
+const isConsole = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
 export function pageRenderer(db: Db, template: string) {
   const content = contentService(db);
   return async (pathname: string): Promise<string> => {
+    if (isConsole(pathname)) return template;
     const images: string[] = [];
     let html = template;
     try {

@@ -57,14 +57,17 @@ export const userFlagsBody = z.object({
   is_AfterSale: flag('售后权限'),
   may_buy_ephedrine: flag('含麻药品采购权限'),
   rank: z.enum(RANKS, { error: '会员等级不正确' }),
-  scope_ids: scopeIds,
+  /** A form body cannot send an empty list: absent is none. */
+  scope_ids: scopeIds.optional().default([]),
 });
 
 export const contactsBody = z.object({
   contacts: z
     .array(z.object({ name: personName('客服姓名'), phone: mobile('客服手机号'), is_default: flag('默认客服') }), { error: '专属客服格式不正确' })
     .max(5, { error: '专属客服最多5位' })
-    .refine((list) => list.length === 0 || list.filter((c) => c.is_default).length === 1, { error: '请指定一位默认客服' }),
+    .refine((list) => list.length === 0 || list.filter((c) => c.is_default).length === 1, { error: '请指定一位默认客服' })
+    .optional()
+    .default([]),
 });
 
 /** A signed amount of yuan with at most two decimals, not zero. */

@@ -1,11 +1,13 @@
 /**
  * The data router built from the route table (core/routes.ts): every path and alias renders its screen inside
- * the shell, every redirect keeps its params and query string, and anything else goes to /404.
+ * the shell, every redirect keeps its params and query string, and anything else goes to /404. The operator
+ * console (/admin/*) is a branch of its own, outside the shell and loaded only when visited.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, useLocation, useParams, type RouteObject } from 'react-router';
 import { fillTarget, NOT_FOUND_PATH, redirects, routes, type AppRoute, type ScreenKey } from '@core/routes';
 import { screenModules, underConstruction, type ScreenLoader } from './screens';
+import { PageLoading } from './shell/PageLoading';
 import { Shell } from './shell/Shell';
 
 export type RouteHandle = { route: AppRoute };
@@ -21,6 +23,7 @@ function screenOf(key: ScreenKey, load: ScreenLoader) {
 }
 
 const UnderConstruction = lazy(underConstruction);
+const AdminApp = lazy(() => import('./admin/AdminApp'));
 
 function Screen({ route }: { route: AppRoute }) {
   const load = screenModules[route.screen];
@@ -47,4 +50,13 @@ const children: RouteObject[] = [
   { path: '*', element: <Navigate replace to={NOT_FOUND_PATH} /> },
 ];
 
-export const router = createBrowserRouter([{ element: <Shell />, children }]);
+const adminBranch: RouteObject = {
+  path: '/admin/*',
+  element: (
+    <Suspense fallback={<PageLoading />}>
+      <AdminApp />
+    </Suspense>
+  ),
+};
+
+export const router = createBrowserRouter([{ element: <Shell />, children }, adminBranch]);

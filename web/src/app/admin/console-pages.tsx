@@ -1,0 +1,79 @@
+/**
+ * The operator console's pages by area: the left menu, the breadcrumbs, the document title and the
+ * permission each page needs all come from here. A page without `load` shows 即将上线 until it is built;
+ * building one means giving it `load`. Pages with `menu: false` (a detail, say) name the menu entry they
+ * belong to in `parent`.
+ */
+import {
+  DashboardOutlined,
+  MedicineBoxOutlined,
+  MoneyCollectOutlined,
+  ProfileOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import type { ComponentType, ReactNode } from 'react';
+import { matchPath } from 'react-router';
+import type { Permission } from '@core/admin';
+
+export type ConsolePage = {
+  path: string;
+  title: string;
+  /** What the operator must hold to see it; null: every operator. */
+  permission: Permission | null;
+  load?: () => Promise<{ default: ComponentType }>;
+  menu?: false;
+  parent?: string;
+};
+
+export type ConsoleArea = { key: string; title: string; icon: ReactNode; pages: ConsolePage[] };
+
+export const CONSOLE_TITLE = '药采通运营后台';
+
+export const AREAS: ConsoleArea[] = [
+  { key: 'home', title: '工作台', icon: <DashboardOutlined />, pages: [{ path: '/admin', title: '工作台', permission: 'dashboard:read' }] },
+  { key: 'users', title: '客户与资质', icon: <TeamOutlined />, pages: [{ path: '/admin/users', title: '客户管理', permission: 'user:read' }] },
+  {
+    key: 'orders',
+    title: '订单与售后',
+    icon: <ProfileOutlined />,
+    pages: [
+      { path: '/admin/orders', title: '订单管理', permission: 'order:read' },
+      { path: '/admin/after-sales', title: '退货售后', permission: 'after_sale:decide' },
+    ],
+  },
+  {
+    key: 'goods',
+    title: '商品',
+    icon: <MedicineBoxOutlined />,
+    pages: [
+      { path: '/admin/goods', title: '商品管理', permission: 'goods:read' },
+      { path: '/admin/categories', title: '分类品牌', permission: 'category:write' },
+    ],
+  },
+  { key: 'finance', title: '财务', icon: <MoneyCollectOutlined />, pages: [{ path: '/admin/finance', title: '对公转账', permission: 'finance:confirm' }] },
+  {
+    key: 'system',
+    title: '系统',
+    icon: <SettingOutlined />,
+    pages: [
+      { path: '/admin/operators', title: '操作员', permission: 'operator:admin', load: () => import('@/features/admin-operators/pages/OperatorsPage') },
+      { path: '/admin/audit', title: '操作日志', permission: 'audit:read', load: () => import('@/features/admin-audit/pages/AuditPage') },
+      { path: '/admin/security', title: '安全设置', permission: null, load: () => import('@/features/admin-auth/pages/SecurityPage') },
+    ],
+  },
+];
+
+
+export const PAGES = AREAS.flatMap((area) => area.pages.map((page) => ({ ...page, area })));
+export type PlacedPage = (typeof PAGES)[number];
+
+/** The page a pathname shows, if any. */
+export function pageAt(pathname: string): PlacedPage | undefined {
+  return PAGES.find((p) => matchPath({ path: p.path, end: true }, pathname));
+}
+
+/** The menu entry a page belongs to: itself, or its parent. */
+export function menuPageOf(page: PlacedPage): PlacedPage {
+  return page.parent ? (PAGES.find((p) => p.path === page.parent) ?? page) : page;
+}

@@ -31,8 +31,16 @@ export type ConsoleArea = { key: string; title: string; icon: ReactNode; pages: 
 export const CONSOLE_TITLE = '药采通运营后台';
 
 export const AREAS: ConsoleArea[] = [
-  { key: 'home', title: '工作台', icon: <DashboardOutlined />, pages: [{ path: '/admin', title: '工作台', permission: 'dashboard:read' }] },
-  { key: 'users', title: '客户与资质', icon: <TeamOutlined />, pages: [{ path: '/admin/users', title: '客户管理', permission: 'user:read' }] },
+  { key: 'home', title: '工作台', icon: <DashboardOutlined />, pages: [{ path: '/admin', title: '工作台', permission: 'dashboard:read', load: () => import('@/features/admin-dashboard/pages/DashboardPage') }] },
+  {
+    key: 'users',
+    title: '客户与资质',
+    icon: <TeamOutlined />,
+    pages: [
+      { path: '/admin/users', title: '客户管理', permission: 'user:read', load: () => import('@/features/admin-users/pages/UsersPage') },
+      { path: '/admin/users/:id', title: '客户详情', permission: 'user:read', menu: false, parent: '/admin/users', load: () => import('@/features/admin-users/pages/UserDetailPage') },
+    ],
+  },
   {
     key: 'orders',
     title: '订单与售后',

@@ -14,9 +14,11 @@ type Props = { keys: readonly string[]; children: ReactNode; 'data-testid'?: str
 export function FilterForm({ keys, children, ...rest }: Props) {
   const { filters, setFilters } = useListQuery(keys);
   const [form] = Form.useForm<Record<string, string | undefined>>();
+  // Keyed by the names' text, so that a list of keys written inline does not reset what is being typed.
+  const names = keys.join(',');
   useEffect(() => {
-    form.setFieldsValue(Object.fromEntries(keys.map((k) => [k, filters[k]])));
-  }, [form, keys, filters]);
+    form.setFieldsValue(Object.fromEntries(names.split(',').map((k) => [k, filters[k]])));
+  }, [form, names, filters]);
   const clear = () => Object.fromEntries(keys.map((k) => [k, undefined]));
   return (
     <Form

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { loginByApi, shot, XHR } from './helpers';
+import { loginByApi, shot, XHR } from '../helpers';
 
 /** The seeded operators' password (DESIGN.md section 13). */
 const OPERATOR_PASSWORD = 'Admin@2026';

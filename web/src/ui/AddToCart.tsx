@@ -5,10 +5,11 @@
 import { useState } from 'react';
 import type { Goods } from '@/api/types/goods';
 import { useAddToCart } from '@/lib/cart/add-to-cart';
+import { useScopeBlock } from '@/lib/session/scope-block';
 import { QuantityStepper } from './QuantityStepper';
 
 type Props = {
-  goods: Goods;
+  goods: Goods & { scope_id?: number | null };
   compact?: boolean;
   /** A promotion's line: its cart type, the price shown, its per-account limit. */
   promo?: { type?: number; price: string | null; limit: number };
@@ -19,8 +20,16 @@ type Props = {
 export function AddToCart({ goods, compact = false, promo, blocked }: Props) {
   const [number, setNumber] = useState(goods.zbz);
   const add = useAddToCart();
+  const outOfScope = useScopeBlock(goods);
   const soldOut = !goods.is_buy || goods.number < goods.zbz;
   const max = promo?.limit ? Math.min(goods.number, promo.limit) : goods.number;
+  if (outOfScope) {
+    return (
+      <div className={`yct-addcart yct-addcart--blocked${compact ? ' yct-addcart--compact' : ''}`} data-testid="out-of-scope" title="如需采购，请联系专属客服变更经营范围">
+        {outOfScope}
+      </div>
+    );
+  }
   return (
     <div className={`yct-addcart${compact ? ' yct-addcart--compact' : ''}`}>
       <QuantityStepper value={number} zbz={goods.zbz} stock={Math.max(max, goods.zbz)} onChange={setNumber} disabled={soldOut || Boolean(blocked)} size={compact ? 'small' : 'normal'} />

@@ -62,7 +62,7 @@ export function ReviewPanel({ user }: { user: AdminUserDetail }) {
   }, [form, user]);
 
   const submit = async (v: Values) => {
-    const reason = [...v.presets, v.note.trim()].filter(Boolean).join('；');
+    const reason = [...(v.presets ?? []), (v.note ?? '').trim()].filter(Boolean).join('；');
     try {
       await review.mutateAsync(v.is_passed === 1 ? { is_passed: 1, scope_ids: v.scope_ids } : { is_passed: 2, reason });
       void message.success(v.is_passed === 1 ? `已审核通过：${user.company}` : `已驳回：${user.company}`);

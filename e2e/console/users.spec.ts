@@ -58,6 +58,9 @@ async function registerPharmacy(page: Page, company: string) {
   await expect(page.getByTestId('register-done')).toContainText('资质已提交，等待审核');
 }
 
+// Each journey crosses the storefront and the console in two browsers.
+test.describe.configure({ timeout: 180_000 });
+
 /** Any goods's detail page: its id from the goods list the clinic can read. */
 async function someGoodsPath(page: Page) {
   const list = await (await page.request.get('/api/goods/list?page=1')).json();
@@ -127,7 +130,7 @@ test("an operator widens chain-b's 经营范围 and it may buy devices; admin re
   const scopes = (await (await store.request.get('/api/user/jyfw')).json()).data as { id: number; name: string }[];
   const scopeName = scopes.find((s) => s.id === device.scope_id)!.name;
   await store.goto(`/list/info/${device.id}`);
-  await expect(store.getByTestId('detail-actions')).toContainText('超出经营范围');
+  await expect(store.getByTestId('detail-actions')).toContainText('超出经营范围', slow);
   await shot(store, 'storefront-out-of-scope');
 
   await consoleLogin(page, 'admin');

@@ -7,7 +7,7 @@ import { Checkbox, Col, Form, Input, Modal, Row, Select, type FormRule } from 'a
 import { useEffect } from 'react';
 import type { ZodType } from 'zod';
 import { addressBody } from '@core/schemas/trade';
-import type { Address } from '@/api/types/address';
+import type { Address } from '@core/schemas/trade';
 import { useCreateAddress, type AddressInput } from '@/lib/address/create-address';
 import { useUpdateAddress } from '@/lib/address/update-address';
 import { applyServerErrors, zodRule } from '@/lib/form';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { addressBody } from '@core/schemas/trade';
 import { http } from '@/api/client';
-import type { Address } from '@/api/types/address';
+import type { Address } from '@core/schemas/trade';
 import { ADDRESS_KEY } from './get-addresses';
 
 export type AddressInput = z.input<typeof addressBody>;

@@ -7,7 +7,7 @@ import { App } from 'antd';
 import { CART_ADD_DELAY_MS } from '@core/constants';
 import type { UserBase } from '@core/schemas/user';
 import { http } from '@/api/client';
-import type { Goods } from '@/api/types/goods';
+import type { Goods } from '@core/schemas/goods';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 import { invalidateCart } from './cart-cache';
 

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Licence } from '@/api/types/licence';
+import type { Licence } from '@core/schemas/member';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 import type { LicenceList } from './types';
 

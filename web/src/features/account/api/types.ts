@@ -1,6 +1,6 @@
 /** What the account-centre calls answer (server/modules/accounts and member, docs/api.md). */
-import type { ChainStore } from '@/api/types/chain-store';
-import type { Licence, LicenceState } from '@/api/types/licence';
+import type { ChainStore } from '@core/schemas/member';
+import type { Licence, LicenceState } from '@core/schemas/member';
 
 export type LicenceList = {
   is_passed: number;

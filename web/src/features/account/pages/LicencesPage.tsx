@@ -8,7 +8,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type HTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { licenceUploadBody } from '@core/schemas/member';
-import type { Licence, LicenceState } from '@/api/types/licence';
+import type { Licence, LicenceState } from '@core/schemas/member';
 import { applyServerErrors, zodRule } from '@/lib/form';
 import { useToast } from '@/lib/use-toast';
 import { EmptyState } from '@/ui/EmptyState';

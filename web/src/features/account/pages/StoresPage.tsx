@@ -7,7 +7,7 @@ import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { HTMLAttributes } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { ChainStore } from '@/api/types/chain-store';
+import type { ChainStore } from '@core/schemas/member';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';

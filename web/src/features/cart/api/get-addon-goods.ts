@@ -5,7 +5,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { Code } from '@core/codes';
 import { http } from '@/api/client';
-import type { GoodsDetail } from '@/api/types/goods';
+import type { GoodsDetail } from '@core/schemas/goods';
 
 export function useAddonGoods(ids: number[]) {
   return useQueries({

@@ -3,7 +3,7 @@
  * docs/api.md "Cart"). Money is a two-decimal string the browser only shows.
  */
 import type { GiftResult } from '@core/pricing/types';
-import type { Goods } from '@/api/types/goods';
+import type { Goods } from '@core/schemas/goods';
 
 /** Why a line is listed but not counted; `unselected` only means the buyer unticked it. */
 export type ExcludedReason = 'unselected' | 'not_buyable' | 'sold_out' | 'insufficient_stock' | 'bundle_missing';

@@ -1,7 +1,7 @@
 /** Favourites: the list of /star and the toggle with the toasts of spec section 8. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Goods } from '@/api/types/goods';
+import type { Goods } from '@core/schemas/goods';
 import type { Paged } from './types';
 
 export const useFavorites = (page: number, enabled = true) =>

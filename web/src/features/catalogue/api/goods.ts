@@ -1,7 +1,7 @@
 /** The catalogue calls: search suggestions, lists, detail and filter options. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Goods, GoodsDetail } from '@/api/types/goods';
+import type { Goods, GoodsDetail } from '@core/schemas/goods';
 import type { FilterOptions, GoodsPage } from './types';
 
 export const searchGoods = (keywords: string, type: 1 | 2, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 /** The home page's calls: flash sale, daily specials, floors, 为你推荐, and the brand zone. */
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { Goods } from '@/api/types/goods';
+import type { Goods } from '@core/schemas/goods';
 import { syncServerTime } from '@/lib/server-clock';
 import type { Brand, BrandTile, DailySpecials, Floor, Paged, Spike } from './types';
 

@@ -1,5 +1,5 @@
 /** What the catalogue calls answer besides the goods themselves (@/api/types/goods). */
-import type { Goods } from '@/api/types/goods';
+import type { Goods } from '@core/schemas/goods';
 
 export type Paged<T> = { current_page: number; data: T[]; last_page: number; per_page: number; total: number };
 /** A goods list counts up to 10,000 matches; `total_more` 1 says there are more than `total`. */

@@ -5,7 +5,7 @@ import { App, Button } from 'antd';
 import { Fragment, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/client';
-import type { GoodsDetail } from '@/api/types/goods';
+import type { GoodsDetail } from '@core/schemas/goods';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { AddToCart } from '@/ui/AddToCart';
 import { EmptyState } from '@/ui/EmptyState';

@@ -2,12 +2,12 @@
  * What the checkout, order, payment and contract calls answer (server/modules/orders, pay and addresses,
  * docs/api.md). Money is a two-decimal string; times are 10-digit seconds.
  */
-import type { Address } from '@/api/types/address';
-import type { Goods } from '@/api/types/goods';
+import type { Address } from '@core/schemas/trade';
+import type { Goods } from '@core/schemas/goods';
 import type { OrderItem } from '@/api/types/order';
 
 /** The address book's own shape (the confirm page chooses from it). */
-export type { Address } from '@/api/types/address';
+export type { Address } from '@core/schemas/trade';
 
 export type LinePromo = {
   kind: 'spike' | 'everyday';

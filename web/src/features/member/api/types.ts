@@ -1,7 +1,7 @@
 /** What the member-centre and quick-purchase calls answer (server/modules/member/service.ts, docs/api.md). */
 import type { UserBase } from '@core/schemas/user';
-import type { Goods } from '@/api/types/goods';
-import type { Licence, LicenceState } from '@/api/types/licence';
+import type { Goods } from '@core/schemas/goods';
+import type { Licence, LicenceState } from '@core/schemas/member';
 import type { OrderCounts, OrderSummary } from '@/api/types/order';
 
 export type MemberCentre = {

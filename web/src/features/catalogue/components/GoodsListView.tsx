@@ -7,7 +7,7 @@ import '@/ui/goods.css';
 import '../catalogue.css';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { CategoryEntry } from '@/api/types/content';
+import type { MenuCategory } from '@core/schemas/content';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -28,7 +28,7 @@ type Props = {
   /** Hide the filters (a list already narrowed by its route). */
   showFilters?: boolean;
   /** The categories the category filter offers (a zone's own); all by default. */
-  categories?: CategoryEntry[];
+  categories?: Pick<MenuCategory, 'id' | 'name'>[];
   /** Shown above the breadcrumb: a zone's banner or a brand's picture. */
   banner?: ReactNode;
   /** Shown between the filters and the list (a zone's notice). */

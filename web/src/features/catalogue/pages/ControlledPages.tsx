@@ -6,7 +6,7 @@ import '@/ui/goods.css';
 import '../catalogue.css';
 import '../home.css';
 import { Link, useParams } from 'react-router';
-import type { AdEntry } from '@/api/types/content';
+import type { AdEntry } from '@core/schemas/content';
 import { useAds, useControlledSections } from '@/lib/content/get-ads';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bootData } from '@/api/boot';
 import { http } from '@/api/client';
-import type { AdEntry } from '@/api/types/content';
+import type { AdEntry } from '@core/schemas/content';
 
 export const focusTopQuery = () =>
   queryOptions({

@@ -4,7 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { HelpGroup } from '@/api/types/content';
+import type { HelpGroup } from '@core/schemas/content';
 
 export const HELP_CATEGORY_STORAGE_KEY = 'yct_help_category';
 const STALE_MS = 30 * 60_000;

@@ -245,10 +245,14 @@ export const OrderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
+/** The account's orders of each status (`all` and 0-4). */
+export const OrderCounts = z
+  .object({ all: int(), 0: int(), 1: int(), 2: int(), 3: int(), 4: int() })
+  .meta({ description: "The account's orders of each status, whatever the filter" });
+export type OrderCounts = z.infer<typeof OrderCounts>;
+
 export const OrderPage = pageOf(OrderSummary).extend({
-  counts: z
-    .object({ all: int(), 0: int(), 1: int(), 2: int(), 3: int(), 4: int() })
-    .meta({ description: "The account's orders of each status, whatever the filter" }),
+  counts: OrderCounts,
 });
 export type OrderPage = z.infer<typeof OrderPage>;
 

@@ -4,7 +4,7 @@
  */
 import type { Address } from '@core/schemas/trade';
 import type { Goods } from '@core/schemas/goods';
-import type { OrderItem } from '@/api/types/order';
+import type { OrderItem } from '@core/schemas/trade';
 
 /** The address book's own shape (the confirm page chooses from it). */
 export type { Address } from '@core/schemas/trade';
@@ -117,7 +117,7 @@ export type CreatedOrders = {
 };
 
 /** A line of an order, as the order calls answer it. */
-export type { OrderItem } from '@/api/types/order';
+export type { OrderItem } from '@core/schemas/trade';
 
 export type Order = {
   id: number;

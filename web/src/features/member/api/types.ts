@@ -2,7 +2,7 @@
 import type { UserBase } from '@core/schemas/user';
 import type { Goods } from '@core/schemas/goods';
 import type { Licence, LicenceState } from '@core/schemas/member';
-import type { OrderCounts, OrderSummary } from '@/api/types/order';
+import type { OrderCounts, OrderSummary } from '@core/schemas/trade';
 
 export type MemberCentre = {
   user: UserBase;

@@ -2,7 +2,7 @@
  * What the order calls answer (server/modules/orders/service.ts, docs/api.md "Checkout and orders").
  * Money is a two-decimal string; times are 10-digit seconds.
  */
-import type { OrderCounts, OrderItem, OrderStatus, OrderSummary } from '@/api/types/order';
+import type { OrderCounts, OrderItem, OrderStatus, OrderSummary } from '@core/schemas/trade';
 
 export type OrderPage = {
   current_page: number;

@@ -5,7 +5,7 @@
 import { App, Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { OrderSummary } from '@/api/types/order';
+import type { OrderSummary } from '@core/schemas/trade';
 import { useBuyAgain } from '../api/buy-again';
 import { useCancelOrder } from '../api/cancel-order';
 import { useReceiveOrder } from '../api/receive-order';

@@ -3,7 +3,7 @@ import { formatMoney, yuanToFen } from '@core/money';
 import { isZero, money } from '@/lib/money';
 
 export { isZero, lineDiscounts, money } from '@/lib/money';
-import type { OrderActions, OrderItem, OrderStatus, OrderSummary } from '@/api/types/order';
+import type { OrderActions, OrderItem, OrderStatus, OrderSummary } from '@core/schemas/trade';
 import type { AfterSale, AfterSaleStatus, CreditBill, OrderAmounts, OrderDetail } from '../api/types';
 
 

@@ -9,7 +9,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Code } from '@core/codes';
 import { isApiError } from '@/api/client';
-import type { OrderItem } from '@/api/types/order';
+import type { OrderItem } from '@core/schemas/trade';
 import { Countdown } from '@/ui/Countdown';
 import { ErrorState } from '@/ui/ErrorState';
 import { AccountLayout } from '@/ui/account/AccountLayout';

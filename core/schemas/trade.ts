@@ -31,6 +31,10 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 
+/** The address a delete removed. */
+export const AddressDeleted = z.object({ id: z.number().int() });
+export type AddressDeleted = z.infer<typeof AddressDeleted>;
+
 /** The coupon to apply: a held coupon's id, `best`, or 0 for none; absent (or empty) leaves the choice to the call. */
 const couponChoice = z
   .union([z.literal('best'), z.literal(''), wholeNumber('优惠券格式不正确').pipe(z.number().min(0, { error: '优惠券格式不正确' }))], { error: '优惠券格式不正确' })

@@ -1,12 +1,12 @@
 /** Registration step 1 (设置登录信息): phone, SMS code, username, password, agreement. */
 import { LockOutlined, MobileOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, type FormRule } from 'antd';
-import { registerStep1Body } from '@core/schemas/user';
+import { registerStep1Body, type RegisteredStep1 } from '@core/schemas/user';
 import { isMobile } from '@core/validate';
 import { applyServerErrors, zodRule } from '@/lib/form';
 import { SmsCodeButton } from '@/ui/SmsCodeButton';
 import { isPhoneRegistered } from '../api/check-phone';
-import { useRegisterStep1, type RegisterStep1Result } from '../api/register';
+import { useRegisterStep1 } from '../api/register';
 import styles from '../auth.module.css';
 
 type Values = {
@@ -23,7 +23,7 @@ type Props = {
   parent?: number;
   /** A scanned WeChat ticket to bind to the new account. */
   wechatTicket?: string;
-  onDone: (result: RegisterStep1Result) => void;
+  onDone: (result: RegisteredStep1) => void;
 };
 
 const shape = registerStep1Body.shape;

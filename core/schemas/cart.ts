@@ -213,6 +213,14 @@ export const NextHint = z.object({
 });
 export type NextHint = z.infer<typeof NextHint>;
 
+/** A filter tab of the cart: all lines, the lines that cannot be bought, or those of a manjian activity. */
+export const CartFilterOption = z.object({
+  id: int().meta({ description: '99999 all, 0 cannot be bought, else a manjian activity' }),
+  name: z.string(),
+  count: int(),
+});
+export type CartFilterOption = z.infer<typeof CartFilterOption>;
+
 /** The priced cart (spec section 3 "Cart state"). */
 export const CartList = z.object({
   list: z.array(CartLine),
@@ -222,7 +230,7 @@ export const CartList = z.object({
   next_hints: z.array(NextHint),
   filter_data: z.object({
     current: int(),
-    filters: z.array(z.object({ id: int().meta({ description: '99999 all, 0 cannot be bought, else a manjian activity' }), name: z.string(), count: int() })),
+    filters: z.array(CartFilterOption),
   }),
   total: CartTotals,
 });

@@ -7,9 +7,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { CART_LIST_DEFAULT_FILTER } from '@core/constants';
 import { Code } from '@core/codes';
+import type { CartList } from '@core/schemas/cart';
 import { http } from '@/api/client';
 import { CART_KEY } from '@/lib/cart/cart-cache';
-import type { CartList } from './types';
 
 export const CART_ALL = CART_LIST_DEFAULT_FILTER;
 

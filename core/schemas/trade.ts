@@ -115,6 +115,7 @@ export const afterSaleBody = z.object({
 export const receiptBody = z.object({ image: uploadPath.meta({ description: "Path of the account's own upload of the signed receipt" }) });
 
 export const PAY_METHODS = ['balance', 'credit', 'online', 'transfer'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
 export const payOrderBody = z.object({
   order_id: id('订单'),
   method: z.enum(PAY_METHODS, { error: '请选择支付方式' }).meta({ description: 'balance 余额, credit 账期, online 在线支付, transfer 对公转账' }),
@@ -375,6 +376,7 @@ export type Contract = z.infer<typeof Contract>;
 // ---- payment
 
 export const BankDetails = z.object({ bank_name: z.string(), account_name: z.string(), account_no: z.string(), memo: z.string().meta({ description: 'What to write in the transfer memo' }) });
+export type BankDetails = z.infer<typeof BankDetails>;
 
 /** Paying an order: paid at once (balance, credit), a QR code to scan (online), or bank details (transfer). */
 export const PayResult = z.union([

@@ -1,7 +1,7 @@
 /** POST /api/pay/order: pays an order by balance or credit, or starts an online or bank-transfer payment. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PayMethod, PayResult } from '@core/schemas/trade';
 import { http } from '@/api/client';
-import type { BankDetails, PayMethod, PayResult } from './types';
 
 const payOrder = (orderId: number, method: PayMethod) => http.post<PayResult>('/api/pay/order', { order_id: orderId, method });
 
@@ -26,7 +26,7 @@ export const transferQuery = (orderId: number) =>
     queryFn: async () => {
       const data = await payOrder(orderId, 'transfer');
       if (data.method !== 'transfer') throw new Error('not a transfer');
-      return data.bank as BankDetails;
+      return data.bank;
     },
     staleTime: Infinity,
   });

@@ -292,11 +292,15 @@ export const AfterSaleStatus = z
   .meta({ description: '0 待审核, 1 已同意, 2 已拒绝, 3 已完成' });
 export type AfterSaleStatus = z.infer<typeof AfterSaleStatus>;
 
+/** return 退货退款, after_sale 售后. */
+export const AfterSaleKind = z.enum(['return', 'after_sale']);
+export type AfterSaleKind = z.infer<typeof AfterSaleKind>;
+
 /** A return (退货) or after-sales request (售后). */
 export const AfterSale = z.object({
   id: int(),
   order_id: int(),
-  kind: z.enum(['return', 'after_sale']).meta({ description: 'return 退货退款, after_sale 售后' }),
+  kind: AfterSaleKind.meta({ description: 'return 退货退款, after_sale 售后' }),
   lines: z.array(z.object({ item_id: int(), number: int() })),
   reason: z.string(),
   images: z.array(z.string()),
@@ -322,6 +326,7 @@ export const OrderCreditBill = z.object({
   due_date: z.string().meta({ description: 'YYYY-MM-DD' }),
   status: int().meta({ description: '0 to be repaid, 1 repaid' }),
 });
+export type OrderCreditBill = z.infer<typeof OrderCreditBill>;
 
 export const OrderPayment = z.object({
   id: int(),
@@ -354,6 +359,7 @@ export const OrderDetail = OrderSummary.extend({
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
 export const EphedrineOrder = OrderSummary.extend({ receipt_image: z.string() });
+export type EphedrineOrder = z.infer<typeof EphedrineOrder>;
 export const EphedrineOrderPage = pageOf(EphedrineOrder);
 export type EphedrineOrderPage = z.infer<typeof EphedrineOrderPage>;
 

@@ -1,8 +1,8 @@
 /** GET /api/order/after_sale/{id}: a return or after-sales request of the account with its lines; another's is 404. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Code } from '@core/codes';
+import type { AfterSaleDetail } from '@core/schemas/trade';
 import { http } from '@/api/client';
-import type { AfterSaleDetail } from './types';
 
 export const afterSaleQuery = (id: number) =>
   queryOptions({

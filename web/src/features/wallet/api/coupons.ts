@@ -1,9 +1,11 @@
 /** GET /api/user/coupon (by status and type) and GET /api/user/couponNum. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { CouponCounts, couponListQuery, CouponPage } from '@core/schemas/wallet';
 import { http } from '@/api/client';
-import type { CouponCounts, CouponPage } from './types';
 
-export type CouponParams = { status: 0 | 1 | 2; type: 0 | 1 | 2; page: number };
+/** The coupons' status, type and page, as the server reads them. */
+export type CouponParams = z.output<typeof couponListQuery>;
 
 export const couponsQuery = (p: CouponParams) =>
   queryOptions({

@@ -3,11 +3,11 @@
  * POST /api/pay/user_credit_create, /api/pay/user_credit_pay and /api/pay/user_credit_check (polled while scanning).
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Credit, CreditBillPage, creditListQuery, Repay, RepayPaid } from '@core/schemas/wallet';
 import { http } from '@/api/client';
 import { invalidateWallet } from './keys';
 import { POLL_MS } from './recharge';
-import type { Bill, Credit, Repay, RepayPaid } from './types';
-import type { Paged } from '@core/schemas/common';
 
 export const creditQuery = () =>
   queryOptions({
@@ -18,12 +18,13 @@ export const creditQuery = () =>
 
 export const useCredit = () => useQuery(creditQuery());
 
-export type BillParams = { type: 0 | 1 | 2 | 3; page: number };
+/** The bills' filter and page, as the server reads them. */
+export type BillParams = z.output<typeof creditListQuery>;
 
 export const billsQuery = (p: BillParams) =>
   queryOptions({
     queryKey: ['wallet', 'bills', p],
-    queryFn: ({ signal }) => http.get<Paged<Bill>>('/api/user/user_credit_list', { type: p.type || undefined, page: p.page }, { signal }),
+    queryFn: ({ signal }) => http.get<CreditBillPage>('/api/user/user_credit_list', { type: p.type || undefined, page: p.page }, { signal }),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });

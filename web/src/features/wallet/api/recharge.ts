@@ -1,7 +1,7 @@
 /** GET /api/moneys/moneyConfig, POST /api/moneys/recharge and its status, polled while the buyer scans. */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { MoneyConfig, Recharge, RechargeStatus } from '@core/schemas/wallet';
 import { http } from '@/api/client';
-import type { MoneyConfig, Recharge, RechargeStatus } from './types';
 
 export const moneyConfigQuery = () =>
   queryOptions({

@@ -6,6 +6,24 @@ import { bit, money, unixTime } from './envelope.js';
 const target = () =>
   z.string().meta({ description: 'a site path or a full URL; empty: the page shows 活动暂未开始; `*...#text`: the page shows the text instead of leaving' });
 
+/** Positions whose ads a page asks for by name (spec section 7 "Content and ads"), and where they show. */
+export const AD_POSITIONS = {
+  top: 'The strip above the header.',
+  login: "The login page's backdrop.",
+  right: "The home page's side pictures.",
+  xrtj: "新人专享: the home page's side picture for guests.",
+  ppzq: "The brand zone's (品牌专区) banner.",
+  kxzq: "The controlled-sale zone's (控销专区) banner.",
+  new_kxzq: "The banners of the controlled-sale zone's page.",
+  zyzq: "The TCM zone's (中药专区) banner.",
+  qxzq: "The devices zone's (器械专区) banner.",
+  yx: "The free-shipping zone's (包邮专区) banner.",
+  jxqzc: "The near-expiry sale's (近效期专场) banner.",
+  mrtj: "The daily specials' (每日特价) banner.",
+} as const;
+
+export type AdPosition = keyof typeof AD_POSITIONS;
+
 /** A banner or an ad. */
 export const AdEntry = z.object({ id: z.number().int(), image: z.string(), url: target(), title: z.string() });
 export type AdEntry = z.infer<typeof AdEntry>;

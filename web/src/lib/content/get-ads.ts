@@ -4,9 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '@/api/client';
-import type { AdEntry } from '@core/schemas/content';
-
-export type AdPosition = 'top' | 'login' | 'right' | 'xrtj' | 'ppzq' | 'kxzq' | 'new_kxzq' | 'zyzq' | 'qxzq' | 'yx' | 'jxqzc' | 'mrtj';
+import type { AdEntry, AdPosition } from '@core/schemas/content';
 
 const FIVE_MINUTES = 5 * 60_000;
 

@@ -1,6 +1,7 @@
 /** Registration step 1 (设置登录信息): phone, SMS code, username, password, agreement. */
 import { LockOutlined, MobileOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, type FormRule } from 'antd';
+import type { z } from 'zod';
 import { registerStep1Body, type RegisteredStep1 } from '@core/schemas/user';
 import { isMobile } from '@core/validate';
 import { applyServerErrors, zodRule } from '@/lib/form';
@@ -9,14 +10,8 @@ import { isPhoneRegistered } from '../api/check-phone';
 import { useRegisterStep1 } from '../api/register';
 import styles from '../auth.module.css';
 
-type Values = {
-  phone: string;
-  code: string;
-  username: string;
-  password: string;
-  password_confirmation: string;
-  agree: boolean;
-};
+/** The form's fields: the step's body, with the agreement as the checkbox holds it. */
+type Values = Pick<z.output<typeof registerStep1Body>, 'phone' | 'code' | 'username' | 'password' | 'password_confirmation'> & { agree: boolean };
 
 type Props = {
   /** The headquarters' user id when a chain adds a sub-store. */

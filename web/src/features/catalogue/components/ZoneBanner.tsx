@@ -1,6 +1,6 @@
 /** A zone's wide banner (1200×200) from its ad position; the space is held while it loads. */
-import type { AdEntry } from '@core/schemas/content';
-import { useAds, type AdPosition } from '@/lib/content/get-ads';
+import type { AdEntry, AdPosition } from '@core/schemas/content';
+import { useAds } from '@/lib/content/get-ads';
 import { TargetLink } from '@/ui/TargetLink';
 
 export function BannerImage({ ad }: { ad: Pick<AdEntry, 'image' | 'url' | 'title'> }) {

@@ -1,7 +1,7 @@
 /** GET /api/address: the account's receiving addresses, the default first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/api/client';
 import type { Address } from '@core/schemas/trade';
+import { http } from '@/api/client';
 
 /** Every address query starts with this key; a change anywhere invalidates it. */
 export const ADDRESS_KEY = ['address'] as const;

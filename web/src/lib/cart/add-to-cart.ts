@@ -7,8 +7,8 @@ import { App } from 'antd';
 import { CART_ADD_DELAY_MS } from '@core/constants';
 import type { CartCount } from '@core/schemas/cart';
 import type { UserBase } from '@core/schemas/user';
-import { http } from '@/api/client';
 import type { Goods } from '@core/schemas/goods';
+import { http } from '@/api/client';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 import { invalidateCart } from './cart-cache';
 

@@ -3,8 +3,8 @@
  * (/api/focus/{position}), the sections of the controlled-sale zone and an activity page's banners.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/api/client';
 import type { AdEntry, AdPosition } from '@core/schemas/content';
+import { http } from '@/api/client';
 
 const FIVE_MINUTES = 5 * 60_000;
 

@@ -1,7 +1,7 @@
 /** GET /api/focus/common: hot searches, nav, categories, brands and the site's own details. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/api/client';
 import type { FocusCommon } from '@core/schemas/content';
+import { http } from '@/api/client';
 import { syncServerTime } from '@/lib/server-clock';
 
 export const focusCommonQuery = () =>

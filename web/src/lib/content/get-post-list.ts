@@ -1,7 +1,7 @@
 /** GET /api/focus/postList: the notices of the scrolling broadcast line under the nav. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/api/client';
 import type { Notice } from '@core/schemas/content';
+import { http } from '@/api/client';
 
 export const postListQuery = () =>
   queryOptions({

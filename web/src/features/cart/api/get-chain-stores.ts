@@ -1,7 +1,7 @@
 /** GET /api/user/stores: a chain headquarters' stores, whose carts 复制到门店 copies lines into. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/api/client';
 import type { ChainStore } from '@core/schemas/member';
+import { http } from '@/api/client';
 
 export const chainStoresQuery = () =>
   queryOptions({

@@ -1,8 +1,8 @@
 /** GET /api/focus/top: the closable ad banner above the header. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdEntry } from '@core/schemas/content';
 import { bootData } from '@/api/boot';
 import { http } from '@/api/client';
-import type { AdEntry } from '@core/schemas/content';
 
 export const focusTopQuery = () =>
   queryOptions({

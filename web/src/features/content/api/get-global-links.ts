@@ -1,7 +1,7 @@
 /** GET /api/global/links: the friendly links at the foot of every page. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/api/client';
 import type { FriendlyLink } from '@core/schemas/content';
+import { http } from '@/api/client';
 
 export const globalLinksQuery = () =>
   queryOptions({

@@ -3,8 +3,8 @@
  * the footer renders at once on the next visit; it is refreshed in the background once it is stale.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { http } from '@/api/client';
 import type { HelpGroup } from '@core/schemas/content';
+import { http } from '@/api/client';
 
 export const HELP_CATEGORY_STORAGE_KEY = 'yct_help_category';
 const STALE_MS = 30 * 60_000;

@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Credit, CreditBillPage, creditListQuery, Repay, RepayPaid } from '@core/schemas/wallet';
+import type { Credit, CreditBillPage, creditListQuery, creditPayBody, Repay, RepayPaid } from '@core/schemas/wallet';
 import { http } from '@/api/client';
 import { invalidateWallet } from './keys';
 import { POLL_MS } from './recharge';
@@ -36,7 +36,7 @@ export const useCreateRepay = () => useMutation({ mutationFn: (ids: number[]) =>
 export function usePayRepay() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, method }: { id: number; method: 'balance' | 'online' }) => http.post<RepayPaid>('/api/pay/user_credit_pay', { id, method }),
+    mutationFn: ({ id, method }: { id: number; method: z.input<typeof creditPayBody>['method'] }) => http.post<RepayPaid>('/api/pay/user_credit_pay', { id, method }),
     onSuccess: (data) => {
       if (data.paid) void invalidateWallet(client);
     },

@@ -35,7 +35,7 @@ function Section({ ad }: { ad: AdEntry }) {
       </header>
       <div className="yct-catfloor__body">
         <TargetLink to={ad.url} className="yct-kx-side">
-          <img src={ad.image} alt={ad.title ?? ''} width={230} height={420} loading="lazy" />
+          <img src={ad.image} alt={ad.title} width={230} height={420} loading="lazy" />
         </TargetLink>
         {list.isPending ? (
           <CardSkeletons count={4} />
@@ -79,7 +79,7 @@ export function ControlledZoneNew() {
       ) : !sections.data.length ? (
         <EmptyState description="控销专区正在筹备中" />
       ) : (
-        sections.data.map((ad) => <Section key={ad.id ?? ad.url} ad={ad} />)
+        sections.data.map((ad) => <Section key={ad.id} ad={ad} />)
       )}
     </div>
   );

@@ -12,9 +12,9 @@ export function ActivityTiles() {
       {isPending
         ? Array.from({ length: 6 }, (_, i) => <li key={i} className="yct-tiles__placeholder" />)
         : data!.map((t) => (
-            <li key={t.id ?? t.image}>
+            <li key={t.id}>
               <TargetLink to={t.url} title={t.title}>
-                <img src={t.image} alt={t.title ?? ''} width={190} height={100} loading="lazy" />
+                <img src={t.image} alt={t.title} width={190} height={100} loading="lazy" />
               </TargetLink>
             </li>
           ))}

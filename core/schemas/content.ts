@@ -29,8 +29,8 @@ export const AdEntry = z.object({ id: z.number().int(), image: z.string(), url: 
 export type AdEntry = z.infer<typeof AdEntry>;
 
 /** 热门搜索 under the search box. */
-export const HotSearch = z.object({ name: z.string(), url: z.string() });
-export type HotSearch = z.infer<typeof HotSearch>;
+const HotSearch = z.object({ name: z.string(), url: z.string() });
+type HotSearch = z.infer<typeof HotSearch>;
 
 export const NavLink = z.object({
   id: z.number().int(),
@@ -42,8 +42,8 @@ export const NavLink = z.object({
 export type NavLink = z.infer<typeof NavLink>;
 
 /** An entry of the header's nav bar; its children show in a pop-over. */
-export const NavEntry = NavLink.extend({ children: z.array(NavLink) });
-export type NavEntry = z.infer<typeof NavEntry>;
+const NavEntry = NavLink.extend({ children: z.array(NavLink) });
+type NavEntry = z.infer<typeof NavEntry>;
 
 /** A category of the menu, with its sub-categories (goods hang on the deepest level). */
 export type MenuCategory = { id: number; name: string; logo1: string; children: MenuCategory[] };
@@ -59,8 +59,8 @@ export const MenuCategory: z.ZodType<MenuCategory> = z.object({
 const menu = (description: string) =>
   z.array(MenuCategory).meta({ description: `${description}: a tree of \`{id, name, logo1, children}\`, \`children\` of the same shape` });
 
-export const BrandEntry = z.object({ id: z.number().int(), name: z.string(), logo: z.string(), url: z.string().meta({ description: "the brand's page" }) });
-export type BrandEntry = z.infer<typeof BrandEntry>;
+const BrandEntry = z.object({ id: z.number().int(), name: z.string(), logo: z.string(), url: z.string().meta({ description: "the brand's page" }) });
+type BrandEntry = z.infer<typeof BrandEntry>;
 
 export const Licence = z.object({ name: z.string(), number: z.string() });
 export type Licence = z.infer<typeof Licence>;

@@ -60,7 +60,7 @@ export const wechatTicketBody = z.object({
 export const actForBody = z.object({ store_id: id('门店') });
 
 /** Orders of the quick-purchase list: last bought first, most often bought, most units bought. */
-export const FAST_BUY_ORDERS = ['time', 'count', 'number'] as const;
+const FAST_BUY_ORDERS = ['time', 'count', 'number'] as const;
 export const fastBuyQuery = z.object({
   page: page(),
   order: z

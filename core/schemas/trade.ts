@@ -64,7 +64,7 @@ export const confirmQuery = z.object({
   use_red_packet: flag('账户红包').optional().meta({ description: '1: the red packet pays its share' }),
 });
 
-export const CHECKOUT_KEY_RE = /^[A-Za-z0-9_-]{16,64}$/;
+const CHECKOUT_KEY_RE = /^[A-Za-z0-9_-]{16,64}$/;
 
 export const createOrderBody = z.object({
   address_id: id('收货地址'),
@@ -82,8 +82,6 @@ export const createOrderBody = z.object({
     .optional()
     .meta({ description: 'Made once by the confirm page: a second post with it answers the orders of the first' }),
 });
-
-export const ORDER_STATUSES = { 0: '待付款', 1: '待发货', 2: '已发货', 3: '已完成', 4: '已取消' } as const;
 
 export const orderListQuery = z.object({
   status: wholeNumber('订单状态不正确')
@@ -114,7 +112,7 @@ export const afterSaleBody = z.object({
 
 export const receiptBody = z.object({ image: uploadPath.meta({ description: "Path of the account's own upload of the signed receipt" }) });
 
-export const PAY_METHODS = ['balance', 'credit', 'online', 'transfer'] as const;
+const PAY_METHODS = ['balance', 'credit', 'online', 'transfer'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 export const payOrderBody = z.object({
   order_id: id('订单'),
@@ -225,8 +223,8 @@ export const OrderActions = z.object({
 });
 export type OrderActions = z.infer<typeof OrderActions>;
 
-export const OrderSummaryItem = z.object({ id: int(), goods_id: int(), name: z.string(), image: z.string(), number: int(), bzdw: z.string() });
-export type OrderSummaryItem = z.infer<typeof OrderSummaryItem>;
+const OrderSummaryItem = z.object({ id: int(), goods_id: int(), name: z.string(), image: z.string(), number: int(), bzdw: z.string() });
+type OrderSummaryItem = z.infer<typeof OrderSummaryItem>;
 
 /** An order as the list shows it. */
 export const OrderSummary = z.object({
@@ -328,7 +326,7 @@ export const OrderCreditBill = z.object({
 });
 export type OrderCreditBill = z.infer<typeof OrderCreditBill>;
 
-export const OrderPayment = z.object({
+const OrderPayment = z.object({
   id: int(),
   provider: z.string(),
   trade_no: z.string(),

@@ -8,7 +8,7 @@ import { fillTarget, NOT_FOUND_PATH, redirects, routes, type AppRoute, type Scre
 import { screenModules, underConstruction, type ScreenLoader } from './screens';
 import { Shell } from './shell/Shell';
 
-export type RouteHandle = { route: AppRoute };
+type RouteHandle = { route: AppRoute };
 
 const screens = new Map<ScreenKey, LazyExoticComponent<ComponentType>>();
 function screenOf(key: ScreenKey, load: ScreenLoader) {

@@ -1,5 +1,4 @@
 /** POST /api/user/create_code: sends an SMS verification code. */
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CODE_TYPES, CodeSent, createCodeBody } from '@core/schemas/user';
 import { http } from '@/api/client';
@@ -8,7 +7,3 @@ export type CodeType = (typeof CODE_TYPES)[number];
 
 export const createCode = (input: z.input<typeof createCodeBody>) =>
   http.post<CodeSent>('/api/user/create_code', input);
-
-export function useCreateCode() {
-  return useMutation({ mutationFn: createCode });
-}

@@ -10,7 +10,7 @@ export const ADDRESS_LIST_KEY = ['address', 'list'] as const;
 /** The server keeps at most this many addresses an account (server/modules/addresses). */
 export const ADDRESS_MAX = 20;
 
-export const addressesQuery = () =>
+const addressesQuery = () =>
   queryOptions({
     queryKey: ADDRESS_LIST_KEY,
     queryFn: ({ signal }) => http.get<Address[]>('/api/address', undefined, { signal }),

@@ -8,7 +8,7 @@ import { http } from '@/api/client';
 
 const FIVE_MINUTES = 5 * 60_000;
 
-export const carouselQuery = () =>
+const carouselQuery = () =>
   queryOptions({
     queryKey: ['focus', 'carousel'],
     queryFn: ({ signal }) => http.get<AdEntry[]>('/api/focus', undefined, { signal, silent: true }),
@@ -17,7 +17,7 @@ export const carouselQuery = () =>
 
 export const useCarousel = () => useQuery(carouselQuery());
 
-export const adsQuery = (position: AdPosition) =>
+const adsQuery = (position: AdPosition) =>
   queryOptions({
     queryKey: ['focus', position],
     queryFn: ({ signal }) => http.get<AdEntry[]>(`/api/focus/${position}`, undefined, { signal, silent: true }),

@@ -4,7 +4,7 @@ import type { FocusCommon } from '@core/schemas/content';
 import { http } from '@/api/client';
 import { syncServerTime } from '@/lib/server-clock';
 
-export const focusCommonQuery = () =>
+const focusCommonQuery = () =>
   queryOptions({
     queryKey: ['focus', 'common'],
     queryFn: async ({ signal }) => {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Notice } from '@core/schemas/content';
 import { http } from '@/api/client';
 
-export const postListQuery = () =>
+const postListQuery = () =>
   queryOptions({
     queryKey: ['focus', 'postList'],
     queryFn: ({ signal }) => http.get<Notice[]>('/api/focus/postList', undefined, { signal, silent: true }),

@@ -8,9 +8,9 @@ import type { Licence, LicenceList, licenceUploadBody } from '@core/schemas/memb
 import { http } from '@/api/client';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 
-export const LICENCES_KEY = ['user', 'zizhi'] as const;
+const LICENCES_KEY = ['user', 'zizhi'] as const;
 
-export const licencesQuery = () =>
+const licencesQuery = () =>
   queryOptions({ queryKey: LICENCES_KEY, queryFn: ({ signal }) => http.get<LicenceList>('/api/user/zizhi', undefined, { signal }), staleTime: 0 });
 
 export const useLicences = () => useQuery(licencesQuery());

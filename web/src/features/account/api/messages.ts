@@ -5,9 +5,9 @@ import type { UserBase } from '@core/schemas/user';
 import { http } from '@/api/client';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 
-export const MESSAGES_KEY = ['message'] as const;
+const MESSAGES_KEY = ['message'] as const;
 
-export const messagesQuery = (page: number, type: 'all' | 'unread') =>
+const messagesQuery = (page: number, type: 'all' | 'unread') =>
   queryOptions({
     queryKey: [...MESSAGES_KEY, type, page],
     queryFn: ({ signal }) => http.get<MessagePage>('/api/message', { page, type }, { signal }),

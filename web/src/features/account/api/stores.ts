@@ -9,9 +9,9 @@ import type { UserBase } from '@core/schemas/user';
 import { http } from '@/api/client';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 
-export const STORES_KEY = ['user', 'dd'] as const;
+const STORES_KEY = ['user', 'dd'] as const;
 
-export const storesQuery = () =>
+const storesQuery = () =>
   queryOptions({ queryKey: STORES_KEY, queryFn: ({ signal }) => http.get<ChainStores>('/api/user/dd', undefined, { signal }), staleTime: 0 });
 
 export const useChainStores = (enabled = true) => useQuery({ ...storesQuery(), enabled });

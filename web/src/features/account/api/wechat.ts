@@ -9,9 +9,9 @@ import type { WechatQrcode } from '@core/schemas/user';
 import { http } from '@/api/client';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 
-export const WECHAT_KEY = ['user', 'wechat'] as const;
+const WECHAT_KEY = ['user', 'wechat'] as const;
 
-export const wechatQuery = () =>
+const wechatQuery = () =>
   queryOptions({ queryKey: WECHAT_KEY, queryFn: ({ signal }) => http.get<WechatBinding>('/api/user/wechat', undefined, { signal }), staleTime: 0 });
 
 export const useWechatBinding = () => useQuery(wechatQuery());

@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import type { Done, forgetStep1Body, forgetStep2Body, ResetTicket } from '@core/schemas/user';
 import { http } from '@/api/client';
 
-export type ForgetStep1Input = z.input<typeof forgetStep1Body>;
-export type ForgetStep2Input = z.input<typeof forgetStep2Body>;
+type ForgetStep1Input = z.input<typeof forgetStep1Body>;
+type ForgetStep2Input = z.input<typeof forgetStep2Body>;
 
-export const forgetStep1 = (input: Omit<ForgetStep1Input, 'step'>) =>
+const forgetStep1 = (input: Omit<ForgetStep1Input, 'step'>) =>
   http.post<ResetTicket>('/api/user/forget', { step: 1, ...input });
-export const forgetStep2 = (input: Omit<ForgetStep2Input, 'step'>) =>
+const forgetStep2 = (input: Omit<ForgetStep2Input, 'step'>) =>
   http.post<Done>('/api/user/forget', { step: 2, ...input });
 
 export const useForgetStep1 = () => useMutation({ mutationFn: forgetStep1 });

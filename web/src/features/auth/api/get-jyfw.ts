@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BusinessScope } from '@core/schemas/user';
 import { http } from '@/api/client';
 
-export const jyfwQuery = () =>
+const jyfwQuery = () =>
   queryOptions({
     queryKey: ['user', 'jyfw'],
     queryFn: ({ signal }) => http.get<BusinessScope[]>('/api/user/jyfw', undefined, { signal }),

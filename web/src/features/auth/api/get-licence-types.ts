@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LicenceTypes } from '@core/schemas/user';
 import { http } from '@/api/client';
 
-export const licenceTypesQuery = () =>
+const licenceTypesQuery = () =>
   queryOptions({
     queryKey: ['user', 'licence_types'],
     queryFn: ({ signal }) => http.get<LicenceTypes>('/api/user/licence_types', undefined, { signal }),

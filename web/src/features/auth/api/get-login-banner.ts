@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdEntry } from '@core/schemas/content';
 import { http } from '@/api/client';
 
-export const loginBannerQuery = () =>
+const loginBannerQuery = () =>
   queryOptions({
     queryKey: ['focus', 'login'],
     queryFn: ({ signal }) => http.get<AdEntry[]>('/api/focus/login', undefined, { signal, silent: true }),

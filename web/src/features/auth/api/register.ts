@@ -5,17 +5,17 @@ import type { Done, RegisteredStep1, RegisteredStep2, registerStep1Body, registe
 import { http } from '@/api/client';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 
-export type RegisterStep1Input = z.input<typeof registerStep1Body>;
-export type RegisterStep2Input = z.input<typeof registerStep2Body>;
-export type RegisterStep3Input = z.input<typeof registerStep3Body>;
+type RegisterStep1Input = z.input<typeof registerStep1Body>;
+type RegisterStep2Input = z.input<typeof registerStep2Body>;
+type RegisterStep3Input = z.input<typeof registerStep3Body>;
 
 const path = '/api/user/register';
 
-export const registerStep1 = (input: Omit<RegisterStep1Input, 'step'>) =>
+const registerStep1 = (input: Omit<RegisterStep1Input, 'step'>) =>
   http.post<RegisteredStep1>(path, { step: 1, ...input });
-export const registerStep2 = (input: Omit<RegisterStep2Input, 'step'>) =>
+const registerStep2 = (input: Omit<RegisterStep2Input, 'step'>) =>
   http.post<RegisteredStep2>(path, { step: 2, ...input });
-export const registerStep3 = (input: Omit<RegisterStep3Input, 'step'>) =>
+const registerStep3 = (input: Omit<RegisterStep3Input, 'step'>) =>
   http.post<Done>(path, { step: 3, ...input });
 
 export function useRegisterStep1() {

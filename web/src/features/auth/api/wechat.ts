@@ -1,5 +1,4 @@
 /** WeChat QR login: POST /api/wechat/qrcode, then GET /api/wechat/status polled until scanned. */
-import { useMutation } from '@tanstack/react-query';
 import type { WechatLoginStatus, WechatQrcode } from '@core/schemas/user';
 import { http } from '@/api/client';
 
@@ -7,5 +6,3 @@ export const createWechatQrcode = () => http.post<WechatQrcode>('/api/wechat/qrc
 
 export const getWechatStatus = (ticket: string, signal?: AbortSignal) =>
   http.get<WechatLoginStatus>('/api/wechat/status', { ticket }, { signal, silent: [422] });
-
-export const useWechatQrcode = () => useMutation({ mutationFn: createWechatQrcode });

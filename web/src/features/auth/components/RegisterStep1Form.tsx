@@ -40,7 +40,7 @@ export const confirmPasswordRule: FormRule = ({ getFieldValue }) => ({
   },
 });
 
-export const agreeRule: FormRule = {
+const agreeRule: FormRule = {
   validator: async (_rule, value: unknown) => {
     if (value !== true) throw new Error('请阅读并同意《用户注册协议》');
   },

@@ -23,7 +23,7 @@ type Props = {
 
 const shape = registerStep2Body.shape;
 
-export const BUYER_TYPES = COMPANY_TYPES.filter((t) => t !== '连锁门店');
+const BUYER_TYPES = COMPANY_TYPES.filter((t) => t !== '连锁门店');
 const isBuyerType = (t: string | undefined): t is CompanyType => (BUYER_TYPES as readonly string[]).includes(t ?? '');
 
 export function RegisterStep2Form({ chain, user, onDone }: Props) {

@@ -13,10 +13,10 @@ import { CART_KEY } from '@/lib/cart/cart-cache';
 
 export const CART_ALL = CART_LIST_DEFAULT_FILTER;
 
-export const CART_LIST_KEY = [...CART_KEY, 'list'] as const;
-export const cartListKey = (filters: number = CART_ALL) => [...CART_LIST_KEY, filters] as const;
+const CART_LIST_KEY = [...CART_KEY, 'list'] as const;
+const cartListKey = (filters: number = CART_ALL) => [...CART_LIST_KEY, filters] as const;
 
-export const cartListQuery = (filters: number = CART_ALL) =>
+const cartListQuery = (filters: number = CART_ALL) =>
   queryOptions({
     queryKey: cartListKey(filters),
     // A member waiting for review is refused (400): the page shows the server's message instead of an alert.

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ChainStore } from '@core/schemas/member';
 import { http } from '@/api/client';
 
-export const chainStoresQuery = () =>
+const chainStoresQuery = () =>
   queryOptions({
     queryKey: ['user', 'stores'],
     queryFn: ({ signal }) => http.get<ChainStore[]>('/api/user/stores', undefined, { signal }),

@@ -31,7 +31,7 @@ export const allChosen = (lines: readonly CartLine[]) => {
 
 export const someChosen = (lines: readonly CartLine[]) => selectable(lines).some((l) => l.chosen === 1);
 
-export type LineGroup = { manjian: ManjianGroup; lines: CartLine[] };
+type LineGroup = { manjian: ManjianGroup; lines: CartLine[] };
 
 /**
  * The lines in the order the cart shows them: each 满减 activity with its lines, then the lines of no

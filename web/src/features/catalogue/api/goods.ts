@@ -9,7 +9,7 @@ export const searchGoods = (keywords: string, type: 1 | 2, signal?: AbortSignal)
 /** Query parameters of /api/goods/list as the list pages build them from the URL. */
 export type ListParams = { [K in keyof GoodsListQuery]?: string | number };
 
-export const goodsListQuery = (params: ListParams) =>
+const goodsListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: ['goods', 'list', params],
     queryFn: ({ signal }) => http.get<GoodsPage>('/api/goods/list', params, { signal }),
@@ -18,7 +18,7 @@ export const goodsListQuery = (params: ListParams) =>
 
 export const useGoodsList = (params: ListParams) => useQuery(goodsListQuery(params));
 
-export const goodsDetailQuery = (id: number) =>
+const goodsDetailQuery = (id: number) =>
   queryOptions({
     queryKey: ['goods', 'detail', id],
     queryFn: ({ signal }) => http.get<GoodsDetail>(`/api/goods/detail/${id}`, undefined, { signal, silent: [404] }),

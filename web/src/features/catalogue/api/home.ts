@@ -5,7 +5,7 @@ import type { DailySpecials, Spike } from '@core/schemas/promotions';
 import { http } from '@/api/client';
 import { syncServerTime } from '@/lib/server-clock';
 
-export const spikeQuery = () =>
+const spikeQuery = () =>
   queryOptions({
     queryKey: ['promotion', 'spike'],
     queryFn: async ({ signal }) => {
@@ -18,7 +18,7 @@ export const spikeQuery = () =>
 
 export const useSpike = () => useQuery(spikeQuery());
 
-export const dailySpecialsQuery = () =>
+const dailySpecialsQuery = () =>
   queryOptions({
     queryKey: ['promotion', 'everyday'],
     queryFn: async ({ signal }) => {
@@ -34,7 +34,7 @@ export const useDailySpecials = () => useQuery(dailySpecialsQuery());
 export const useFloors = () =>
   useQuery({ queryKey: ['home', 'floors'], queryFn: ({ signal }) => http.get<Floor[]>('/api/index/floors', undefined, { signal, silent: true }), staleTime: 60_000 });
 
-export const recommendationsQuery = () =>
+const recommendationsQuery = () =>
   infiniteQueryOptions({
     queryKey: ['home', 'wntj'],
     queryFn: ({ pageParam, signal }) => http.get<GoodsList>(`/api/index_wntj/${pageParam}`, undefined, { signal, silent: true }),

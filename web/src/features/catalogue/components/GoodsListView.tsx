@@ -15,7 +15,7 @@ import { GoodsCard } from '@/ui/GoodsCard';
 import { useFilterOptions, useGoodsList, type FilterScopeParams, type ListParams } from '../api/goods';
 import { GoodsTable } from './GoodsRows';
 
-export type ListView = 'grid' | 'table' | 'noimage';
+type ListView = 'grid' | 'table' | 'noimage';
 
 type Props = {
   view: ListView;

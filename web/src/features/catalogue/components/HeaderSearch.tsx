@@ -11,7 +11,7 @@ import { TargetLink } from '@/ui/TargetLink';
 import { searchGoods } from '../api/goods';
 import { createSuggester, type SuggestState } from '../lib/suggest';
 
-export const SEARCH_KEYWORD_KEY = 'yct_search_keyword';
+const SEARCH_KEYWORD_KEY = 'yct_search_keyword';
 
 const readKeyword = () => {
   try {

@@ -10,7 +10,7 @@ export type ConfirmParams = z.input<typeof confirmQuerySchema>;
 
 export const CONFIRM_KEY = ['cart', 'confirm'] as const;
 
-export const confirmQuery = (params: ConfirmParams) =>
+const confirmQuery = (params: ConfirmParams) =>
   queryOptions({
     queryKey: [...CONFIRM_KEY, params],
     // A refusal (nothing selected, not approved) is shown by the page itself, not as an alert.

@@ -5,7 +5,7 @@ import { http } from '@/api/client';
 
 export const CONTRACT_KEY = ['contract'] as const;
 
-export const contractQuery = () =>
+const contractQuery = () =>
   queryOptions({
     queryKey: CONTRACT_KEY,
     queryFn: ({ signal }) => http.get<Contract>('/api/contract', undefined, { signal }),

@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PayState } from '@core/schemas/trade';
 import { http } from '@/api/client';
 
-export const PAY_POLL_MS = 2000;
+const PAY_POLL_MS = 2000;
 
-export const payStatusQuery = (orderId: number) =>
+const payStatusQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['pay', 'status', orderId],
     // A missed poll is not worth an alert: the next one comes two seconds later.

@@ -20,7 +20,7 @@ export function usePayOrder() {
  * The bank details of an order whose buyer already chose bank transfer. There is no read call for them, and
  * choosing transfer again changes nothing on the server, so the page asks the same way it chose.
  */
-export const transferQuery = (orderId: number) =>
+const transferQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['pay', 'transfer', orderId],
     queryFn: async () => {

@@ -4,7 +4,7 @@ import type { AdEntry } from '@core/schemas/content';
 import { bootData } from '@/api/boot';
 import { http } from '@/api/client';
 
-export const focusTopQuery = () =>
+const focusTopQuery = () =>
   queryOptions({
     queryKey: ['focus', 'top'],
     queryFn: ({ signal }) => http.get<AdEntry[]>('/api/focus/top', undefined, { signal, silent: true }),

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FriendlyLink } from '@core/schemas/content';
 import { http } from '@/api/client';
 
-export const globalLinksQuery = () =>
+const globalLinksQuery = () =>
   queryOptions({
     queryKey: ['global', 'links'],
     queryFn: ({ signal }) => http.get<FriendlyLink[]>('/api/global/links', undefined, { signal, silent: true }),

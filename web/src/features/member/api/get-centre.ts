@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberCentre } from '@core/schemas/member';
 import { http } from '@/api/client';
 
-export const CENTRE_KEY = ['user', 'center'] as const;
+const CENTRE_KEY = ['user', 'center'] as const;
 
-export const centreQuery = () =>
+const centreQuery = () =>
   queryOptions({ queryKey: CENTRE_KEY, queryFn: ({ signal }) => http.get<MemberCentre>('/api/user/center', undefined, { signal }), staleTime: 0 });
 
 export const useMemberCentre = () => useQuery(centreQuery());

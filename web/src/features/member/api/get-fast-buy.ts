@@ -7,7 +7,7 @@ import { http } from '@/api/client';
 /** The list's page, order and keywords, as the server reads them. */
 export type FastBuyParams = z.output<typeof fastBuyQuerySchema>;
 
-export const fastBuyQuery = (params: FastBuyParams) =>
+const fastBuyQuery = (params: FastBuyParams) =>
   queryOptions({
     queryKey: ['user', 'fast_buy', params],
     queryFn: ({ signal }) => http.get<FastBuyPage>('/api/user/fast_buy', { ...params, keywords: params.keywords || undefined }, { signal }),

@@ -4,7 +4,7 @@ import { Code } from '@core/codes';
 import type { AfterSaleDetail } from '@core/schemas/trade';
 import { http } from '@/api/client';
 
-export const afterSaleQuery = (id: number) =>
+const afterSaleQuery = (id: number) =>
   queryOptions({
     queryKey: ['order', 'after_sale', id],
     queryFn: ({ signal }) => http.get<AfterSaleDetail>(`/api/order/after_sale/${id}`, undefined, { signal, silent: [Code.notFound] }),

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { EphedrineOrderPage } from '@core/schemas/trade';
 import { http } from '@/api/client';
 
-export const ephedrineOrdersQuery = (page: number) =>
+const ephedrineOrdersQuery = (page: number) =>
   queryOptions({
     queryKey: ['order', 'hmdd', page],
     queryFn: ({ signal }) => http.get<EphedrineOrderPage>('/api/order/hmdd', { page }, { signal }),

@@ -4,7 +4,7 @@ import { Code } from '@core/codes';
 import type { OrderDetail } from '@core/schemas/trade';
 import { http } from '@/api/client';
 
-export const orderDetailQuery = (id: number) =>
+const orderDetailQuery = (id: number) =>
   queryOptions({
     queryKey: ['order', 'detail', id],
     queryFn: ({ signal }) => http.get<OrderDetail>(`/api/order/${id}`, undefined, { signal, silent: [Code.notFound] }),

@@ -7,7 +7,7 @@ import type { ListParams } from '../lib/orders';
 /** Every order query starts with this key (the checkout's pay pages share `['order', 'detail', id]`). */
 export const ORDER_KEY = ['order'] as const;
 
-export const ordersQuery = (params: ListParams) =>
+const ordersQuery = (params: ListParams) =>
   queryOptions({
     queryKey: ['order', 'list', params],
     queryFn: ({ signal }) =>

@@ -15,7 +15,7 @@ type Props = {
 };
 
 export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,.gif,.webp,image/jpeg,image/png,image/gif,image/webp';
-export const IMAGE_NAME = /\.(jpe?g|png|gif|webp)$/i;
+const IMAGE_NAME = /\.(jpe?g|png|gif|webp)$/i;
 
 /** Refuses in the browser what the server would refuse: not a picture, or over 10 MB. The message, or null. */
 export function imageProblem(file: { name: string; size: number }): string | null {

@@ -18,10 +18,7 @@ import { isZero, money } from '@/lib/money';
 export { isZero, lineDiscounts, money } from '@/lib/money';
 
 /** -¥50.00 for a discount. */
-export const minus = (yuan: string) => `-${money(yuan)}`;
-
-
-export const ORDER_PAGE_SIZE = 10;
+const minus = (yuan: string) => `-${money(yuan)}`;
 
 /** The tabs of 我的订单: `status` undefined is 全部. */
 export const ORDER_TABS: { key: 'all' | OrderStatus; status: OrderStatus | undefined; label: string }[] = [

@@ -9,7 +9,7 @@ import { http } from '@/api/client';
 import { invalidateWallet } from './keys';
 import { POLL_MS } from './recharge';
 
-export const creditQuery = () =>
+const creditQuery = () =>
   queryOptions({
     queryKey: ['wallet', 'credit'],
     queryFn: ({ signal }) => http.get<Credit>('/api/user/user_credit', undefined, { signal }),
@@ -21,7 +21,7 @@ export const useCredit = () => useQuery(creditQuery());
 /** The bills' filter and page, as the server reads them. */
 export type BillParams = z.output<typeof creditListQuery>;
 
-export const billsQuery = (p: BillParams) =>
+const billsQuery = (p: BillParams) =>
   queryOptions({
     queryKey: ['wallet', 'bills', p],
     queryFn: ({ signal }) => http.get<CreditBillPage>('/api/user/user_credit_list', { type: p.type || undefined, page: p.page }, { signal }),

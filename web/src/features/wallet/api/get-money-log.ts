@@ -7,7 +7,7 @@ import { http } from '@/api/client';
 /** The ledger, use type, days and page, as the server reads them. */
 export type LogParams = z.output<typeof moneyLogQuerySchema>;
 
-export const moneyLogQuery = (p: LogParams) =>
+const moneyLogQuery = (p: LogParams) =>
   queryOptions({
     queryKey: ['wallet', 'log', p],
     queryFn: ({ signal }) =>

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserMoney } from '@core/schemas/wallet';
 import { http } from '@/api/client';
 
-export const userMoneyQuery = () =>
+const userMoneyQuery = () =>
   queryOptions({
     queryKey: ['wallet', 'money'],
     queryFn: ({ signal }) => http.get<UserMoney>('/api/user/user_money', undefined, { signal }),

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { MoneyConfig, Recharge, RechargeStatus } from '@core/schemas/wallet';
 import { http } from '@/api/client';
 
-export const moneyConfigQuery = () =>
+const moneyConfigQuery = () =>
   queryOptions({
     queryKey: ['wallet', 'moneyConfig'],
     queryFn: ({ signal }) => http.get<MoneyConfig>('/api/moneys/moneyConfig', undefined, { signal }),

@@ -8,7 +8,7 @@ import { invalidateWallet } from './keys';
 /** The vouchers' status and page, as the server reads them. */
 export type VoucherParams = z.output<typeof voucherListQuery>;
 
-export const vouchersQuery = (p: VoucherParams) =>
+const vouchersQuery = (p: VoucherParams) =>
   queryOptions({
     queryKey: ['wallet', 'vouchers', p],
     queryFn: ({ signal }) => http.get<VoucherPage>('/api/cash_coupon/list', { status: p.status, page: p.page }, { signal }),

@@ -11,8 +11,6 @@ export const Code = {
   serverError: 500,
 } as const;
 
-export type Envelope<T = unknown> = { code: number; message: string; data: T };
-
 export type ValidationErrors = Record<string, string[]>;
 
 export const Message = {

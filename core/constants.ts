@@ -12,20 +12,13 @@ export const SEARCH_DEBOUNCE_MS = 500;
 export const SEARCH_CACHE_MAX_AGE_MS = 5_000;
 export const STICKY_SEARCH_SCROLL_PX = 205;
 export const STICKY_SEARCH_DELAY_MS = 100;
-export const LOTTERY_RESULT_DELAY_MS = 2_000;
-export const LOTTERY_CLOSE_ANIMATION_MS = 1_000;
 export const CART_LIST_DEFAULT_FILTER = 99999;
 export const FOCUS_DEMO_BANNER_ID = 125;
-export const PAGE_SIZE = 20;
-export const PAGE_SIZE_MAX = 100;
 
 export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_CODE_RESEND_SECONDS = 60;
 export const SESSION_TTL_DAYS = 30;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-
-/** Member levels by the last 12 months' spend (DESIGN.md section 7). */
-export const RANKS = ['普通会员', '银牌会员', '金牌会员', '钻石会员'] as const;
 
 /** Company types a buyer registers as. 连锁总部 accounts own sub-stores (连锁门店). */
 export const COMPANY_TYPES = ['单体药店', '连锁总部', '连锁门店', '诊所', '医药公司'] as const;

@@ -81,7 +81,7 @@ export type ScreenKey =
   | 'newsDetail'
   | 'contract';
 
-export type ShellFlags = {
+type ShellFlags = {
   /** The full site header (top bar, banner, logo, search, cart, notice line). */
   header: boolean;
   footer: boolean;
@@ -141,7 +141,7 @@ const entryPage = (entry: Entry): AppRoute => ({ ...ACCOUNT_ENTRY, built: true, 
 const help = (entry: Entry): AppRoute => ({ ...HELP, built: false, ...entry });
 const bare = (entry: Entry): AppRoute => ({ ...BARE, built: false, ...entry });
 
-export const REGISTER_TITLE = '注册会员';
+const REGISTER_TITLE = '注册会员';
 
 export const routes: AppRoute[] = [
   // Top level
@@ -283,7 +283,7 @@ export const redirects: RedirectRoute[] = [
 export const NOT_FOUND_PATH = '/404';
 
 /** One concrete URL for every parameterised pattern, for route tests. */
-export const sampleUrls: Record<string, string> = {
+const sampleUrls: Record<string, string> = {
   '/list/other/:id/:name?': '/list/other/3/抗感染药',
   '/list/info/:id': '/list/info/1',
   '/list_info/:id': '/list_info/1',
@@ -334,7 +334,7 @@ const decode = (value: string) => {
  * Matches a pathname against one pattern the way React Router does for these tables
  * (case-insensitive, optional `:param?` segments, a trailing slash allowed). Returns the params or null.
  */
-export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
   const want = pattern.split('/').filter(Boolean);
   const have = pathname.split('?')[0].split('#')[0].split('/').filter(Boolean);
   const params: Record<string, string> = {};

@@ -9,8 +9,6 @@ export const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_-]{3,19}$/;
 export const SMS_CODE_RE = /^\d{6}$/;
 
 export const isMobile = (v: string) => MOBILE_RE.test(v);
-export const isPhone = (v: string) => MOBILE_RE.test(v) || LANDLINE_RE.test(v);
-export const isEmail = (v: string) => EMAIL_RE.test(v);
 
 /**
  * Control characters no field of a buyer or an operator needs: C0 but tab, line feed and carriage return, DEL

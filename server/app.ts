@@ -53,7 +53,7 @@ z.config(z.locales.zhCN());
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built web app; `WEB_DIST` points elsewhere (the end-to-end runs build into a folder of their own). */
-export const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'web', 'dist');
+const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'web', 'dist');
 
 const parseQuery = (text: string) => qs.parse(text, { depth: 5, arrayLimit: 200, parameterLimit: 1000 });
 

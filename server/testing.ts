@@ -17,7 +17,7 @@ export { DEMO_PASSWORD };
 import { hashPassword } from './lib/passwords.js';
 import type { SmsSender } from './modules/accounts/sms.js';
 
-export const usePostgres = process.env.TEST_DB === 'postgres';
+const usePostgres = process.env.TEST_DB === 'postgres';
 export const dbLabel = usePostgres ? 'PostgreSQL' : 'PGlite';
 
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {

@@ -13,7 +13,7 @@ export function percentDown(fen: Fen, percent: number): Fen {
 }
 
 /** floor(a × b / c) and its remainder, for non-negative safe integers, exactly. */
-export function mulDiv(a: number, b: number, c: number): { quotient: number; remainder: number } {
+function mulDiv(a: number, b: number, c: number): { quotient: number; remainder: number } {
   const product = a * b;
   if (Number.isSafeInteger(product)) {
     const quotient = Math.floor(product / c);

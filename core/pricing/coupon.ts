@@ -10,7 +10,7 @@ import type { CouponInput, CouponOption, CouponReason, CouponScope, Fen } from '
 /** A counted line as a coupon sees it: its goods (several for a bundle) and its amount after manjian. */
 export type CouponLine = { goods: readonly { id: number; category_id?: number | null }[]; amount: Fen };
 
-export const COUPON_MESSAGES: Record<Exclude<CouponReason, 'threshold'>, string> = {
+const COUPON_MESSAGES: Record<Exclude<CouponReason, 'threshold'>, string> = {
   used: '已使用',
   expired: '已过期',
   not_started: '未到使用时间',
@@ -18,7 +18,7 @@ export const COUPON_MESSAGES: Record<Exclude<CouponReason, 'threshold'>, string>
 };
 
 /** Whether a coupon's scope covers a line. A bundle is covered only when every goods of it is: a coupon for one drug does not discount a set. */
-export function coverage(scope: CouponScope): (line: CouponLine) => boolean {
+function coverage(scope: CouponScope): (line: CouponLine) => boolean {
   if (scope.kind === 'all') return () => true;
   const ids = new Set(scope.ids);
   const inScope = scope.kind === 'goods' ? (g: CouponLine['goods'][number]) => ids.has(g.id) : (g: CouponLine['goods'][number]) => g.category_id != null && ids.has(g.category_id);

@@ -6,7 +6,7 @@ import type { CartLineInput, PriceOffer, PricingGoods, PricingInput, ShippingRul
 export const NOW = Date.UTC(2026, 0, 15, 4, 0);
 export const HOUR = 3_600_000;
 
-export const SHIPPING: ShippingRule = { shipping_amount: 1000, no_trans_order_amount: 100_000 };
+const SHIPPING: ShippingRule = { shipping_amount: 1000, no_trans_order_amount: 100_000 };
 
 export const goods = (over: Partial<PricingGoods> = {}): PricingGoods => ({
   id: 1,

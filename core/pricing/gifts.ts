@@ -10,7 +10,7 @@ import { assign, type ActivityLine } from './membership.js';
 import type { AddonPick, Fen, GiftActivity, GiftData, GiftResult, HuangouActivity, HuangouResult, PricingGoods } from './types.js';
 
 /** Gift units earned by a measure: per multiple of the threshold (type 1) or once (type 2). */
-export function giftUnits(measure: number, threshold: number, type: 1 | 2, perGift: number): number {
+function giftUnits(measure: number, threshold: number, type: 1 | 2, perGift: number): number {
   if (measure < threshold) return 0;
   return type === 1 ? times(perGift, Math.floor(measure / threshold)) : perGift;
 }

@@ -6,7 +6,7 @@ import { checkFen, checkPercent, percentDown, spread, sum } from './arithmetic.j
 import type { Fen, RedPacketInput } from './types.js';
 
 /** The most the red packet may pay of `left` fen: the share rounded down, not above the balance. */
-export function redPacketMax(input: RedPacketInput | null | undefined, left: Fen): Fen {
+function redPacketMax(input: RedPacketInput | null | undefined, left: Fen): Fen {
   if (!input) return 0;
   checkFen(input.balance, 'red packet balance');
   checkPercent(input.share_percent, 'red packet share');

@@ -12,7 +12,7 @@ export type { Fen };
 export type LineType = 0 | 1 | 3;
 
 /** Buying `number` units or more costs `price` fen a unit. */
-export type LadderTier = { number: number; price: Fen };
+type LadderTier = { number: number; price: Fen };
 
 /** The goods fields pricing needs, as the catalogue holds them. */
 export type PricingGoods = {
@@ -177,7 +177,7 @@ export type PricingInput = {
 /** Why a line is listed but not counted (spec section 4: is_buy 0 or no stock forces it unselected). */
 export type ExcludedReason = 'unselected' | 'out_of_scope' | 'no_ephedrine' | 'not_buyable' | 'sold_out' | 'insufficient_stock' | 'bundle_missing';
 
-export type SegmentSource = 'ladder' | 'base' | 'spike' | 'everyday' | 'combination' | 'huangou';
+type SegmentSource = 'ladder' | 'base' | 'spike' | 'everyday' | 'combination' | 'huangou';
 
 /** Units of a line sold at one unit price. */
 export type PriceSegment = { source: SegmentSource; activity_id: number | null; price: Fen; number: number; amount: Fen };

@@ -20,7 +20,7 @@ export const addToCartBody = z.object({
 });
 
 /** `ids[]=1&ids[]=2`, `ids=1,2` or one id: cart line ids. */
-export const idsField = (label = '购物车商品') =>
+const idsField = (label = '购物车商品') =>
   z.preprocess(
     (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter(Boolean) : typeof v === 'number' ? [v] : v),
     z
@@ -82,7 +82,7 @@ export const PriceSegment = z.object({
 });
 export type PriceSegment = z.infer<typeof PriceSegment>;
 
-export const LinePromo = z.object({
+const LinePromo = z.object({
   kind: z.enum(['spike', 'everyday']),
   activity_id: activityRef(),
   price: money.nullable(),
@@ -93,9 +93,9 @@ export const LinePromo = z.object({
   applied: int(),
   message: z.string(),
 });
-export type LinePromo = z.infer<typeof LinePromo>;
+type LinePromo = z.infer<typeof LinePromo>;
 
-export const BundleItem = z.object({ goods_id: int(), number: int(), name: z.string(), ypgg: z.string(), bzdw: z.string(), image: z.string() });
+const BundleItem = z.object({ goods_id: int(), number: int(), name: z.string(), ypgg: z.string(), bzdw: z.string(), image: z.string() });
 
 /** A priced cart line (spec section 3 "Cart item"), as the cart, the confirm page and the hints send it. */
 export const CartLine = z.object({
@@ -213,6 +213,14 @@ export const NextHint = z.object({
 });
 export type NextHint = z.infer<typeof NextHint>;
 
+/** A filter tab of the cart: all lines, the lines that cannot be bought, or those of a manjian activity. */
+export const CartFilterOption = z.object({
+  id: int().meta({ description: '99999 all, 0 cannot be bought, else a manjian activity' }),
+  name: z.string(),
+  count: int(),
+});
+export type CartFilterOption = z.infer<typeof CartFilterOption>;
+
 /** The priced cart (spec section 3 "Cart state"). */
 export const CartList = z.object({
   list: z.array(CartLine),
@@ -222,7 +230,7 @@ export const CartList = z.object({
   next_hints: z.array(NextHint),
   filter_data: z.object({
     current: int(),
-    filters: z.array(z.object({ id: int().meta({ description: '99999 all, 0 cannot be bought, else a manjian activity' }), name: z.string(), count: int() })),
+    filters: z.array(CartFilterOption),
   }),
   total: CartTotals,
 });

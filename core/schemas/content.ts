@@ -6,13 +6,31 @@ import { bit, money, unixTime } from './envelope.js';
 const target = () =>
   z.string().meta({ description: 'a site path or a full URL; empty: the page shows 活动暂未开始; `*...#text`: the page shows the text instead of leaving' });
 
+/** Positions whose ads a page asks for by name (spec section 7 "Content and ads"), and where they show. */
+export const AD_POSITIONS = {
+  top: 'The strip above the header.',
+  login: "The login page's backdrop.",
+  right: "The home page's side pictures.",
+  xrtj: "新人专享: the home page's side picture for guests.",
+  ppzq: "The brand zone's (品牌专区) banner.",
+  kxzq: "The controlled-sale zone's (控销专区) banner.",
+  new_kxzq: "The banners of the controlled-sale zone's page.",
+  zyzq: "The TCM zone's (中药专区) banner.",
+  qxzq: "The devices zone's (器械专区) banner.",
+  yx: "The free-shipping zone's (包邮专区) banner.",
+  jxqzc: "The near-expiry sale's (近效期专场) banner.",
+  mrtj: "The daily specials' (每日特价) banner.",
+} as const;
+
+export type AdPosition = keyof typeof AD_POSITIONS;
+
 /** A banner or an ad. */
 export const AdEntry = z.object({ id: z.number().int(), image: z.string(), url: target(), title: z.string() });
 export type AdEntry = z.infer<typeof AdEntry>;
 
 /** 热门搜索 under the search box. */
-export const HotSearch = z.object({ name: z.string(), url: z.string() });
-export type HotSearch = z.infer<typeof HotSearch>;
+const HotSearch = z.object({ name: z.string(), url: z.string() });
+type HotSearch = z.infer<typeof HotSearch>;
 
 export const NavLink = z.object({
   id: z.number().int(),
@@ -24,8 +42,8 @@ export const NavLink = z.object({
 export type NavLink = z.infer<typeof NavLink>;
 
 /** An entry of the header's nav bar; its children show in a pop-over. */
-export const NavEntry = NavLink.extend({ children: z.array(NavLink) });
-export type NavEntry = z.infer<typeof NavEntry>;
+const NavEntry = NavLink.extend({ children: z.array(NavLink) });
+type NavEntry = z.infer<typeof NavEntry>;
 
 /** A category of the menu, with its sub-categories (goods hang on the deepest level). */
 export type MenuCategory = { id: number; name: string; logo1: string; children: MenuCategory[] };
@@ -41,8 +59,8 @@ export const MenuCategory: z.ZodType<MenuCategory> = z.object({
 const menu = (description: string) =>
   z.array(MenuCategory).meta({ description: `${description}: a tree of \`{id, name, logo1, children}\`, \`children\` of the same shape` });
 
-export const BrandEntry = z.object({ id: z.number().int(), name: z.string(), logo: z.string(), url: z.string().meta({ description: "the brand's page" }) });
-export type BrandEntry = z.infer<typeof BrandEntry>;
+const BrandEntry = z.object({ id: z.number().int(), name: z.string(), logo: z.string(), url: z.string().meta({ description: "the brand's page" }) });
+type BrandEntry = z.infer<typeof BrandEntry>;
 
 export const Licence = z.object({ name: z.string(), number: z.string() });
 export type Licence = z.infer<typeof Licence>;

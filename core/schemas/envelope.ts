@@ -23,7 +23,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 export const okOf = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(Code.ok), message: z.string(), data });
 
 /** A business refusal answered with HTTP 200: code 400-499 (459: sign the e-contract first), a Chinese message. */
-export const refusal = z.object({ code: z.number().int().min(400).max(499), message: z.string(), data: z.null() });
+const refusal = z.object({ code: z.number().int().min(400).max(499), message: z.string(), data: z.null() });
 
 /**
  * The `response` of a route schema: HTTP 200 carries the data or a business refusal. 401, 404 and 422 go

@@ -4,11 +4,11 @@ import { freeText, id, page, wholeNumber } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
 
 /** A search keyword: trimmed, at most 50 characters, no markup. Empty is allowed and finds nothing. */
-export const keywords = () =>
+const keywords = () =>
   freeText('搜索关键词', 50).refine((v) => !/[<>]/.test(v), { error: '搜索关键词不能包含 < 或 > 字符' });
 
 /** 1 drug names (Chinese, pinyin, initials, approval number); 2 manufacturers. */
-export const searchType = () =>
+const searchType = () =>
   z
     .enum(['1', '2'], { error: '搜索类型格式不正确' })
     .optional()
@@ -17,8 +17,8 @@ export const searchType = () =>
 
 export const searchQuery = z.object({ keywords: keywords().optional().default(''), type: searchType() });
 
-export const GOODS_SORTS = ['default', 'sales', 'price', 'newest'] as const;
-export const GOODS_ZONES = ['yx', 'zy', 'qx', 'jxq', 'kx', 'youx'] as const;
+const GOODS_SORTS = ['default', 'sales', 'price', 'newest'] as const;
+const GOODS_ZONES = ['yx', 'zy', 'qx', 'jxq', 'kx', 'youx'] as const;
 export const PRESCRIPTION_CLASSES = ['处方药', '甲类OTC', '乙类OTC', '器械', '中药饮片', '保健食品'] as const;
 
 const yuan = (label: string) =>
@@ -82,11 +82,11 @@ export type FilterScope = Partial<Omit<z.infer<typeof filterScopeQuery>, 'type'>
 // ---- Answers ----
 
 /** A quantity tier of the ladder price: from `number` units on, each costs `price`. */
-export const LadderTier = z.object({
+const LadderTier = z.object({
   number: z.number().int().meta({ description: 'from this many units on' }),
   price: money.nullable().meta({ description: 'unit price from `number` on; null where the viewer may not see prices' }),
 });
-export type LadderTier = z.infer<typeof LadderTier>;
+type LadderTier = z.infer<typeof LadderTier>;
 
 /**
  * Goods as every catalogue call sends them (and the cart, promotions and member calls embed them). Prices
@@ -169,8 +169,8 @@ export const FilterOptions = z.object({
 export type FilterOptions = z.infer<typeof FilterOptions>;
 
 /** A kept goods of the favourites (收藏) list. */
-export const FavoriteGoods = Goods.extend({ favorite_at: unixTime.meta({ description: 'when the buyer kept it' }) });
-export type FavoriteGoods = z.infer<typeof FavoriteGoods>;
+const FavoriteGoods = Goods.extend({ favorite_at: unixTime.meta({ description: 'when the buyer kept it' }) });
+type FavoriteGoods = z.infer<typeof FavoriteGoods>;
 
 export const FavoritePage = pageOf(FavoriteGoods);
 export type FavoritePage = z.infer<typeof FavoritePage>;
@@ -207,8 +207,8 @@ export const Brand = z.object({
 export type Brand = z.infer<typeof Brand>;
 
 /** A brand's tile in the zone, with its best sellers. */
-export const BrandTile = Brand.extend({ goods: z.array(Goods).meta({ description: 'its 3 best sellers' }) });
-export type BrandTile = z.infer<typeof BrandTile>;
+const BrandTile = Brand.extend({ goods: z.array(Goods).meta({ description: 'its 3 best sellers' }) });
+type BrandTile = z.infer<typeof BrandTile>;
 
 export const BrandPage = pageOf(BrandTile);
 export type BrandPage = z.infer<typeof BrandPage>;

@@ -1,7 +1,7 @@
 /** Member-centre and account-centre calls (licences, messages, WeChat binding, stores, quick purchase): requests and answers. */
 import { z } from 'zod';
 import { Goods } from './goods.js';
-import { OrderPage, OrderSummary } from './trade.js';
+import { OrderCounts, OrderSummary } from './trade.js';
 import { LICENCE_TYPES } from '../constants.js';
 import { id, optionalText, page } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
@@ -60,7 +60,7 @@ export const wechatTicketBody = z.object({
 export const actForBody = z.object({ store_id: id('门店') });
 
 /** Orders of the quick-purchase list: last bought first, most often bought, most units bought. */
-export const FAST_BUY_ORDERS = ['time', 'count', 'number'] as const;
+const FAST_BUY_ORDERS = ['time', 'count', 'number'] as const;
 export const fastBuyQuery = z.object({
   page: page(),
   order: z
@@ -181,7 +181,7 @@ export const MemberCentre = z.object({
     coupons: z.number().int().meta({ description: 'unused coupons' }),
     coupons_expiring: z.number().int().meta({ description: 'unused coupons ending within 3 days' }),
   }),
-  order_counts: OrderPage.shape.counts,
+  order_counts: OrderCounts,
   recent_orders: z.array(OrderSummary).meta({ description: 'the 5 latest orders' }),
   recommend: z.array(Goods).meta({ description: '10 goods for this buyer' }),
 });

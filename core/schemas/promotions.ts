@@ -12,10 +12,10 @@ export const PromoGoods = Goods.extend({
 export type PromoGoods = z.infer<typeof PromoGoods>;
 
 /** Flash-sale goods also carry the day's quota. */
-export const SpikeGoods = PromoGoods.extend({
+const SpikeGoods = PromoGoods.extend({
   quota: z.number().int().meta({ description: 'units offered at this price a day, to everybody together; 0 as many as the stock' }),
 });
-export type SpikeGoods = z.infer<typeof SpikeGoods>;
+type SpikeGoods = z.infer<typeof SpikeGoods>;
 
 /** A flash-sale session (场次): a daily window of its activity, on China time. */
 export const SpikeSession = z.object({

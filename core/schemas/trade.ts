@@ -31,6 +31,10 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 
+/** The address a delete removed. */
+export const AddressDeleted = z.object({ id: z.number().int() });
+export type AddressDeleted = z.infer<typeof AddressDeleted>;
+
 /** The coupon to apply: a held coupon's id, `best`, or 0 for none; absent (or empty) leaves the choice to the call. */
 const couponChoice = z
   .union([z.literal('best'), z.literal(''), wholeNumber('优惠券格式不正确').pipe(z.number().min(0, { error: '优惠券格式不正确' }))], { error: '优惠券格式不正确' })
@@ -60,7 +64,7 @@ export const confirmQuery = z.object({
   use_red_packet: flag('账户红包').optional().meta({ description: '1: the red packet pays its share' }),
 });
 
-export const CHECKOUT_KEY_RE = /^[A-Za-z0-9_-]{16,64}$/;
+const CHECKOUT_KEY_RE = /^[A-Za-z0-9_-]{16,64}$/;
 
 export const createOrderBody = z.object({
   address_id: id('收货地址'),
@@ -78,8 +82,6 @@ export const createOrderBody = z.object({
     .optional()
     .meta({ description: 'Made once by the confirm page: a second post with it answers the orders of the first' }),
 });
-
-export const ORDER_STATUSES = { 0: '待付款', 1: '待发货', 2: '已发货', 3: '已完成', 4: '已取消' } as const;
 
 export const orderListQuery = z.object({
   status: wholeNumber('订单状态不正确')
@@ -110,7 +112,8 @@ export const afterSaleBody = z.object({
 
 export const receiptBody = z.object({ image: uploadPath.meta({ description: "Path of the account's own upload of the signed receipt" }) });
 
-export const PAY_METHODS = ['balance', 'credit', 'online', 'transfer'] as const;
+const PAY_METHODS = ['balance', 'credit', 'online', 'transfer'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
 export const payOrderBody = z.object({
   order_id: id('订单'),
   method: z.enum(PAY_METHODS, { error: '请选择支付方式' }).meta({ description: 'balance 余额, credit 账期, online 在线支付, transfer 对公转账' }),
@@ -220,8 +223,8 @@ export const OrderActions = z.object({
 });
 export type OrderActions = z.infer<typeof OrderActions>;
 
-export const OrderSummaryItem = z.object({ id: int(), goods_id: int(), name: z.string(), image: z.string(), number: int(), bzdw: z.string() });
-export type OrderSummaryItem = z.infer<typeof OrderSummaryItem>;
+const OrderSummaryItem = z.object({ id: int(), goods_id: int(), name: z.string(), image: z.string(), number: int(), bzdw: z.string() });
+type OrderSummaryItem = z.infer<typeof OrderSummaryItem>;
 
 /** An order as the list shows it. */
 export const OrderSummary = z.object({
@@ -245,10 +248,14 @@ export const OrderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummary>;
 
+/** The account's orders of each status (`all` and 0-4). */
+export const OrderCounts = z
+  .object({ all: int(), 0: int(), 1: int(), 2: int(), 3: int(), 4: int() })
+  .meta({ description: "The account's orders of each status, whatever the filter" });
+export type OrderCounts = z.infer<typeof OrderCounts>;
+
 export const OrderPage = pageOf(OrderSummary).extend({
-  counts: z
-    .object({ all: int(), 0: int(), 1: int(), 2: int(), 3: int(), 4: int() })
-    .meta({ description: "The account's orders of each status, whatever the filter" }),
+  counts: OrderCounts,
 });
 export type OrderPage = z.infer<typeof OrderPage>;
 
@@ -283,11 +290,15 @@ export const AfterSaleStatus = z
   .meta({ description: '0 待审核, 1 已同意, 2 已拒绝, 3 已完成' });
 export type AfterSaleStatus = z.infer<typeof AfterSaleStatus>;
 
+/** return 退货退款, after_sale 售后. */
+export const AfterSaleKind = z.enum(['return', 'after_sale']);
+export type AfterSaleKind = z.infer<typeof AfterSaleKind>;
+
 /** A return (退货) or after-sales request (售后). */
 export const AfterSale = z.object({
   id: int(),
   order_id: int(),
-  kind: z.enum(['return', 'after_sale']).meta({ description: 'return 退货退款, after_sale 售后' }),
+  kind: AfterSaleKind.meta({ description: 'return 退货退款, after_sale 售后' }),
   lines: z.array(z.object({ item_id: int(), number: int() })),
   reason: z.string(),
   images: z.array(z.string()),
@@ -313,8 +324,9 @@ export const OrderCreditBill = z.object({
   due_date: z.string().meta({ description: 'YYYY-MM-DD' }),
   status: int().meta({ description: '0 to be repaid, 1 repaid' }),
 });
+export type OrderCreditBill = z.infer<typeof OrderCreditBill>;
 
-export const OrderPayment = z.object({
+const OrderPayment = z.object({
   id: int(),
   provider: z.string(),
   trade_no: z.string(),
@@ -345,6 +357,7 @@ export const OrderDetail = OrderSummary.extend({
 export type OrderDetail = z.infer<typeof OrderDetail>;
 
 export const EphedrineOrder = OrderSummary.extend({ receipt_image: z.string() });
+export type EphedrineOrder = z.infer<typeof EphedrineOrder>;
 export const EphedrineOrderPage = pageOf(EphedrineOrder);
 export type EphedrineOrderPage = z.infer<typeof EphedrineOrderPage>;
 
@@ -367,6 +380,7 @@ export type Contract = z.infer<typeof Contract>;
 // ---- payment
 
 export const BankDetails = z.object({ bank_name: z.string(), account_name: z.string(), account_no: z.string(), memo: z.string().meta({ description: 'What to write in the transfer memo' }) });
+export type BankDetails = z.infer<typeof BankDetails>;
 
 /** Paying an order: paid at once (balance, credit), a QR code to scan (online), or bank details (transfer). */
 export const PayResult = z.union([

@@ -122,13 +122,11 @@ export const updateUserInfoBody = z.object({
   password: z.string({ error: '请输入登录密码' }).max(64, { error: '登录密码不正确' }).optional(),
 });
 
-export const phoneParams = z.object({ value: z.string().max(32) });
-
 // ---- Answers ----
 
 /** One of the account's service contacts (专属客服). */
-export const ServiceContact = z.object({ name: z.string(), phone: z.string(), is_default: bit });
-export type ServiceContact = z.infer<typeof ServiceContact>;
+const ServiceContact = z.object({ name: z.string(), phone: z.string(), is_default: bit });
+type ServiceContact = z.infer<typeof ServiceContact>;
 
 /**
  * The user object of spec section 3: GET /api/user/base, the logins, the profile change and acting for a store

@@ -4,11 +4,8 @@ import { id, page, wholeNumber } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
 
 /** The ledgers a log can be read from: balance (余额), red packets (账户红包), points (积分), credit (账期). */
-export const WALLET_INSTRUMENTS = ['balance', 'red_packet', 'points', 'credit'] as const;
+const WALLET_INSTRUMENTS = ['balance', 'red_packet', 'points', 'credit'] as const;
 export type WalletInstrument = (typeof WALLET_INSTRUMENTS)[number];
-
-/** `use_type` of a log: 1 money in (收入, points earned), 2 money out (支出, points spent). */
-export const USE_TYPES = { 1: '收入', 2: '支出' } as const;
 
 /** A day as `YYYY-MM-DD` or a 10-digit Unix time (DESIGN.md section 5). */
 const day = (label: string) =>
@@ -63,7 +60,6 @@ export const voucherBody = z.object({
 });
 
 /** Coupons (优惠券) by status: 0 unused, 1 used, 2 expired; type 1 满减 or 2 折扣 (absent: both). */
-export const COUPON_STATUSES = { 0: '未使用', 1: '已使用', 2: '已过期' } as const;
 export const couponListQuery = z.object({
   status: z
     .enum(['0', '1', '2'], { error: '优惠券状态不正确' })
@@ -80,7 +76,6 @@ export const couponListQuery = z.object({
 });
 
 /** Cash vouchers by status: 0 unused, 1 redeemed, 2 expired (absent: all). */
-export const VOUCHER_STATUSES = { 0: '未使用', 1: '已使用', 2: '已过期' } as const;
 export const voucherListQuery = z.object({
   status: z
     .enum(['', '0', '1', '2'], { error: '现金券状态不正确' })
@@ -91,7 +86,6 @@ export const voucherListQuery = z.object({
 });
 
 /** Credit bills: 1 to repay (待还款), 2 repaid (已还款), 3 overdue (已逾期); absent: all. */
-export const CREDIT_BILL_TYPES = { 1: '待还款', 2: '已还款', 3: '已逾期' } as const;
 export const creditListQuery = z.object({
   type: z
     .enum(['', '0', '1', '2', '3'], { error: '账单类型不正确' })
@@ -214,8 +208,8 @@ export const Voucher = z.object({
 });
 export type Voucher = z.infer<typeof Voucher>;
 
-export const VoucherCounts = z.object({ unused: z.number().int(), used: z.number().int(), expired: z.number().int() });
-export type VoucherCounts = z.infer<typeof VoucherCounts>;
+const VoucherCounts = z.object({ unused: z.number().int(), used: z.number().int(), expired: z.number().int() });
+type VoucherCounts = z.infer<typeof VoucherCounts>;
 
 export const VoucherPage = pageOf(Voucher).extend({ counts: VoucherCounts });
 export type VoucherPage = z.infer<typeof VoucherPage>;

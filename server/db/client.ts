@@ -13,7 +13,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** What a service function accepts: the database or a transaction already open. */

@@ -15,7 +15,7 @@ function addError(errors: ValidationErrors, field: string, message: string) {
   (errors[field] ??= []).push(message);
 }
 
-export function zodErrors(error: ZodError): ValidationErrors {
+function zodErrors(error: ZodError): ValidationErrors {
   const errors: ValidationErrors = {};
   for (const issue of error.issues) addError(errors, fieldName(issue.path), issue.message);
   return errors;

@@ -10,7 +10,7 @@ import { activities, activityGoods, goods } from '../db/schema/index.js';
 
 const DAY_MS = 86_400_000;
 
-export const SPIKE_SESSIONS = [
+const SPIKE_SESSIONS = [
   { name: '早场秒杀', start: 8 * 60, end: 12 * 60 },
   { name: '午场秒杀', start: 12 * 60, end: 18 * 60 },
   { name: '晚场秒杀', start: 18 * 60, end: 24 * 60 },

@@ -15,9 +15,9 @@ const DAY_MS = 86_400_000;
 export const DEMO_ORDER_COUPON = '满500减20';
 
 /** Codes anyone may redeem once (README demo table). */
-export const OPEN_VOUCHERS = ['YCT2026XJQ0001', 'YCT2026XJQ0002', 'YCT2026XJQ0003', 'YCT2026XJQ0004', 'YCT2026XJQ0005'];
+const OPEN_VOUCHERS = ['YCT2026XJQ0001', 'YCT2026XJQ0002', 'YCT2026XJQ0003', 'YCT2026XJQ0004', 'YCT2026XJQ0005'];
 /** Codes handed to demo, shown on its 现金券 tab. */
-export const DEMO_VOUCHERS = [
+const DEMO_VOUCHERS = [
   { code: 'YCTDEMO2026A100', name: '新客回馈现金券', amount: 10_000, days: 60 },
   { code: 'YCTDEMO2026B200', name: '年终采购节现金券', amount: 20_000, days: 30 },
   { code: 'YCTDEMO2026C500', name: '连续采购奖励现金券', amount: 50_000, days: 90 },

@@ -9,12 +9,12 @@ import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/envelope.js';
 import { ownsUploads } from '../uploads/service.js';
 
-export const LICENCE_MISSING = '资质证件不存在';
+const LICENCE_MISSING = '资质证件不存在';
 const DAY_MS = 86_400_000;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** Whole days from today (China) to a YYYY-MM-DD date: 0 today, negative once past. */
-export function daysUntil(date: string, now = Date.now()) {
+function daysUntil(date: string, now = Date.now()) {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${chinaToday(now)}T00:00:00Z`)) / DAY_MS);
 }
 

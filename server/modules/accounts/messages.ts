@@ -5,8 +5,8 @@ import type { Conn, Db } from '../../db/client.js';
 import { messages } from '../../db/schema/accounts.js';
 import { notFound } from '../../http/envelope.js';
 
-export const MESSAGE_MISSING = '消息不存在';
-export const MESSAGES_PER_PAGE = 10;
+const MESSAGE_MISSING = '消息不存在';
+const MESSAGES_PER_PAGE = 10;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export async function listMessages(db: Db, userId: number, q: { page: number; type: 'all' | 'unread' }): Promise<MessagePage> {

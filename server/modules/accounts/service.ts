@@ -140,7 +140,7 @@ export function businessScopeList(db: Db): Promise<BusinessScope[]> {
   return list;
 }
 
-export async function findByLogin(db: Db, login: string) {
+async function findByLogin(db: Db, login: string) {
   const [user] = await db
     .select()
     .from(users)

@@ -7,7 +7,7 @@ import type { Conn, Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/accounts.js';
 import type { CurrentSession } from '../../http/auth.js';
 
-export const SESSION_COOKIE = 'yct_session';
+const SESSION_COOKIE = 'yct_session';
 /** Where the session is read: the API, uploads (served to their owner only) and the sandbox gateway's page. */
 const SESSION_PATHS = ['/api/', '/uploads/', '/pay/sandbox/'];
 
@@ -58,7 +58,7 @@ const KEEPS_ACCOUNT = [/^\/api\/(cart|favorite|address)(\/|\?|$)/, /^\/api\/stat
 const CACHE_MAX = 20_000;
 const cache = new Map<string, { session: CurrentSession; at: number }>();
 
-export function forgetUserSessions(userId: number) {
+function forgetUserSessions(userId: number) {
   for (const [key, entry] of cache) if (entry.session.user.id === userId || entry.session.actor?.id === userId) cache.delete(key);
 }
 

@@ -8,7 +8,7 @@ import { notFound } from '../../http/envelope.js';
 import { userBase } from './service.js';
 import { setActingFor } from './sessions.js';
 
-export const STORE_MISSING = '门店不存在';
+const STORE_MISSING = '门店不存在';
 
 /** A chain headquarters' stores (its sub-accounts), oldest first. */
 export async function storesOf(db: Conn, userId: number): Promise<ChainStore[]> {

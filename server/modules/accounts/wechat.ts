@@ -16,7 +16,7 @@ import { invalid, refuse } from '../../http/envelope.js';
 import { ACTING_REFUSED, userBase } from './service.js';
 import { startSession } from './sessions.js';
 
-export const TICKET_SECONDS = 300;
+const TICKET_SECONDS = 300;
 
 export interface WechatAuth {
   /** The URL the QR code encodes. */

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id } from '../../../core/schemas/common.js';
 import { answers } from '../../../core/schemas/envelope.js';
-import { Address, addressBody } from '../../../core/schemas/trade.js';
+import { Address, AddressDeleted, addressBody } from '../../../core/schemas/trade.js';
 import type { Deps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
 import { requireUser } from '../../http/auth.js';
@@ -29,7 +29,7 @@ export async function addressRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.delete(
     '/api/address/:id',
-    { schema: { tags, summary: 'Deletes an address; the next one becomes the default.', params, response: answers(z.object({ id: z.number().int() })) } },
+    { schema: { tags, summary: 'Deletes an address; the next one becomes the default.', params, response: answers(AddressDeleted) } },
     async (req) => ok(await book.deleteAddress(db, requireUser(req).id, req.params.id)),
   );
   app.post(

@@ -6,13 +6,13 @@ import type { Conn, Db } from '../../db/client.js';
 import { addresses } from '../../db/schema/addresses.js';
 import { notFound, refuse } from '../../http/envelope.js';
 
-export const ADDRESS_MAX = 20;
-export const ADDRESS_MISSING = '收货地址不存在';
+const ADDRESS_MAX = 20;
+const ADDRESS_MISSING = '收货地址不存在';
 
 type Row = typeof addresses.$inferSelect;
 type Input = z.infer<typeof addressBody>;
 
-export const addressView = (a: Row): Address => ({
+const addressView = (a: Row): Address => ({
   id: a.id,
   name: a.name,
   phone: a.phone,

@@ -24,8 +24,8 @@ import { intSetting, siteSettings } from '../settings/service.js';
 import { unusedCouponsSql } from '../wallet/coupons.js';
 import { redPacketSql } from '../wallet/service.js';
 
-export type GoodsRow = GoodsCore;
-export type CartRow = typeof cartItems.$inferSelect;
+type GoodsRow = GoodsCore;
+type CartRow = typeof cartItems.$inferSelect;
 
 export type CartEntry<G extends PricingRow = GoodsRow> = { line: CartRow; goods: G };
 
@@ -112,7 +112,7 @@ type AccountSide = {
  * the units it and everybody bought today at the limited prices of `offers` (kept by promotions), each as
  * SQL of the module that owns it. One round trip instead of three matters on PGlite, where statements queue.
  */
-export async function accountSide(conn: Conn, userId: number, dayStart: number, offers: { activity_id: number; goods_id: number }[]) {
+async function accountSide(conn: Conn, userId: number, dayStart: number, offers: { activity_id: number; goods_id: number }[]) {
   const result = (await conn.execute(sql`
     select ${redPacketSql(userId)} as red_packet, ${unusedCouponsSql(userId)} as coupons, ${boughtTodaySql(userId, dayStart, offers)} as bought`)) as unknown as {
     rows: AccountSide[];

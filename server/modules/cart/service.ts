@@ -20,7 +20,7 @@ import { priceCartOf, priceTotalsOf } from './pricing.js';
 import { activityView, hintsView, lineView, shippingView, totalsView } from './view.js';
 
 export const NOT_APPROVED = '资质审核通过后才能采购，请前往“账户中心-资质证件”查看审核进度';
-export const LINE_MISSING = '购物车商品不存在';
+const LINE_MISSING = '购物车商品不存在';
 /** A cart holds at most this many lines; the spec's list call asks for up to 99999. */
 export const CART_MAX_LINES = 500;
 

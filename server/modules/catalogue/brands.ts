@@ -7,7 +7,7 @@ import { notFound } from '../../http/envelope.js';
 import { goodsCore, goodsView, visible } from './service.js';
 import type { Viewer } from './viewer.js';
 
-export const BRANDS_PER_PAGE = 12;
+const BRANDS_PER_PAGE = 12;
 /** Goods shown on a brand's tile in the zone. */
 const TILE_GOODS = 3;
 

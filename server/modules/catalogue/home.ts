@@ -10,11 +10,11 @@ import { categories, favorites, goods } from '../../db/schema/catalogue.js';
 import { categoryWithChildren, goodsCore, goodsView, visible } from './service.js';
 import type { Viewer } from './viewer.js';
 
-export const FLOOR_COUNT = 6;
-export const FLOOR_GOODS = 5;
-export const RECOMMEND_PER_PAGE = 10;
+const FLOOR_COUNT = 6;
+const FLOOR_GOODS = 5;
+const RECOMMEND_PER_PAGE = 10;
 /** 为你推荐 ends after this many pages: past them a buyer searches rather than scrolls. */
-export const RECOMMEND_PAGES = 10;
+const RECOMMEND_PAGES = 10;
 
 export async function floors(db: Db, viewer: Viewer): Promise<Floor[]> {
   const tops = await db

@@ -38,7 +38,7 @@ export type GoodsCore = Omit<GoodsRow, 'instructions' | 'namePy' | 'nameSzm' | '
 
 /** Near expiry (近效期): the batch on sale expires within 6 months. */
 const NEAR_EXPIRY_DAYS = 183;
-export const SUGGESTION_LIMIT = 10;
+const SUGGESTION_LIMIT = 10;
 
 const price = (fen: number, viewer: Viewer) => (viewer.approved ? fenToYuan(fen) : null);
 
@@ -143,7 +143,7 @@ export async function visibleGoodsByIds(db: Db, ids: number[], viewer: Viewer): 
 }
 
 /** The goods columns the pricing engine reads: what pricing a selection needs, without pictures and texts. */
-export const pricingColumns = {
+const pricingColumns = {
   id: goods.id,
   basePrice: goods.basePrice,
   ladderPrice: goods.ladderPrice,
@@ -286,7 +286,7 @@ export async function categoryWithChildren(db: Db, id: number): Promise<number[]
  * A list counts its matches up to this many and says when there are more (`total_more`): counting every one
  * of 100,000 goods under a broad filter reads the whole table, and nobody pages past the 10,000th goods.
  */
-export const LIST_TOTAL_CAP = 10_000;
+const LIST_TOTAL_CAP = 10_000;
 
 export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer, cap = LIST_TOTAL_CAP): Promise<GoodsPage> {
   const categoryIds = q.category ? await categoryWithChildren(db, q.category) : null;

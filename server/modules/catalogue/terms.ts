@@ -10,7 +10,7 @@ import { clearKeptAnswers } from '../../http/cache.js';
 
 export type Term = { kind: 1 | 2; term: string; lower: string; py: string; szm: string; sales: number };
 /** 0 the exact name, 1 a name starting with the keyword, 2 pinyin or initials starting with it, 3 anywhere. */
-export type Rank = 0 | 1 | 2 | 3;
+type Rank = 0 | 1 | 2 | 3;
 export type RankedTerm = { term: string; rank: Rank };
 
 const TTL_MS = 60_000;
@@ -38,7 +38,7 @@ export async function refreshGoodsTerms(db: Db) {
 }
 
 /** Pinyin columns hold lower-case letters and digits only; a keyword is compared the same way. */
-export const asPinyin = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+const asPinyin = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 export function rankTerms(terms: Term[], keyword: string, kind: 1 | 2): RankedTerm[] {
   const k = keyword.trim().toLowerCase();

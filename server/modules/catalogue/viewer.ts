@@ -15,8 +15,8 @@ export type Viewer = {
   priceTip: string | null;
 };
 
-export const PRICE_TIP_GUEST = '登录可见';
-export const PRICE_TIP_PENDING = '资质审核通过后可见';
+const PRICE_TIP_GUEST = '登录可见';
+const PRICE_TIP_PENDING = '资质审核通过后可见';
 
 /** What an account (or a guest) may see. */
 export function viewerOfUser(user: SessionUser | null | undefined): Viewer {

@@ -16,7 +16,7 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The browser reads this name (web/src/api/boot.ts). */
-export const BOOT_GLOBAL = '__YCT_BOOT__';
+const BOOT_GLOBAL = '__YCT_BOOT__';
 /** Set by the top banner's close button for the visit (web/src/app/shell/SiteHeader.tsx). */
 const BANNER_CLOSED_KEY = 'yct-top-banner-closed';
 const BOOT_ID = 'yct-boot';

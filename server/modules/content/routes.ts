@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LICENCE_TYPES } from '../../../core/constants.js';
 import { id } from '../../../core/schemas/common.js';
-import { AdEntry, FocusCommon, FriendlyLink, HelpGroup, Notice } from '../../../core/schemas/content.js';
+import { AD_POSITIONS, AdEntry, FocusCommon, FriendlyLink, HelpGroup, Notice } from '../../../core/schemas/content.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import type { Deps } from '../../deps.js';
 import { ok, sendJson, withTimestamp } from '../../http/envelope.js';
@@ -17,22 +17,6 @@ const colour = z
   .regex(/^[0-9a-f]{6}$/i, { error: '颜色格式不正确' })
   .optional()
   .default('e4393c');
-
-/** Positions whose ads a page asks for by name (spec section 7 "Content and ads"), and where they show. */
-const AD_POSITIONS = {
-  top: 'The strip above the header.',
-  login: "The login page's backdrop.",
-  right: "The home page's side pictures.",
-  xrtj: "新人专享: the home page's side picture for guests.",
-  ppzq: "The brand zone's (品牌专区) banner.",
-  kxzq: "The controlled-sale zone's (控销专区) banner.",
-  new_kxzq: "The banners of the controlled-sale zone's page.",
-  zyzq: "The TCM zone's (中药专区) banner.",
-  qxzq: "The devices zone's (器械专区) banner.",
-  yx: "The free-shipping zone's (包邮专区) banner.",
-  jxqzc: "The near-expiry sale's (近效期专场) banner.",
-  mrtj: "The daily specials' (每日特价) banner.",
-} as const;
 
 /** `ids=1,2` or `ids[]=1&ids[]=2`. */
 const idList = z.preprocess(

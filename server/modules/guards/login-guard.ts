@@ -9,12 +9,12 @@ import type { Db } from '../../db/client.js';
 import { loginFailures } from '../../db/schema/guards.js';
 import { refuse } from '../../http/envelope.js';
 
-export const LOGIN_WINDOW_MINUTES = 15;
+const LOGIN_WINDOW_MINUTES = 15;
 /** Wrong passwords for one account (or name) within the window before it is locked for the window. */
-export const ACCOUNT_FAILURES = 10;
+const ACCOUNT_FAILURES = 10;
 /** Wrong passwords from one address within the window, whatever the accounts. */
-export const ADDRESS_FAILURES = 30;
-export const LOCKED_MESSAGE = `登录失败次数过多，请${LOGIN_WINDOW_MINUTES}分钟后再试，或使用短信验证码登录`;
+const ADDRESS_FAILURES = 30;
+const LOCKED_MESSAGE = `登录失败次数过多，请${LOGIN_WINDOW_MINUTES}分钟后再试，或使用短信验证码登录`;
 /** Operators have no SMS login. */
 export const OPERATOR_LOCKED_MESSAGE = `登录失败次数过多，请${LOGIN_WINDOW_MINUTES}分钟后再试`;
 

@@ -15,7 +15,7 @@ import { boughtGoods, listOrders } from '../orders/service.js';
 import { couponNum } from '../wallet/coupons.js';
 import { userMoney } from '../wallet/service.js';
 
-export const FAST_BUY_PER_PAGE = 20;
+const FAST_BUY_PER_PAGE = 20;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** GET /api/user/center: everything the member centre shows, in one answer (the page skips the base call). */

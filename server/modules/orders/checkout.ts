@@ -31,10 +31,10 @@ import type { ItemRow, OrderRow } from './rows.js';
 const y = fenToYuan;
 const HOUR_MS = 3_600_000;
 /** An unpaid order is cancelled after this many hours; one waiting for a bank transfer after 7 days. */
-export const UNPAID_HOURS = 24;
+const UNPAID_HOURS = 24;
 export const TRANSFER_DAYS = 7;
-export const CONTRACT_REQUIRED = '首次下单前请先签署电子合同';
-export const NOT_APPROVED = '资质审核通过后才能采购，请前往“账户中心-资质证件”查看审核进度';
+const CONTRACT_REQUIRED = '首次下单前请先签署电子合同';
+const NOT_APPROVED = '资质审核通过后才能采购，请前往“账户中心-资质证件”查看审核进度';
 /** Most units of one goods containing ephedrine in one order, unless the site says otherwise. */
 const EPHEDRINE_MAX = 200;
 
@@ -189,7 +189,7 @@ function heldStock(items: ItemRow[]): [number, number][] {
 }
 
 /** Each step of placing an order with its undo: what a cancelled (or refunded) order gives back. */
-export const placement = {
+const placement = {
   /** Reserve stock, in goods id order so that two orders never wait on each other's rows. */
   stock: {
     async take(tx: Tx, needs: Map<number, number>, goodsName: (id: number) => string) {

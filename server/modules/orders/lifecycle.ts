@@ -14,7 +14,7 @@ import { undoPlacement } from './checkout.js';
 import { ownOrder } from './rows.js';
 
 /** Days after shipping when an order not confirmed by the buyer completes by itself. */
-export const AUTO_RECEIVE_DAYS = 15;
+const AUTO_RECEIVE_DAYS = 15;
 const EXPIRED_REASON = '超时未付款，系统自动取消';
 
 /** Cancels an unpaid order in `tx` and gives back what placing it took. False when it was not unpaid. */

@@ -15,10 +15,10 @@ import { paymentNotifies, payments } from '../../db/schema/pay.js';
 import { AppError, notFound, refuse } from '../../http/envelope.js';
 
 /** A gateway payment waits this long for the scan. */
-export const ONLINE_TTL_MS = 15 * 60_000;
-export const SANDBOX_PROVIDER = 'sandbox';
+const ONLINE_TTL_MS = 15 * 60_000;
+const SANDBOX_PROVIDER = 'sandbox';
 
-export type Payment = typeof payments.$inferSelect;
+type Payment = typeof payments.$inferSelect;
 
 /** What a kind of payment does once paid (in the notify's transaction), and what the gateway's page calls it. */
 export type PaymentKind = {

@@ -15,7 +15,7 @@ import { atMinute, chinaDay, toSeconds, type ChinaDay } from './clock.js';
 type ActivityRow = typeof activities.$inferSelect;
 
 /** 0 not started yet, 1 on now, 2 over. */
-export type SessionStatus = SpikeSession['status'];
+type SessionStatus = SpikeSession['status'];
 
 function sessionOn(a: ActivityRow, day: ChinaDay) {
   const start = Math.max(atMinute(day, a.dailyStart ?? 0), a.startsAt.getTime());

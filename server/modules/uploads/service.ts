@@ -25,7 +25,7 @@ const SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] 
   { ext: 'pdf', mime: 'application/pdf', test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-' },
 ];
 
-export const kindOf = (buffer: Buffer) => SIGNATURES.find((s) => s.test(buffer)) ?? null;
+const kindOf = (buffer: Buffer) => SIGNATURES.find((s) => s.test(buffer)) ?? null;
 
 /** A file name as shown back to its owner: no path, no control characters, at most 255 characters. */
 const cleanName = (name: string) => path.basename(stripControlChars(name).replace(/\\/g, '/')).slice(0, 255);

@@ -2,7 +2,9 @@
  * Data the server puts into the page HTML (server/modules/content/page.ts), so that the first render does
  * not wait for a request: the top banner's ads on routes with the site header.
  */
-type Boot = { top?: { id?: number; image: string; url: string; title?: string }[] };
+import type { AdEntry } from '@core/schemas/content';
+
+type Boot = { top?: AdEntry[] };
 
 export function bootData<K extends keyof Boot>(key: K): Boot[K] | undefined {
   if (typeof window === 'undefined') return undefined;

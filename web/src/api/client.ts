@@ -29,12 +29,12 @@ export type RequestOptions = {
 export type ApiErrorKind = 'response' | 'timeout' | 'cancelled' | 'network';
 
 /** `code` of failures that never reached an answer (timeout, cancelled, network). */
-export const NO_ANSWER_CODE = -1;
+const NO_ANSWER_CODE = -1;
 
-export const TIMEOUT_MESSAGE = '请求超时，请刷新页面';
-export const ALERT_TITLE = '温馨提示';
-export const CONTRACT_PATH = '/dzht';
-export const LOGIN_PATH = '/login';
+const TIMEOUT_MESSAGE = '请求超时，请刷新页面';
+const ALERT_TITLE = '温馨提示';
+const CONTRACT_PATH = '/dzht';
+const LOGIN_PATH = '/login';
 
 export class ApiError<D = unknown> extends Error {
   override readonly name = 'ApiError';
@@ -90,7 +90,7 @@ export function resetHttp(): void {
 const SUCCESS_CODES = new Set<number>([Code.ok, 200, 201]);
 
 /** Calls that may legitimately run side by side with an identical one (spec section 8). */
-export function isCancelExempt(path: string): boolean {
+function isCancelExempt(path: string): boolean {
   const bare = path.split('?')[0].replace(/\/+$/, '');
   return (
     bare === '/api/cart' ||

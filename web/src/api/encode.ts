@@ -32,7 +32,7 @@ export function toFormBody(body: Record<string, unknown>): string {
 }
 
 /** Query string (without `?`) of a params object. */
-export function toQuery(params: Record<string, unknown> | undefined): string {
+function toQuery(params: Record<string, unknown> | undefined): string {
   if (!params) return '';
   return qs.stringify(prepare(params), OPTIONS);
 }

@@ -10,7 +10,7 @@ import { screenModules, underConstruction, type ScreenLoader } from './screens';
 import { PageLoading } from './shell/PageLoading';
 import { Shell } from './shell/Shell';
 
-export type RouteHandle = { route: AppRoute };
+type RouteHandle = { route: AppRoute };
 
 const screens = new Map<ScreenKey, LazyExoticComponent<ComponentType>>();
 function screenOf(key: ScreenKey, load: ScreenLoader) {

@@ -6,7 +6,7 @@
 import type { ComponentType } from 'react';
 import type { ScreenKey } from '@core/routes';
 
-export type ScreenModule = { default: ComponentType };
+type ScreenModule = { default: ComponentType };
 export type ScreenLoader = () => Promise<ScreenModule>;
 /** The page of a screen not built yet, told the route's title by the router. */
 export type UnderConstructionLoader = () => Promise<{ default: ComponentType<{ title: string }> }>;

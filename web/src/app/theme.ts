@@ -1,7 +1,7 @@
 import type { ThemeConfig } from 'antd';
 
-export const BRAND_RED = '#e4393c';
-export const FONT_FAMILY = '"PingFang SC", "Microsoft YaHei", "Hiragino Sans GB", "Noto Sans CJK SC", sans-serif';
+const BRAND_RED = '#e4393c';
+const FONT_FAMILY = '"PingFang SC", "Microsoft YaHei", "Hiragino Sans GB", "Noto Sans CJK SC", sans-serif';
 
 /** One brand colour (pharmacy red), dense 13px text and small radii, like the established B2B sites. */
 export const theme: ThemeConfig = {

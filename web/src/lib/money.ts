@@ -1,5 +1,6 @@
 /** How the screens show the server's money strings, and the discounts a priced line received. */
 import { formatMoney, yuanToFen } from '@core/money';
+import type { OrderItem } from '@core/schemas/trade';
 
 /** ¥1,234.50 from the server's two-decimal string. */
 export const money = (yuan: string) => formatMoney(yuanToFen(yuan));
@@ -7,7 +8,7 @@ export const money = (yuan: string) => formatMoney(yuanToFen(yuan));
 export const isZero = (yuan: string | null | undefined) => !yuan || yuanToFen(yuan) === 0;
 
 /** The four discounts a line of the cart, the confirm page or an order carries. */
-export type LineAmounts = { welfare_amount: string; manjian_amount: string; coupon_amount: string; red_packet_amount: string };
+export type LineAmounts = Pick<OrderItem, 'welfare_amount' | 'manjian_amount' | 'coupon_amount' | 'red_packet_amount'>;
 
 /** The discounts a line received, in the order the pricing engine takes them, leaving out the ones it did not get. */
 export function lineDiscounts(line: LineAmounts) {

@@ -1,7 +1,6 @@
 /** POST /api/upload: one image or PDF (multipart field `file`): licences, receipts, after-sales pictures. */
+import type { Uploaded } from '@core/schemas/user';
 import { http } from '@/api/client';
-
-export type Uploaded = { url: string; name: string; size: number };
 
 export function uploadFile(file: Blob, name?: string): Promise<Uploaded> {
   const form = new FormData();

@@ -3,12 +3,12 @@
  * login-by-WeChat registration and the account's WeChat binding both show one.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { WechatQrcode } from '@core/schemas/user';
 import { isCancelled } from '@/api/client';
 
-export type ScanQrcode = { ticket: string; scan_url: string; expires_in: number };
 export type ScanPhase = 'loading' | 'waiting' | 'scanned' | 'expired' | 'failed';
 
-type Options<Q extends ScanQrcode, S extends { status: string }> = {
+type Options<Q extends WechatQrcode, S extends { status: string }> = {
   create: () => Promise<Q>;
   check: (ticket: string, signal: AbortSignal) => Promise<S>;
   /** Called once when the code is scanned; the phase is then `scanned` until `refresh` or `expire`. */
@@ -16,7 +16,7 @@ type Options<Q extends ScanQrcode, S extends { status: string }> = {
   pollMs: number;
 };
 
-export function useScanTicket<Q extends ScanQrcode, S extends { status: string }>({ create, check, onScanned, pollMs }: Options<Q, S>) {
+export function useScanTicket<Q extends WechatQrcode, S extends { status: string }>({ create, check, onScanned, pollMs }: Options<Q, S>) {
   const [qr, setQr] = useState<Q | null>(null);
   const [phase, setPhase] = useState<ScanPhase>('loading');
   const scanned = useRef(onScanned);

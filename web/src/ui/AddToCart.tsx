@@ -3,7 +3,7 @@
  * page renders dozens of these, and each antd Button brings its styles and click wave.
  */
 import { useState } from 'react';
-import type { Goods } from '@/api/types/goods';
+import type { Goods } from '@core/schemas/goods';
 import { useAddToCart } from '@/lib/cart/add-to-cart';
 import { useScopeBlock } from '@/lib/session/scope-block';
 import { QuantityStepper } from './QuantityStepper';

@@ -5,15 +5,17 @@
  */
 import { Checkbox, Col, Form, Input, Modal, Row, Select, type FormRule } from 'antd';
 import { useEffect } from 'react';
-import type { ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
 import { addressBody } from '@core/schemas/trade';
-import type { Address } from '@/api/types/address';
+import type { Address } from '@core/schemas/trade';
 import { useCreateAddress, type AddressInput } from '@/lib/address/create-address';
 import { useUpdateAddress } from '@/lib/address/update-address';
 import { applyServerErrors, zodRule } from '@/lib/form';
 import { cityOptions, districtOptions, provinceOptions } from '@/lib/regions';
 
-type Values = { name: string; phone: string; province?: string; city?: string; district?: string; address: string; is_default: boolean };
+type Body = z.output<typeof addressBody>;
+/** The form's fields: the address body, the regions empty until picked and the default as the checkbox holds it. */
+type Values = Pick<Body, 'name' | 'phone' | 'address'> & Partial<Pick<Body, 'province' | 'city' | 'district'>> & { is_default: boolean };
 
 type Props = {
   open: boolean;

@@ -1,6 +1,6 @@
 /** A goods card of the image grid: picture, price or its hidden text, tiers, name, spec, maker, expiry, stock, tags. */
 import { Link } from 'react-router';
-import type { Goods } from '@/api/types/goods';
+import type { Goods } from '@core/schemas/goods';
 import { GoodsTags } from './GoodsTag';
 import { Price } from './Price';
 import { AddToCart } from './AddToCart';

@@ -9,7 +9,7 @@ const COLOURS: Record<string, string> = {
   新: 'red',
 };
 
-export function GoodsTag({ tag }: { tag: string }) {
+function GoodsTag({ tag }: { tag: string }) {
   return (
     <span className={`yct-tag yct-tag--${COLOURS[tag] ?? 'grey'}`} data-testid="goods-tag">
       {tag}

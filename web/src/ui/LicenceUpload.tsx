@@ -3,8 +3,9 @@ import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { Upload, type UploadFile, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { UPLOAD_MAX_BYTES } from '@core/constants';
+import type { Uploaded } from '@core/schemas/user';
 import { isApiError } from '@/api/client';
-import { uploadFile, type Uploaded } from '@/lib/upload';
+import { uploadFile } from '@/lib/upload';
 import { useToast } from '@/lib/use-toast';
 
 type Props = {

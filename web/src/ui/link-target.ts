@@ -3,7 +3,7 @@
  * starts with `*` is not a link but a message, the text after `#` (`*#活动即将开始`); anything else navigates,
  * inside the site when it is a path of this site, in a new window when it is another site.
  */
-export const NO_TARGET_MESSAGE = '活动暂未开始';
+const NO_TARGET_MESSAGE = '活动暂未开始';
 
 export type LinkTarget =
   | { kind: 'message'; message: string }

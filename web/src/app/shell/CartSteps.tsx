@@ -1,5 +1,5 @@
 /** The cart step image shown above every cart route (spec section 2): 1 我的购物车 › 2 确认订单 › 3 支付订单 › 4 完成. */
-export const CART_STEPS = ['我的购物车', '确认订单', '支付订单', '完成'] as const;
+const CART_STEPS = ['我的购物车', '确认订单', '支付订单', '完成'] as const;
 
 export function CartSteps({ step }: { step: 1 | 2 | 3 | 4 }) {
   return (

@@ -5,11 +5,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CATEGORY_MENU_MAX, NAV_MAX } from '@core/constants';
-import type { CategoryEntry } from '@/api/types/content';
+import type { MenuCategory } from '@core/schemas/content';
 import { useFocusCommon } from '@/lib/content/get-focus-common';
 import { TargetLink } from '@/ui/TargetLink';
 
-const listUrl = (c: CategoryEntry) => `/list?category=${c.id}`;
+const listUrl = (c: MenuCategory) => `/list?category=${c.id}`;
 
 function CategoryMenu({ open }: { open: boolean }) {
   const { data, isLoading, isError, refetch } = useFocusCommon();
@@ -49,7 +49,7 @@ function CategoryMenu({ open }: { open: boolean }) {
                 {c.name}
               </Link>
               <span className="yct-catmenu__subs">
-                {(c.children ?? []).slice(0, 2).map((s) => (
+                {c.children.slice(0, 2).map((s) => (
                   <Link key={s.id} to={listUrl(s)}>
                     {s.name}
                   </Link>
@@ -59,7 +59,7 @@ function CategoryMenu({ open }: { open: boolean }) {
           ))}
         </ul>
       ) : null}
-      {shown && current?.children?.length ? (
+      {shown && current?.children.length ? (
         <div className="yct-catmenu__flyout" data-testid="category-flyout">
           <h4>
             <Link to={listUrl(current)}>{current.name}</Link>
@@ -83,12 +83,12 @@ function Nav() {
   return (
     <ul className="yct-nav" data-testid="nav-bar">
       {items.map((n) => (
-        <li key={n.id} className={n.children?.length ? 'has-children' : ''}>
+        <li key={n.id} className={n.children.length ? 'has-children' : ''}>
           <TargetLink to={n.url} newWindow={n.is_open === 1} className="yct-nav__link">
             {n.name}
-            {n.children?.length ? <span className="yct-nav__caret" aria-hidden="true" /> : null}
+            {n.children.length ? <span className="yct-nav__caret" aria-hidden="true" /> : null}
           </TargetLink>
-          {n.children?.length ? (
+          {n.children.length ? (
             <ul className="yct-nav__children" data-testid="nav-children">
               {n.children.map((c) => (
                 <li key={c.id}>

@@ -56,7 +56,7 @@ export function RightToolbar({ user }: { user: UserBase | undefined }) {
   const { data } = useFocusCommon();
   const mini = useMiniCart();
   const member = isLoggedIn(user) ? user : undefined;
-  const qq = member?.common_config.qq1 || user?.common_config?.qq1;
+  const qq = member?.common_config.qq1 || user?.common_config.qq1;
   const service = member?.is_can_chat
     ? { href: '/help/fwbz/zsfw', external: false }
     : qq

@@ -100,7 +100,7 @@ function TopBanner() {
       {ad ? (
         <>
           <button type="button" className="yct-topbanner__link" onClick={() => open(ad.url)} aria-label={ad.title}>
-            {adopt ? <span ref={slot} className="yct-topbanner__slot" /> : <img src={ad.image} alt={ad.title ?? ''} width={1200} height={80} fetchPriority="high" />}
+            {adopt ? <span ref={slot} className="yct-topbanner__slot" /> : <img src={ad.image} alt={ad.title} width={1200} height={80} fetchPriority="high" />}
           </button>
           <button
             type="button"

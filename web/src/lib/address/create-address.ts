@@ -1,9 +1,8 @@
 /** POST /api/address: a new receiving address (the first one becomes the default; at most 20). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { addressBody } from '@core/schemas/trade';
+import type { Address, addressBody } from '@core/schemas/trade';
 import { http } from '@/api/client';
-import type { Address } from '@/api/types/address';
 import { ADDRESS_KEY } from './get-addresses';
 
 export type AddressInput = z.input<typeof addressBody>;

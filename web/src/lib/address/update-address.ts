@@ -1,7 +1,7 @@
 /** POST /api/address/{id}: changes an address; ticking 设为默认 makes it the default. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Address } from '@core/schemas/trade';
 import { http } from '@/api/client';
-import type { Address } from '@/api/types/address';
 import type { AddressInput } from './create-address';
 import { ADDRESS_KEY } from './get-addresses';
 

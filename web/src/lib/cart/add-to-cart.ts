@@ -5,9 +5,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { CART_ADD_DELAY_MS } from '@core/constants';
+import type { CartCount } from '@core/schemas/cart';
 import type { UserBase } from '@core/schemas/user';
+import type { Goods } from '@core/schemas/goods';
 import { http } from '@/api/client';
-import type { Goods } from '@/api/types/goods';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 import { invalidateCart } from './cart-cache';
 
@@ -21,7 +22,7 @@ export function useAddToCart() {
     mutationFn: async ({ goods, number, type, price }: { goods: Goods; number: number; type?: number; price?: string | null }) => {
       await wait(CART_ADD_DELAY_MS);
       const lineType = type ?? goods.type;
-      return http.post<{ cart: number }>('/api/cart', {
+      return http.post<CartCount>('/api/cart', {
         params: [{ goods_id: goods.id, price: price ?? goods.base_price ?? '', number, ck_id: goods.ck_id, type: lineType || undefined }],
       });
     },

@@ -3,14 +3,12 @@
  * (/api/focus/{position}), the sections of the controlled-sale zone and an activity page's banners.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdEntry, AdPosition } from '@core/schemas/content';
 import { http } from '@/api/client';
-import type { AdEntry } from '@/api/types/content';
-
-export type AdPosition = 'top' | 'login' | 'right' | 'xrtj' | 'ppzq' | 'kxzq' | 'new_kxzq' | 'zyzq' | 'qxzq' | 'yx' | 'jxqzc' | 'mrtj';
 
 const FIVE_MINUTES = 5 * 60_000;
 
-export const carouselQuery = () =>
+const carouselQuery = () =>
   queryOptions({
     queryKey: ['focus', 'carousel'],
     queryFn: ({ signal }) => http.get<AdEntry[]>('/api/focus', undefined, { signal, silent: true }),
@@ -19,7 +17,7 @@ export const carouselQuery = () =>
 
 export const useCarousel = () => useQuery(carouselQuery());
 
-export const adsQuery = (position: AdPosition) =>
+const adsQuery = (position: AdPosition) =>
   queryOptions({
     queryKey: ['focus', position],
     queryFn: ({ signal }) => http.get<AdEntry[]>(`/api/focus/${position}`, undefined, { signal, silent: true }),

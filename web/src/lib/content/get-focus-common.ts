@@ -1,10 +1,10 @@
 /** GET /api/focus/common: hot searches, nav, categories, brands and the site's own details. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FocusCommon } from '@core/schemas/content';
 import { http } from '@/api/client';
-import type { FocusCommon } from '@/api/types/content';
 import { syncServerTime } from '@/lib/server-clock';
 
-export const focusCommonQuery = () =>
+const focusCommonQuery = () =>
   queryOptions({
     queryKey: ['focus', 'common'],
     queryFn: async ({ signal }) => {

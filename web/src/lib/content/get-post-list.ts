@@ -1,12 +1,12 @@
 /** GET /api/focus/postList: the notices of the scrolling broadcast line under the nav. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Notice } from '@core/schemas/content';
 import { http } from '@/api/client';
-import type { PostEntry } from '@/api/types/content';
 
-export const postListQuery = () =>
+const postListQuery = () =>
   queryOptions({
     queryKey: ['focus', 'postList'],
-    queryFn: ({ signal }) => http.get<PostEntry[]>('/api/focus/postList', undefined, { signal, silent: true }),
+    queryFn: ({ signal }) => http.get<Notice[]>('/api/focus/postList', undefined, { signal, silent: true }),
     staleTime: 5 * 60_000,
   });
 

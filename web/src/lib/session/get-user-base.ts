@@ -8,7 +8,7 @@ import { http } from '@/api/client';
 
 export const USER_BASE_KEY = ['user', 'base'] as const;
 
-export const userBaseQuery = () =>
+const userBaseQuery = () =>
   queryOptions({
     queryKey: USER_BASE_KEY,
     queryFn: ({ signal }) => http.get<UserBase>('/api/user/base', undefined, { signal }),

@@ -2,7 +2,7 @@
  * The session-storage flag the login page sets after a successful login (spec section 4): the next
  * navigation finds it, removes it and reloads the page once, so every screen starts from the new account.
  */
-export const LOGIN_FLAG_KEY = 'yct_login_flag';
+const LOGIN_FLAG_KEY = 'yct_login_flag';
 
 const storage = (): Storage | undefined => {
   try {

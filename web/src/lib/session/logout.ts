@@ -4,7 +4,7 @@ import { Code } from '@core/codes';
 import { http, isApiError } from '@/api/client';
 import { clearLoginFlag } from './login-flag';
 
-export const logout = () => http.delete<null>('/api/user/logout', undefined, { silent: [Code.unauthenticated] });
+const logout = () => http.delete<null>('/api/user/logout', undefined, { silent: [Code.unauthenticated] });
 
 /** A session that had already ended counts as logged out; other failures have shown their message. */
 const endedAnyway = (error: unknown) => isApiError(error) && (error.code === Code.unauthenticated || error.status === 401);

@@ -3,19 +3,20 @@
  * picture of one: POST /api/user/zizhi/{id}, or POST /api/user/zizhi {type, ...} for a type not held yet.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Licence, LicenceList, licenceUploadBody } from '@core/schemas/member';
 import { http } from '@/api/client';
-import type { Licence } from '@/api/types/licence';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
-import type { LicenceList } from './types';
 
-export const LICENCES_KEY = ['user', 'zizhi'] as const;
+const LICENCES_KEY = ['user', 'zizhi'] as const;
 
-export const licencesQuery = () =>
+const licencesQuery = () =>
   queryOptions({ queryKey: LICENCES_KEY, queryFn: ({ signal }) => http.get<LicenceList>('/api/user/zizhi', undefined, { signal }), staleTime: 0 });
 
 export const useLicences = () => useQuery(licencesQuery());
 
-export type LicenceUpload = { id?: number; type?: string; image: string; number: string; valid_until: string };
+/** A new picture of the licence `id`, or (without `id`) a first one of `type`. */
+export type LicenceUpload = z.input<typeof licenceUploadBody> & { id?: number; type?: Licence['type'] };
 
 export function useUploadLicence() {
   const client = useQueryClient();

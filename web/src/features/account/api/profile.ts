@@ -4,8 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { resetPasswordBody, updateUserInfoBody } from '@core/schemas/user';
-import type { UserBase } from '@core/schemas/user';
+import type { resetPasswordBody, updateUserInfoBody, UserBase } from '@core/schemas/user';
 import { http } from '@/api/client';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 

@@ -1,7 +1,7 @@
 /** POST /api/address/{id}/default: answers with the addresses, the new default first. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Address } from '@core/schemas/trade';
 import { http } from '@/api/client';
-import type { Address } from '@/api/types/address';
 import { ADDRESS_KEY, ADDRESS_LIST_KEY } from '@/lib/address/get-addresses';
 
 export function useSetDefaultAddress() {

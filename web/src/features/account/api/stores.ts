@@ -4,14 +4,14 @@
  * shows, so every other cached answer is loaded again.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChainStores } from '@core/schemas/member';
 import type { UserBase } from '@core/schemas/user';
 import { http } from '@/api/client';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
-import type { ChainStores } from './types';
 
-export const STORES_KEY = ['user', 'dd'] as const;
+const STORES_KEY = ['user', 'dd'] as const;
 
-export const storesQuery = () =>
+const storesQuery = () =>
   queryOptions({ queryKey: STORES_KEY, queryFn: ({ signal }) => http.get<ChainStores>('/api/user/dd', undefined, { signal }), staleTime: 0 });
 
 export const useChainStores = (enabled = true) => useQuery({ ...storesQuery(), enabled });

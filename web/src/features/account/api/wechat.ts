@@ -4,22 +4,19 @@
  * POST /api/user/bind_wechat {ticket}, and DELETE /api/user/unbind_wechat.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserBase } from '@core/schemas/user';
+import type { BindStatus, WechatBinding, WechatBound, WechatUnbound } from '@core/schemas/member';
+import type { WechatQrcode } from '@core/schemas/user';
 import { http } from '@/api/client';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 
-export type WechatBinding = { bound: 0 | 1; nickname: string; user: UserBase };
-export type BindStatus = { status: 'waiting' | 'scanned' | 'expired'; nickname: string };
-export type BindQrcode = { ticket: string; scan_url: string; expires_in: number };
+const WECHAT_KEY = ['user', 'wechat'] as const;
 
-export const WECHAT_KEY = ['user', 'wechat'] as const;
-
-export const wechatQuery = () =>
+const wechatQuery = () =>
   queryOptions({ queryKey: WECHAT_KEY, queryFn: ({ signal }) => http.get<WechatBinding>('/api/user/wechat', undefined, { signal }), staleTime: 0 });
 
 export const useWechatBinding = () => useQuery(wechatQuery());
 
-export const createBindQrcode = () => http.post<BindQrcode>('/api/wechat/qrcode');
+export const createBindQrcode = () => http.post<WechatQrcode>('/api/wechat/qrcode');
 
 export const getBindStatus = (ticket: string, signal?: AbortSignal) =>
   http.get<BindStatus>('/api/user/bind_wechat', { ticket }, { signal, silent: [422] });
@@ -34,10 +31,10 @@ function useRefreshBinding() {
 
 export function useBindWechat() {
   const refresh = useRefreshBinding();
-  return useMutation({ mutationFn: (ticket: string) => http.post<{ bound: 1; nickname: string }>('/api/user/bind_wechat', { ticket }), onSuccess: refresh });
+  return useMutation({ mutationFn: (ticket: string) => http.post<WechatBound>('/api/user/bind_wechat', { ticket }), onSuccess: refresh });
 }
 
 export function useUnbindWechat() {
   const refresh = useRefreshBinding();
-  return useMutation({ mutationFn: () => http.delete<{ bound: 0 }>('/api/user/unbind_wechat'), onSuccess: refresh });
+  return useMutation({ mutationFn: () => http.delete<WechatUnbound>('/api/user/unbind_wechat'), onSuccess: refresh });
 }

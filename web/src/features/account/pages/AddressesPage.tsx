@@ -3,7 +3,7 @@ import '../account.css';
 import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Address } from '@/api/types/address';
+import type { Address } from '@core/schemas/trade';
 import { ADDRESS_MAX, useAddresses } from '@/lib/address/get-addresses';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { AddressFormModal } from '@/ui/AddressFormModal';

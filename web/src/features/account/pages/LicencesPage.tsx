@@ -8,7 +8,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type HTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { licenceUploadBody } from '@core/schemas/member';
-import type { Licence, LicenceState } from '@/api/types/licence';
+import type { Licence, LicenceList, LicenceState } from '@core/schemas/member';
 import { applyServerErrors, zodRule } from '@/lib/form';
 import { useToast } from '@/lib/use-toast';
 import { EmptyState } from '@/ui/EmptyState';
@@ -18,10 +18,9 @@ import { AccountLayout } from '@/ui/account/AccountLayout';
 import { PanelLoading } from '@/ui/account/PanelStates';
 import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useLicences, useUploadLicence } from '../api/licences';
-import type { LicenceList } from '../api/types';
 
 /** The licence being given a new picture: one held (id) or a type not held yet. */
-type Target = { id?: number; type: string; name: string; number?: string };
+type Target = Pick<Licence, 'type'> & { id?: number; name: string; number?: string };
 
 const STATUS_COLOR = { 0: 'orange', 1: 'green', 2: 'red' } as const;
 const ALERT_TYPE: Record<LicenceState['state'], 'success' | 'info' | 'warning' | 'error'> = {

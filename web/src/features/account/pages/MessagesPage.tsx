@@ -6,13 +6,13 @@ import '../account.css';
 import { Button, Pagination, Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import type { Message } from '@core/schemas/member';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { PanelLoading } from '@/ui/account/PanelStates';
 import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useMessages, useReadMessages } from '../api/messages';
-import type { Message } from '../api/types';
 
 function Row({ message, open, onToggle }: { message: Message; open: boolean; onToggle: () => void }) {
   return (

@@ -7,7 +7,7 @@ import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { HTMLAttributes } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { ChainStore } from '@/api/types/chain-store';
+import type { ChainStore, ChainStores } from '@core/schemas/member';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -15,7 +15,6 @@ import { AccountLayout } from '@/ui/account/AccountLayout';
 import { PanelLoading } from '@/ui/account/PanelStates';
 import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useActFor, useChainStores, useStopActing } from '../api/stores';
-import type { ChainStores } from '../api/types';
 
 function reviewTag(s: ChainStore) {
   if (s.register_step < 3) return <Tag>资料未完善</Tag>;

@@ -1,4 +1,5 @@
 /** GET /api/user/phone/{value}: whether a phone number already has an account. */
+import type { PhoneExists } from '@core/schemas/user';
 import { http } from '@/api/client';
 
 /** Phones found registered: a registered phone never becomes free again. */
@@ -8,7 +9,7 @@ const registered = new Set<string>();
 export async function isPhoneRegistered(phone: string): Promise<boolean | null> {
   if (registered.has(phone)) return true;
   try {
-    const { exists } = await http.get<{ exists: 0 | 1 }>(`/api/user/phone/${encodeURIComponent(phone)}`, undefined, {
+    const { exists } = await http.get<PhoneExists>(`/api/user/phone/${encodeURIComponent(phone)}`, undefined, {
       silent: true,
     });
     if (exists === 1) registered.add(phone);

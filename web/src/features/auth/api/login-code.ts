@@ -7,7 +7,7 @@ import { markLoggedIn } from '../lib/session';
 
 export type LoginCodeInput = z.input<typeof loginCodeBody>;
 
-export const loginByCode = (input: LoginCodeInput) => http.post<UserBase>('/api/user/login_code', input);
+const loginByCode = (input: LoginCodeInput) => http.post<UserBase>('/api/user/login_code', input);
 
 export function useLoginByCode() {
   const queryClient = useQueryClient();

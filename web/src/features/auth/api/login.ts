@@ -7,7 +7,7 @@ import { markLoggedIn } from '../lib/session';
 
 export type LoginInput = z.input<typeof loginBody>;
 
-export const login = (input: LoginInput) => http.post<UserBase>('/api/user/login', input);
+const login = (input: LoginInput) => http.post<UserBase>('/api/user/login', input);
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -1,25 +1,22 @@
 /** POST /api/user/register: the three registration steps (and a chain headquarters adding a sub-store). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { registerStep1Body, registerStep2Body, registerStep3Body } from '@core/schemas/user';
+import type { Done, RegisteredStep1, RegisteredStep2, registerStep1Body, registerStep2Body, registerStep3Body } from '@core/schemas/user';
 import { http } from '@/api/client';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 
-export type RegisterStep1Input = z.input<typeof registerStep1Body>;
-export type RegisterStep2Input = z.input<typeof registerStep2Body>;
-export type RegisterStep3Input = z.input<typeof registerStep3Body>;
-
-/** `user_id` for a new account (now logged in); `store_id` for a sub-store added by its headquarters. */
-export type RegisterStep1Result = { next: 2; user_id?: number; store_id?: number };
+type RegisterStep1Input = z.input<typeof registerStep1Body>;
+type RegisterStep2Input = z.input<typeof registerStep2Body>;
+type RegisterStep3Input = z.input<typeof registerStep3Body>;
 
 const path = '/api/user/register';
 
-export const registerStep1 = (input: Omit<RegisterStep1Input, 'step'>) =>
-  http.post<RegisterStep1Result>(path, { step: 1, ...input });
-export const registerStep2 = (input: Omit<RegisterStep2Input, 'step'>) =>
-  http.post<{ next: 3 }>(path, { step: 2, ...input });
-export const registerStep3 = (input: Omit<RegisterStep3Input, 'step'>) =>
-  http.post<{ done: 1 }>(path, { step: 3, ...input });
+const registerStep1 = (input: Omit<RegisterStep1Input, 'step'>) =>
+  http.post<RegisteredStep1>(path, { step: 1, ...input });
+const registerStep2 = (input: Omit<RegisterStep2Input, 'step'>) =>
+  http.post<RegisteredStep2>(path, { step: 2, ...input });
+const registerStep3 = (input: Omit<RegisterStep3Input, 'step'>) =>
+  http.post<Done>(path, { step: 3, ...input });
 
 export function useRegisterStep1() {
   const queryClient = useQueryClient();

@@ -1,29 +1,24 @@
 /** Registration step 1 (设置登录信息): phone, SMS code, username, password, agreement. */
 import { LockOutlined, MobileOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Form, Input, type FormRule } from 'antd';
-import { registerStep1Body } from '@core/schemas/user';
+import type { z } from 'zod';
+import { registerStep1Body, type RegisteredStep1 } from '@core/schemas/user';
 import { isMobile } from '@core/validate';
 import { applyServerErrors, zodRule } from '@/lib/form';
 import { SmsCodeButton } from '@/ui/SmsCodeButton';
 import { isPhoneRegistered } from '../api/check-phone';
-import { useRegisterStep1, type RegisterStep1Result } from '../api/register';
+import { useRegisterStep1 } from '../api/register';
 import styles from '../auth.module.css';
 
-type Values = {
-  phone: string;
-  code: string;
-  username: string;
-  password: string;
-  password_confirmation: string;
-  agree: boolean;
-};
+/** The form's fields: the step's body, with the agreement as the checkbox holds it. */
+type Values = Pick<z.output<typeof registerStep1Body>, 'phone' | 'code' | 'username' | 'password' | 'password_confirmation'> & { agree: boolean };
 
 type Props = {
   /** The headquarters' user id when a chain adds a sub-store. */
   parent?: number;
   /** A scanned WeChat ticket to bind to the new account. */
   wechatTicket?: string;
-  onDone: (result: RegisterStep1Result) => void;
+  onDone: (result: RegisteredStep1) => void;
 };
 
 const shape = registerStep1Body.shape;
@@ -45,7 +40,7 @@ export const confirmPasswordRule: FormRule = ({ getFieldValue }) => ({
   },
 });
 
-export const agreeRule: FormRule = {
+const agreeRule: FormRule = {
   validator: async (_rule, value: unknown) => {
     if (value !== true) throw new Error('请阅读并同意《用户注册协议》');
   },

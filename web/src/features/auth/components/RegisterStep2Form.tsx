@@ -1,5 +1,6 @@
 /** Registration step 2 (填写企业信息): company, type, contact, region, address, business scope. */
 import { Alert, Button, Checkbox, Col, Form, Input, Row, Select, Skeleton } from 'antd';
+import type { z } from 'zod';
 import { COMPANY_TYPES, type CompanyType } from '@core/constants';
 import { registerStep2Body } from '@core/schemas/user';
 import type { UserBase } from '@core/schemas/user';
@@ -9,17 +10,9 @@ import { useJyfw } from '../api/get-jyfw';
 import { useRegisterStep2 } from '../api/register';
 import styles from '../auth.module.css';
 
-type Values = {
-  company: string;
-  type: CompanyType;
-  name: string;
-  contact_phone: string;
-  province?: string;
-  city?: string;
-  district?: string;
-  address: string;
-  jyfw: number[];
-};
+type Step2 = z.output<typeof registerStep2Body>;
+/** The form's fields: the step's body, the regions empty until picked. */
+type Values = Pick<Step2, 'company' | 'type' | 'name' | 'contact_phone' | 'address' | 'jyfw'> & Partial<Pick<Step2, 'province' | 'city' | 'district'>>;
 
 type Props = {
   /** Set when a chain headquarters registers a sub-store. */
@@ -30,7 +23,7 @@ type Props = {
 
 const shape = registerStep2Body.shape;
 
-export const BUYER_TYPES = COMPANY_TYPES.filter((t) => t !== '连锁门店');
+const BUYER_TYPES = COMPANY_TYPES.filter((t) => t !== '连锁门店');
 const isBuyerType = (t: string | undefined): t is CompanyType => (BUYER_TYPES as readonly string[]).includes(t ?? '');
 
 export function RegisterStep2Form({ chain, user, onDone }: Props) {

@@ -3,6 +3,7 @@ import { LockOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-de
 import { Alert, Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { forgetStep1Body, forgetStep2Body } from '@core/schemas/user';
 import { applyServerErrors, zodRule } from '@/lib/form';
 import { SmsCodeButton } from '@/ui/SmsCodeButton';
@@ -83,7 +84,7 @@ function VerifyPhone({ onDone }: { onDone: () => void }) {
   );
 }
 
-type PasswordValues = { password: string; password_confirmation: string };
+type PasswordValues = Pick<z.output<typeof forgetStep2Body>, 'password' | 'password_confirmation'>;
 
 function NewPassword({ ticket, onDone, onRestart }: { ticket: string; onDone: () => void; onRestart: () => void }) {
   const [form] = Form.useForm<PasswordValues>();

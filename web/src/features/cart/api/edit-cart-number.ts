@@ -1,9 +1,9 @@
 /** POST /api/cart/{id}/edit: a line's quantity; the answer is the whole cart, priced again. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CartList } from '@core/schemas/cart';
 import { http } from '@/api/client';
 import { CART_KEY, invalidateCart } from '@/lib/cart/cart-cache';
 import { CART_MUTATION_SCOPE, putCartList } from './get-cart-list';
-import type { CartList } from './types';
 
 export function useEditCartNumber() {
   const client = useQueryClient();

@@ -4,8 +4,8 @@
  */
 import { useQueries } from '@tanstack/react-query';
 import { Code } from '@core/codes';
+import type { GoodsDetail } from '@core/schemas/goods';
 import { http } from '@/api/client';
-import type { GoodsDetail } from '@/api/types/goods';
 
 export function useAddonGoods(ids: number[]) {
   return useQueries({

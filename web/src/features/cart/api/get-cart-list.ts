@@ -7,16 +7,16 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { CART_LIST_DEFAULT_FILTER } from '@core/constants';
 import { Code } from '@core/codes';
+import type { CartList } from '@core/schemas/cart';
 import { http } from '@/api/client';
 import { CART_KEY } from '@/lib/cart/cart-cache';
-import type { CartList } from './types';
 
 export const CART_ALL = CART_LIST_DEFAULT_FILTER;
 
-export const CART_LIST_KEY = [...CART_KEY, 'list'] as const;
-export const cartListKey = (filters: number = CART_ALL) => [...CART_LIST_KEY, filters] as const;
+const CART_LIST_KEY = [...CART_KEY, 'list'] as const;
+const cartListKey = (filters: number = CART_ALL) => [...CART_LIST_KEY, filters] as const;
 
-export const cartListQuery = (filters: number = CART_ALL) =>
+const cartListQuery = (filters: number = CART_ALL) =>
   queryOptions({
     queryKey: cartListKey(filters),
     // A member waiting for review is refused (400): the page shows the server's message instead of an alert.

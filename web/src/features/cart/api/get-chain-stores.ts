@@ -1,9 +1,9 @@
 /** GET /api/user/stores: a chain headquarters' stores, whose carts 复制到门店 copies lines into. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ChainStore } from '@core/schemas/member';
 import { http } from '@/api/client';
-import type { ChainStore } from '@/api/types/chain-store';
 
-export const chainStoresQuery = () =>
+const chainStoresQuery = () =>
   queryOptions({
     queryKey: ['user', 'stores'],
     queryFn: ({ signal }) => http.get<ChainStore[]>('/api/user/stores', undefined, { signal }),

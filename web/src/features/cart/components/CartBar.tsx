@@ -1,9 +1,9 @@
 /** The bar under the cart, kept in view: select all, delete selected, copy to stores, the totals and 去结算. */
 import { Checkbox } from 'antd';
 import { useIsMutating } from '@tanstack/react-query';
+import type { CartList } from '@core/schemas/cart';
 import { CART_KEY } from '@/lib/cart/cart-cache';
 import { useSelectCartLines } from '../api/select-cart-lines';
-import type { CartList } from '../api/types';
 import { allChosen, chosenIds, isZero, money, selectable, someChosen } from '../lib/cart-view';
 import { useDeleteLines } from './use-delete-lines';
 

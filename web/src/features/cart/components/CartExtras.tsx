@@ -1,12 +1,12 @@
 /** Around the cart table: filter tabs, free-shipping progress, hints for the next offer, add-on (换购) offers. */
 import { Link } from 'react-router';
 import { useState } from 'react';
+import type { CartFilterOption, CartList, HuangouGroup, NextHint } from '@core/schemas/cart';
 import { useAddonGoods } from '../api/get-addon-goods';
-import type { CartFilter, CartList, HuangouActivity, NextHint } from '../api/types';
 import { isPicked, keepReached, readAddonPicks, togglePick, writeAddonPicks, type AddonPick } from '../lib/addon-picks';
 import { money } from '../lib/cart-view';
 
-export function CartFilters({ filters, current, onChange }: { filters: CartFilter[]; current: number; onChange: (id: number) => void }) {
+export function CartFilters({ filters, current, onChange }: { filters: CartFilterOption[]; current: number; onChange: (id: number) => void }) {
   return (
     <div className="yct-cfilters" role="tablist" aria-label="购物车筛选" data-testid="cart-filters">
       {filters.map((f) => (
@@ -72,7 +72,7 @@ export function CartHints({ hints: all }: { hints: NextHint[] }) {
  * The add-on offers of the 换购 activities the selected goods reach: each goods at its add-on price, with a
  * button to pick it for the order. Picks are kept for the visit (lib/addon-picks.ts).
  */
-export function AddonOffers({ huangous }: { huangous: HuangouActivity[] }) {
+export function AddonOffers({ huangous }: { huangous: HuangouGroup[] }) {
   const reached = huangous.filter((h) => h.reached && h.offers.length);
   const goods = useAddonGoods([...new Set(reached.flatMap((h) => h.offers.map((o) => o.goods_id)))]);
   const [picks, setPicks] = useState<AddonPick[]>(() => keepReached(readAddonPicks(), reached.map((h) => h.activity_id)));

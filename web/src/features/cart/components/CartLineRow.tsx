@@ -1,10 +1,10 @@
 /** One cart line: tick, picture, name with tags, spec, maker, expiry, unit price, quantity, subtotal, actions. */
 import { App, Button, Checkbox, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import type { CartLine, GiftGroup } from '@core/schemas/cart';
 import { GoodsTags } from '@/ui/GoodsTag';
 import { useAddFavorite } from '../api/add-favorite';
 import { useSelectCartLines } from '../api/select-cart-lines';
-import type { CartLine, GiftActivity } from '../api/types';
 import { isInvalid, lineDiscounts, lineGift, linePrice, lineUnit, money } from '../lib/cart-view';
 import { LineQuantity } from './LineQuantity';
 import { useDeleteLines } from './use-delete-lines';
@@ -57,7 +57,7 @@ function Favourite({ goodsId }: { goodsId: number }) {
   );
 }
 
-export function CartLineRow({ line, gifts }: { line: CartLine; gifts: readonly GiftActivity[] }) {
+export function CartLineRow({ line, gifts }: { line: CartLine; gifts: readonly GiftGroup[] }) {
   const select = useSelectCartLines();
   const remove = useDeleteLines();
   const invalid = isInvalid(line);

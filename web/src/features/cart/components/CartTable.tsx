@@ -1,8 +1,8 @@
 /** The cart's lines: a head row, each 满减 activity with its progress and lines, other lines, then 失效商品. */
 import { Checkbox } from 'antd';
 import { Link } from 'react-router';
+import type { CartLine, GiftGroup, ManjianGroup } from '@core/schemas/cart';
 import { useSelectCartLines } from '../api/select-cart-lines';
-import type { CartLine, GiftActivity, ManjianGroup } from '../api/types';
 import { allChosen, groupLines, manjianProgress, selectable, someChosen, tierName, topUpLink } from '../lib/cart-view';
 import { CartLineRow } from './CartLineRow';
 import { useDeleteLines } from './use-delete-lines';
@@ -53,7 +53,7 @@ function ManjianHead({ manjian, lines }: { manjian: ManjianGroup; lines: CartLin
   );
 }
 
-export function CartTable({ lines, manjians, gifts }: { lines: CartLine[]; manjians: ManjianGroup[]; gifts: GiftActivity[] }) {
+export function CartTable({ lines, manjians, gifts }: { lines: CartLine[]; manjians: ManjianGroup[]; gifts: GiftGroup[] }) {
   const { groups, plain, invalid } = groupLines(lines, manjians);
   const remove = useDeleteLines();
   return (

@@ -3,9 +3,9 @@
  * clicks stop, so that three quick clicks make one request; what the server answers then shows.
  */
 import { useEffect, useRef, useState } from 'react';
+import type { CartLine } from '@core/schemas/cart';
 import { QuantityStepper } from '@/ui/QuantityStepper';
 import { useEditCartNumber } from '../api/edit-cart-number';
-import type { CartLine } from '../api/types';
 
 const SEND_AFTER_MS = 350;
 /** Bundles of a combination have no stock figure of their own. */

@@ -6,11 +6,11 @@
 import '../mini-cart.css';
 import { Link, useLocation } from 'react-router';
 import { Code } from '@core/codes';
+import type { CartLine } from '@core/schemas/cart';
 import { isApiError } from '@/api/client';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useCartList } from '../api/get-cart-list';
-import type { CartLine } from '../api/types';
 import { isInvalid, linePrice, lineUnit, money } from '../lib/cart-view';
 import { useDeleteLines } from './use-delete-lines';
 

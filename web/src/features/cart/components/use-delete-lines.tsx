@@ -2,7 +2,7 @@
 import { App } from 'antd';
 import { useDeleteCartLines } from '../api/delete-cart-lines';
 
-export const DELETE_ONE = '确定删除这件商品吗?';
+const DELETE_ONE = '确定删除这件商品吗?';
 
 export function useDeleteLines() {
   const { modal, message } = App.useApp();

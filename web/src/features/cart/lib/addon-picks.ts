@@ -4,7 +4,7 @@
  */
 export type AddonPick = { activity_id: number; goods_id: number; number: number };
 
-export const ADDON_PICKS_KEY = 'yct-cart-addons';
+const ADDON_PICKS_KEY = 'yct-cart-addons';
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
 

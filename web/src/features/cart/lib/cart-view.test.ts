@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartLine, GiftActivity, ManjianGroup } from '../api/types';
+import type { CartLine, GiftGroup, ManjianGroup } from '@core/schemas/cart';
 import { allChosen, chosenIds, groupLines, isInvalid, lineDiscounts, lineGift, linePrice, manjianProgress, money, plainYuan, topUpLink } from './cart-view';
 
 let nextId = 1;
@@ -127,7 +127,7 @@ describe('the cart view', () => {
   });
 
   it('names the gift a line earned: 赠 医用外科口罩×1', () => {
-    const gifts: GiftActivity[] = [
+    const gifts: GiftGroup[] = [
       { activity_id: 7, name: '白云山 买20赠1', gift_goods_id: 140, gift_name: '医用外科口罩', per: 'line', by: 'number', type: 1, threshold: 20, measure: 30, total: 1, need: null, lines: [{ id: 900, total: 1 }, { id: 901, total: 0 }] },
     ];
     expect(lineGift(line({ id: 900, gift_data: { total: 1, type: 1 } }), gifts)).toEqual({ given: true, text: '赠 医用外科口罩×1' });

@@ -3,10 +3,10 @@
  * ticked, what a line's price and discounts say. Pure, so that it is tested without a browser; every
  * figure is one the server sent, only formatted here.
  */
+import type { CartLine, GiftGroup, ManjianGroup, PriceSegment } from '@core/schemas/cart';
 import { lineDiscounts as discountsOf, money } from '@/lib/money';
 
 export { isZero, money } from '@/lib/money';
-import type { CartLine, GiftActivity, ManjianGroup, PriceSegment } from '../api/types';
 
 
 /** 1000.00 -> 1000, 12.50 -> 12.50: tier amounts read the way the activity names them (满1000减50). */
@@ -31,7 +31,7 @@ export const allChosen = (lines: readonly CartLine[]) => {
 
 export const someChosen = (lines: readonly CartLine[]) => selectable(lines).some((l) => l.chosen === 1);
 
-export type LineGroup = { manjian: ManjianGroup; lines: CartLine[] };
+type LineGroup = { manjian: ManjianGroup; lines: CartLine[] };
 
 /**
  * The lines in the order the cart shows them: each 满减 activity with its lines, then the lines of no
@@ -89,7 +89,7 @@ export const lineDiscounts = (line: Pick<CartLine, 'welfare_amount' | 'goods_man
   discountsOf({ ...line, manjian_amount: line.goods_manjian_amount });
 
 /** What a line's 买赠 activity gives: `赠 医用外科口罩×1`, or the activity's name while not reached. */
-export function lineGift(line: CartLine, gifts: readonly GiftActivity[]): { given: boolean; text: string } | null {
+export function lineGift(line: CartLine, gifts: readonly GiftGroup[]): { given: boolean; text: string } | null {
   if (!line.gift_data || line.id === null) return null;
   const activity = gifts.find((g) => g.lines.some((l) => l.id === line.id));
   if (!activity) return null;

@@ -1,25 +1,24 @@
 /** The catalogue calls: search suggestions, lists, detail and filter options. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { FilterOptions, FilterScope, Goods, GoodsDetail, GoodsListQuery, GoodsPage } from '@core/schemas/goods';
 import { http } from '@/api/client';
-import type { Goods, GoodsDetail } from '@/api/types/goods';
-import type { FilterOptions, GoodsPage } from './types';
 
 export const searchGoods = (keywords: string, type: 1 | 2, signal?: AbortSignal) =>
   http.get<Goods[]>('/api/goods/search', { keywords, type }, { signal, silent: true });
 
 /** Query parameters of /api/goods/list as the list pages build them from the URL. */
-export type ListParams = Record<string, string | number | undefined>;
+export type ListParams = { [K in keyof GoodsListQuery]?: string | number };
 
-export const goodsListQuery = (params: ListParams) =>
+const goodsListQuery = (params: ListParams) =>
   queryOptions({
     queryKey: ['goods', 'list', params],
-    queryFn: ({ signal }) => http.get<GoodsPage<Goods>>('/api/goods/list', params, { signal }),
+    queryFn: ({ signal }) => http.get<GoodsPage>('/api/goods/list', params, { signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useGoodsList = (params: ListParams) => useQuery(goodsListQuery(params));
 
-export const goodsDetailQuery = (id: number) =>
+const goodsDetailQuery = (id: number) =>
   queryOptions({
     queryKey: ['goods', 'detail', id],
     queryFn: ({ signal }) => http.get<GoodsDetail>(`/api/goods/detail/${id}`, undefined, { signal, silent: [404] }),
@@ -27,10 +26,10 @@ export const goodsDetailQuery = (id: number) =>
 
 export const useGoodsDetail = (id: number) => useQuery({ ...goodsDetailQuery(id), enabled: Number.isInteger(id) && id > 0 });
 
-/** The filter options of the goods a list can show: its fixed zone, brand or category, and the keyword. */
-export type FilterScope = { zone?: string; brand?: string; category?: string; keywords?: string; type?: string };
+/** The filter options of the goods a list can show: its fixed zone, brand or category, and the keyword (as the URL holds them). */
+export type FilterScopeParams = { [K in keyof FilterScope]?: string };
 
-export const useFilterOptions = (scope: FilterScope = {}) =>
+export const useFilterOptions = (scope: FilterScopeParams = {}) =>
   useQuery({
     queryKey: ['goods', 'fl', scope],
     queryFn: ({ signal }) => http.get<FilterOptions>('/api/goods/fl', scope, { signal }),

@@ -1,11 +1,11 @@
 /** The home page's calls: flash sale, daily specials, floors, 为你推荐, and the brand zone. */
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { Brand, BrandPage, Floor, GoodsList } from '@core/schemas/goods';
+import type { DailySpecials, Spike } from '@core/schemas/promotions';
 import { http } from '@/api/client';
-import type { Goods } from '@/api/types/goods';
 import { syncServerTime } from '@/lib/server-clock';
-import type { Brand, BrandTile, DailySpecials, Floor, Paged, Spike } from './types';
 
-export const spikeQuery = () =>
+const spikeQuery = () =>
   queryOptions({
     queryKey: ['promotion', 'spike'],
     queryFn: async ({ signal }) => {
@@ -18,7 +18,7 @@ export const spikeQuery = () =>
 
 export const useSpike = () => useQuery(spikeQuery());
 
-export const dailySpecialsQuery = () =>
+const dailySpecialsQuery = () =>
   queryOptions({
     queryKey: ['promotion', 'everyday'],
     queryFn: async ({ signal }) => {
@@ -34,10 +34,10 @@ export const useDailySpecials = () => useQuery(dailySpecialsQuery());
 export const useFloors = () =>
   useQuery({ queryKey: ['home', 'floors'], queryFn: ({ signal }) => http.get<Floor[]>('/api/index/floors', undefined, { signal, silent: true }), staleTime: 60_000 });
 
-export const recommendationsQuery = () =>
+const recommendationsQuery = () =>
   infiniteQueryOptions({
     queryKey: ['home', 'wntj'],
-    queryFn: ({ pageParam, signal }) => http.get<Paged<Goods>>(`/api/index_wntj/${pageParam}`, undefined, { signal, silent: true }),
+    queryFn: ({ pageParam, signal }) => http.get<GoodsList>(`/api/index_wntj/${pageParam}`, undefined, { signal, silent: true }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
     staleTime: 60_000,
@@ -48,7 +48,7 @@ export const useRecommendations = (enabled: boolean) => useInfiniteQuery({ ...re
 export const useBrandList = (page: number) =>
   useQuery({
     queryKey: ['brand', 'list', page],
-    queryFn: ({ signal }) => http.get<Paged<BrandTile>>('/api/brand', { page }, { signal }),
+    queryFn: ({ signal }) => http.get<BrandPage>('/api/brand', { page }, { signal }),
     placeholderData: keepPreviousData,
   });
 

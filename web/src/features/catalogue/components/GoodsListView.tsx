@@ -7,15 +7,15 @@ import '@/ui/goods.css';
 import '../catalogue.css';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { CategoryEntry } from '@/api/types/content';
+import type { MenuCategory } from '@core/schemas/content';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { GoodsCard } from '@/ui/GoodsCard';
-import { useFilterOptions, useGoodsList, type FilterScope, type ListParams } from '../api/goods';
+import { useFilterOptions, useGoodsList, type FilterScopeParams, type ListParams } from '../api/goods';
 import { GoodsTable } from './GoodsRows';
 
-export type ListView = 'grid' | 'table' | 'noimage';
+type ListView = 'grid' | 'table' | 'noimage';
 
 type Props = {
   view: ListView;
@@ -28,7 +28,7 @@ type Props = {
   /** Hide the filters (a list already narrowed by its route). */
   showFilters?: boolean;
   /** The categories the category filter offers (a zone's own); all by default. */
-  categories?: CategoryEntry[];
+  categories?: Pick<MenuCategory, 'id' | 'name'>[];
   /** Shown above the breadcrumb: a zone's banner or a brand's picture. */
   banner?: ReactNode;
   /** Shown between the filters and the list (a zone's notice). */
@@ -46,7 +46,7 @@ const SORTS = [
   ['newest', '最新'],
 ] as const;
 
-const PASSED = ['keywords', 'type', 'category', 'brand', 'sccj', 'zone', 'cfl', 'in_stock', 'price_min', 'price_max', 'sort', 'order', 'page'];
+const PASSED = ['keywords', 'type', 'category', 'brand', 'sccj', 'zone', 'cfl', 'in_stock', 'price_min', 'price_max', 'sort', 'order', 'page'] as const satisfies (keyof ListParams)[];
 
 /** The zone flags a buyer can filter any list by; 优选 and 控销 only for accounts that have them. */
 const ZONES = [
@@ -108,7 +108,7 @@ export function GoodsListView({
   if (pathPage) params.page = pathPage.page > 1 ? pathPage.page : undefined;
   Object.assign(params, fixed);
   const list = useGoodsList(params);
-  const scope: FilterScope = {};
+  const scope: FilterScopeParams = {};
   for (const key of ['zone', 'brand', 'category'] as const) if (fixed[key]) scope[key] = String(fixed[key]);
   if (search.get('keywords')) {
     scope.keywords = search.get('keywords')!;

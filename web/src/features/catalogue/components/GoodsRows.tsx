@@ -1,7 +1,7 @@
 /** The table view (/list/table) and the no-image view (/list/no_image): dense rows for comparing goods. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Goods } from '@/api/types/goods';
+import type { Goods } from '@core/schemas/goods';
 import { AddToCart } from '@/ui/AddToCart';
 import { LadderHint, stockText } from '@/ui/GoodsCard';
 import { GoodsTags } from '@/ui/GoodsTag';

@@ -5,13 +5,13 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Goods } from '@/api/types/goods';
+import type { Goods } from '@core/schemas/goods';
 import { useFocusCommon } from '@/lib/content/get-focus-common';
 import { TargetLink } from '@/ui/TargetLink';
 import { searchGoods } from '../api/goods';
 import { createSuggester, type SuggestState } from '../lib/suggest';
 
-export const SEARCH_KEYWORD_KEY = 'yct_search_keyword';
+const SEARCH_KEYWORD_KEY = 'yct_search_keyword';
 
 const readKeyword = () => {
   try {

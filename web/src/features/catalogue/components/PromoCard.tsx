@@ -1,9 +1,9 @@
 /** A goods card of a promotion (flash sale, daily specials): the activity price beside the usual one, and the limit. */
 import { Link } from 'react-router';
+import type { PromoGoods } from '@core/schemas/promotions';
 import { AddToCart } from '@/ui/AddToCart';
 import { GoodsTags } from '@/ui/GoodsTag';
 import { Price } from '@/ui/Price';
-import type { PromoGoods } from '../api/types';
 
 type Props = {
   goods: PromoGoods;

@@ -2,8 +2,10 @@
  * The sticky search bar (spec sections 4 and 9): 100 ms after scrolling stops, the header turns into a
  * slim bar fixed at the top when the page is scrolled 205 px or more, and back when above.
  */
-export const STICKY_AT_PX = 205;
-export const STICKY_DELAY_MS = 100;
+import { STICKY_SEARCH_DELAY_MS, STICKY_SEARCH_SCROLL_PX } from '@core/constants';
+
+export const STICKY_AT_PX = STICKY_SEARCH_SCROLL_PX;
+export const STICKY_DELAY_MS = STICKY_SEARCH_DELAY_MS;
 
 export function createStickyWatcher(deps: {
   scrollY: () => number;

@@ -6,7 +6,7 @@ import '@/ui/goods.css';
 import '../catalogue.css';
 import '../home.css';
 import { Link, useParams } from 'react-router';
-import type { AdEntry } from '@/api/types/content';
+import type { AdEntry } from '@core/schemas/content';
 import { useAds, useControlledSections } from '@/lib/content/get-ads';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
@@ -35,7 +35,7 @@ function Section({ ad }: { ad: AdEntry }) {
       </header>
       <div className="yct-catfloor__body">
         <TargetLink to={ad.url} className="yct-kx-side">
-          <img src={ad.image} alt={ad.title ?? ''} width={230} height={420} loading="lazy" />
+          <img src={ad.image} alt={ad.title} width={230} height={420} loading="lazy" />
         </TargetLink>
         {list.isPending ? (
           <CardSkeletons count={4} />
@@ -79,7 +79,7 @@ export function ControlledZoneNew() {
       ) : !sections.data.length ? (
         <EmptyState description="控销专区正在筹备中" />
       ) : (
-        sections.data.map((ad) => <Section key={ad.id ?? ad.url} ad={ad} />)
+        sections.data.map((ad) => <Section key={ad.id} ad={ad} />)
       )}
     </div>
   );

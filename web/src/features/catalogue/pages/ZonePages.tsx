@@ -1,6 +1,6 @@
 /** The zone lists: free shipping, TCM, devices, near expiry and controlled sale (DESIGN.md section 7). */
 import { Link } from 'react-router';
-import type { CategoryEntry } from '@/api/types/content';
+import type { MenuCategory } from '@core/schemas/content';
 import { useFocusCommon } from '@/lib/content/get-focus-common';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { GoodsListView } from '../components/GoodsListView';
@@ -9,7 +9,7 @@ import { ZoneBanner } from '../components/ZoneBanner';
 const YX_VIEWS = { grid: '/yx', table: '/yx/table' };
 
 /** A zone offers the sub-categories of its own top categories (category_zy, category_qx of common data). */
-const subCategories = (tops: CategoryEntry[] | undefined) => tops?.flatMap((t) => t.children ?? []);
+const subCategories = (tops: MenuCategory[] | undefined) => tops?.flatMap((t) => t.children);
 
 function FreeShippingNotice() {
   const { data } = useFocusCommon();

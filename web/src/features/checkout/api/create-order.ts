@@ -1,10 +1,9 @@
 /** POST /api/order: places the order(s) of the checkout; the ordered lines leave the cart. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { createOrderBody } from '@core/schemas/trade';
+import type { CreatedOrders, createOrderBody } from '@core/schemas/trade';
 import { http } from '@/api/client';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
-import type { CreatedOrders } from './types';
 
 export type CreateOrderInput = z.input<typeof createOrderBody>;
 

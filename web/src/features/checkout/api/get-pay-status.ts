@@ -1,15 +1,15 @@
 /** GET /api/pay/status/{id}: polled every 2 s while the buyer scans the online payment's QR code. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PayState } from '@core/schemas/trade';
 import { http } from '@/api/client';
-import type { PayStatus } from './types';
 
-export const PAY_POLL_MS = 2000;
+const PAY_POLL_MS = 2000;
 
-export const payStatusQuery = (orderId: number) =>
+const payStatusQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['pay', 'status', orderId],
     // A missed poll is not worth an alert: the next one comes two seconds later.
-    queryFn: ({ signal }) => http.get<PayStatus>(`/api/pay/status/${orderId}`, undefined, { signal, silent: true }),
+    queryFn: ({ signal }) => http.get<PayState>(`/api/pay/status/${orderId}`, undefined, { signal, silent: true }),
     staleTime: 0,
   });
 

@@ -1,7 +1,7 @@
 /** POST /api/pay/order: pays an order by balance or credit, or starts an online or bank-transfer payment. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PayMethod, PayResult } from '@core/schemas/trade';
 import { http } from '@/api/client';
-import type { BankDetails, PayMethod, PayResult } from './types';
 
 const payOrder = (orderId: number, method: PayMethod) => http.post<PayResult>('/api/pay/order', { order_id: orderId, method });
 
@@ -20,13 +20,13 @@ export function usePayOrder() {
  * The bank details of an order whose buyer already chose bank transfer. There is no read call for them, and
  * choosing transfer again changes nothing on the server, so the page asks the same way it chose.
  */
-export const transferQuery = (orderId: number) =>
+const transferQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['pay', 'transfer', orderId],
     queryFn: async () => {
       const data = await payOrder(orderId, 'transfer');
       if (data.method !== 'transfer') throw new Error('not a transfer');
-      return data.bank as BankDetails;
+      return data.bank;
     },
     staleTime: Infinity,
   });

@@ -1,9 +1,9 @@
 /** POST /api/contract/sign: signs the e-contract; orders may be placed from then on. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Contract } from '@core/schemas/trade';
 import { http } from '@/api/client';
 import { CONFIRM_KEY } from './get-confirm';
 import { CONTRACT_KEY } from './get-contract';
-import type { Contract } from './types';
 
 export function useSignContract() {
   const client = useQueryClient();

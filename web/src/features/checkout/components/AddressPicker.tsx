@@ -1,6 +1,6 @@
 /** The receiving addresses as cards, default first: the chosen one framed in red with a check mark. */
 import { Link } from 'react-router';
-import type { Address } from '../api/types';
+import type { Address } from '@core/schemas/trade';
 
 type Props = {
   addresses: Address[];

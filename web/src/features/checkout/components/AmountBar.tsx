@@ -1,10 +1,10 @@
 /** The sticky bar at the foot of step 2: every amount of the order, where it goes, and 提交订单. */
 import { Button } from 'antd';
-import type { Address, Totals } from '../api/types';
+import type { Address, OrderTotals } from '@core/schemas/trade';
 import { isZero, minus, money } from '../lib/checkout';
 
 type Props = {
-  total: Totals;
+  total: OrderTotals;
   address: Address | null;
   orders: number;
   submitting: boolean;

@@ -1,6 +1,6 @@
 /** The site's bank account for 对公转账, each figure copyable, with what happens after the transfer. */
 import { Typography } from 'antd';
-import type { BankDetails } from '../api/types';
+import type { BankDetails } from '@core/schemas/trade';
 import { money } from '../lib/checkout';
 
 export function BankTransfer({ bank, amount }: { bank: BankDetails; amount: string }) {

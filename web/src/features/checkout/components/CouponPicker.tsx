@@ -3,7 +3,7 @@
  * reason; 不使用优惠券 sends coupon_id 0. The server re-prices the order on every choice.
  */
 import dayjs from 'dayjs';
-import type { Confirm } from '../api/types';
+import type { Confirm } from '@core/schemas/trade';
 import { money } from '../lib/checkout';
 
 type Props = {

@@ -1,11 +1,12 @@
 /** One order of the checkout as a table: each line's price, quantity, subtotal and the discounts it received, then its gifts. */
 import { Link } from 'react-router';
-import type { ConfirmGroup, ConfirmLine } from '../api/types';
+import type { CartLine } from '@core/schemas/cart';
+import type { ConfirmGroup } from '@core/schemas/trade';
 import { isZero, lineDiscounts, minus, money } from '../lib/checkout';
 
 const PROMO_NAMES = { spike: '秒杀价', everyday: '特价' } as const;
 
-function LineRow({ line, gift }: { line: ConfirmLine; gift?: { name: string; total: number; activity: string } }) {
+function LineRow({ line, gift }: { line: CartLine; gift?: { name: string; total: number; activity: string } }) {
   const g = line.goods;
   const bundle = line.combination;
   const name = bundle?.name ?? g?.name ?? '商品已下架';

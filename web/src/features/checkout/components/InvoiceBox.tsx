@@ -1,9 +1,11 @@
 /** 发票信息: none, an electronic ordinary invoice or a VAT special invoice, with the title, tax number and e-mail. */
 import { Form, Input, Radio } from 'antd';
-import type { Confirm } from '../api/types';
+import type { z } from 'zod';
+import type { Confirm, invoiceInput } from '@core/schemas/trade';
 import type { InvoiceField } from '../lib/checkout';
 
-export type InvoiceValue = { type: 0 | 1 | 2; title: string; tax_no: string; email: string };
+/** The invoice as the form holds it: every field of the order's `invoice`, as the server reads them. */
+export type InvoiceValue = z.output<typeof invoiceInput>;
 
 type Props = {
   types: Confirm['invoice_types'];

@@ -5,6 +5,7 @@
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { PayResult } from '@core/schemas/trade';
 import { serverNow } from '@/lib/server-clock';
 import { Countdown } from '@/ui/Countdown';
 import { LazyQrCode } from '@/ui/LazyQrCode';
@@ -12,7 +13,8 @@ import { usePayStatus } from '../api/get-pay-status';
 import { usePayOrder } from '../api/pay-order';
 import { money } from '../lib/checkout';
 
-type Payment = { trade_no: string; amount: string; qr_url: string; expires_at: number };
+/** The gateway payment on screen, with the server second its QR code expires at. */
+type Payment = Pick<Extract<PayResult, { method: 'online' }>, 'trade_no' | 'amount' | 'qr_url'> & { expires_at: number };
 
 export function OnlinePay({ orderId }: { orderId: number }) {
   const pay = usePayOrder();

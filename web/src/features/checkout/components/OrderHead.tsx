@@ -1,11 +1,11 @@
 /** The top of the pay pages: the order placed, its number, the amount to pay and the time left to pay it. */
 import type { ReactNode } from 'react';
+import type { OrderDetail } from '@core/schemas/trade';
 import { Countdown } from '@/ui/Countdown';
-import type { Order } from '../api/types';
 import { money } from '../lib/checkout';
 
 type Props = {
-  order: Order;
+  order: OrderDetail;
   onExpire?: () => void;
   title?: ReactNode;
   note?: ReactNode;

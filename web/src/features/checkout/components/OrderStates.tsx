@@ -1,9 +1,9 @@
 /** What the pay pages show for an order that needs no payment any more: paid, or cancelled. */
 import { Link } from 'react-router';
-import type { Order } from '../api/types';
+import type { OrderDetail } from '@core/schemas/trade';
 import { money, PAY_METHOD_NAMES } from '../lib/checkout';
 
-export function OrderPaid({ order }: { order: Order }) {
+export function OrderPaid({ order }: { order: OrderDetail }) {
   const method = PAY_METHOD_NAMES[order.pay_method as keyof typeof PAY_METHOD_NAMES] ?? '';
   return (
     <div className="yct-co-result" data-testid="order-paid">
@@ -25,7 +25,7 @@ export function OrderPaid({ order }: { order: Order }) {
   );
 }
 
-export function OrderCancelled({ order }: { order: Order }) {
+export function OrderCancelled({ order }: { order: OrderDetail }) {
   return (
     <div className="yct-co-result" data-testid="order-cancelled">
       <span className="yct-co-result__icon is-off" aria-hidden="true">!</span>

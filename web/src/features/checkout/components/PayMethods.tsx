@@ -1,6 +1,6 @@
 /** The ways to pay an ordinary order, as cards: balance and credit with the figures step 2 handed over, online, transfer. */
-import type { PayMethod, Wallet } from '../api/types';
-import { covers, money, PAY_METHOD_NAMES } from '../lib/checkout';
+import type { PayMethod } from '@core/schemas/trade';
+import { covers, money, PAY_METHOD_NAMES, type Wallet } from '../lib/checkout';
 
 const ICONS: Record<PayMethod, string> = { balance: '余', credit: '账', online: '扫', transfer: '转' };
 

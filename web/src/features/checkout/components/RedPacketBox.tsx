@@ -1,6 +1,6 @@
 /** The account red packet (账户红包): its balance, the most this order may take, and what it took. */
 import { Switch } from 'antd';
-import type { Confirm } from '../api/types';
+import type { Confirm } from '@core/schemas/trade';
 import { isZero, money } from '../lib/checkout';
 
 export function RedPacketBox({ packet, onToggle, busy }: { packet: Confirm['red_packet']; onToggle: (use: boolean) => void; busy: boolean }) {

@@ -1,18 +1,18 @@
 /** The small decisions of the checkout screens, kept pure so that they can be tested without a browser. */
 import type { ValidationErrors } from '@core/codes';
 import { yuanToFen } from '@core/money';
+import type { CartLine } from '@core/schemas/cart';
+import type { Confirm, CreatedOrder, OrderDetail, PayMethod } from '@core/schemas/trade';
 import { lineDiscounts as discountsOf, money } from '@/lib/money';
 
 export { isZero, money } from '@/lib/money';
-import type { ConfirmLine, Order, PayMethod, Wallet } from '../api/types';
-
 
 /** -¥50.00 for a discount, ¥0.00 when there is none. */
 export const minus = (yuan: string) => (yuanToFen(yuan) > 0 ? `-${money(yuan)}` : money('0'));
 
 
 /** A line's discounts (its 满减 share is `goods_manjian_amount`). */
-export const lineDiscounts = (line: Pick<ConfirmLine, 'welfare_amount' | 'goods_manjian_amount' | 'coupon_amount' | 'red_packet_amount'>) =>
+export const lineDiscounts = (line: Pick<CartLine, 'welfare_amount' | 'goods_manjian_amount' | 'coupon_amount' | 'red_packet_amount'>) =>
   discountsOf({ ...line, manjian_amount: line.goods_manjian_amount });
 
 export type InvoiceField = 'type' | 'title' | 'tax_no' | 'email';
@@ -47,7 +47,7 @@ export function afterContract(redirect: string | null | undefined, fallback = '/
 /** What the pay page shows for an order. */
 export type PayStage = 'ephedrine' | 'paid' | 'cancelled' | 'transfer' | 'unpaid';
 
-export function payStage(order: Pick<Order, 'status' | 'pay_status' | 'is_ephedrine'>): PayStage {
+export function payStage(order: Pick<OrderDetail, 'status' | 'pay_status' | 'is_ephedrine'>): PayStage {
   if (order.status >= 1 && order.status <= 3) return 'paid';
   if (order.status === 4) return 'cancelled';
   if (order.is_ephedrine) return 'ephedrine';
@@ -69,8 +69,11 @@ export const PAY_METHOD_NAMES: Record<PayMethod | 'discount', string> = {
   discount: '优惠全额抵扣',
 };
 
+/** The wallet figures of step 2 (the balance and the credit available). */
+export type Wallet = Confirm['wallet'];
+
 /** Wallet figures handed from step 2 to step 3 through the navigation state (there is no wallet call yet). */
-export type PayNavState = { wallet?: Wallet; orders?: { id: number; order_no: string; pay_amount: string; is_ephedrine: 0 | 1 }[] };
+export type PayNavState = { wallet?: Wallet; orders?: CreatedOrder[] };
 
 export function readPayState(state: unknown): PayNavState {
   if (!state || typeof state !== 'object') return {};

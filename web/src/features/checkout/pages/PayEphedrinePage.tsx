@@ -7,11 +7,11 @@ import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Code } from '@core/codes';
+import type { OrderDetail } from '@core/schemas/trade';
 import { isApiError } from '@/api/client';
 import { ErrorState } from '@/ui/ErrorState';
 import { useOrder } from '../api/get-order';
 import { usePayOrder } from '../api/pay-order';
-import type { Order } from '../api/types';
 import { OrderHead } from '../components/OrderHead';
 import { OrderNotFound } from '../components/OrderNotFound';
 import { OrderCancelled, OrderPaid } from '../components/OrderStates';
@@ -39,7 +39,7 @@ function Regulation() {
   );
 }
 
-function ChooseTransfer({ order }: { order: Order }) {
+function ChooseTransfer({ order }: { order: OrderDetail }) {
   const pay = usePayOrder();
   const [chosen, setChosen] = useState(false);
   return (

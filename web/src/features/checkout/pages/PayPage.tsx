@@ -7,11 +7,11 @@ import { Alert, Button } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { Code } from '@core/codes';
+import type { OrderDetail, PayMethod } from '@core/schemas/trade';
 import { isApiError } from '@/api/client';
 import { ErrorState } from '@/ui/ErrorState';
 import { useOrder } from '../api/get-order';
 import { usePayOrder } from '../api/pay-order';
-import type { Order, PayMethod, Wallet } from '../api/types';
 import { OnlinePay } from '../components/OnlinePay';
 import { OrderHead } from '../components/OrderHead';
 import { OrderNotFound } from '../components/OrderNotFound';
@@ -19,7 +19,7 @@ import { OrderCancelled, OrderPaid } from '../components/OrderStates';
 import { PayMethods } from '../components/PayMethods';
 import { TransferWaiting } from '../components/TransferWaiting';
 import { PageLoading, RequireBuyer } from '../components/RequireBuyer';
-import { covers, money, parseOrderId, PAY_METHOD_NAMES, payStage, readPayState } from '../lib/checkout';
+import { covers, money, parseOrderId, PAY_METHOD_NAMES, payStage, readPayState, type Wallet } from '../lib/checkout';
 
 /** The order of this checkout's ephedrine goods, placed beside the ordinary one, waiting to be paid on /cart/hm. */
 function EphedrineReminder({ state, current }: { state: unknown; current: number }) {
@@ -43,7 +43,7 @@ function EphedrineReminder({ state, current }: { state: unknown; current: number
   );
 }
 
-function PayNow({ order, method, wallet }: { order: Order; method: 'balance' | 'credit'; wallet?: Wallet }) {
+function PayNow({ order, method, wallet }: { order: OrderDetail; method: 'balance' | 'credit'; wallet?: Wallet }) {
   const pay = usePayOrder();
   const navigate = useNavigate();
   const location = useLocation();
@@ -85,7 +85,7 @@ function PayNow({ order, method, wallet }: { order: Order; method: 'balance' | '
   );
 }
 
-function TransferChoice({ order }: { order: Order }) {
+function TransferChoice({ order }: { order: OrderDetail }) {
   const pay = usePayOrder();
   return (
     <div className="yct-co-paynow" data-testid="transfer-choice">
@@ -99,7 +99,7 @@ function TransferChoice({ order }: { order: Order }) {
   );
 }
 
-function Cashier({ order, onExpire }: { order: Order; onExpire: () => void }) {
+function Cashier({ order, onExpire }: { order: OrderDetail; onExpire: () => void }) {
   const location = useLocation();
   const { wallet } = readPayState(location.state);
   const [method, setMethod] = useState<PayMethod | null>(null);

@@ -1,10 +1,10 @@
 /** GET /api/focus/top: the closable ad banner above the header. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdEntry } from '@core/schemas/content';
 import { bootData } from '@/api/boot';
 import { http } from '@/api/client';
-import type { AdEntry } from '@/api/types/content';
 
-export const focusTopQuery = () =>
+const focusTopQuery = () =>
   queryOptions({
     queryKey: ['focus', 'top'],
     queryFn: ({ signal }) => http.get<AdEntry[]>('/api/focus/top', undefined, { signal, silent: true }),

@@ -3,15 +3,15 @@
  * the footer renders at once on the next visit; it is refreshed in the background once it is stale.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { HelpGroup } from '@core/schemas/content';
 import { http } from '@/api/client';
-import type { HelpGroup } from '@/api/types/content';
 
-export const HELP_CATEGORY_STORAGE_KEY = 'yct_help_category';
+const HELP_CATEGORY_STORAGE_KEY = 'yct_help_category';
 const STALE_MS = 30 * 60_000;
 
 type Stored = { at: number; data: HelpGroup[] };
 
-export function readStoredHelpCategory(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): Stored | undefined {
+function readStoredHelpCategory(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): Stored | undefined {
   try {
     const raw = storage?.getItem(HELP_CATEGORY_STORAGE_KEY);
     if (!raw) return undefined;
@@ -23,7 +23,7 @@ export function readStoredHelpCategory(storage: Pick<Storage, 'getItem'> | undef
   }
 }
 
-export function writeStoredHelpCategory(data: HelpGroup[], storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage()) {
+function writeStoredHelpCategory(data: HelpGroup[], storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage()) {
   try {
     storage?.setItem(HELP_CATEGORY_STORAGE_KEY, JSON.stringify({ at: Date.now(), data }));
   } catch {}
@@ -37,14 +37,14 @@ function safeLocalStorage(): Storage | undefined {
   }
 }
 
-export async function fetchHelpCategory(signal?: AbortSignal): Promise<HelpGroup[]> {
+async function fetchHelpCategory(signal?: AbortSignal): Promise<HelpGroup[]> {
   const data = await http.get<HelpGroup[]>('/api/help/category', undefined, { signal, silent: true });
   const groups = Array.isArray(data) ? data : [];
   writeStoredHelpCategory(groups);
   return groups;
 }
 
-export const helpCategoryQuery = () =>
+const helpCategoryQuery = () =>
   queryOptions({
     queryKey: ['help', 'category'],
     queryFn: ({ signal }) => fetchHelpCategory(signal),

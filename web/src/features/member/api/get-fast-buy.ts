@@ -1,11 +1,13 @@
 /** GET /api/user/fast_buy?page&order&keywords: goods bought before, twenty a page. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { FastBuyPage, fastBuyQuery as fastBuyQuerySchema } from '@core/schemas/member';
 import { http } from '@/api/client';
-import type { FastBuyOrder, FastBuyPage } from './types';
 
-export type FastBuyParams = { page: number; order: FastBuyOrder; keywords: string };
+/** The list's page, order and keywords, as the server reads them. */
+export type FastBuyParams = z.output<typeof fastBuyQuerySchema>;
 
-export const fastBuyQuery = (params: FastBuyParams) =>
+const fastBuyQuery = (params: FastBuyParams) =>
   queryOptions({
     queryKey: ['user', 'fast_buy', params],
     queryFn: ({ signal }) => http.get<FastBuyPage>('/api/user/fast_buy', { ...params, keywords: params.keywords || undefined }, { signal }),

@@ -9,6 +9,7 @@ import { PhoneOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import type { MemberCentre } from '@core/schemas/member';
 import { useShareUser } from '@/lib/session/share-user';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -16,7 +17,6 @@ import { GoodsCard } from '@/ui/GoodsCard';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { PanelLoading } from '@/ui/account/PanelStates';
 import { useMemberCentre } from '../api/get-centre';
-import type { MemberCentre } from '../api/types';
 
 const PASSED: Record<number, { text: string; color: string }> = {
   0: { text: '资质审核中', color: 'orange' },

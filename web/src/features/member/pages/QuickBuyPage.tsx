@@ -9,6 +9,7 @@ import { Button, Checkbox, Input, Pagination, Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { FastBuyRow } from '@core/schemas/member';
 import { useToast } from '@/lib/use-toast';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -19,16 +20,15 @@ import { PanelLoading } from '@/ui/account/PanelStates';
 import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useAddLines, type CartAdd } from '../api/add-to-cart';
 import { useFastBuy, type FastBuyParams } from '../api/get-fast-buy';
-import type { FastBuyOrder, FastBuyRow } from '../api/types';
 
-const ORDERS: { value: FastBuyOrder; label: string }[] = [
+const ORDERS: { value: FastBuyParams['order']; label: string }[] = [
   { value: 'time', label: '最近购买' },
   { value: 'count', label: '购买次数' },
   { value: 'number', label: '购买数量' },
 ];
 
 function readParams(search: URLSearchParams): FastBuyParams {
-  const order = (ORDERS.find((o) => o.value === search.get('order'))?.value ?? 'time') as FastBuyOrder;
+  const order = (ORDERS.find((o) => o.value === search.get('order'))?.value ?? 'time') as FastBuyParams['order'];
   const page = Math.max(1, Math.floor(Number(search.get('page')) || 1));
   return { page, order, keywords: (search.get('keywords') ?? '').slice(0, 50) };
 }
@@ -211,7 +211,7 @@ function QuickBuy() {
   return (
     <div data-testid="fastbuy-page">
       <div className="yct-kj__tools">
-        <Segmented value={params.order} options={ORDERS} onChange={(v) => go({ order: v as FastBuyOrder })} data-testid="fastbuy-order" />
+        <Segmented value={params.order} options={ORDERS} onChange={(v) => go({ order: v as FastBuyParams['order'] })} data-testid="fastbuy-order" />
         <Input.Search
           className="yct-kj__search"
           value={keywords}

@@ -1,8 +1,8 @@
 /** POST /api/order/{id}/cancel: an unpaid order is cancelled; stock, coupon and red packet go back. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderDetail } from '@core/schemas/trade';
 import { http } from '@/api/client';
 import { ORDER_KEY } from './get-orders';
-import type { OrderDetail } from './types';
 
 export function useCancelOrder() {
   const client = useQueryClient();

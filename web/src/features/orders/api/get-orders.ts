@@ -1,13 +1,13 @@
 /** GET /api/order: a page (10) of the account's orders by status and keywords, with the count of each status. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderPage } from '@core/schemas/trade';
 import { http } from '@/api/client';
 import type { ListParams } from '../lib/orders';
-import type { OrderPage } from './types';
 
 /** Every order query starts with this key (the checkout's pay pages share `['order', 'detail', id]`). */
 export const ORDER_KEY = ['order'] as const;
 
-export const ordersQuery = (params: ListParams) =>
+const ordersQuery = (params: ListParams) =>
   queryOptions({
     queryKey: ['order', 'list', params],
     queryFn: ({ signal }) =>

@@ -1,9 +1,9 @@
 /** POST /api/order/{id}/receive: 确认收货 completes a shipped order and grants a point per yuan paid. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderDetail } from '@core/schemas/trade';
 import { http } from '@/api/client';
 import { USER_BASE_KEY } from '@/lib/session/get-user-base';
 import { ORDER_KEY } from './get-orders';
-import type { OrderDetail } from './types';
 
 export function useReceiveOrder() {
   const client = useQueryClient();

@@ -3,17 +3,13 @@
  * (售后) on lines of a shipped or completed order, with a reason and up to six uploaded pictures.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { AfterSale, afterSaleBody, AfterSaleKind } from '@core/schemas/trade';
 import { http } from '@/api/client';
 import { ORDER_KEY } from './get-orders';
-import type { AfterSale, AfterSaleKind } from './types';
 
-export type AfterSaleInput = {
-  orderId: number;
-  kind: AfterSaleKind;
-  lines: { item_id: number; number: number }[];
-  reason: string;
-  images: string[];
-};
+/** The request's body, with the order and the kind of request its path names. */
+export type AfterSaleInput = z.input<typeof afterSaleBody> & { orderId: number; kind: AfterSaleKind };
 
 export function useRequestAfterSale() {
   const client = useQueryClient();

@@ -3,9 +3,9 @@
  * POST /api/upload. The server refuses before the order is paid and shipped; the client shows its message.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderDetail } from '@core/schemas/trade';
 import { http } from '@/api/client';
 import { ORDER_KEY } from './get-orders';
-import type { OrderDetail } from './types';
 
 export function useUploadReceipt() {
   const client = useQueryClient();

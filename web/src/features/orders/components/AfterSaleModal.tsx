@@ -5,11 +5,11 @@
 import { App, Checkbox, Input, InputNumber, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { AfterSaleKind, OrderDetail } from '@core/schemas/trade';
 import { ErrorState } from '@/ui/ErrorState';
 import { Loading } from '@/ui/account/RequireMember';
 import { useOrderDetail } from '../api/get-order';
 import { useRequestAfterSale } from '../api/request-after-sale';
-import type { AfterSaleKind, OrderDetail } from '../api/types';
 import { AFTER_SALE_NAMES, AFTER_SALE_REASONS, afterSalePath, composeReason, lineKind, money, refundPreview, RETURN_REASONS, returnableNumbers } from '../lib/orders';
 import { ImagesUpload } from './ImagesUpload';
 

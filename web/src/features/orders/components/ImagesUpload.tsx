@@ -3,8 +3,9 @@ import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { UPLOAD_MAX_BYTES } from '@core/constants';
+import type { Uploaded } from '@core/schemas/user';
 import { isApiError } from '@/api/client';
-import { uploadFile, type Uploaded } from '@/lib/upload';
+import { uploadFile } from '@/lib/upload';
 
 type Props = {
   value?: string[];
@@ -14,7 +15,7 @@ type Props = {
 };
 
 export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,.gif,.webp,image/jpeg,image/png,image/gif,image/webp';
-export const IMAGE_NAME = /\.(jpe?g|png|gif|webp)$/i;
+const IMAGE_NAME = /\.(jpe?g|png|gif|webp)$/i;
 
 /** Refuses in the browser what the server would refuse: not a picture, or over 10 MB. The message, or null. */
 export function imageProblem(file: { name: string; size: number }): string | null {

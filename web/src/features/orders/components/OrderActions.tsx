@@ -5,11 +5,10 @@
 import { App, Button, Input, Select } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { OrderSummary } from '@/api/types/order';
+import type { AfterSaleKind, OrderSummary } from '@core/schemas/trade';
 import { useBuyAgain } from '../api/buy-again';
 import { useCancelOrder } from '../api/cancel-order';
 import { useReceiveOrder } from '../api/receive-order';
-import type { AfterSaleKind } from '../api/types';
 import { ACTION_LABELS, CANCEL_REASONS, composeReason, isPrimaryAction, payPath, pointsFor, visibleActions, type ActionKey } from '../lib/orders';
 import { AfterSaleModal } from './AfterSaleModal';
 import { ReceiptUpload } from './ReceiptUpload';

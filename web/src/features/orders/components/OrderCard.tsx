@@ -1,6 +1,6 @@
 /** One order of 我的订单: a header row (time, number, 含麻, time left to pay) and the goods, amount, status and actions. */
 import { Link } from 'react-router';
-import type { OrderSummary } from '@/api/types/order';
+import type { OrderSummary } from '@core/schemas/trade';
 import { Countdown } from '@/ui/Countdown';
 import { formatTime, isZero, money, PAY_METHOD_NAMES, statusTone } from '../lib/orders';
 import { OrderActions } from './OrderActions';

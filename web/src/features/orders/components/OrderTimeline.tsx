@@ -1,5 +1,5 @@
 /** 订单跟踪: what happened to the order, newest first like a logistics trace, with the carrier and tracking number. */
-import type { OrderDetail } from '../api/types';
+import type { OrderDetail } from '@core/schemas/trade';
 import { formatTime, newestFirst } from '../lib/orders';
 
 export function OrderTimeline({ order }: { order: Pick<OrderDetail, 'timeline' | 'carrier' | 'tracking_no' | 'shipped_at'> }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderActions } from '@/api/types/order';
+import type { OrderActions } from '@core/schemas/trade';
 import {
   afterSaleSteps,
   amountRows,

@@ -1,17 +1,24 @@
 /** The small decisions of the order screens, kept pure so that they can be tested without a browser. */
+import type { z } from 'zod';
 import { formatMoney, yuanToFen } from '@core/money';
+import type {
+  AfterSale,
+  AfterSaleStatus,
+  OrderActions,
+  OrderAmounts,
+  OrderCreditBill,
+  OrderDetail,
+  OrderItem,
+  orderListQuery,
+  OrderStatus,
+  OrderSummary,
+} from '@core/schemas/trade';
 import { isZero, money } from '@/lib/money';
 
 export { isZero, lineDiscounts, money } from '@/lib/money';
-import type { OrderActions, OrderItem, OrderStatus, OrderSummary } from '@/api/types/order';
-import type { AfterSale, AfterSaleStatus, CreditBill, OrderAmounts, OrderDetail } from '../api/types';
-
 
 /** -¥50.00 for a discount. */
-export const minus = (yuan: string) => `-${money(yuan)}`;
-
-
-export const ORDER_PAGE_SIZE = 10;
+const minus = (yuan: string) => `-${money(yuan)}`;
 
 /** The tabs of 我的订单: `status` undefined is 全部. */
 export const ORDER_TABS: { key: 'all' | OrderStatus; status: OrderStatus | undefined; label: string }[] = [
@@ -23,7 +30,7 @@ export const ORDER_TABS: { key: 'all' | OrderStatus; status: OrderStatus | undef
   { key: 4, status: 4, label: '已取消' },
 ];
 
-export type ListParams = { status?: OrderStatus; page: number; keywords: string };
+export type ListParams = z.output<typeof orderListQuery>;
 
 /** Reads ?status=&page=&keywords= leniently: anything unreadable falls back to 全部, page 1, no keywords. */
 export function readListParams(search: URLSearchParams): ListParams {
@@ -153,7 +160,7 @@ export const PAY_METHOD_NAMES: Record<string, string> = {
 export const INVOICE_NAMES: Record<number, string> = { 0: '不开发票', 1: '电子普通发票', 2: '增值税专用发票' };
 
 /** 已还款, 已逾期 once the due date (YYYY-MM-DD, China time) has passed, else 待还款. */
-export function creditBillState(bill: Pick<CreditBill, 'status' | 'due_date'>, today: string): { text: string; tone: 'done' | 'late' | 'open' } {
+export function creditBillState(bill: Pick<OrderCreditBill, 'status' | 'due_date'>, today: string): { text: string; tone: 'done' | 'late' | 'open' } {
   if (bill.status === 1) return { text: '已还款', tone: 'done' };
   if (bill.due_date < today) return { text: '已逾期', tone: 'late' };
   return { text: '待还款', tone: 'open' };

@@ -7,12 +7,12 @@ import '../orders.css';
 import { Alert, Image, Pagination, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { EphedrineOrder } from '@core/schemas/trade';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { Loading, RequireMember } from '@/ui/account/RequireMember';
 import { useEphedrineOrders } from '../api/get-ephedrine-orders';
-import type { EphedrineOrder } from '../api/types';
 import { ReceiptUpload } from '../components/ReceiptUpload';
 import { EPHEDRINE_NOTICE, formatTime, money, payPath, statusTone } from '../lib/orders';
 

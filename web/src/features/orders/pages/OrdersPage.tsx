@@ -6,7 +6,7 @@ import '../orders.css';
 import { Input, Pagination } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { OrderCounts } from '@/api/types/order';
+import type { OrderCounts } from '@core/schemas/trade';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { AccountLayout } from '@/ui/account/AccountLayout';

@@ -3,13 +3,13 @@
  * POST /api/pay/user_credit_create, /api/pay/user_credit_pay and /api/pay/user_credit_check (polled while scanning).
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Credit, CreditBillPage, creditListQuery, creditPayBody, Repay, RepayPaid } from '@core/schemas/wallet';
 import { http } from '@/api/client';
 import { invalidateWallet } from './keys';
 import { POLL_MS } from './recharge';
-import type { Bill, Credit, Repay, RepayPaid } from './types';
-import type { Paged } from '@core/schemas/common';
 
-export const creditQuery = () =>
+const creditQuery = () =>
   queryOptions({
     queryKey: ['wallet', 'credit'],
     queryFn: ({ signal }) => http.get<Credit>('/api/user/user_credit', undefined, { signal }),
@@ -18,12 +18,13 @@ export const creditQuery = () =>
 
 export const useCredit = () => useQuery(creditQuery());
 
-export type BillParams = { type: 0 | 1 | 2 | 3; page: number };
+/** The bills' filter and page, as the server reads them. */
+export type BillParams = z.output<typeof creditListQuery>;
 
-export const billsQuery = (p: BillParams) =>
+const billsQuery = (p: BillParams) =>
   queryOptions({
     queryKey: ['wallet', 'bills', p],
-    queryFn: ({ signal }) => http.get<Paged<Bill>>('/api/user/user_credit_list', { type: p.type || undefined, page: p.page }, { signal }),
+    queryFn: ({ signal }) => http.get<CreditBillPage>('/api/user/user_credit_list', { type: p.type || undefined, page: p.page }, { signal }),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -35,7 +36,7 @@ export const useCreateRepay = () => useMutation({ mutationFn: (ids: number[]) =>
 export function usePayRepay() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, method }: { id: number; method: 'balance' | 'online' }) => http.post<RepayPaid>('/api/pay/user_credit_pay', { id, method }),
+    mutationFn: ({ id, method }: { id: number; method: z.input<typeof creditPayBody>['method'] }) => http.post<RepayPaid>('/api/pay/user_credit_pay', { id, method }),
     onSuccess: (data) => {
       if (data.paid) void invalidateWallet(client);
     },

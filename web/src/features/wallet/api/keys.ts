@@ -1,6 +1,6 @@
 /** Every wallet query starts with this key: a recharge, a voucher or a repayment refreshes them all. */
 import type { QueryClient } from '@tanstack/react-query';
 
-export const WALLET_KEY = ['wallet'] as const;
+const WALLET_KEY = ['wallet'] as const;
 
 export const invalidateWallet = (client: QueryClient) => client.invalidateQueries({ queryKey: WALLET_KEY });

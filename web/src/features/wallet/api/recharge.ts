@@ -1,9 +1,9 @@
 /** GET /api/moneys/moneyConfig, POST /api/moneys/recharge and its status, polled while the buyer scans. */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { MoneyConfig, Recharge, RechargeStatus } from '@core/schemas/wallet';
 import { http } from '@/api/client';
-import type { MoneyConfig, Recharge, RechargeStatus } from './types';
 
-export const moneyConfigQuery = () =>
+const moneyConfigQuery = () =>
   queryOptions({
     queryKey: ['wallet', 'moneyConfig'],
     queryFn: ({ signal }) => http.get<MoneyConfig>('/api/moneys/moneyConfig', undefined, { signal }),

@@ -4,8 +4,8 @@
  */
 import { Button, Modal, Result } from 'antd';
 import type { ReactNode } from 'react';
+import type { GatewayPayment } from '@core/schemas/wallet';
 import { LazyQrCode } from '@/ui/LazyQrCode';
-import type { GatewayPayment } from '../api/types';
 import { money } from '../lib/format';
 
 type Props = {

@@ -6,11 +6,10 @@ import { DatePicker, Pagination, Radio, Table, type TableColumnsType } from 'ant
 import dayjs, { type Dayjs } from 'dayjs';
 import type { HTMLAttributes } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { WalletInstrument } from '@core/schemas/wallet';
+import type { MoneyLogRow, WalletInstrument } from '@core/schemas/wallet';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useMoneyLog } from '../api/get-money-log';
-import type { LogRow } from '../api/types';
 import { formatTime, intParam, money, signed } from '../lib/format';
 import { PanelLoading } from './WalletLayout';
 
@@ -45,7 +44,7 @@ export function LedgerPanel({ instrument, labels = ['收入', '支出'], afterLa
     setSearch(params, { replace: true });
   };
 
-  const columns: TableColumnsType<LogRow> = [
+  const columns: TableColumnsType<MoneyLogRow> = [
     { title: '时间', dataIndex: 'created_at', width: 150, render: (v: number) => <span className="yct-wal-time">{formatTime(v)}</span> },
     { title: '类型', dataIndex: 'kind_text', width: 110, render: (v: string, r) => <span className={`yct-wal-kind is-${r.use_type === 1 ? 'in' : 'out'}`}>{v}</span> },
     {
@@ -84,7 +83,7 @@ export function LedgerPanel({ instrument, labels = ['收入', '支出'], afterLa
   else
     body = (
       <>
-        <Table<LogRow>
+        <Table<MoneyLogRow>
           rowKey="id"
           size="small"
           columns={columns}

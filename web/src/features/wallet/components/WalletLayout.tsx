@@ -5,10 +5,10 @@
 import '../wallet.css';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { UserMoney } from '@core/schemas/wallet';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { RequireMember } from '@/ui/account/RequireMember';
 import { useUserMoney } from '../api/get-user-money';
-import type { UserMoney } from '../api/types';
 import { money } from '../lib/format';
 
 export type WalletTab = 'yegl' | 'zqgl' | 'zhhb' | 'jfgl' | 'yhq' | 'xjq';

@@ -1,10 +1,10 @@
 /** /wdqb/yhq 优惠券: the account's coupons as tickets by status (未使用, 已使用, 已过期) and type, with the counts. */
 import { Pagination, Radio } from 'antd';
 import { Link, useSearchParams } from 'react-router';
+import type { Coupon } from '@core/schemas/wallet';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useCoupons } from '../api/coupons';
-import type { Coupon } from '../api/types';
 import { PanelLoading, WalletLayout } from '../components/WalletLayout';
 import { formatDay, intParam } from '../lib/format';
 

@@ -7,12 +7,12 @@ import { useEffect, useState, type HTMLAttributes } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatMoney, yuanToFen } from '@core/money';
+import type { CreditBill, GatewayPayment, Repay } from '@core/schemas/wallet';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useBills, useCredit, useCreateRepay, usePayRepay, useRepayStatus } from '../api/credit';
 import { useUserMoney } from '../api/get-user-money';
 import { invalidateWallet } from '../api/keys';
-import type { Bill, GatewayPayment, Repay } from '../api/types';
 import { GatewayModal } from '../components/GatewayModal';
 import { LedgerPanel } from '../components/LedgerPanel';
 import { PanelLoading, Section, WalletLayout } from '../components/WalletLayout';
@@ -68,7 +68,7 @@ function Summary() {
   );
 }
 
-function dueText(b: Bill) {
+function dueText(b: CreditBill) {
   if (b.status === 1) return <span className="yct-muted yct-wal-nowrap">{formatDay(b.repaid_at)} 还清</span>;
   if (b.days_left === null) return null;
   if (b.days_left < 0) return <span className="yct-wal-red">逾期 {-b.days_left} 天</span>;
@@ -77,7 +77,7 @@ function dueText(b: Bill) {
 }
 
 /** The dialog that repays the chosen bills: from the balance at once, or online through the gateway. */
-function RepayDialog({ bills, onClose }: { bills: Bill[] | null; onClose: () => void }) {
+function RepayDialog({ bills, onClose }: { bills: CreditBill[] | null; onClose: () => void }) {
   const [method, setMethod] = useState<'balance' | 'online'>('balance');
   const [online, setOnline] = useState<(GatewayPayment & { repay: Repay }) | null>(null);
   const create = useCreateRepay();
@@ -160,7 +160,7 @@ function Bills() {
   const page = Math.max(1, Number(search.get('page')) || 1);
   const list = useBills({ type, page });
   const [chosen, setChosen] = useState<number[]>([]);
-  const [paying, setPaying] = useState<Bill[] | null>(null);
+  const [paying, setPaying] = useState<CreditBill[] | null>(null);
   const data = list.data;
   const rows = data?.data ?? [];
   const picked = rows.filter((b) => chosen.includes(b.id) && b.status === 0);
@@ -177,7 +177,7 @@ function Bills() {
     setSearch(params, { replace: true });
   };
 
-  const columns: TableColumnsType<Bill> = [
+  const columns: TableColumnsType<CreditBill> = [
     {
       title: '订单号',
       dataIndex: 'order_no',
@@ -221,7 +221,7 @@ function Bills() {
   else
     body = (
       <>
-        <Table<Bill>
+        <Table<CreditBill>
           rowKey="id"
           size="small"
           columns={columns}

@@ -2,10 +2,10 @@
 import { App, Button, Pagination, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { Voucher } from '@core/schemas/wallet';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useRedeemVoucher, useVouchers } from '../api/vouchers';
-import type { Voucher } from '../api/types';
 import { VoucherRedeem } from '../components/VoucherRedeem';
 import { PanelLoading, Section, WalletLayout } from '../components/WalletLayout';
 import { formatDay, formatTime, money } from '../lib/format';

@@ -1,10 +1,10 @@
 /** 1F 抗感染药, 2F ...: one floor per top category with its sub-categories and best sellers. */
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
+import type { Floor } from '@core/schemas/goods';
 import { ErrorState } from '@/ui/ErrorState';
 import { GoodsCard } from '@/ui/GoodsCard';
 import { useFloors } from '../../api/home';
-import type { Floor } from '../../api/types';
 
 const COLOURS = ['#e4393c', '#2f6db5', '#e67e22', '#16a085', '#8e44ad', '#c0392b'];
 

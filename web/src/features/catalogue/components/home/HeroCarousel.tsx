@@ -23,7 +23,7 @@ export function HeroCarousel() {
     <div className="yct-hero" data-testid="hero-carousel" onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)} aria-busy={isPending}>
       {banners.map((b, i) => (
         <a
-          key={b.id ?? b.image}
+          key={b.id}
           href={b.url || '#'}
           className={`yct-hero__slide${i === index ? ' is-active' : ''}`}
           aria-hidden={i !== index}
@@ -34,14 +34,14 @@ export function HeroCarousel() {
           }}
           data-testid="hero-slide"
         >
-          <img src={b.image} alt={b.title ?? ''} width={790} height={340} fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} />
+          <img src={b.image} alt={b.title} width={790} height={340} fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} />
         </a>
       ))}
       {banners.length > 1 ? (
         <div className="yct-hero__dots" role="tablist" aria-label="轮播图">
           {banners.map((b, i) => (
             <button
-              key={b.id ?? b.image}
+              key={b.id}
               type="button"
               role="tab"
               aria-selected={i === index}

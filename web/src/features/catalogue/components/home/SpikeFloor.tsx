@@ -1,10 +1,10 @@
 /** 限时秒杀 on the home page: today's sessions, a countdown on the server clock, and the session's goods. */
 import { useState } from 'react';
+import type { SpikeSession } from '@core/schemas/promotions';
 import { Countdown } from '@/ui/Countdown';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useSpike } from '../../api/home';
-import type { SpikeSession } from '../../api/types';
 import { PromoCard } from '../PromoCard';
 import { chinaClock } from './china-clock';
 import { CardSkeletons, FloorPager, PER_ROW } from './floor-parts';

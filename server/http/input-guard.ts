@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { controlCharPath } from '../../core/validate.js';
 import { invalid } from './envelope.js';
 
-const CONTROL_CHAR_MESSAGE = '输入内容包含无法识别的控制字符，请删除后重新输入';
+export const CONTROL_CHAR_MESSAGE = '输入内容包含无法识别的控制字符，请删除后重新输入';
 
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {

@@ -20,7 +20,7 @@ import { sendMessage } from './messages.js';
 import { businessScopeList } from './service.js';
 import { forgetUserSessions } from './sessions.js';
 
-export const USER_MISSING = '客户不存在';
+const USER_MISSING = '客户不存在';
 const PER_PAGE = 20;
 const DAY_MS = 86_400_000;
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);

@@ -58,7 +58,7 @@ const KEEPS_ACCOUNT = [/^\/api\/(cart|favorite|address)(\/|\?|$)/, /^\/api\/stat
 const CACHE_MAX = 20_000;
 const cache = new Map<string, { session: CurrentSession; at: number }>();
 
-function forgetUserSessions(userId: number) {
+export function forgetUserSessions(userId: number) {
   for (const [key, entry] of cache) if (entry.session.user.id === userId || entry.session.actor?.id === userId) cache.delete(key);
 }
 

@@ -31,7 +31,7 @@ export type ApiErrorKind = 'response' | 'timeout' | 'cancelled' | 'network';
 /** `code` of failures that never reached an answer (timeout, cancelled, network). */
 const NO_ANSWER_CODE = -1;
 
-const TIMEOUT_MESSAGE = '请求超时，请刷新页面';
+export const TIMEOUT_MESSAGE = '请求超时，请刷新页面';
 const ALERT_TITLE = '温馨提示';
 const CONTRACT_PATH = '/dzht';
 const LOGIN_PATH = '/login';

@@ -16,7 +16,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { matchPath } from 'react-router';
 import type { Permission } from '@core/admin';
 
-export type ConsolePage = {
+type ConsolePage = {
   path: string;
   title: string;
   /** What the operator must hold to see it; null: every operator. */

@@ -1,7 +1,7 @@
 import type { ThemeConfig } from 'antd';
 
 /** The console's look: the blue of the admin consoles operators know (CRMEB, 若依), 14px text, compact tables. */
-export const CONSOLE_BLUE = '#1890ff';
+const CONSOLE_BLUE = '#1890ff';
 
 export const consoleTheme: ThemeConfig = {
   token: {

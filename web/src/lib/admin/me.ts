@@ -7,7 +7,7 @@ import { ADMIN_ME_KEY } from './keys';
 
 export { ADMIN_KEY, ADMIN_ME_KEY } from './keys';
 
-export const adminMeQuery = () =>
+const adminMeQuery = () =>
   queryOptions({
     queryKey: ADMIN_ME_KEY,
     queryFn: ({ signal }) => adminHttp.get<AdminMe>('/api/admin/me', undefined, { signal }),

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { adminHttp, isUnauthenticated } from './http';
 
 export const ADMIN_LOGIN_PATH = '/admin/login';
-export const ADMIN_HOME_PATH = '/admin';
+const ADMIN_HOME_PATH = '/admin';
 
 /** Where to go after login: a console path from `redirect`, or the console's home (never another site). */
 export function afterLoginPath(redirect: string | null): string {

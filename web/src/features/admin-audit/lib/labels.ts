@@ -21,9 +21,9 @@ export const ACTION_NAMES: Record<string, string> = {
   'after_sale.refund': '售后退款',
 };
 
-export const TARGET_NAMES: Record<string, string> = { operator: '操作员', order: '订单', after_sale: '售后申请', user: '客户', goods: '商品' };
+const TARGET_NAMES: Record<string, string> = { operator: '操作员', order: '订单', after_sale: '售后申请', user: '客户', goods: '商品' };
 
-export const FIELD_NAMES: Record<string, string> = {
+const FIELD_NAMES: Record<string, string> = {
   username: '用户名',
   name: '姓名',
   roles: '角色',

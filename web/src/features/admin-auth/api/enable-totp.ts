@@ -6,7 +6,7 @@ import type { AdminMe, Operator, totpEnableBody } from '@core/schemas/admin';
 import { adminHttp } from '@/lib/admin/http';
 import { ADMIN_ME_KEY } from '@/lib/admin/me';
 
-export const enableTotp = (body: z.input<typeof totpEnableBody>) => adminHttp.post<Operator>('/api/admin/totp/enable', body, { quiet: [Code.invalid] });
+const enableTotp = (body: z.input<typeof totpEnableBody>) => adminHttp.post<Operator>('/api/admin/totp/enable', body, { quiet: [Code.invalid] });
 
 export function useEnableTotp() {
   const queryClient = useQueryClient();

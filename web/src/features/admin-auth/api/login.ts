@@ -6,9 +6,9 @@ import type { adminLoginBody, AdminMe } from '@core/schemas/admin';
 import { adminHttp } from '@/lib/admin/http';
 import { ADMIN_ME_KEY } from '@/lib/admin/me';
 
-export type AdminLoginBody = z.input<typeof adminLoginBody>;
+type AdminLoginBody = z.input<typeof adminLoginBody>;
 
-export const adminLogin = (body: AdminLoginBody) => adminHttp.post<AdminMe>('/api/admin/login', body, { quiet: [Code.invalid] });
+const adminLogin = (body: AdminLoginBody) => adminHttp.post<AdminMe>('/api/admin/login', body, { quiet: [Code.invalid] });
 
 export function useAdminLogin() {
   const queryClient = useQueryClient();

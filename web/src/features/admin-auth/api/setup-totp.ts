@@ -4,6 +4,6 @@ import type { z } from 'zod';
 import type { TotpSetup } from '@core/schemas/admin';
 import { adminHttp } from '@/lib/admin/http';
 
-export const setupTotp = () => adminHttp.post<z.infer<typeof TotpSetup>>('/api/admin/totp/setup');
+const setupTotp = () => adminHttp.post<z.infer<typeof TotpSetup>>('/api/admin/totp/setup');
 
 export const useSetupTotp = () => useMutation({ mutationFn: setupTotp });

@@ -6,9 +6,9 @@ import type { Operator, operatorCreateBody } from '@core/schemas/admin';
 import { adminHttp } from '@/lib/admin/http';
 import { AUDIT_KEY, OPERATORS_KEY } from '@/lib/admin/keys';
 
-export type OperatorCreateBody = z.input<typeof operatorCreateBody>;
+type OperatorCreateBody = z.input<typeof operatorCreateBody>;
 
-export const createOperator = (body: OperatorCreateBody) => adminHttp.post<Operator>('/api/admin/operators', body, { quiet: [Code.invalid] });
+const createOperator = (body: OperatorCreateBody) => adminHttp.post<Operator>('/api/admin/operators', body, { quiet: [Code.invalid] });
 
 export function useCreateOperator() {
   const queryClient = useQueryClient();

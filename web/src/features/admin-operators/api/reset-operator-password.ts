@@ -6,7 +6,7 @@ import type { Operator, operatorPasswordBody } from '@core/schemas/admin';
 import { adminHttp } from '@/lib/admin/http';
 import { AUDIT_KEY } from '@/lib/admin/keys';
 
-export const resetOperatorPassword = ({ id, ...body }: z.input<typeof operatorPasswordBody> & { id: number }) =>
+const resetOperatorPassword = ({ id, ...body }: z.input<typeof operatorPasswordBody> & { id: number }) =>
   adminHttp.post<Operator>(`/api/admin/operators/${id}/password`, body, { quiet: [Code.invalid] });
 
 export function useResetOperatorPassword() {

@@ -4,7 +4,7 @@ import type { Operator } from '@core/schemas/admin';
 import { adminHttp } from '@/lib/admin/http';
 import { AUDIT_KEY, OPERATORS_KEY } from '@/lib/admin/keys';
 
-export const resetOperatorTotp = (id: number) => adminHttp.post<Operator>(`/api/admin/operators/${id}/reset_totp`);
+const resetOperatorTotp = (id: number) => adminHttp.post<Operator>(`/api/admin/operators/${id}/reset_totp`);
 
 export function useResetOperatorTotp() {
   const queryClient = useQueryClient();

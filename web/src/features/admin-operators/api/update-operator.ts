@@ -6,9 +6,9 @@ import type { Operator, operatorUpdateBody } from '@core/schemas/admin';
 import { adminHttp } from '@/lib/admin/http';
 import { AUDIT_KEY, OPERATORS_KEY } from '@/lib/admin/keys';
 
-export type OperatorUpdateBody = z.input<typeof operatorUpdateBody>;
+type OperatorUpdateBody = z.input<typeof operatorUpdateBody>;
 
-export const updateOperator = ({ id, ...body }: OperatorUpdateBody & { id: number }) =>
+const updateOperator = ({ id, ...body }: OperatorUpdateBody & { id: number }) =>
   adminHttp.post<Operator>(`/api/admin/operators/${id}`, body, { quiet: [Code.invalid] });
 
 export function useUpdateOperator() {

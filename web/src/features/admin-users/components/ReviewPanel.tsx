@@ -15,7 +15,7 @@ const LICENCE_COLOR = { 0: 'orange', 1: 'green', 2: 'red' } as const;
 
 type Values = { is_passed: 1 | 2; presets: string[]; note: string; scope_ids: number[] };
 
-export function LicenceCards({ user }: { user: AdminUserDetail }) {
+function LicenceCards({ user }: { user: AdminUserDetail }) {
   if (!user.licences.length) return <Alert type="warning" showIcon message="该客户尚未上传任何资质证照" />;
   return (
     <div className="yct-admin-user__licences" data-testid="user-licences">

@@ -18,6 +18,7 @@ import { Code, Message } from '../core/codes.js';
 import { trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
+import { connectCacheBus } from './http/cache-bus.js';
 import { registerCsrf } from './http/csrf.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
@@ -94,6 +95,8 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
   const deps: Deps = { config, database };
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  // A console write drops the shared answers of every process, this one included (http/cache-bus.ts).
+  if (redis) app.addHook('onClose', await connectCacheBus(database.db, redis, app.log));
 
   // Answers of 1 KB or more go out compressed to browsers that accept it (the built assets are compressed
   // ahead of time and pass through as they are).

@@ -50,6 +50,7 @@ const AREAS: [string, string][] = [
   ['pay', 'Payment gateway'],
   ['uploads', 'Uploads'],
   ['operators', 'Console: operators, two-factor, audit log'],
+  ['admin-goods', 'Console: goods, stock, prices, pictures, categories and brands'],
 ];
 
 const INTRO = `# API reference

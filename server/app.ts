@@ -30,6 +30,9 @@ import { orderAdminRoutes } from './modules/orders/admin-routes.js';
 import { payRoutes } from './modules/pay/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.js';
+import { setStockHeld } from './modules/catalogue/admin.js';
+import { stockHeldByOpenOrders } from './modules/orders/service.js';
 import { memberRoutes } from './modules/member/routes.js';
 import { registerSessions } from './modules/accounts/sessions.js';
 import { operatorRoutes } from './modules/operators/admin-routes.js';
@@ -64,10 +67,12 @@ export type BuildOptions = {
 
 /**
  * What modules lend each other against the direction of their imports: the cart's line count in the user
- * object (accounts), and who settles each kind of gateway payment (pay). Set once; the same for every app.
+ * object (accounts), the units open orders hold (the console's goods), and who settles each kind of gateway
+ * payment (pay). Set once; the same for every app.
  */
 function wireModules() {
   setUserFigures({ cart: lineCountSql });
+  setStockHeld(stockHeldByOpenOrders);
   registerPaymentKind(ORDER_PAYMENT, orderPayments);
   registerPaymentKind(RECHARGE_PAYMENT, rechargePayments);
   registerPaymentKind(REPAY_PAYMENT, repayPayments);
@@ -140,6 +145,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await memberRoutes(scope, deps);
     await operatorRoutes(scope, deps);
     await orderAdminRoutes(scope, deps);
+    await catalogueAdminRoutes(scope, deps);
   });
 
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -7,6 +7,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Permission } from '../../../core/admin.js';
+import { insertMany } from '../../db/bulk.js';
 import type { Db, Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/operators.js';
 import { requirePermission, type OperatorRow } from '../../http/auth.js';
@@ -73,8 +74,7 @@ export async function auditedMany<T>(
   const { operator } = requirePermission(request, what.permission);
   return db.transaction(async (tx) => {
     const { changes, result } = await change(tx, operator);
-    const rows = auditRows(request, operator, what, changes);
-    for (let i = 0; i < rows.length; i += 1000) await tx.insert(auditLog).values(rows.slice(i, i + 1000));
+    await insertMany(tx, auditLog, auditRows(request, operator, what, changes));
     return result;
   });
 }

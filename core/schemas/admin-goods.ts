@@ -5,7 +5,7 @@
  * keeps integer fen.
  */
 import { z } from 'zod';
-import { yuanToFen } from '../money.js';
+import { fenToYuan, yuanToFen } from '../money.js';
 import { flag, freeText, id, page, quantity, text, wholeNumber } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
 import { PRESCRIPTION_CLASSES } from './goods.js';
@@ -39,7 +39,9 @@ export const yuanPrice = (label: string) =>
         .string()
         .min(1, { error: `请输入${label}` })
         .regex(YUAN_RE, { error: `${label}须为金额（元），不能为负数，最多两位小数` })
-        .refine((v) => !YUAN_RE.test(v) || yuanToFen(v) > 0, { error: `${label}须大于0` }),
+        .refine((v) => !YUAN_RE.test(v) || yuanToFen(v) > 0, { error: `${label}须大于0` })
+        // 36.8 and 36.80 are one price: kept as the server writes it.
+        .transform((v) => fenToYuan(yuanToFen(v))),
     );
 
 const isCalendarDay = (v: string) => {

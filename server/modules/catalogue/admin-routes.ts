@@ -13,6 +13,7 @@ import {
   AdminGoodsDetail,
   AdminGoodsPage,
   adminGoodsParams,
+  adminGoodsFilter,
   adminGoodsQuery,
   brandCreateBody,
   brandParams,
@@ -22,6 +23,8 @@ import {
   categoryUpdateBody,
   goodsCreateBody,
   goodsUpdateBody,
+  importQuery,
+  ImportReport,
   OnSaleResult,
   onSaleBody,
   PICTURE_MAX_BYTES,
@@ -37,6 +40,7 @@ import { forbidden, requireOperator, requirePermission } from '../../http/auth.j
 import { invalid, ok } from '../../http/envelope.js';
 import { savePublicPicture } from '../uploads/service.js';
 import * as admin from './admin.js';
+import { exportGoods, importGoods, XLSX_TYPE } from './admin-excel.js';
 import * as taxonomy from './admin-taxonomy.js';
 
 /** Checks the permission when the request arrives: a forbidden call is refused before its body is read. */
@@ -99,6 +103,52 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => ok(await admin.setOnSale(db, req, req.body.ids, req.body.is_on_sale)),
+  );
+  app.get(
+    '/api/admin/goods/export',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'The goods of the list\'s filters as an Excel file (.xlsx) with Chinese column headers, newest first (goods:read).',
+        description:
+          'Streamed as it is read, whatever the number of goods. Its columns are what the import reads: 商品ID, names, codes, dates, 分类ID and 分类 (the path), 品牌 and 经营范围 by name, 价格（元）, 阶梯价 as `数量:单价;...`, 库存, 销量, flags as 是/否, 标签 joined by commas, 商品图片 one URL a line, 说明书.',
+        querystring: adminGoodsFilter,
+        produces: [XLSX_TYPE],
+        response: { 200: z.string().meta({ description: 'the .xlsx file (Content-Disposition: attachment)' }) },
+      },
+    },
+    async (req, reply) => {
+      const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
+      return reply
+        .type(XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="goods-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(`商品-${day}.xlsx`)}`)
+        .header('cache-control', 'no-store')
+        // A stream is sent as it is, never through the response schema (which is there for the API reference).
+        .send((await exportGoods(db, req.query)) as unknown as string);
+    },
+  );
+  app.post(
+    '/api/admin/goods/import',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Imports goods from an Excel file (multipart field `file`, the export\'s columns): `dry_run=1` only checks (goods:write).',
+        description:
+          'Every row is checked with the rules of the goods form; each problem is listed with its 行号 (as Excel shows it), 列 (the header) and a Chinese 信息. A dry run answers the report and writes nothing. Without it every row is written in one transaction - a row with 商品ID changes that goods, one without creates goods - or, when any row is wrong, nothing is written and the answer is 422 with `data.errors.file` (the problems in words) and `data.rows` (the same as in the report). A blank cell means none for 批准文号, 剂型, 品牌, 经营范围, 阶梯价, 标签, 商品图片 and 说明书, and "not given" elsewhere; 库存 is read for new goods only (existing stock changes through `/stock`); 分类 is read when 分类ID is blank. At most 10,000 rows.',
+        querystring: importQuery,
+        response: answers(ImportReport),
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw invalid('file', '请选择要导入的 Excel 文件');
+      const file = await req.file();
+      if (!file) throw invalid('file', '请选择要导入的 Excel 文件');
+      const buffer = await file.toBuffer().catch(() => null);
+      if (!buffer || file.file.truncated) throw invalid('file', '文件不能超过10MB');
+      return ok(await importGoods(db, req, buffer, req.query.dry_run === '1'));
+    },
   );
   app.get(
     '/api/admin/goods/:id',

@@ -465,16 +465,15 @@ export async function setOnSale(db: Db, req: FastifyRequest, ids: number[], onSa
   return result;
 }
 
-/** Goods rows by id, for the import (in chunks: an import may name thousands). */
-export async function goodsRowsByIds(conn: Conn, ids: number[]): Promise<Map<number, GoodsRow>> {
+/** Goods rows by id, for the import (in chunks: an import may name thousands); `lock` holds them until the transaction ends. */
+export async function goodsRowsByIds(conn: Conn, ids: number[], lock = false): Promise<Map<number, GoodsRow>> {
   const out = new Map<number, GoodsRow>();
   for (let i = 0; i < ids.length; i += 1000) {
-    for (const r of await conn
+    const chunk = conn
       .select()
       .from(goods)
-      .where(inArray(goods.id, ids.slice(i, i + 1000)))) {
-      out.set(r.id, r);
-    }
+      .where(inArray(goods.id, ids.slice(i, i + 1000)));
+    for (const r of await (lock ? chunk.for('update') : chunk)) out.set(r.id, r);
   }
   return out;
 }

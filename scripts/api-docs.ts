@@ -50,6 +50,7 @@ const AREAS: [string, string][] = [
   ['pay', 'Payment gateway'],
   ['uploads', 'Uploads'],
   ['operators', 'Console: operators, two-factor, audit log'],
+  ['admin-goods', 'Console: goods, stock, prices, pictures, categories and brands'],
 ];
 
 const INTRO = `# API reference
@@ -159,6 +160,11 @@ function dataOf(op: Operation): Schema | null {
   return ok?.properties?.data ?? null;
 }
 
+/** The media type of a route that answers a file (declared with `produces`) rather than the JSON envelope. */
+function fileOf(op: Operation): string | null {
+  return Object.keys(op.responses?.['200']?.content ?? {}).find((type) => type !== 'application/json') ?? null;
+}
+
 function render(doc: { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }) {
   components = doc.components?.schemas ?? {};
   const missing: string[] = [];
@@ -170,7 +176,8 @@ function render(doc: { paths: Record<string, Record<string, Operation>>; compone
       if (!area || !AREAS.some(([a]) => a === area)) missing.push(`${label}: no known tag`);
       if (!op.summary) missing.push(`${label}: no summary`);
       const data = dataOf(op);
-      if (!data) missing.push(`${label}: no response schema`);
+      const file = fileOf(op);
+      if (!data && !file) missing.push(`${label}: no response schema`);
       const params = (op.parameters ?? []).map((p) => ({
         name: p.in === 'path' ? `{${p.name}}` : p.name,
         type: typeOf(p.schema),
@@ -190,6 +197,7 @@ function render(doc: { paths: Record<string, Record<string, Operation>>; compone
         `### \`${label}\`\n\n${op.summary ?? ''}${op.description ? `\n\n${op.description}` : ''}\n\n` +
         table('query / path', params, true) +
         table('body', body, true) +
+        (file ? `Answers the file itself (\`${file}\`), not the JSON envelope; refusals still come as the envelope.\n\n` : '') +
         table('data', dataRows, false);
       byArea.set(area ?? 'other', [...(byArea.get(area ?? 'other') ?? []), text]);
     }

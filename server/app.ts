@@ -18,6 +18,7 @@ import { Code, Message } from '../core/codes.js';
 import { trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
+import { connectCacheBus } from './http/cache-bus.js';
 import { registerCsrf } from './http/csrf.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
@@ -32,6 +33,9 @@ import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { payRoutes } from './modules/pay/routes.js';
 import { cartRoutes } from './modules/cart/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
+import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.js';
+import { setStockHeld } from './modules/catalogue/admin.js';
+import { stockHeldByOpenOrders } from './modules/orders/service.js';
 import { memberRoutes } from './modules/member/routes.js';
 import { registerSessions } from './modules/accounts/sessions.js';
 import { operatorRoutes } from './modules/operators/admin-routes.js';
@@ -66,10 +70,12 @@ export type BuildOptions = {
 
 /**
  * What modules lend each other against the direction of their imports: the cart's line count in the user
- * object (accounts), and who settles each kind of gateway payment (pay). Set once; the same for every app.
+ * object (accounts), the units open orders hold (the console's goods), and who settles each kind of gateway
+ * payment (pay). Set once; the same for every app.
  */
 function wireModules() {
   setUserFigures({ cart: lineCountSql });
+  setStockHeld(stockHeldByOpenOrders);
   registerPaymentKind(ORDER_PAYMENT, orderPayments);
   registerPaymentKind(RECHARGE_PAYMENT, rechargePayments);
   registerPaymentKind(REPAY_PAYMENT, repayPayments);
@@ -97,6 +103,8 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
   const deps: Deps = { config, database };
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  // A console write drops the shared answers of every process, this one included (http/cache-bus.ts).
+  if (redis) app.addHook('onClose', await connectCacheBus(database.db, redis, app.log));
 
   // Answers of 1 KB or more go out compressed to browsers that accept it (the built assets are compressed
   // ahead of time and pass through as they are).
@@ -143,6 +151,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await accountAdminRoutes(scope, deps);
     await walletAdminRoutes(scope, deps);
     await dashboardRoutes(scope, deps);
+    await catalogueAdminRoutes(scope, deps);
   });
 
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

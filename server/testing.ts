@@ -133,17 +133,46 @@ export function agent(app: TestApp['app'], cookieName = 'yct_session') {
   };
 }
 
-/** An operator's browser logged in to the console (JSON bodies, like the console sends). */
-export async function operatorLogin(app: TestApp['app'], username: string, password = OPERATOR_PASSWORD) {
-  const a = agent(app, 'yct_admin');
-  const res = await a.postJson('/api/admin/login', { username, password });
-  if (res.body.code !== 10000) throw new Error(`operator login ${username} failed: ${res.body.message}`);
-  return a;
-}
-
 export async function loginAs(app: TestApp['app'], username: string, password = DEMO_PASSWORD) {
   const a = agent(app);
   const res = await a.post('/api/user/login', { username, password });
   if (res.body.code !== 10000) throw new Error(`login ${username} failed: ${res.body.message}`);
+  return a;
+}
+
+/** An operator's browser: keeps the console cookie, sends X-Requested-With, posts JSON (or a file as multipart). */
+function operatorAgent(app: TestApp['app']) {
+  let cookie = '';
+  const send = async (method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, form?: FormData) => {
+    const headers: Record<string, string> = { ...XHR, ...(cookie ? { cookie } : {}) };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await app.inject({ method, url, headers, payload: form ?? (body === undefined ? undefined : JSON.stringify(body)) });
+    const set = res.headers['set-cookie'];
+    for (const c of Array.isArray(set) ? set : set ? [String(set)] : []) {
+      const [pair] = c.split(';');
+      if (pair.startsWith('yct_admin=')) cookie = pair.endsWith('=') ? '' : pair;
+    }
+    const json = res.headers['content-type']?.toString().startsWith('application/json');
+    return { status: res.statusCode, body: (json ? res.json() : null) as { code: number; message: string; data: any }, headers: res.headers, raw: res.rawPayload };
+  };
+  return {
+    get: (url: string) => send('GET', url),
+    post: (url: string, body?: unknown) => send('POST', url, body ?? {}),
+    postJson: (url: string, body: unknown) => send('POST', url, body),
+    delete: (url: string) => send('DELETE', url),
+    /** Posts one file as the multipart field `file`. */
+    upload: (url: string, file: Buffer, name: string, type = 'application/octet-stream') => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file)], { type }), name);
+      return send('POST', url, undefined, form);
+    },
+  };
+}
+
+/** An operator logged in to the console (seeded operators: admin, ops, qa, finance, warehouse, service). */
+export async function operatorLogin(app: TestApp['app'], username: string, password = OPERATOR_PASSWORD) {
+  const a = operatorAgent(app);
+  const res = await a.post('/api/admin/login', { username, password });
+  if (res.body.code !== 10000) throw new Error(`operator login ${username} failed: ${res.body.message}`);
   return a;
 }

@@ -4,8 +4,10 @@
  * connection. Concurrent identical requests share one computation. An answer past half its life is still
  * served while one request works out the next in the background, so that a popular answer never makes
  * everybody wait when it expires. Stock shown in lists may lag by up to 30 s and on a detail page by up to
- * 5 s; the cart and orders always read live stock. Writing goods clears the kept answers. The running
- * promotions (promotions/context.ts) are kept here too, for 10 s.
+ * 5 s; the cart and orders always read live stock. The running promotions (promotions/context.ts), the
+ * search terms, the category tree and the shell's content are kept here too, so that one clear drops every
+ * answer made from the catalogue: a console write calls `dropSharedAnswers` (cache-bus.ts), which clears
+ * them in every server process.
  */
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.js';
@@ -73,6 +75,7 @@ export function forgetResult(db: Db, key: unknown) {
   caches.get(db)?.delete(JSON.stringify(key));
 }
 
+/** Drops every kept answer of this process (cache-bus.ts drops them in every process). */
 export function clearKeptAnswers(db: Db) {
   caches.get(db)?.clear();
 }

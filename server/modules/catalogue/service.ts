@@ -21,7 +21,7 @@ import { brands, categories, favorites, goods } from '../../db/schema/catalogue.
 import { notFound } from '../../http/envelope.js';
 import { looksLikeApprovalNumber, matchTerms } from './terms.js';
 import { withDataField } from '../../http/envelope.js';
-import { cachedJson } from '../../http/cache.js';
+import { cachedJson, cachedResult } from '../../http/cache.js';
 import { cachedFavoriteIds, forgetFavoriteIds } from './favorite-cache.js';
 import { viewerClass, type Viewer } from './viewer.js';
 
@@ -374,19 +374,24 @@ export async function searchGoods(db: Db, keyword: string, type: 1 | 2, viewer: 
 }
 
 const CATEGORY_TTL_MS = 30_000;
-const categoryCache = new WeakMap<Db, { at: number; value: Promise<{ cats: { id: number; parentId: number; name: string }[]; brands: Map<number, { id: number; name: string; logo: string }> }> }>();
 
-/** Categories and brands change only when an operator edits them: read at most every 30 s. */
+/**
+ * Categories and brands change only when an operator edits them: read at most every 30 s, kept with the
+ * shared answers (cache.ts) so that an edit drops them at once.
+ */
 function catalogueTree(db: Db) {
-  const hit = categoryCache.get(db);
-  if (hit && Date.now() - hit.at < CATEGORY_TTL_MS) return hit.value;
-  const value = Promise.all([
-    db.select({ id: categories.id, parentId: categories.parentId, name: categories.name }).from(categories),
-    db.select({ id: brands.id, name: brands.name, logo: brands.logo }).from(brands),
-  ]).then(([cats, brandRows]) => ({ cats, brands: new Map(brandRows.map((b) => [b.id, b])) }));
-  value.catch(() => categoryCache.delete(db));
-  categoryCache.set(db, { at: Date.now(), value });
-  return value;
+  return cachedResult(
+    db,
+    ['catalogue-tree'],
+    async () => {
+      const [cats, brandRows] = await Promise.all([
+        db.select({ id: categories.id, parentId: categories.parentId, name: categories.name }).from(categories),
+        db.select({ id: brands.id, name: brands.name, logo: brands.logo }).from(brands),
+      ]);
+      return { cats, brands: new Map(brandRows.map((b) => [b.id, b])) };
+    },
+    CATEGORY_TTL_MS,
+  );
 }
 
 /** Detail for viewers alike (cached 5 s); whether this buyer keeps it comes from their favourites set. */

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { goodsTerms } from '../../db/schema/catalogue.js';
-import { clearKeptAnswers } from '../../http/cache.js';
+import { cachedResult, clearKeptAnswers } from '../../http/cache.js';
 
 export type Term = { kind: 1 | 2; term: string; lower: string; py: string; szm: string; sales: number };
 /** 0 the exact name, 1 a name starting with the keyword, 2 pinyin or initials starting with it, 3 anywhere. */
@@ -14,31 +14,26 @@ type Rank = 0 | 1 | 2 | 3;
 export type RankedTerm = { term: string; rank: Rank };
 
 const TTL_MS = 60_000;
-const loaded = new WeakMap<Db, { at: number; terms: Promise<Term[]> }>();
 
+/** The terms, kept with the shared answers (cache.ts): writing goods drops them with the rest. */
 function load(db: Db): Promise<Term[]> {
-  const hit = loaded.get(db);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.terms;
-  const terms = db
-    .select()
-    .from(goodsTerms)
-    .then((rows) =>
-      rows.map((r) => ({ kind: r.kind as 1 | 2, term: r.term, lower: r.term.toLowerCase(), py: r.py, szm: r.szm, sales: r.sales })),
-    );
-  terms.catch(() => loaded.delete(db));
-  loaded.set(db, { at: Date.now(), terms });
-  return terms;
+  return cachedResult(
+    db,
+    ['goods-terms'],
+    async () =>
+      (await db.select().from(goodsTerms)).map((r) => ({ kind: r.kind as 1 | 2, term: r.term, lower: r.term.toLowerCase(), py: r.py, szm: r.szm, sales: r.sales })),
+    TTL_MS,
+  );
 }
 
-/** Rebuilds the terms after goods were written (seed, import, an operator's edit). */
+/** Rebuilds the terms after goods were written (seed, import, an operator's edit) and drops the answers made from the old ones. */
 export async function refreshGoodsTerms(db: Db) {
   await db.execute(sql`refresh materialized view goods_terms`);
-  loaded.delete(db);
   clearKeptAnswers(db);
 }
 
 /** Pinyin columns hold lower-case letters and digits only; a keyword is compared the same way. */
-const asPinyin = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+export const asPinyin = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 export function rankTerms(terms: Term[], keyword: string, kind: 1 | 2): RankedTerm[] {
   const k = keyword.trim().toLowerCase();

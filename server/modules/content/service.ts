@@ -17,6 +17,7 @@ import {
   type SiteInfo,
 } from '../../../core/schemas/content.js';
 import type { Db } from '../../db/client.js';
+import { cachedResult } from '../../http/cache.js';
 import { okText } from '../../http/envelope.js';
 import { ads, articleCategories, articles, friendlyLinks, hotSearches, nav, pageViews } from '../../db/schema/content.js';
 import { shownBrands, shownCategories } from '../catalogue/service.js';
@@ -27,21 +28,14 @@ const TTL_MS = 30_000;
 /** A setting holding fen; a missing or malformed one counts as 0. */
 const fen = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : 0);
 
-/** A value recomputed at most every TTL_MS; concurrent callers share one computation. */
-function cached<T>(load: () => Promise<T>) {
-  let value: Promise<T> | null = null;
-  let at = 0;
-  return () => {
-    if (!value || Date.now() - at > TTL_MS) {
-      at = Date.now();
-      value = load().catch((err: unknown) => {
-        value = null;
-        throw err;
-      });
-    }
-    return value;
-  };
-}
+/**
+ * A value recomputed at most every TTL_MS, kept with the shared answers (cache.ts) so that an operator's edit
+ * of what it shows (a category hidden, a brand renamed) drops it at once; concurrent callers share one computation.
+ */
+const cached =
+  <T>(db: Db, key: string, load: () => Promise<T>) =>
+  () =>
+    cachedResult(db, ['content', key], load, TTL_MS);
 
 function tree(rows: { id: number; parentId: number; name: string; logo1: string }[], parentId = 0): MenuCategory[] {
   return rows
@@ -151,7 +145,7 @@ export function contentService(db: Db) {
   const adsWhere = (key: string, where: SQL) => {
     let load = byKey.get(key);
     if (!load) {
-      load = cached(async () =>
+      load = cached(db, `ads:${key}`, async () =>
         db
           .select({ id: ads.id, image: ads.image, url: ads.url, title: ads.title })
           .from(ads)
@@ -167,10 +161,10 @@ export function contentService(db: Db) {
   const adsOfBanner = (bannerId: number) => adsWhere(`banner:${bannerId}`, eq(ads.bannerId, bannerId));
   return {
     /** The shell's content as envelope text (http/envelope.ts), made once for every page that asks. */
-    commonText: cached(async () => okText(await loadCommon(db))),
-    notices: cached(() => loadNotices(db)),
-    help: cached(() => loadHelp(db)),
-    links: cached(async (): Promise<FriendlyLink[]> =>
+    commonText: cached(db, 'common', async () => okText(await loadCommon(db))),
+    notices: cached(db, 'notices', () => loadNotices(db)),
+    help: cached(db, 'help', () => loadHelp(db)),
+    links: cached(db, 'links', async (): Promise<FriendlyLink[]> =>
       (await db.select().from(friendlyLinks).orderBy(asc(friendlyLinks.sort))).map((l) => ({ name: l.name, url: l.url })),
     ),
     ads: adsAt,

@@ -7,13 +7,17 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Permission } from '../../../core/admin.js';
+import { insertMany } from '../../db/bulk.js';
 import type { Db, Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/operators.js';
 import { requirePermission, type OperatorRow } from '../../http/auth.js';
 
 export type Fields = Record<string, unknown>;
-export type Change<T> = { before: Fields | null; after: Fields | null; result: T };
+/** What a write changed; `targetId` names a target made by the write itself (a new record's id). */
+export type Change<T> = { before: Fields | null; after: Fields | null; result: T; targetId?: string | number };
 export type AuditWhat = { permission: Permission; action: string; targetType: string; targetId: string | number };
+/** One target of a write that changes many (a bulk action, an import). */
+export type TargetChange = { targetId: string | number; before: Fields | null; after: Fields | null };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -25,25 +29,52 @@ export function changedFields(before: Fields | null, after: Fields | null): { be
   return { before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])), after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])) };
 }
 
-/** A console write: permission checked, change and audit row in one transaction. A change that changed nothing writes no row. */
-export async function audited<T>(db: Db, request: FastifyRequest, what: AuditWhat, change: (tx: Tx, operator: OperatorRow) => Promise<Change<T>>): Promise<T> {
-  const { operator } = requirePermission(request, what.permission);
-  return db.transaction(async (tx) => {
-    const { before, after, result } = await change(tx, operator);
-    const diff = changedFields(before, after);
-    if (diff) {
-      await tx.insert(auditLog).values({
+/** The audit rows of changes by one operator; a change that changed nothing has none. */
+function auditRows(request: FastifyRequest, operator: OperatorRow, what: Omit<AuditWhat, 'targetId'>, changes: TargetChange[]) {
+  return changes.flatMap((c) => {
+    const diff = changedFields(c.before, c.after);
+    if (!diff) return [];
+    return [
+      {
         operatorId: operator.id,
         operatorName: `${operator.name}（${operator.username}）`,
         permission: what.permission,
         action: what.action,
         targetType: what.targetType,
-        targetId: String(what.targetId),
+        targetId: String(c.targetId),
         before: diff.before,
         after: diff.after,
         ip: request.ip.slice(0, 64),
-      });
-    }
+      },
+    ];
+  });
+}
+
+/** A console write: permission checked, change and audit row in one transaction. A change that changed nothing writes no row. */
+export async function audited<T>(db: Db, request: FastifyRequest, what: AuditWhat, change: (tx: Tx, operator: OperatorRow) => Promise<Change<T>>): Promise<T> {
+  const { operator } = requirePermission(request, what.permission);
+  return db.transaction(async (tx) => {
+    const { before, after, result, targetId } = await change(tx, operator);
+    const rows = auditRows(request, operator, what, [{ targetId: targetId ?? what.targetId, before, after }]);
+    if (rows.length) await tx.insert(auditLog).values(rows);
+    return result;
+  });
+}
+
+/**
+ * A console write that changes many targets at once (goods put on sale in bulk, an import): one transaction,
+ * an audit row per target that changed.
+ */
+export async function auditedMany<T>(
+  db: Db,
+  request: FastifyRequest,
+  what: Omit<AuditWhat, 'targetId'>,
+  change: (tx: Tx, operator: OperatorRow) => Promise<{ changes: TargetChange[]; result: T }>,
+): Promise<T> {
+  const { operator } = requirePermission(request, what.permission);
+  return db.transaction(async (tx) => {
+    const { changes, result } = await change(tx, operator);
+    await insertMany(tx, auditLog, auditRows(request, operator, what, changes));
     return result;
   });
 }

@@ -3,7 +3,7 @@
  * operator page of `operator:admin` (add, change roles, reset password or two-factor, disable). Failed
  * logins are limited per operator and per address like the buyers' (guards/login-guard.ts).
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { PERMISSIONS, permissionsOf, ROLES, type Role } from '../../../core/admin.js';
@@ -94,6 +94,14 @@ export async function enableTotp(db: Db, config: { SESSION_SECRET: string }, cur
 
 export async function listOperators(db: Db) {
   return (await db.select().from(operators).orderBy(asc(operators.id))).map(operatorView);
+}
+
+/** Operators' names by id, as the console shows them beside what they did (`王运营（ops）`). */
+export async function operatorNames(conn: Conn, ids: number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const rows = await conn.select({ id: operators.id, name: operators.name, username: operators.username }).from(operators).where(inArray(operators.id, wanted));
+  return new Map(rows.map((o) => [o.id, `${o.name}（${o.username}）`]));
 }
 
 async function operatorRow(conn: Conn, id: number) {

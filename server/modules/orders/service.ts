@@ -244,3 +244,24 @@ export async function boughtGoods(conn: Conn, userId: number) {
     lastTime: new Date(r.lastTime).getTime(),
   }));
 }
+
+/**
+ * Units of a goods in open orders (待付款 and 待发货), a bundle's parts and gifts included. Stock is taken
+ * when an order is placed (checkout.ts), so these units are already off the goods' stock and come back only
+ * if the order is cancelled or refunded: the console shows them beside the stock.
+ */
+export async function stockHeldByOpenOrders(conn: Conn, goodsId: number): Promise<number> {
+  const rows = await conn
+    .select({ goodsId: orderItems.goodsId, number: orderItems.number, parts: orderItems.parts })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        inArray(orders.status, [OrderStatus.unpaid, OrderStatus.toShip]),
+        or(eq(orderItems.goodsId, goodsId), sql`${orderItems.parts} @> ${JSON.stringify([{ goods_id: goodsId }])}::jsonb`),
+      ),
+    );
+  let held = 0;
+  for (const r of rows) for (const part of r.parts ?? [{ goods_id: r.goodsId, number: 1 }]) if (part.goods_id === goodsId) held += part.number * r.number;
+  return held;
+}

@@ -2,6 +2,7 @@
  * POST /api/upload stores licence images, receipts and after-sale pictures; GET /uploads/{name} serves one
  * to its owner and to the operators who review buyers' papers (`user:read` or `order:read`), never to a
  * guest or another account (404, as if it did not exist), and never cached by a shared cache.
+ * GET /uploads/public/{name} serves the goods, brand and category pictures operators upload, to everybody.
  */
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -18,9 +19,10 @@ import type { Deps } from '../../deps.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { requireUser } from '../../http/auth.js';
 import { operatorOf } from '../operators/sessions.js';
-import { saveUpload, uploadFor } from './service.js';
+import { PUBLIC_FOLDER, publicPicture, saveUpload, uploadFor } from './service.js';
 
 const fileName = z.string().regex(/^[a-z0-9]+-[a-f0-9]{16}\.(png|jpg|gif|webp|pdf)$/);
+const pictureName = z.string().regex(/^[a-z0-9]+-[a-f0-9]{16}\.(png|jpg|gif|webp)$/);
 /** Operators holding one of these open any buyer's file: licences under review, receipts beside their orders. */
 const REVIEWS: Permission[] = ['user:read', 'order:read'];
 
@@ -89,4 +91,25 @@ export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
     }
     return reply.send(createReadStream(file));
   });
+
+  app.get(
+    '/uploads/public/:name',
+    { schema: { ...served, summary: 'A goods, brand or category picture an operator uploaded, to everybody; kept by browsers and proxies for a year (the name never changes).' } },
+    async (req, reply) => {
+      const name = pictureName.safeParse((req.params as { name?: string }).name);
+      const row = name.success ? await publicPicture(db, name.data) : null;
+      const file = row ? path.join(dir, PUBLIC_FOLDER, name.data!) : null;
+      const stat = file ? await fs.stat(file).catch(() => null) : null;
+      if (!row || !file || !stat?.isFile()) {
+        return reply.status(404).header('cache-control', 'no-store').send({ code: Code.notFound, message: Message.notFound, data: null });
+      }
+      return reply
+        .type(row.mime)
+        .header('content-length', stat.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+        .send(createReadStream(file));
+    },
+  );
 }

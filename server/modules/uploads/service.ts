@@ -1,12 +1,18 @@
 /**
  * Uploaded files (licences, receipts, after-sale and feedback pictures): stored under DATA_DIR/uploads and
+<<<<<<< HEAD
  * recorded with their owner. They are a business's private papers: only the owner sees them, and the
  * operators who review them (those who read customers or orders).
+=======
+ * recorded with their owner. They are a business's private papers: only the owner sees them (and, later,
+ * the operators who review them). Pictures operators upload for goods, brands and categories are public
+ * (`/uploads/public/...`, recorded without an owner) and served to everybody.
+>>>>>>> goods-admin
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Uploaded } from '../../../core/schemas/user.js';
 import { stripControlChars } from '../../../core/validate.js';
 import type { Conn, Db } from '../../db/client.js';
@@ -60,4 +66,45 @@ export async function uploadFor(db: Db, name: string, viewerIds: number[], revie
   const [row] = await db.select().from(uploads).where(eq(uploads.path, `/uploads/${name}`)).limit(1);
   if (!row || row.userId === null || !(reviewer || viewerIds.includes(row.userId))) return null;
   return row;
+}
+
+/** Where public pictures are served from; their files lie in the `public` folder of the uploads. */
+export const PUBLIC_PICTURES = '/uploads/public/';
+export const PUBLIC_FOLDER = 'public';
+
+/** Stores a public picture (JPG, PNG, GIF or WEBP by its own first bytes); null when the file is no such picture. */
+export async function savePublicPicture(db: Db, dir: string, buffer: Buffer, originalName: string): Promise<Uploaded | null> {
+  const kind = kindOf(buffer);
+  if (!kind || !kind.mime.startsWith('image/')) return null;
+  const name = `${Date.now().toString(36)}-${crypto.randomBytes(8).toString('hex')}.${kind.ext}`;
+  await fs.mkdir(path.join(dir, PUBLIC_FOLDER), { recursive: true });
+  await fs.writeFile(path.join(dir, PUBLIC_FOLDER, name), buffer);
+  const url = `${PUBLIC_PICTURES}${name}`;
+  const original = cleanName(originalName);
+  await db.insert(uploads).values({ userId: null, path: url, originalName: original, mime: kind.mime, size: buffer.length });
+  return { url, name: original, size: buffer.length };
+}
+
+/** Of `urls`, those that are public pictures on record. */
+export async function knownPublicPictures(conn: Conn, urls: string[]): Promise<Set<string>> {
+  const wanted = [...new Set(urls.filter((u) => u.startsWith(PUBLIC_PICTURES)))];
+  const found = new Set<string>();
+  for (let i = 0; i < wanted.length; i += 1000) {
+    const rows = await conn
+      .select({ path: uploads.path })
+      .from(uploads)
+      .where(and(inArray(uploads.path, wanted.slice(i, i + 1000)), isNull(uploads.userId)));
+    for (const r of rows) found.add(r.path);
+  }
+  return found;
+}
+
+/** The public picture `name`, or null. */
+export async function publicPicture(db: Db, name: string) {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.path, `${PUBLIC_PICTURES}${name}`), isNull(uploads.userId)))
+    .limit(1);
+  return row ?? null;
 }

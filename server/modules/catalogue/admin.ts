@@ -1,0 +1,491 @@
+/**
+ * The console's goods (DESIGN.md sections 7 and 13): the list and the detail, creating and editing every
+ * field, stock changes with their log, on and off sale in bulk. Every write is audited in its own transaction
+ * (operators/audit.ts). Once it has committed, the search terms are rebuilt when a name, a manufacturer or what
+ * is on sale changed, and the shared answers - lists, details, the category menu, the running promotions,
+ * which all live in http/cache.ts - are dropped in every server process (http/cache-bus.ts), so that buyers
+ * see the change on their very next request.
+ */
+import crypto from 'node:crypto';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { ValidationErrors } from '../../../core/codes.js';
+import { fenToYuan, yuanToFen } from '../../../core/money.js';
+import {
+  ADMIN_GOODS_PER_PAGE,
+  chinaToday,
+  goodsProblems,
+  type AdminGoods,
+  type AdminGoodsDetail,
+  type AdminGoodsFilter,
+  type AdminGoodsQuery,
+  type GoodsInput,
+  type GoodsPatch,
+  type StockLogEntry,
+} from '../../../core/schemas/admin-goods.js';
+import type { Conn, Db } from '../../db/client.js';
+import { brands, categories, goods, stockLog } from '../../db/schema/catalogue.js';
+import { dropSharedAnswers } from '../../http/cache-bus.js';
+import { invalidFields, notFound, refuse } from '../../http/envelope.js';
+import { businessScopeList } from '../accounts/service.js';
+import type { BusinessScope } from '../../../core/schemas/user.js';
+import { audited, auditedMany, type Fields } from '../operators/audit.js';
+import { operatorNames } from '../operators/service.js';
+import { knownPublicPictures, PUBLIC_PICTURES } from '../uploads/service.js';
+import { pinyinOf } from './pinyin.js';
+import { goodsCore, type GoodsCore } from './service.js';
+import { asPinyin, refreshGoodsTerms } from './terms.js';
+
+const GOODS_MISSING = '商品不存在';
+type GoodsRow = typeof goods.$inferSelect;
+
+/** The goods form: every field an operator edits (the create body without the first stock). */
+export type GoodsForm = Omit<GoodsInput, 'number'>;
+
+const bit = (v: boolean): 0 | 1 => (v ? 1 : 0);
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** What the stored goods look like in the form. */
+export function formOf(row: GoodsRow): GoodsForm {
+  return {
+    name: row.name,
+    sccj: row.sccj,
+    ypgg: row.ypgg,
+    bzdw: row.bzdw,
+    pzwh: row.pzwh,
+    jx: row.jx,
+    cfl: row.cfl as GoodsForm['cfl'],
+    scrq: row.scrq,
+    xq: row.xq,
+    zbz: row.zbz,
+    jzl: row.jzl,
+    ccfs: row.ccfs as GoodsForm['ccfs'],
+    ck_id: row.ckId,
+    category_id: row.categoryId,
+    brand_id: row.brandId,
+    scope_id: row.scopeId,
+    is_youx: bit(row.isYoux),
+    is_kx: bit(row.isKx),
+    is_zy: bit(row.isZy),
+    is_qx: bit(row.isQx),
+    is_ephedrine: bit(row.isEphedrine),
+    is_free_shipping: bit(row.isFreeShipping),
+    free_shipping_number: row.freeShippingNumber,
+    is_buy: bit(row.isBuy),
+    is_on_sale: bit(row.isOnSale),
+    tags: row.tags,
+    base_price: fenToYuan(row.basePrice),
+    ladder_price: row.ladderPrice.map((t) => ({ number: t.number, price: fenToYuan(t.price) })),
+    goods_image: row.images,
+    instructions: row.instructions,
+  };
+}
+
+/** The columns a form writes, with the pinyin of name and manufacturer that search matches. */
+export function columnsOf(f: GoodsForm) {
+  const name = pinyinOf(f.name);
+  const maker = pinyinOf(f.sccj);
+  return {
+    ckId: f.ck_id,
+    name: f.name,
+    sccj: f.sccj,
+    ypgg: f.ypgg,
+    bzdw: f.bzdw,
+    images: f.goods_image,
+    basePrice: yuanToFen(f.base_price),
+    isBuy: f.is_buy === 1,
+    isYoux: f.is_youx === 1,
+    ladderPrice: f.ladder_price.map((t) => ({ number: t.number, price: yuanToFen(t.price) })),
+    ladderPriceType: f.ladder_price.length ? 1 : 0,
+    isFreeShipping: f.is_free_shipping === 1,
+    freeShippingNumber: f.free_shipping_number,
+    tags: f.tags,
+    zbz: f.zbz,
+    jzl: f.jzl,
+    pzwh: f.pzwh,
+    jx: f.jx,
+    cfl: f.cfl,
+    xq: f.xq,
+    scrq: f.scrq,
+    ccfs: f.ccfs,
+    categoryId: f.category_id,
+    scopeId: f.scope_id,
+    brandId: f.brand_id,
+    isEphedrine: f.is_ephedrine === 1,
+    isKx: f.is_kx === 1,
+    isZy: f.is_zy === 1,
+    isQx: f.is_qx === 1,
+    isOnSale: f.is_on_sale === 1,
+    instructions: f.instructions,
+    namePy: name.full,
+    nameSzm: name.initials,
+    sccjPy: maker.full,
+    sccjSzm: maker.initials,
+  } satisfies Partial<typeof goods.$inferInsert>;
+}
+
+const shortHash = (s: string) => crypto.createHash('sha1').update(s).digest('hex').slice(0, 8);
+
+/** Ladder tiers as one text: `5:9.70;10:9.40` (the audit log and the Excel column). */
+export const ladderText = (tiers: { number: number; price: string }[]) => tiers.map((t) => `${t.number}:${t.price}`).join(';');
+
+/** A picture in the audit log: an uploaded one by its file name, any other by a short hash of its address. */
+const pictureMark = (url: string) => (url.startsWith(PUBLIC_PICTURES) ? url.slice(PUBLIC_PICTURES.length) : `#${shortHash(url)}`);
+
+/** The goods as the audit log keeps them: every field, pictures, ladder and package insert in a compact form. */
+export function goodsTrail(f: GoodsForm): Fields {
+  const { goods_image, ladder_price, instructions, ...rest } = f;
+  return {
+    ...rest,
+    ladder_price: ladderText(ladder_price),
+    goods_image: goods_image.map(pictureMark),
+    instructions: instructions ? `${instructions.length}字 #${shortHash(instructions)}` : '',
+  };
+}
+
+/** What the goods form refers to: categories (goods hang on the deepest level), brands, 经营范围 classes. */
+export type Refs = {
+  categories: Map<number, { id: number; parentId: number; name: string }>;
+  /** Categories with sub-categories: no goods may hang on them. */
+  parents: Set<number>;
+  brands: Map<number, string>;
+  scopes: Map<number, string>;
+};
+
+/**
+ * The references as they stand. `scopes` come from the accounts (`businessScopeList`), read before any
+ * transaction: on PGlite a read through `db` inside one would wait for it forever.
+ */
+export async function loadRefs(conn: Conn, scopes: { id: number; name: string }[]): Promise<Refs> {
+  const [cats, brandRows] = await Promise.all([
+    conn.select({ id: categories.id, parentId: categories.parentId, name: categories.name }).from(categories),
+    conn.select({ id: brands.id, name: brands.name }).from(brands),
+  ]);
+  return {
+    categories: new Map(cats.map((c) => [c.id, c])),
+    parents: new Set(cats.map((c) => c.parentId).filter(Boolean)),
+    brands: new Map(brandRows.map((b) => [b.id, b.name])),
+    scopes: new Map(scopes.map((s) => [s.id, s.name])),
+  };
+}
+
+/** A category and its parents, from the top level down. */
+export function categoryPath(refs: Refs, id: number) {
+  const path: { id: number; name: string }[] = [];
+  const seen = new Set<number>();
+  for (let c = refs.categories.get(id); c && !seen.has(c.id); c = refs.categories.get(c.parentId)) {
+    seen.add(c.id);
+    path.unshift({ id: c.id, name: c.name });
+  }
+  return path;
+}
+
+/** The form's references that do not hold, as `[field, message]`. */
+export function refProblems(refs: Refs, f: Pick<GoodsForm, 'category_id' | 'brand_id' | 'scope_id'>): [string, string][] {
+  const out: [string, string][] = [];
+  if (!refs.categories.has(f.category_id)) out.push(['category_id', '分类不存在']);
+  else if (refs.parents.has(f.category_id)) out.push(['category_id', '请选择最下级分类']);
+  if (f.brand_id !== null && !refs.brands.has(f.brand_id)) out.push(['brand_id', '品牌不存在']);
+  if (f.scope_id !== null && !refs.scopes.has(f.scope_id)) out.push(['scope_id', '经营范围不存在']);
+  return out;
+}
+
+/** Pictures goods may show: those they show already, and public pictures on record (uploaded first). */
+export function pictureProblems(urls: string[], current: string[], known: Set<string>): [string, string][] {
+  return urls.flatMap((u, i): [string, string][] => (current.includes(u) || known.has(u) ? [] : [[`goods_image.${i}`, '图片不存在，请先上传']]));
+}
+
+const asErrors = (problems: [string, string][]): ValidationErrors => {
+  const errors: ValidationErrors = {};
+  for (const [field, message] of problems) (errors[field] ??= []).push(message);
+  return errors;
+};
+
+/** Refuses (422, nothing written) a form whose fields, references or pictures do not hold. */
+async function assertForm(tx: Conn, scopes: BusinessScope[], f: GoodsForm, currentImages: string[]) {
+  const [refs, known] = await Promise.all([loadRefs(tx, scopes), knownPublicPictures(tx, f.goods_image)]);
+  const problems = [...goodsProblems(f, chinaToday()), ...refProblems(refs, f), ...pictureProblems(f.goods_image, currentImages, known)];
+  if (problems.length) throw invalidFields(asErrors(problems));
+}
+
+/** After a goods write commits: new search terms when what search matches changed, and fresh answers everywhere. */
+export async function afterGoodsWrite(db: Db, searchChanged: boolean) {
+  if (searchChanged) await refreshGoodsTerms(db);
+  await dropSharedAnswers(db);
+}
+
+function adminGoodsView(row: GoodsCore, refs: Refs): AdminGoods {
+  return {
+    id: row.id,
+    ck_id: row.ckId,
+    name: row.name,
+    sccj: row.sccj,
+    ypgg: row.ypgg,
+    bzdw: row.bzdw,
+    pzwh: row.pzwh,
+    jx: row.jx,
+    cfl: row.cfl,
+    scrq: row.scrq,
+    xq: row.xq,
+    zbz: row.zbz,
+    jzl: row.jzl,
+    ccfs: row.ccfs,
+    category_id: row.categoryId,
+    category_name: categoryPath(refs, row.categoryId)
+      .map((c) => c.name)
+      .join('/'),
+    brand_id: row.brandId,
+    brand_name: row.brandId ? (refs.brands.get(row.brandId) ?? '') : '',
+    scope_id: row.scopeId,
+    scope_name: row.scopeId ? (refs.scopes.get(row.scopeId) ?? '') : '',
+    is_youx: bit(row.isYoux),
+    is_kx: bit(row.isKx),
+    is_zy: bit(row.isZy),
+    is_qx: bit(row.isQx),
+    is_ephedrine: bit(row.isEphedrine),
+    is_free_shipping: bit(row.isFreeShipping),
+    free_shipping_number: row.freeShippingNumber,
+    is_buy: bit(row.isBuy),
+    is_on_sale: bit(row.isOnSale),
+    tags: row.tags,
+    base_price: fenToYuan(row.basePrice),
+    ladder_price: row.ladderPrice.map((t) => ({ number: t.number, price: fenToYuan(t.price) })),
+    goods_image: row.images,
+    number: row.number,
+    sales: row.sales,
+    created_at: seconds(row.createdAt),
+  };
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The list's and the export's filters: a keyword over name, its pinyin and initials, manufacturer and approval number. */
+export async function goodsFilter(q: AdminGoodsFilter, categoryIds: (id: number) => Promise<number[]>): Promise<SQL[]> {
+  const where: SQL[] = [];
+  const k = q.keyword.trim();
+  if (k) {
+    const like = `%${escapeLike(k)}%`;
+    const parts = [ilike(goods.name, like), ilike(goods.sccj, like), ilike(goods.pzwh, like)];
+    const py = asPinyin(k);
+    if (py) parts.push(sql`${goods.nameSzm} like ${`%${py}%`}`, sql`${goods.namePy} like ${`%${py}%`}`);
+    where.push(or(...parts)!);
+  }
+  if (q.category) where.push(inArray(goods.categoryId, await categoryIds(q.category)));
+  if (q.is_buy) where.push(eq(goods.isBuy, q.is_buy === '1'));
+  if (q.is_on_sale) where.push(eq(goods.isOnSale, q.is_on_sale === '1'));
+  return where;
+}
+
+/** A category and every category under it, from the rows themselves (the console reads live). */
+export function descendants(refs: Refs, id: number): number[] {
+  const ids = [id];
+  for (let i = 0; i < ids.length; i++) for (const c of refs.categories.values()) if (c.parentId === ids[i] && !ids.includes(c.id)) ids.push(c.id);
+  return ids;
+}
+
+/** `GET /api/admin/goods`: newest first, 20 a page. */
+export async function adminListGoods(db: Db, q: AdminGoodsQuery) {
+  const refs = await loadRefs(db, await businessScopeList(db));
+  const where = await goodsFilter(q, async (id) => descendants(refs, id));
+  const cond = where.length ? and(...where) : undefined;
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select(goodsCore)
+      .from(goods)
+      .where(cond)
+      .orderBy(desc(goods.id))
+      .limit(ADMIN_GOODS_PER_PAGE)
+      .offset((q.page - 1) * ADMIN_GOODS_PER_PAGE),
+    db.select({ n: count() }).from(goods).where(cond),
+  ]);
+  return {
+    current_page: q.page,
+    data: rows.map((r) => adminGoodsView(r, refs)),
+    last_page: Math.max(1, Math.ceil(n / ADMIN_GOODS_PER_PAGE)),
+    per_page: ADMIN_GOODS_PER_PAGE,
+    total: n,
+  };
+}
+
+/** Orders sit above the catalogue: the app lends their count of units in open orders (app.ts). */
+let heldByOpenOrders: (conn: Conn, goodsId: number) => Promise<number> = async () => 0;
+export function setStockHeld(count: (conn: Conn, goodsId: number) => Promise<number>) {
+  heldByOpenOrders = count;
+}
+
+/** `GET /api/admin/goods/{id}`: every field, the package insert, the category path and the units in open orders. */
+export async function adminGoodsDetail(db: Db, id: number): Promise<AdminGoodsDetail> {
+  const [row] = await db.select().from(goods).where(eq(goods.id, id));
+  if (!row) throw notFound(GOODS_MISSING);
+  const [refs, held] = await Promise.all([businessScopeList(db).then((scopes) => loadRefs(db, scopes)), heldByOpenOrders(db, id)]);
+  return { ...adminGoodsView(row, refs), instructions: row.instructions, category_path: categoryPath(refs, row.categoryId), held_number: held };
+}
+
+const writeGoods = { permission: 'goods:write', targetType: 'goods' } as const;
+
+/** `POST /api/admin/goods`: a new goods; its first stock is logged like any stock change. */
+export async function createGoods(db: Db, req: FastifyRequest, body: GoodsInput): Promise<AdminGoodsDetail> {
+  const { number, ...form } = body;
+  const scopes = await businessScopeList(db);
+  const id = await audited(db, req, { ...writeGoods, action: 'goods.create', targetId: '' }, async (tx, operator) => {
+    await assertForm(tx, scopes, form, []);
+    const [row] = await tx
+      .insert(goods)
+      .values({ ...columnsOf(form), number })
+      .returning({ id: goods.id });
+    if (number > 0) await tx.insert(stockLog).values({ goodsId: row.id, delta: number, stockAfter: number, reason: '新建商品', operatorId: operator.id });
+    return { before: null, after: { ...goodsTrail(form), number }, result: row.id, targetId: row.id };
+  });
+  await afterGoodsWrite(db, form.is_on_sale === 1);
+  return adminGoodsDetail(db, id);
+}
+
+/** `POST /api/admin/goods/{id}`: the fields sent change; the rules between fields hold for the result. */
+export async function updateGoods(db: Db, req: FastifyRequest, id: number, patch: GoodsPatch): Promise<AdminGoodsDetail> {
+  const scopes = await businessScopeList(db);
+  const searchChanged = await audited(db, req, { ...writeGoods, action: 'goods.update', targetId: id }, async (tx) => {
+    const [row] = await tx.select().from(goods).where(eq(goods.id, id)).for('update');
+    if (!row) throw notFound(GOODS_MISSING);
+    const before = formOf(row);
+    const sent = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<GoodsForm>;
+    const after: GoodsForm = { ...before, ...sent };
+    await assertForm(tx, scopes, after, row.images);
+    await tx.update(goods).set(columnsOf(after)).where(eq(goods.id, id));
+    const search = before.name !== after.name || before.sccj !== after.sccj || before.is_on_sale !== after.is_on_sale;
+    return { before: goodsTrail(before), after: goodsTrail(after), result: search };
+  });
+  await afterGoodsWrite(db, searchChanged);
+  return adminGoodsDetail(db, id);
+}
+
+function stockLogView(r: typeof stockLog.$inferSelect, names: Map<number, string>): StockLogEntry {
+  return {
+    id: r.id,
+    goods_id: r.goodsId,
+    delta: r.delta,
+    stock_after: r.stockAfter,
+    reason: r.reason,
+    operator_id: r.operatorId,
+    operator_name: r.operatorId ? (names.get(r.operatorId) ?? '') : '',
+    created_at: seconds(r.createdAt),
+  };
+}
+
+/**
+ * `POST /api/admin/goods/{id}/stock`: adds `delta` units (taking them off when negative) in one conditional
+ * update, with its log row, in one transaction.
+ *
+ * Never below zero - and that is the whole rule: this codebase reserves no stock beside the count. Stock is
+ * taken off `number` when an order is placed (orders/checkout.ts) and given back if it is cancelled, so what
+ * open orders hold is already gone from `number` (the detail shows it as `held_number`); any count from 0 up
+ * leaves those orders whole.
+ */
+export async function changeStock(db: Db, req: FastifyRequest, id: number, body: { delta: number; reason: string }) {
+  const result = await audited(db, req, { permission: 'stock:write', action: 'goods.stock', targetType: 'goods', targetId: id }, async (tx, operator) => {
+    const [row] = await tx
+      .update(goods)
+      .set({ number: sql`${goods.number} + ${body.delta}` })
+      .where(and(eq(goods.id, id), sql`${goods.number} + ${body.delta} >= 0`))
+      .returning({ number: goods.number });
+    if (!row) {
+      const [found] = await tx.select({ number: goods.number }).from(goods).where(eq(goods.id, id));
+      if (!found) throw notFound(GOODS_MISSING);
+      throw refuse(`库存不足：当前库存${found.number}，调整后不能小于0`);
+    }
+    const [log] = await tx.insert(stockLog).values({ goodsId: id, delta: body.delta, stockAfter: row.number, reason: body.reason, operatorId: operator.id }).returning();
+    const names = new Map([[operator.id, `${operator.name}（${operator.username}）`]]);
+    return {
+      before: { number: row.number - body.delta },
+      after: { number: row.number, reason: body.reason },
+      result: { goods_id: id, number: row.number, log: stockLogView(log, names) },
+    };
+  });
+  await dropSharedAnswers(db);
+  return result;
+}
+
+/** `GET /api/admin/goods/{id}/stock_log`: the goods' stock changes by hand, newest first. */
+export async function stockLogOf(db: Db, id: number, page: number) {
+  const [found] = await db.select({ id: goods.id }).from(goods).where(eq(goods.id, id));
+  if (!found) throw notFound(GOODS_MISSING);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(stockLog)
+      .where(eq(stockLog.goodsId, id))
+      .orderBy(desc(stockLog.createdAt), desc(stockLog.id))
+      .limit(ADMIN_GOODS_PER_PAGE)
+      .offset((page - 1) * ADMIN_GOODS_PER_PAGE),
+    db.select({ n: count() }).from(stockLog).where(eq(stockLog.goodsId, id)),
+  ]);
+  const names = await operatorNames(db, rows.flatMap((r) => (r.operatorId ? [r.operatorId] : [])));
+  return {
+    current_page: page,
+    data: rows.map((r) => stockLogView(r, names)),
+    last_page: Math.max(1, Math.ceil(n / ADMIN_GOODS_PER_PAGE)),
+    per_page: ADMIN_GOODS_PER_PAGE,
+    total: n,
+  };
+}
+
+/**
+ * `POST /api/admin/goods/on_sale`: puts goods on or off sale; any unknown id answers 404 and nothing changes,
+ * and expired goods are not put on sale. An audit row for each goods that changed.
+ */
+export async function setOnSale(db: Db, req: FastifyRequest, ids: number[], onSale: number) {
+  const unique = [...new Set(ids)];
+  const want = onSale === 1;
+  const result = await auditedMany(db, req, { ...writeGoods, action: 'goods.on_sale' }, async (tx) => {
+    const rows = await tx
+      .select({ id: goods.id, name: goods.name, isOnSale: goods.isOnSale, xq: goods.xq })
+      .from(goods)
+      .where(inArray(goods.id, unique))
+      .for('update');
+    if (rows.length !== unique.length) throw notFound(GOODS_MISSING);
+    const changing = rows.filter((r) => r.isOnSale !== want);
+    const expired = want ? changing.filter((r) => r.xq < chinaToday()) : [];
+    if (expired.length) throw refuse(`${expired.map((r) => `${r.name}（ID ${r.id}）`).join('、')}已过效期，不能上架`);
+    if (changing.length) {
+      await tx
+        .update(goods)
+        .set({ isOnSale: want })
+        .where(
+          inArray(
+            goods.id,
+            changing.map((r) => r.id),
+          ),
+        );
+    }
+    return {
+      changes: changing.map((r) => ({ targetId: r.id, before: { is_on_sale: bit(r.isOnSale) }, after: { is_on_sale: bit(want) } })),
+      result: { ids: unique, is_on_sale: bit(want), changed: changing.length },
+    };
+  });
+  if (result.changed) await afterGoodsWrite(db, true);
+  return result;
+}
+
+/** Goods rows by id, for the import (in chunks: an import may name thousands); `lock` holds them until the transaction ends. */
+export async function goodsRowsByIds(conn: Conn, ids: number[], lock = false): Promise<Map<number, GoodsRow>> {
+  const out = new Map<number, GoodsRow>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = conn
+      .select()
+      .from(goods)
+      .where(inArray(goods.id, ids.slice(i, i + 1000)));
+    for (const r of await (lock ? chunk.for('update') : chunk)) out.set(r.id, r);
+  }
+  return out;
+}
+
+/** Goods for the export, newest first, a page at a time after `beforeId` (pages by id stay right while goods are added). */
+export async function exportPage(db: Db, where: SQL[], beforeId: number | null, size: number) {
+  const cond = [...where, ...(beforeId === null ? [] : [lt(goods.id, beforeId)])];
+  const { namePy: _a, nameSzm: _b, sccjPy: _c, sccjSzm: _d, ...columns } = getTableColumns(goods);
+  return db
+    .select(columns)
+    .from(goods)
+    .where(cond.length ? and(...cond) : undefined)
+    .orderBy(desc(goods.id))
+    .limit(size);
+}

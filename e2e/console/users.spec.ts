@@ -72,7 +72,7 @@ test('qa approves the waiting clinic from the dashboard, and the clinic sees pri
   await login(clinic, 'pending');
   const goodsPath = await someGoodsPath(clinic);
   await clinic.goto(goodsPath);
-  await expect(clinic.getByTestId('price-tip').first()).toHaveText('资质审核通过后可见');
+  await expect(clinic.getByTestId('price-tip').first()).toHaveText('资质审核通过后可见', slow);
 
   await consoleLogin(page, 'qa');
   await expect(page.getByTestId('dashboard')).toBeVisible();

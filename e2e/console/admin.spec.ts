@@ -98,7 +98,10 @@ test('warehouse sees only its own menu entries and 无权限 on the operators pa
   for (const entry of ['工作台', '订单管理', '商品管理', '安全设置']) await expect(menu).toContainText(entry);
   for (const entry of ['操作员', '操作日志', '客户管理', '退货售后', '分类品牌', '对公转账']) await expect(menu).not.toContainText(entry);
   await expect(page.getByTestId('admin-totp-banner')).toBeVisible();
-  await expect(page.getByTestId('admin-coming-soon')).toContainText('即将上线');
+  // 工作台 shows only the queue warehouse works from: paid orders to ship.
+  await expect(page.getByTestId('queue-to_ship')).toContainText('待发货订单');
+  await expect(page.getByTestId('queue-transfers')).toHaveCount(0);
+  await expect(page.getByTestId('queue-reviews')).toHaveCount(0);
   await still(page, 'admin-warehouse-home');
 
   await page.goto('/admin/operators');

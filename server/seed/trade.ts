@@ -6,7 +6,7 @@
  */
 import { and, asc, count, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { activities, activityGoods, addresses, brands, categories, combinations, contractTexts, coupons, goods, ledger, userCoupons, users, wallets } from '../db/schema/index.js';
+import { activities, activityGoods, addresses, brands, businessScopes, categories, combinations, contractTexts, coupons, goods, ledger, userCoupons, users, wallets } from '../db/schema/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -198,9 +198,10 @@ export async function seedTradeAccounts(db: Db, now: number) {
 
 /**
  * `count` approved buyers `buyer1` ... for load tests (`npm run seed -- --buyers 20`): contract signed, a
- * receiving address and a wallet of ¥1,000,000 opened with a ledger row. Password Demo@2026.
+ * receiving address, every 经营范围 class and a wallet of ¥1,000,000 opened with a ledger row. Password Demo@2026.
  */
 export async function seedBuyers(db: Db, count: number, passwordHash: string, now = Date.now()) {
+  const scopeIds = (await db.select({ id: businessScopes.id }).from(businessScopes)).map((s) => s.id);
   for (let i = 1; i <= count; i++) {
     const username = `buyer${i}`;
     if ((await db.select({ id: users.id }).from(users).where(eq(users.username, username))).length) continue;
@@ -218,6 +219,7 @@ export async function seedBuyers(db: Db, count: number, passwordHash: string, no
         district: '西湖区',
         address: `文三路 ${i} 号`,
         isPassed: 1,
+        scopeIds,
         registerStep: 3,
         contractSignedAt: new Date(now),
       })

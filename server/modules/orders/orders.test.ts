@@ -278,6 +278,7 @@ describe(`the last units on ${dbLabel}`, () => {
           name: '抢购',
           company: `抢购药房${i}`,
           isPassed: 1,
+          scopeIds: template.scopeIds,
           registerStep: 3,
           contractSignedAt: new Date(),
           province: '浙江省',

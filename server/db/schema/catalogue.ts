@@ -119,6 +119,8 @@ export const goods = pgTable(
     index('goods_sales_idx').on(t.sales),
     // Price order and narrow price ranges without reading the whole table.
     index('goods_price_idx').on(t.basePrice),
+    // 最新上架: the list's order (created_at desc, sales desc, id) read straight from the index.
+    index('goods_newest_idx').on(t.createdAt.desc().nullsFirst(), t.sales.desc().nullsFirst(), t.id),
     // The best sellers of one name or one manufacturer, for search results per matching term.
     index('goods_name_sales_idx').on(t.name, t.sales.desc()),
     index('goods_sccj_sales_idx').on(t.sccj, t.sales.desc()),

@@ -8,6 +8,7 @@ import { Brand, BrandPage, FilterOptions, Floor, Goods, GoodsDetail, GoodsList, 
 import { undeclared } from '../../http/serializer.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 import { listGoods } from './service.js';
+import { matchTerms } from './terms.js';
 
 let t: TestApp;
 let demo: ReturnType<typeof agent>;
@@ -139,6 +140,30 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
     expect(capped.data.map((g) => g.id)).toEqual(all.data.map((g) => g.id));
     const exact = await listGoods(t.db, goodsListQuery.parse({ per_page: '10' }), viewer, all.total);
     expect(exact).toMatchObject({ total: all.total, total_more: 0 });
+  });
+
+  it('pages a keyword list, read term by term, in exactly the order of one sort of every match', async () => {
+    const viewer = { userId: null, approved: true, special: false, priceTip: null };
+    const visibleRows = await t.db
+      .select({ id: goods.id, name: goods.name, sales: goods.sales, number: goods.number })
+      .from(goods)
+      .where(and(eq(goods.isOnSale, true), eq(goods.isKx, false)));
+    for (const keyword of ['胶囊', '片', 'pian']) {
+      const rank = new Map((await matchTerms(t.db, keyword, 1)).map((m) => [m.term, m.rank]));
+      const matches = visibleRows.filter((r) => rank.has(r.name));
+      const byMatch = [...matches].sort((a, b) => rank.get(a.name)! - rank.get(b.name)! || b.sales - a.sales || a.id - b.id);
+      const bySalesAsc = [...matches].sort((a, b) => a.sales - b.sales || rank.get(a.name)! - rank.get(b.name)! || a.id - b.id);
+      const inStock = byMatch.filter((r) => r.number > 0);
+      expect(matches.length, keyword).toBeGreaterThan(12);
+      for (const page of [1, 2, 3]) {
+        const ask = (extra: Record<string, string>) => listGoods(t.db, goodsListQuery.parse({ keywords: keyword, per_page: '5', page: String(page), ...extra }), viewer);
+        const ids = (rows: { id: number }[]) => rows.slice((page - 1) * 5, page * 5).map((r) => r.id);
+        expect((await ask({})).data.map((g) => g.id), `${keyword} page ${page}`).toEqual(ids(byMatch));
+        expect((await ask({ sort: 'sales', order: 'asc' })).data.map((g) => g.id)).toEqual(ids(bySalesAsc));
+        expect((await ask({ in_stock: '1' })).data.map((g) => g.id)).toEqual(ids(inStock));
+      }
+      expect((await listGoods(t.db, goodsListQuery.parse({ keywords: keyword }), viewer)).total).toBe(matches.length);
+    }
   });
 
   it('filters by a top category including its sub-categories, by stock and by near expiry', async () => {

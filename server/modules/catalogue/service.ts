@@ -19,7 +19,7 @@ import {
 import type { Conn, Db } from '../../db/client.js';
 import { brands, categories, favorites, goods } from '../../db/schema/catalogue.js';
 import { notFound } from '../../http/envelope.js';
-import { looksLikeApprovalNumber, matchTerms } from './terms.js';
+import { looksLikeApprovalNumber, matchTerms, type RankedTerm } from './terms.js';
 import { withDataField } from '../../http/envelope.js';
 import { cachedJson, cachedResult } from '../../http/cache.js';
 import { cachedFavoriteIds, forgetFavoriteIds } from './favorite-cache.js';
@@ -223,14 +223,15 @@ const MAX_TERMS = 300;
  * Which goods a keyword finds and how well (terms.ts ranks the names or manufacturers); for drug names an
  * approval number is looked up too. `none`: the keyword matches nothing.
  */
-async function keywordCondition(db: Db, keyword: string, type: 1 | 2): Promise<{ where: SQL; rank: SQL } | 'none' | null> {
+async function keywordCondition(db: Db, keyword: string, type: 1 | 2): Promise<KeywordMatch | 'none' | null> {
   const k = keyword.trim();
   if (!k) return null;
   const terms = (await matchTerms(db, k, type)).slice(0, MAX_TERMS);
   const column = type === 1 ? goods.name : goods.sccj;
   const parts: SQL[] = [];
   if (terms.length) parts.push(inArray(column, terms.map((t) => t.term)));
-  if (type === 1 && looksLikeApprovalNumber(k)) parts.push(sql`${goods.pzwh} ilike ${`%${escapeLike(k)}%`}`);
+  const byNumber = type === 1 && looksLikeApprovalNumber(k);
+  if (byNumber) parts.push(sql`${goods.pzwh} ilike ${`%${escapeLike(k)}%`}`);
   if (!parts.length) return 'none';
   const groups = ([0, 1, 2, 3] as const)
     .map((rank) => ({ rank, names: terms.filter((t) => t.rank === rank).map((t) => t.term) }))
@@ -238,8 +239,16 @@ async function keywordCondition(db: Db, keyword: string, type: 1 | 2): Promise<{
   const rank = groups.length
     ? sql`case ${sql.join(groups.map((g) => sql`when ${inArray(column, g.names)} then ${sql.raw(String(g.rank))}`), sql` `)} else 4 end`
     : sql`4`;
-  return { where: parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`, rank };
+  return { where: parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`, rank, terms: byNumber ? null : terms, column: type === 1 ? 'name' : 'sccj' };
 }
+
+type KeywordMatch = {
+  where: SQL;
+  rank: SQL;
+  /** The matching terms when they are all the keyword finds (no approval-number lookup): the list reads them term by term. */
+  terms: RankedTerm[] | null;
+  column: 'name' | 'sccj';
+};
 
 function listFilters(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | null): SQL[] {
   const where: SQL[] = [visible(viewer)];
@@ -293,12 +302,35 @@ export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer, cap =
   const where = listFilters(q, viewer, categoryIds);
   const match = await keywordCondition(db, q.keywords, q.type);
   if (match === 'none') return { current_page: q.page, data: [], last_page: 1, per_page: q.per_page, total: 0, total_more: 0 };
+  const filters = and(...where)!;
   if (match) where.push(match.where);
+  const condition = and(...where)!;
+  const offset = (q.page - 1) * q.per_page;
+  const bySales = q.sort === 'default' || q.sort === 'sales';
+  const [ids, n] = await Promise.all([
+    match?.terms && bySales ? pageByTerms(db, match.terms, match.column, filters, q, offset) : pageByOrder(db, condition, listOrder(q, viewer, match), q.per_page, offset),
+    countMatches(db, condition, cap),
+  ]);
+  const rows = await goodsByIds(db, ids);
+  const at = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+  const total = Math.min(n, cap);
+  return {
+    current_page: q.page,
+    data: rows.map((r) => goodsView(r, viewer)),
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    per_page: q.per_page,
+    total,
+    total_more: n > cap ? 1 : 0,
+  };
+}
+
+/** The order of a list: the sort asked for, then (for a keyword) how well the name matches, then sales and id. */
+function listOrder(q: GoodsListQuery, viewer: Viewer, match: KeywordMatch | null): SQL[] {
   const order: SQL[] = [];
-  const direction = q.order === 'asc' ? asc : desc;
   switch (q.sort) {
     case 'sales':
-      order.push(direction(goods.sales));
+      order.push(q.order === 'asc' ? asc(goods.sales) : desc(goods.sales));
       break;
     case 'price':
       // Sorting by a hidden price would reveal its order: others get the default order.
@@ -310,26 +342,63 @@ export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer, cap =
   }
   if (match) order.push(asc(match.rank));
   order.push(desc(goods.sales), asc(goods.id));
-  const condition = and(...where);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select(goodsCore)
-      .from(goods)
-      .where(condition)
-      .orderBy(...order)
-      .limit(q.per_page)
-      .offset((q.page - 1) * q.per_page),
-    db.select({ n: count() }).from(db.select({ one: sql`1` }).from(goods).where(condition).limit(cap + 1).as('matches')),
-  ]);
-  const total = Math.min(n, cap);
-  return {
-    current_page: q.page,
-    data: rows.map((r) => goodsView(r, viewer)),
-    last_page: Math.max(1, Math.ceil(total / q.per_page)),
-    per_page: q.per_page,
-    total,
-    total_more: n > cap ? 1 : 0,
-  };
+  return order;
+}
+
+/** One page of ids in `order`: the indexes on sales, price and created_at give each order without sorting the matches. */
+async function pageByOrder(db: Db, condition: SQL, order: SQL[], limit: number, offset: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: goods.id })
+    .from(goods)
+    .where(condition)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * One page of a keyword's goods by match then sales, read term by term: each term's best sellers come from the
+ * (name, sales) index, at most as many as the page reaches, and only those are ordered. Reading every goods of
+ * every matching term and sorting them costs thousands of rows for twenty.
+ */
+async function pageByTerms(db: Db, terms: RankedTerm[], column: 'name' | 'sccj', filters: SQL, q: GoodsListQuery, offset: number): Promise<number[]> {
+  const reach = offset + q.per_page;
+  const values = sql.join(
+    terms.map((t) => sql`(${t.term}::text, ${t.rank}::int)`),
+    sql`, `,
+  );
+  const ascending = q.sort === 'sales' && q.order === 'asc';
+  const inner = ascending ? sql`${goods.sales} asc, ${goods.id} asc` : sql`${goods.sales} desc nulls last, ${goods.id} asc`;
+  const outer = ascending ? sql`m.sales asc, t.rank, m.id` : q.sort === 'sales' ? sql`m.sales desc, t.rank, m.id` : sql`t.rank, m.sales desc, m.id`;
+  const result = (await db.execute(sql`
+    select m.id from (values ${values}) as t(term, rank)
+    cross join lateral (select ${goods.id} as id, ${goods.sales} as sales from ${goods} where ${sql.raw(`"goods"."${column}"`)} = t.term and ${filters} order by ${inner} limit ${reach}) m
+    order by ${outer} limit ${q.per_page} offset ${offset}`)) as unknown as { rows: { id: number | string }[] };
+  return result.rows.map((r) => Number(r.id));
+}
+
+/**
+ * How many goods match, up to `cap + 1`. Counting reads every match, so when the planner estimates well over
+ * the cap (a broad filter or keyword of a large catalogue) the list says 10,000+ without counting; otherwise the
+ * count is exact. PostgreSQL's estimates of these filters err low rather than high (it takes them as
+ * independent), so a list shown as 10,000+ rarely holds fewer (docs/decisions/015-catalogue-at-scale.md).
+ */
+async function countMatches(db: Db, condition: SQL, cap: number): Promise<number> {
+  const plan = (await db.execute(sql`explain (format json) select 1 from ${goods} where ${condition}`)) as unknown as { rows: Record<string, unknown>[] };
+  const estimate = planRows(Object.values(plan.rows[0] ?? {})[0]);
+  if (estimate > cap * ESTIMATE_MARGIN) return cap + 1;
+  const [{ n }] = await db.select({ n: count() }).from(db.select({ one: sql`1` }).from(goods).where(condition).limit(cap + 1).as('matches'));
+  return n;
+}
+
+/** An estimate this much above the cap is taken as above it. */
+const ESTIMATE_MARGIN = 1.5;
+
+function planRows(plan: unknown): number {
+  const json = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const rows = (json as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' ? rows : 0;
 }
 
 /**
@@ -351,7 +420,7 @@ export async function searchGoods(db: Db, keyword: string, type: 1 | 2, viewer: 
     const order = new Map<number, number>();
     const result = (await db.execute(sql`
       select g.id, t.ord from (values ${values}) as t(term, ord)
-      cross join lateral (select id, sales from goods where ${column} = t.term and ${shown} order by sales desc limit ${SUGGESTION_LIMIT}) g
+      cross join lateral (select id, sales from goods where ${column} = t.term and ${shown} order by sales desc nulls last limit ${SUGGESTION_LIMIT}) g
       order by t.ord, g.sales desc limit ${SUGGESTION_LIMIT}`)) as unknown as { rows: { id: number }[] };
     const list = result.rows;
     list.forEach((r, i) => order.set(Number(r.id), i));

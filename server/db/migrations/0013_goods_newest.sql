@@ -1,0 +1,1 @@
+CREATE INDEX "goods_newest_idx" ON "goods" USING btree ("created_at" DESC NULLS FIRST,"sales" DESC NULLS FIRST,"id");

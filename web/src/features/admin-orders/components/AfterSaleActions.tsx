@@ -99,7 +99,7 @@ export function AfterSaleActions({ request: a }: { request: AdminAfterSale }) {
       {mayRefund && steps.refund ? (
         <ActionFormModal<{ amount: string; reply: string }>
           open={open === 'refund'}
-          title={`${kind}退款`}
+          title={a.kind === 'return' ? '退货退款' : '售后退款'}
           okText="确认退款"
           danger
           onClose={close}

@@ -8,14 +8,26 @@ import { AfterSaleActions } from './AfterSaleActions';
 
 export function afterSaleColumns({ withOrder }: { withOrder: boolean }): TableColumnsType<AdminAfterSale> {
   return [
-    { title: '编号', dataIndex: 'id', width: 64 },
-    { title: '类型', dataIndex: 'kind', width: 84, render: (k: AdminAfterSale['kind']) => <Tag color={k === 'return' ? 'geekblue' : 'purple'}>{AFTER_SALE_KIND_TEXT[k]}</Tag> },
+    {
+      title: '申请',
+      key: 'kind',
+      width: 150,
+      render: (_, a) => (
+        <>
+          <Tag color={a.kind === 'return' ? 'geekblue' : 'purple'}>{AFTER_SALE_KIND_TEXT[a.kind]}</Tag>
+          <span className="yct-muted" data-testid="after-sale-id">
+            #{a.id}
+          </span>
+          <div className="yct-muted yct-admin-orders__small">{formatTime(a.created_at)}</div>
+        </>
+      ),
+    },
     ...(withOrder
       ? ([
           {
             title: '订单 / 客户',
             key: 'order',
-            width: 230,
+            width: 190,
             ellipsis: true,
             render: (_, a) => (
               <>
@@ -31,7 +43,7 @@ export function afterSaleColumns({ withOrder }: { withOrder: boolean }): TableCo
     {
       title: '商品',
       key: 'lines',
-      width: 200,
+      width: 170,
       render: (_, a) =>
         a.lines.length ? (
           <ul className="yct-admin-orders__lines">
@@ -67,7 +79,7 @@ export function afterSaleColumns({ withOrder }: { withOrder: boolean }): TableCo
     {
       title: '退款',
       key: 'money',
-      width: 130,
+      width: 110,
       align: 'right',
       render: (_, a) =>
         a.refunded_at ? (
@@ -84,7 +96,7 @@ export function afterSaleColumns({ withOrder }: { withOrder: boolean }): TableCo
     {
       title: '状态',
       key: 'status',
-      width: 110,
+      width: 100,
       render: (_, a) => (
         <>
           <Tag color={AFTER_SALE_TONE[a.status] ?? 'default'} data-testid="after-sale-status">
@@ -94,12 +106,11 @@ export function afterSaleColumns({ withOrder }: { withOrder: boolean }): TableCo
         </>
       ),
     },
-    { title: '申请时间', dataIndex: 'created_at', width: 150, render: (t: number) => formatTime(t) },
-    { title: '操作', key: 'op', width: 150, fixed: 'right', render: (_, a) => <AfterSaleActions request={a} /> },
+    { title: '操作', key: 'op', width: 130, fixed: 'right', render: (_, a) => <AfterSaleActions request={a} /> },
   ];
 }
 
 /** An order's own requests, in its detail. */
 export function OrderAfterSales({ requests }: { requests: AdminAfterSale[] }) {
-  return <Table<AdminAfterSale> size="small" rowKey="id" columns={afterSaleColumns({ withOrder: false })} dataSource={requests} pagination={false} scroll={{ x: 900 }} locale={{ emptyText: '暂无退货/售后申请' }} data-testid="order-after-sales" />;
+  return <Table<AdminAfterSale> size="small" rowKey="id" columns={afterSaleColumns({ withOrder: false })} dataSource={requests} pagination={false} scroll={{ x: 800 }} locale={{ emptyText: '暂无退货/售后申请' }} data-testid="order-after-sales" />;
 }

@@ -46,7 +46,7 @@ function useColumns(): TableColumnsType<AdminOrderRow> {
     {
       title: '订单号',
       dataIndex: 'order_no',
-      width: 200,
+      width: 190,
       render: (no: string, o) => (
         <span className="yct-admin-orders__no">
           <Link to={`/admin/orders/${o.id}`} data-testid="order-link">
@@ -63,20 +63,17 @@ function useColumns(): TableColumnsType<AdminOrderRow> {
       render: (_, o) => (
         <div className="yct-admin-orders__buyer">
           <div className="yct-admin-orders__company">{o.buyer.company || o.buyer.username}</div>
-          <div className="yct-muted">
-            {o.buyer.username} · {o.buyer.phone}
-          </div>
+          <div className="yct-muted">收货人 {o.consignee}</div>
         </div>
       ),
     },
-    { title: '收货人', dataIndex: 'consignee', width: 150, ellipsis: true },
-    { title: '品种', dataIndex: 'item_count', width: 60, align: 'right', render: (n: number) => `${n}种` },
-    { title: '实付金额', dataIndex: 'pay_amount', width: 120, align: 'right', render: (a: string) => <span className="yct-admin-orders__money">{money(a)}</span> },
-    { title: '支付方式', dataIndex: 'pay_method', width: 90, render: (m: string) => payMethodText(m) },
+    { title: '品种', dataIndex: 'item_count', width: 56, align: 'right', render: (n: number) => `${n}种` },
+    { title: '实付金额', dataIndex: 'pay_amount', width: 110, align: 'right', render: (a: string) => <span className="yct-admin-orders__money">{money(a)}</span> },
+    { title: '支付方式', dataIndex: 'pay_method', width: 84, render: (m: string) => payMethodText(m) },
     {
       title: '状态',
       key: 'status',
-      width: 130,
+      width: 120,
       render: (_, o) => (
         <>
           <OrderStatusTag order={o} />
@@ -88,7 +85,7 @@ function useColumns(): TableColumnsType<AdminOrderRow> {
     {
       title: '操作',
       key: 'op',
-      width: 80,
+      width: 76,
       fixed: 'right',
       render: (_, o) => (
         <Link to={`/admin/orders/${o.id}`} data-testid="order-open">
@@ -126,22 +123,25 @@ const PAY_OPTIONS = Object.entries(PAY_METHOD_TEXT).map(([value, label]) => ({ v
 type Props = {
   /** Filters fixed by the page, sent with every call and not offered in the form. */
   preset?: Record<string, string>;
+  /** Filters that the preset makes pointless (every waiting transfer is paid by transfer). */
+  hide?: readonly string[];
   csvName: string;
   emptyText: string;
   'data-testid'?: string;
 };
 
-export function OrdersTable({ preset, csvName, emptyText, ...rest }: Props) {
+export function OrdersTable({ preset, hide = [], csvName, emptyText, ...rest }: Props) {
   const { filters, setFilters } = useListQuery(ORDER_FILTERS);
   const columns = useColumns();
   const mayCheckReceipts = useCan('receipt:check');
-  const fixed = preset ?? {};
-  const filterKeys = ORDER_FILTERS.filter((k) => !(k in fixed));
-  const fetchPage = (q: ListQuery, signal?: AbortSignal) => getOrders({ ...q, filters: { ...q.filters, ...fixed } }, signal);
+  const sent = preset ?? {};
+  const omitted = new Set([...Object.keys(sent), ...hide]);
+  const filterKeys = ORDER_FILTERS.filter((k) => !omitted.has(k));
+  const fetchPage = (q: ListQuery, signal?: AbortSignal) => getOrders({ ...q, filters: { ...q.filters, ...sent } }, signal);
   const tab = tabOf(filters);
   const tabs = mayCheckReceipts || tab === 'receipt' ? [...TABS, RECEIPT_TAB] : TABS;
   const chooseTab = (key: string) => setFilters({ status: null, receipt: null, ...tabs.find((t) => t.key === key)?.filters });
-  const formKeys = ['keyword', 'pay_method', 'date_from', 'date_to', 'ephedrine'].filter((k) => !(k in fixed));
+  const formKeys = ['keyword', 'pay_method', 'date_from', 'date_to', 'ephedrine'].filter((k) => !omitted.has(k));
   return (
     <>
       {preset ? null : <Tabs activeKey={tab} onChange={chooseTab} items={tabs.map((t) => ({ key: t.key, label: t.label }))} className="yct-admin-orders__tabs" data-testid="orders-tabs" />}
@@ -154,12 +154,12 @@ export function OrdersTable({ preset, csvName, emptyText, ...rest }: Props) {
       ) : null}
       <AdminTable<AdminOrderRow>
         data-testid={rest['data-testid']}
-        queryKey={[...ORDERS_KEY, 'list', fixed]}
+        queryKey={[...ORDERS_KEY, 'list', sent]}
         fetchPage={fetchPage}
         filterKeys={filterKeys}
         rowKey="id"
         columns={columns}
-        scrollX={1180}
+        scrollX={1000}
         csv={{ name: csvName, columns: csv }}
         emptyText={emptyText}
         filters={
@@ -167,7 +167,7 @@ export function OrdersTable({ preset, csvName, emptyText, ...rest }: Props) {
             <Form.Item name="keyword" label="关键词">
               <Input placeholder="订单号/收货人/手机号" allowClear style={{ width: 200 }} data-testid="orders-keyword" />
             </Form.Item>
-            {'pay_method' in fixed ? null : (
+            {omitted.has('pay_method') ? null : (
               <Form.Item name="pay_method" label="支付方式">
                 <Select placeholder="全部" allowClear style={{ width: 120 }} options={PAY_OPTIONS} />
               </Form.Item>

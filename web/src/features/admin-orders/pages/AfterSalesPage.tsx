@@ -53,7 +53,7 @@ export default function AfterSalesPage() {
         filterKeys={AFTER_SALE_FILTERS}
         rowKey="id"
         columns={columns}
-        scrollX={1240}
+        scrollX={1000}
         csv={{ name: '退货售后', columns: csv }}
         emptyText={tab === '0' ? '没有待审核的申请' : tab === '1' ? '没有待收货或待退款的申请' : '没有符合条件的申请'}
         filters={

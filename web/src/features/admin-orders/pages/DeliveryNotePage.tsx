@@ -113,7 +113,7 @@ export default function DeliveryNotePage() {
                 </td>
                 <td>{i.ypgg}</td>
                 <td>{i.sccj}</td>
-                <td>{i.pzwh}</td>
+                <td className="is-code">{i.pzwh}</td>
                 <td className="is-unit">{i.bzdw}</td>
                 <td className="is-num">{i.number}</td>
                 <td className="is-num">{i.price}</td>

@@ -27,6 +27,7 @@ const itemColumns: TableColumnsType<Item> = [
   {
     title: '商品名称',
     dataIndex: 'name',
+    width: 220,
     render: (name: string, i) => (
       <>
         {LINE_TYPE_TEXT[i.type] ? <Tag color={i.type === 8 ? 'red' : 'orange'}>{LINE_TYPE_TEXT[i.type]}</Tag> : null}
@@ -34,25 +35,24 @@ const itemColumns: TableColumnsType<Item> = [
       </>
     ),
   },
-  { title: '规格', dataIndex: 'ypgg', width: 130, ellipsis: true },
-  { title: '生产厂家', dataIndex: 'sccj', width: 190, ellipsis: true },
-  { title: '批准文号', dataIndex: 'pzwh', width: 160, ellipsis: true, render: (p: string) => p || '—' },
-  { title: '单位', dataIndex: 'bzdw', width: 56, align: 'center' },
+  { title: '规格', dataIndex: 'ypgg', width: 110, ellipsis: true },
+  { title: '生产厂家', dataIndex: 'sccj', width: 160, ellipsis: true },
+  { title: '批准文号', dataIndex: 'pzwh', width: 150, ellipsis: true, render: (p: string) => p || '—' },
   {
     title: '数量',
     dataIndex: 'number',
-    width: 90,
+    width: 80,
     align: 'right',
     render: (n: number, i) => (
       <>
-        {n}
+        {n} {i.bzdw}
         {i.returned_number ? <div className="yct-admin-orders__returned">已退 {i.returned_number}</div> : null}
       </>
     ),
   },
-  { title: '单价', dataIndex: 'price', width: 100, align: 'right', render: (p: string) => money(p) },
-  { title: '金额', dataIndex: 'amount', width: 110, align: 'right', render: (a: string) => money(a) },
-  { title: '优惠后', dataIndex: 'pay_amount', width: 110, align: 'right', render: (a: string) => <span className="yct-admin-orders__money">{money(a)}</span> },
+  { title: '单价', dataIndex: 'price', width: 86, align: 'right', render: (p: string) => money(p) },
+  { title: '金额', dataIndex: 'amount', width: 96, align: 'right', render: (a: string) => money(a) },
+  { title: '优惠后', dataIndex: 'pay_amount', width: 96, align: 'right', render: (a: string) => <span className="yct-admin-orders__money">{money(a)}</span> },
 ];
 
 const PAYMENT_STATE: Record<number, { text: string; color: string }> = { 0: { text: '待支付', color: 'orange' }, 1: { text: '已支付', color: 'green' }, 2: { text: '已关闭', color: 'default' } };
@@ -186,7 +186,7 @@ export default function OrderDetailPage() {
         <OrderInfo order={o} />
       </AdminPanel>
       <AdminPanel title={`商品清单（${o.items.length}种 ${units}件）`}>
-        <Table<Item> size="small" rowKey="id" columns={itemColumns} dataSource={o.items} pagination={false} scroll={{ x: 1000 }} locale={{ emptyText: '没有商品' }} data-testid="order-items" />
+        <Table<Item> size="small" rowKey="id" columns={itemColumns} dataSource={o.items} pagination={false} scroll={{ x: 998 }} locale={{ emptyText: '没有商品' }} data-testid="order-items" />
         <Amounts order={o} />
       </AdminPanel>
       <Payments order={o} />

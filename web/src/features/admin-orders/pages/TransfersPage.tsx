@@ -8,6 +8,7 @@ import { OrdersTable } from '../components/OrdersTable';
 import '../orders.css';
 
 const WAITING = { status: 'transfer' };
+const HIDDEN = ['pay_method'] as const;
 
 export default function TransfersPage() {
   return (
@@ -18,7 +19,7 @@ export default function TransfersPage() {
         className="yct-admin-orders__hint"
         title="请核对银行流水：到账金额须与订单实付金额一致。确认后订单转为待发货，客户将收到到账通知。"
       />
-      <OrdersTable preset={WAITING} csvName="待确认对公转账" emptyText="没有待确认的对公转账" data-testid="orders-table" />
+      <OrdersTable preset={WAITING} hide={HIDDEN} csvName="待确认对公转账" emptyText="没有待确认的对公转账" data-testid="orders-table" />
     </AdminPanel>
   );
 }

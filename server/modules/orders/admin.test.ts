@@ -403,6 +403,14 @@ describe(`shipping on ${dbLabel}`, () => {
     expect(await messagesAbout(o.orderNo, '订单已发货')).toHaveLength(1);
   });
 
+  it("gives the warehouse each line's approval number (批准文号) for the delivery note", async () => {
+    const o = await placeOrder({ units: 2 });
+    const detail = (await warehouse.get(`/api/admin/orders/${o.id}`)).body.data;
+    const [row] = await t.db.select({ pzwh: goods.pzwh }).from(goods).where(eq(goods.id, o.goodsId));
+    expect(row.pzwh).not.toBe('');
+    expect(detail.items[0]).toMatchObject({ goods_id: o.goodsId, pzwh: row.pzwh });
+  });
+
   it('ships with one tracking number when two are sent at once, and refuses the other', async () => {
     const o = await placeOrder();
     await pay(o, 'balance');
@@ -628,6 +636,8 @@ describe(`returns and after-sales on ${dbLabel}`, () => {
     const approved = await Promise.all([1, 2].map(() => finance.post(`/api/admin/after_sales/${r.id}/decide`, { decision: 'approve' })));
     expect(approved.map((a) => a.body.code)).toEqual([10000, 10000]);
     expect(await request(r.id)).toMatchObject({ status: 1, status_text: '已同意' });
+    const listed = async () => (await finance.get('/api/admin/after_sales?status=1')).body.data.data.find((a: { id: number }) => a.id === r.id);
+    expect(await listed()).toMatchObject({ refund_amount: yuan(share), refundable: yuan(share) });
     expect((await messagesAbout(o.orderNo, '退货申请已同意'))[0].content).toContain('请将商品寄回');
     expect(await auditOf('after_sale.approve', 'after_sale', r.id)).toHaveLength(1);
 
@@ -656,6 +666,7 @@ describe(`returns and after-sales on ${dbLabel}`, () => {
     expect(rows.map((x) => x.amount)).toEqual([part]);
     expect(rows[0].memo).toContain('按一半退款');
     expect(await request(r.id)).toMatchObject({ status: 3, status_text: '已完成', refund_amount: yuan(part), reply: '按一半退款' });
+    expect((await finance.get(`/api/admin/orders/${o.id}`)).body.data.after_sales.find((a: { id: number }) => a.id === r.id)).toMatchObject({ refund_amount: yuan(part), refundable: '0.00' });
     expect((await messagesAbout(o.orderNo, '退款已到账'))[0].content).toContain(`¥${yuan(part)}`);
     const audit = await auditOf('after_sale.refund', 'after_sale', r.id);
     expect(audit).toHaveLength(1);
@@ -677,6 +688,8 @@ describe(`returns and after-sales on ${dbLabel}`, () => {
     const r = await returnOf(1, 'after_sale', '部分药品效期过短，协商补偿');
     expect((await finance.post(`/api/admin/after_sales/${r.id}/decide`, { decision: 'approve', reply: '同意补偿' })).body.code).toBe(10000);
     refused(await finance.post(`/api/admin/after_sales/${r.id}/receive`), '只有已同意的退货申请可以确认收货');
+    // An after-sales request may give back what the order has left.
+    expect((await finance.get(`/api/admin/orders/${o.id}`)).body.data.after_sales.find((a: { id: number }) => a.id === r.id)).toMatchObject({ refund_amount: '0.00', refundable: yuan(rest) });
     const balance = (await wallet()).balance;
     invalidOn(await finance.post(`/api/admin/after_sales/${r.id}/refund`, { amount: yuan(rest + 1) }), 'amount', `退款金额不能超过¥${yuan(rest)}`);
     expect((await finance.post(`/api/admin/after_sales/${r.id}/refund`, { amount: yuan(rest) })).body.code).toBe(10000);

@@ -27,7 +27,7 @@ import type { OperatorRow } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { briefOf, userBriefs } from '../accounts/briefs.js';
 import { sendMessage } from '../accounts/messages.js';
-import { putBackStock } from '../catalogue/service.js';
+import { goodsByIds, putBackStock } from '../catalogue/service.js';
 import { audited } from '../operators/audit.js';
 import { paymentsOf, closeWaiting } from '../pay/service.js';
 import { refundCreditOrder, refundToBalance } from '../wallet/admin.js';
@@ -131,7 +131,16 @@ export async function adminListOrders(db: Db, q: AdminOrderQuery) {
   };
 }
 
-function afterSaleView(a: typeof afterSales.$inferSelect, order: Pick<OrderRow, 'orderNo'>, buyer: AdminAfterSale['buyer'], items: (typeof orderItems.$inferSelect)[]): AdminAfterSale {
+/** The most a refund of the request may give now: what the order has left, and for a return no more than its lines paid. */
+function refundableOf(a: typeof afterSales.$inferSelect, order: Pick<OrderRow, 'payAmount' | 'refundedAmount'>) {
+  if (a.refundedAt || a.status === AfterSaleStatus.rejected || a.status === AfterSaleStatus.done) return 0;
+  const left = Math.max(0, order.payAmount - order.refundedAmount);
+  return a.kind === 'return' ? Math.min(a.refundAmount, left) : left;
+}
+
+type OrderOfRequest = Pick<OrderRow, 'orderNo' | 'payAmount' | 'refundedAmount'>;
+
+function afterSaleView(a: typeof afterSales.$inferSelect, order: OrderOfRequest, buyer: AdminAfterSale['buyer'], items: (typeof orderItems.$inferSelect)[]): AdminAfterSale {
   return {
     id: a.id,
     order_id: a.orderId,
@@ -147,6 +156,7 @@ function afterSaleView(a: typeof afterSales.$inferSelect, order: Pick<OrderRow, 
     status: a.status,
     status_text: AFTER_SALE_STATUS_TEXT[a.status] ?? '未知',
     refund_amount: y(a.refundAmount),
+    refundable: y(refundableOf(a, order)),
     reply: a.reply,
     received_at: seconds(a.receivedAt),
     refunded_at: seconds(a.refundedAt),
@@ -175,6 +185,8 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
     userBriefs(db, [o.userId]),
   ]);
   const buyer = briefOf(buyers, o.userId);
+  // The approval number for the delivery note: lines keep what they were sold as, but not this.
+  const pzwhOf = new Map((await goodsByIds(db, items.map((i) => i.goodsId))).map((g) => [g.id, g.pzwh]));
   return {
     ...rowView(o, buyer, items.length),
     items: items.map((i) => ({
@@ -185,6 +197,7 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
       sccj: i.sccj,
       ypgg: i.ypgg,
       bzdw: i.bzdw,
+      pzwh: pzwhOf.get(i.goodsId) ?? '',
       number: i.number,
       returned_number: i.returnedNumber,
       price: y(i.unitPrice),
@@ -323,7 +336,7 @@ export async function adminListAfterSales(db: Db, q: z.infer<typeof adminAfterSa
   ]);
   return {
     current_page: q.page,
-    data: rows.map((a) => afterSaleView(a, os.find((o) => o.id === a.orderId) ?? { orderNo: '' }, briefOf(buyers, a.userId), items.filter((i) => i.orderId === a.orderId))),
+    data: rows.map((a) => afterSaleView(a, os.find((o) => o.id === a.orderId) ?? { orderNo: '', payAmount: 0, refundedAmount: 0 }, briefOf(buyers, a.userId), items.filter((i) => i.orderId === a.orderId))),
     last_page: Math.max(1, Math.ceil(n / PER_PAGE)),
     per_page: PER_PAGE,
     total: n,

@@ -8,7 +8,7 @@ import { useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { configureAdminHttp } from '@/lib/admin/http';
 import { ADMIN_LOGIN_PATH, loginPathFrom } from '@/lib/admin/session';
 import { PAGES, type PlacedPage } from './console-pages';
-import { ConsoleLayout, ConsoleLoading, ConsoleNotFound } from './ConsoleLayout';
+import { ConsoleBareLayout, ConsoleLayout, ConsoleLoading, ConsoleNotFound } from './ConsoleLayout';
 import { PageView } from './PageView';
 import { consoleTheme } from './theme';
 import './admin.css';
@@ -42,6 +42,12 @@ function useConsoleHttp() {
   }, [navigate, message]);
 }
 
+function pageRoute(page: PlacedPage): RouteObject {
+  const element = <PageView page={page} Screen={screenOf(page)} />;
+  const path = page.path.replace(/^\/admin\/?/, '');
+  return path ? { path, element } : { index: true, element };
+}
+
 const routes: RouteObject[] = [
   {
     path: 'login',
@@ -53,15 +59,9 @@ const routes: RouteObject[] = [
   },
   {
     element: <ConsoleLayout />,
-    children: [
-      ...PAGES.map((page): RouteObject => {
-        const element = <PageView page={page} Screen={screenOf(page)} />;
-        const path = page.path.replace(/^\/admin\/?/, '');
-        return path ? { path, element } : { index: true, element };
-      }),
-      { path: '*', element: <ConsoleNotFound /> },
-    ],
+    children: [...PAGES.filter((p) => p.chrome !== false).map(pageRoute), { path: '*', element: <ConsoleNotFound /> }],
   },
+  { element: <ConsoleBareLayout />, children: PAGES.filter((p) => p.chrome === false).map(pageRoute) },
 ];
 
 function ConsoleRoutes() {

@@ -70,16 +70,18 @@ function ConsoleMenu({ me, selected }: { me: AdminMe; selected: string | undefin
   );
 }
 
-export function ConsoleLayout() {
-  const me = useAdminMe();
+/** The page at the current path, named in the document's title. */
+function useConsolePage() {
   const { pathname } = useLocation();
   const page = pageAt(pathname);
-  const logout = useAdminLogout();
-
   useEffect(() => {
     document.title = page ? `${page.title} - ${CONSOLE_TITLE}` : CONSOLE_TITLE;
   }, [page]);
+  return { page, pathname };
+}
 
+/** Until the operator is known: waiting (or on the way to the login), or why they could not be read. */
+function operatorPending(me: ReturnType<typeof useAdminMe>) {
   if (me.isPending || (me.isError && isUnauthenticated(me.error))) return <ConsoleLoading />;
   if (me.isError) {
     return (
@@ -88,6 +90,29 @@ export function ConsoleLayout() {
       </div>
     );
   }
+  return null;
+}
+
+/** A console page without the menu and top bar, such as a sheet to print; the operator is checked as on any other. */
+export function ConsoleBareLayout() {
+  const me = useAdminMe();
+  useConsolePage();
+  const waiting = operatorPending(me);
+  if (waiting) return waiting;
+  return (
+    <Suspense fallback={<ConsoleLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export function ConsoleLayout() {
+  const me = useAdminMe();
+  const { page, pathname } = useConsolePage();
+  const logout = useAdminLogout();
+
+  const waiting = operatorPending(me);
+  if (waiting || !me.data) return waiting;
 
   const { operator } = me.data;
   const crumbs = [{ key: 'home', title: <Link to="/admin">工作台</Link> }];

@@ -2,7 +2,7 @@
  * The operator console's pages by area: the left menu, the breadcrumbs, the document title and the
  * permission each page needs all come from here. A page without `load` shows 即将上线 until it is built;
  * building one means giving it `load`. Pages with `menu: false` (a detail, say) name the menu entry they
- * belong to in `parent`.
+ * belong to in `parent`; `chrome: false` shows a page on its own, without the console's frame.
  */
 import {
   DashboardOutlined,
@@ -24,6 +24,8 @@ type ConsolePage = {
   load?: () => Promise<{ default: ComponentType }>;
   menu?: false;
   parent?: string;
+  /** false: shown without the menu and top bar (a sheet to print). */
+  chrome?: false;
 };
 
 export type ConsoleArea = { key: string; title: string; icon: ReactNode; pages: ConsolePage[] };
@@ -46,8 +48,18 @@ export const AREAS: ConsoleArea[] = [
     title: '订单与售后',
     icon: <ProfileOutlined />,
     pages: [
-      { path: '/admin/orders', title: '订单管理', permission: 'order:read' },
-      { path: '/admin/after-sales', title: '退货售后', permission: 'after_sale:decide' },
+      { path: '/admin/orders', title: '订单管理', permission: 'order:read', load: () => import('@/features/admin-orders/pages/OrdersPage') },
+      { path: '/admin/orders/:id', title: '订单详情', permission: 'order:read', menu: false, parent: '/admin/orders', load: () => import('@/features/admin-orders/pages/OrderDetailPage') },
+      {
+        path: '/admin/orders/:id/print',
+        title: '发货单',
+        permission: 'order:read',
+        menu: false,
+        parent: '/admin/orders',
+        chrome: false,
+        load: () => import('@/features/admin-orders/pages/DeliveryNotePage'),
+      },
+      { path: '/admin/after-sales', title: '退货售后', permission: 'after_sale:decide', load: () => import('@/features/admin-orders/pages/AfterSalesPage') },
     ],
   },
   {
@@ -59,7 +71,7 @@ export const AREAS: ConsoleArea[] = [
       { path: '/admin/categories', title: '分类品牌', permission: 'category:write' },
     ],
   },
-  { key: 'finance', title: '财务', icon: <MoneyCollectOutlined />, pages: [{ path: '/admin/finance', title: '对公转账', permission: 'finance:confirm' }] },
+  { key: 'finance', title: '财务', icon: <MoneyCollectOutlined />, pages: [{ path: '/admin/finance', title: '对公转账', permission: 'finance:confirm', load: () => import('@/features/admin-orders/pages/TransfersPage') }] },
   {
     key: 'system',
     title: '系统',

@@ -4,3 +4,5 @@ export const ADMIN_ME_KEY = [...ADMIN_KEY, 'me'] as const;
 export const OPERATORS_KEY = [...ADMIN_KEY, 'operators'] as const;
 /** Every console write adds to the audit log: invalidate this after one. */
 export const AUDIT_KEY = [...ADMIN_KEY, 'audit'] as const;
+/** The dashboard's queues count what order, buyer and after-sales writes change. */
+export const DASHBOARD_KEY = [...ADMIN_KEY, 'dashboard'] as const;

@@ -2,11 +2,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Dashboard } from '@core/schemas/admin-dashboard';
 import { adminHttp } from '@/lib/admin/http';
-import { ADMIN_KEY } from '@/lib/admin/keys';
+import { DASHBOARD_KEY } from '@/lib/admin/keys';
 
 export const dashboardQuery = () =>
   queryOptions({
-    queryKey: [...ADMIN_KEY, 'dashboard'],
+    queryKey: DASHBOARD_KEY,
     queryFn: ({ signal }) => adminHttp.get<Dashboard>('/api/admin/dashboard', undefined, { signal }),
     // The queues are what operators work from: keep them fresh while the page is open.
     refetchInterval: 60_000,

@@ -1,5 +1,5 @@
 /** Who an order or a request belongs to, as the console lists them: one statement for a page of rows. */
-import { inArray } from 'drizzle-orm';
+import { ilike, inArray, or } from 'drizzle-orm';
 import type { Conn } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 
@@ -14,3 +14,17 @@ export async function userBriefs(conn: Conn, ids: number[]): Promise<Map<number,
 
 /** A brief of an account that may be gone (an order outlives nothing here, but a list must not break). */
 export const briefOf = (map: Map<number, UserBrief>, id: number): UserBrief => map.get(id) ?? { id, username: '', company: '（已删除）', phone: '' };
+
+/** At most this many accounts take part in a console search by buyer (a company name is typed, not browsed). */
+const BUYER_MATCH_LIMIT = 200;
+
+/** Accounts whose company, username or phone holds `keyword`: the console finds a buyer's orders by them. */
+export async function buyersMatching(conn: Conn, keyword: string): Promise<number[]> {
+  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await conn
+    .select({ id: users.id })
+    .from(users)
+    .where(or(ilike(users.company, like), ilike(users.username, like), ilike(users.phone, like)))
+    .limit(BUYER_MATCH_LIMIT);
+  return rows.map((r) => r.id);
+}

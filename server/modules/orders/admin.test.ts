@@ -319,6 +319,12 @@ describe(`confirming a bank transfer on ${dbLabel}`, () => {
     expect((await buyerOrder(o.id)).status_text).toBe('待确认转账');
     const waiting = (await finance.get('/api/admin/orders?status=transfer')).body.data.data as { id: number }[];
     expect(waiting.map((r) => r.id)).toContain(o.id);
+    // Finance finds it by the buyer's company, as the bank statement names it, and not by another buyer's.
+    const [buyer] = await t.db.select({ company: users.company }).from(users).where(eq(users.id, demoId));
+    const [other] = await t.db.select({ company: users.company }).from(users).where(eq(users.username, 'chain'));
+    const byCompany = (company: string) => finance.get(`/api/admin/orders?status=transfer&keyword=${encodeURIComponent(company.slice(0, 6))}`);
+    expect((await byCompany(buyer.company)).body.data.data.map((r: { id: number }) => r.id)).toContain(o.id);
+    expect((await byCompany(other.company)).body.data.data.map((r: { id: number }) => r.id)).not.toContain(o.id);
 
     const body = { bank_ref: 'ICBC202604010001', amount: yuan(o.payAmount) };
     const results = await Promise.all(Array.from({ length: 50 }, () => finance.post(`/api/admin/orders/${o.id}/confirm_transfer`, body)));

@@ -25,7 +25,7 @@ import type { Conn, Db, Tx } from '../../db/client.js';
 import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
 import type { OperatorRow } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
-import { briefOf, userBriefs } from '../accounts/briefs.js';
+import { briefOf, buyersMatching, userBriefs } from '../accounts/briefs.js';
 import { sendMessage } from '../accounts/messages.js';
 import { goodsByIds, putBackStock } from '../catalogue/service.js';
 import { audited } from '../operators/audit.js';
@@ -94,7 +94,7 @@ function rowView(o: OrderRow, buyer: AdminOrderRow['buyer'], itemCount: number):
   };
 }
 
-/** `GET /api/admin/orders`: newest first, by status (`transfer`: waiting for a transfer's confirmation), keyword, pay method, days, buyer. */
+/** `GET /api/admin/orders`: newest first, by status (`transfer`: waiting for a transfer's confirmation), keyword (order number, consignee, buyer's company, username or phone), pay method, days, buyer. */
 export async function adminListOrders(db: Db, q: AdminOrderQuery) {
   const where: SQL[] = [];
   if (q.status === 'transfer') where.push(eq(orders.status, OrderStatus.unpaid), eq(orders.payStatus, PayStatus.transferWaiting));
@@ -107,7 +107,15 @@ export async function adminListOrders(db: Db, q: AdminOrderQuery) {
   if (q.date_to) where.push(lt(orders.createdAt, new Date(chinaDay(q.date_to).getTime() + DAY_MS)));
   if (q.keyword) {
     const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(orders.orderNo, like), sql`${orders.address}->>'name' ilike ${like}`, sql`${orders.address}->>'phone' ilike ${like}`)!);
+    const buyers = await buyersMatching(db, q.keyword);
+    where.push(
+      or(
+        ilike(orders.orderNo, like),
+        sql`${orders.address}->>'name' ilike ${like}`,
+        sql`${orders.address}->>'phone' ilike ${like}`,
+        ...(buyers.length ? [inArray(orders.userId, buyers)] : []),
+      )!,
+    );
   }
   const cond = where.length ? and(...where) : undefined;
   const [rows, [{ n }]] = await Promise.all([

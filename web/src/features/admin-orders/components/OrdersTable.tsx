@@ -165,7 +165,7 @@ export function OrdersTable({ preset, hide = [], csvName, emptyText, ...rest }: 
         filters={
           <FilterForm keys={formKeys} data-testid="orders-filters">
             <Form.Item name="keyword" label="关键词">
-              <Input placeholder="订单号/收货人/手机号" allowClear style={{ width: 200 }} data-testid="orders-keyword" />
+              <Input placeholder="订单号/客户/收货人/手机号" allowClear style={{ width: 220 }} data-testid="orders-keyword" />
             </Form.Item>
             {omitted.has('pay_method') ? null : (
               <Form.Item name="pay_method" label="支付方式">

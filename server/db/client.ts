@@ -2,8 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { startPgliteThread } from './pglite-thread.js';
 import * as schema from './schema/index.js';
 
 type Schema = typeof schema;
@@ -25,6 +25,8 @@ export type Database = {
   close(): Promise<void>;
 };
 
+const STATEMENT_TIMEOUT_MS = 10_000;
+
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type OpenOptions = {
@@ -36,13 +38,14 @@ export type OpenOptions = {
 };
 
 /**
- * Opens and migrates the database. PGlite has one connection: its own mutex makes each query wait for
- * a running transaction, so a request's statements never interleave with another request's transaction
- * (proved by the 200-concurrent-requests test). Code inside a transaction must use its `tx`, never `db`.
+ * Opens and migrates the database. PGlite has one connection: a running transaction makes each query sent
+ * from outside it wait (pglite-thread.ts), so a request's statements never interleave with another request's
+ * transaction (proved by the 200-concurrent-requests test). Code inside a transaction must use its `tx`, never `db`.
  */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20 });
+    // A statement that runs away is ended after 10 s rather than holding one of the pool's connections.
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20, statement_timeout: STATEMENT_TIMEOUT_MS });
     pool.on('error', () => {}); // an idle client's error must not end the process; the next query reports it
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await pool.query('create extension if not exists pg_trgm');
@@ -50,16 +53,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: opts.dataDir ? path.resolve(opts.dataDir, 'pglite') : undefined,
-    extensions: { pg_trgm },
-    // On Node the data directory is the real one (NODEFS): PostgreSQL's writes reach the files as it makes
-    // them, and the file-system sync PGlite runs after each query has nothing to do there. Not waiting for
-    // it saves a turn of the event loop and a lock on every statement.
-    relaxedDurability: true,
-  });
+  // PGlite runs each query synchronously in its thread: in a thread of its own, the server's event loop
+  // keeps answering (kept answers, static files) while a query runs (pglite-thread.ts).
+  const client = await startPgliteThread(opts.dataDir ? path.resolve(opts.dataDir, 'pglite') : undefined);
   await client.exec('create extension if not exists pg_trgm');
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -3,7 +3,7 @@
  * writes) must all finish correctly, with no statement of one request running inside another's transaction.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { pageViews, sessions, users } from '../db/schema/index.js';
 import { agent, buildTestApp, dbLabel, DEMO_PASSWORD, type TestApp } from '../testing.js';
 
@@ -67,5 +67,22 @@ describe(`200 concurrent requests on ${dbLabel}`, () => {
     }
     const [{ n }] = await t.db.select({ n: count() }).from(users).where(eq(users.username, 'racer01'));
     expect(n).toBe(1);
+  });
+});
+
+describe(`a slow query on ${dbLabel}`, () => {
+  it('holds up no answer the server keeps in memory, and the statements after it still run in order', async () => {
+    const a = agent(t.app);
+    expect((await a.get('/api/focus/common')).body.code).toBe(10000);
+    const done: string[] = [];
+    const slow = t.db.execute(sql`select pg_sleep(1.5)`).then(() => done.push('slow query'));
+    // While the database sleeps, the kept shell content answers; the next query waits for its turn.
+    const kept = await a.get('/api/focus/common');
+    done.push('kept answer');
+    expect(kept.body.code).toBe(10000);
+    const after = t.db.execute(sql`select 1 as one`).then(() => done.push('next query'));
+    await Promise.all([slow, after]);
+    expect(done[0]).toBe('kept answer');
+    if (dbLabel === 'PGlite') expect(done).toEqual(['kept answer', 'slow query', 'next query']);
   });
 });

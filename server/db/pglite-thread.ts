@@ -1,0 +1,101 @@
+/**
+ * PGlite in a thread of its own (pglite-worker.mjs), seen from the server as the client drizzle expects:
+ * `query`, `exec` and `transaction`. PGlite has one connection, so a transaction owns it until it ends:
+ * statements sent meanwhile from outside it wait, as they do in PGlite's own mutex, and go in order.
+ */
+import { Worker } from 'node:worker_threads';
+
+type QueryResult = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
+type Answer = { id: number; result?: unknown; error?: { message: string; name: string; fields: Record<string, unknown> } };
+type QueryOptions = { rowMode?: 'array' | 'object' };
+
+/** What drizzle's PGlite driver calls on a client and on a transaction's client. */
+type Client = {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult>;
+  exec(sql: string): Promise<QueryResult[]>;
+};
+
+export type ThreadedPglite = Client & {
+  transaction<T>(fn: (tx: Client) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+const workerFile = new URL('./pglite-worker.mjs', import.meta.url);
+
+export async function startPgliteThread(dataDir: string | undefined): Promise<ThreadedPglite> {
+  const worker = new Worker(workerFile, { workerData: { dataDir } });
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let next = 1;
+  let failed: Error | null = null;
+
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  });
+  worker.on('message', (a: Answer) => {
+    const w = waiting.get(a.id);
+    if (!w) return;
+    waiting.delete(a.id);
+    if (a.error) w.reject(Object.assign(new Error(a.error.message), { name: a.error.name }, a.error.fields));
+    else w.resolve(a.result);
+  });
+  const fail = (error: Error) => {
+    failed = error;
+    for (const w of waiting.values()) w.reject(error);
+    waiting.clear();
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`数据库线程已退出（${code}）`)));
+
+  const send = <T>(op: 'query' | 'exec' | 'close', sql = '', params: unknown[] = [], rowMode: QueryOptions['rowMode'] = 'object') =>
+    new Promise<T>((resolve, reject) => {
+      if (failed) return reject(failed);
+      const id = next++;
+      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ id, op, sql, params, rowMode });
+    });
+
+  // Statements outside a transaction go out at once (the thread runs them in order); a transaction holds
+  // back everything sent after it began until it commits or rolls back.
+  let turn: Promise<void> = Promise.resolve();
+  const inTurn = async <T>(run: () => Promise<T>) => {
+    while (true) {
+      const current = turn;
+      await current;
+      if (current === turn) return run();
+    }
+  };
+
+  const direct: Client = {
+    query: (sql, params, options) => send<QueryResult>('query', sql, params ?? [], options?.rowMode ?? 'object'),
+    exec: (sql) => send<QueryResult[]>('exec', sql),
+  };
+
+  return {
+    query: (sql, params, options) => inTurn(() => direct.query(sql, params, options)),
+    exec: (sql) => inTurn(() => direct.exec(sql)),
+    transaction: (fn) =>
+      inTurn(async () => {
+        let end!: () => void;
+        turn = new Promise<void>((resolve) => (end = resolve));
+        try {
+          await direct.query('begin');
+          try {
+            const result = await fn(direct);
+            await direct.query('commit');
+            return result;
+          } catch (error) {
+            await direct.query('rollback').catch(() => {});
+            throw error;
+          }
+        } finally {
+          end();
+        }
+      }),
+    close: async () => {
+      await inTurn(() => send('close')).catch(() => {});
+      worker.removeAllListeners('exit');
+      await worker.terminate();
+    },
+  };
+}

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { catalogueRequests, drive, driveBuyers, memorySampler, slowestKinds, summarise, type Catalogue, type Summary } from './longtail.js';
 import { benchTrade, BUYERS, ONE_AT_A_TIME, TRADE_CONNECTIONS, tradeTable, type TradeRow } from './trade.js';
 import { measureWeb, webSection } from './web';
 
@@ -28,6 +29,7 @@ const { values: opts } = parseArgs({
     only: { type: 'string' },
     'skip-web': { type: 'boolean', default: false },
     'lighthouse-runs': { type: 'string', default: '3' },
+    'skip-long-tail': { type: 'boolean', default: false },
   },
 });
 if (opts.only && !['pglite', 'postgres', 'web'].includes(opts.only)) throw new Error(`--only ${opts.only}: expected pglite, postgres or web`);
@@ -156,14 +158,148 @@ async function bareServer() {
   };
 }
 
+type LongTail = {
+  db: string;
+  goods: number;
+  distinct: number;
+  catalogue: Summary;
+  bare: Summary;
+  ratio: number;
+  memoryMb: number;
+  slowest: ReturnType<typeof slowestKinds>;
+  buyers: { kind: string; summary: Summary; budget: number | null }[];
+  buyerCount: number;
+};
+
+const LONG_TAIL_SECONDS = () => Math.max(20, duration * 2);
+/** Budgets of the long-tail workloads (bench rows, never timed tests). */
+const LONG_TAIL_P99_MS = 50;
+const LONG_TAIL_RATIO = { PostgreSQL: 0.2, PGlite: 0.1 } as Record<string, number>;
+const BUYER_BUDGETS: Record<string, number> = { 'add to cart': 100, 'cart list (40-50 lines)': 100, 'order of 10 lines': 200 };
+
+async function facts(base: string, cookie: string): Promise<Catalogue & { stocked: { id: number; zbz: number }[] }> {
+  const get = async <T>(path: string) => ((await (await fetch(base + path, { headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } })).json()) as { data: T }).data;
+  type Node = { id: number; children: Node[] };
+  const common = await get<{ category: Node[] }>('/api/focus/common');
+  const categories: number[] = [];
+  const walk = (nodes: Node[]) => nodes.forEach((n) => (categories.push(n.id), walk(n.children)));
+  walk(common.category);
+  const brands = (await get<{ data: { id: number }[] }>('/api/brand?page=1')).data.map((b) => b.id);
+  const approvalNumbers: string[] = [];
+  const stocked: { id: number; zbz: number }[] = [];
+  for (let page = 1; page <= 5; page++) {
+    const list = await get<{ data: { id: number; zbz: number; pzwh: string; number: number; is_buy: number; is_kx: number; is_ephedrine: number }[] }>(`/api/goods/list?in_stock=1&per_page=100&page=${page}&sort=sales`);
+    for (const g of list.data) {
+      if (g.pzwh) approvalNumbers.push(g.pzwh);
+      if (g.is_buy && !g.is_kx && !g.is_ephedrine && g.number >= g.zbz * 200) stocked.push({ id: g.id, zbz: g.zbz });
+    }
+  }
+  return { goods: goodsCount, categories, brands, approvalNumbers, stocked };
+}
+
+async function login(base: string, username: string) {
+  const res = await fetch(`${base}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
+    body: `username=${username}&password=Demo%402026`,
+  });
+  const cookie = res.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error(`${username} login failed`);
+  return cookie;
+}
+
+/** The long-tail catalogue workload and the buyers' workload (bench/longtail.ts), each beside the bare route. */
+async function benchLongTail(db: string, base: string, pid: number, bare: Awaited<ReturnType<typeof bareServer>>): Promise<LongTail> {
+  const seconds = LONG_TAIL_SECONDS();
+  const cookies = await Promise.all(Array.from({ length: TRADE_CONNECTIONS }, (_, i) => login(base, `buyer${i + 1}`)));
+  const c = await facts(base, cookies[0]);
+  const workload = catalogueRequests(c);
+  console.log(`${db} long tail: ${workload.distinct} distinct keywords, ${c.categories.length} categories, ${c.brands.length} brands, ${seconds} s`);
+  const memory = memorySampler(pid);
+  let n = 0;
+  const timings = await drive(base, connections, seconds, () => {
+    const r = workload.next();
+    // Half the requests logged in, spread over the buyers.
+    return n++ % 2 ? { ...r, headers: { cookie: cookies[n % cookies.length] } } : r;
+  });
+  const memoryMb = memory();
+  const sample = await (await fetch(`${base}/api/goods/list?page=2`)).text();
+  await bare.set('long-tail', sample);
+  const bareTimings = await drive(bare.base, connections, seconds, () => ({ kind: 'bare', path: '/bare/long-tail' }));
+  const catalogue = summarise(timings, seconds);
+  const reference = summarise(bareTimings, seconds);
+  const buyerTimings = await driveBuyers(base, cookies, c.stocked, seconds);
+  const kinds = [...new Set(buyerTimings.map((t) => t.kind))];
+  const result: LongTail = {
+    db,
+    goods: goodsCount,
+    distinct: workload.distinct,
+    catalogue,
+    bare: reference,
+    ratio: catalogue.rps / reference.rps,
+    memoryMb,
+    slowest: slowestKinds(timings),
+    buyers: kinds.map((kind) => ({ kind, summary: summarise(buyerTimings.filter((t) => t.kind === kind), seconds), budget: BUYER_BUDGETS[kind] ?? null })),
+    buyerCount: cookies.length,
+  };
+  console.log(`${db} long tail: ${catalogue.rps} req/s p50 ${catalogue.p50} p99 ${catalogue.p99} max ${catalogue.max} timeouts ${catalogue.timeouts}; bare ${reference.rps} req/s; ratio ${result.ratio.toFixed(3)}; ${memoryMb} MB`);
+  for (const b of result.buyers) console.log(`${db} buyers ${b.kind}: p50 ${b.summary.p50} p99 ${b.summary.p99} errors ${b.summary.errors}`);
+  return result;
+}
+
+function longTailSection(results: LongTail[]): string {
+  const met = (ok: boolean) => (ok ? 'met' : '**not met**');
+  const catalogue = [
+    '| database | goods | req/s | p50 ms | p99 ms | max ms | timeouts (10 s) | errors | bare req/s | ratio | server memory MB | budget | result |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    ...results.map((r) => {
+      const ratio = LONG_TAIL_RATIO[r.db] ?? 0;
+      const ok = r.catalogue.p99 < LONG_TAIL_P99_MS && r.catalogue.timeouts === 0 && r.catalogue.errors === 0 && r.ratio >= ratio;
+      return `| ${r.db} | ${r.goods} | ${r.catalogue.rps} | ${r.catalogue.p50} | ${r.catalogue.p99} | ${r.catalogue.max} | ${r.catalogue.timeouts} | ${r.catalogue.errors} | ${r.bare.rps} | ${r.ratio.toFixed(3)} | ${r.memoryMb} | p99 < ${LONG_TAIL_P99_MS} ms, no timeout, ratio ≥ ${ratio} | ${met(ok)} |`;
+    }),
+  ].join('\n');
+  const slowest = results
+    .map((r) => [`Slowest request kinds on ${r.db} by p99:`, '', '| kind | requests | p50 ms | p99 ms |', '|---|---:|---:|---:|', ...r.slowest.map((k) => `| ${k.kind} | ${k.requests} | ${k.p50} | ${k.p99} |`)].join('\n'))
+    .join('\n\n');
+  const buyers = [
+    '| database | call | requests | p50 ms | p99 ms | max ms | errors | budget | result |',
+    '|---|---|---:|---:|---:|---:|---:|---|---|',
+    ...results.flatMap((r) =>
+      r.buyers.map(
+        (b) =>
+          `| ${r.db} | ${b.kind} | ${b.summary.requests} | ${b.summary.p50} | ${b.summary.p99} | ${b.summary.max} | ${b.summary.errors} | ${b.budget === null ? 'none (reference)' : `p99 < ${b.budget} ms`} | ${b.budget === null ? '—' : met(b.summary.p99 < b.budget && b.summary.errors === 0)} |`,
+      ),
+    ),
+  ].join('\n');
+  return `### Long tail
+
+${results[0]?.distinct ?? 0} distinct keywords (Chinese of 1-4 characters, full pinyin, initials, manufacturers, approval
+numbers) drawn with a Zipf law for suggestions (30%) and keyword lists in every sort (20%); goods details uniform over
+every goods (25%); list pages 1-50 with categories, zones, prescription classes, brands, stock, price ranges and sorts
+drawn at random (25%); half the requests logged in; ${connections} connections for ${LONG_TAIL_SECONDS()} s on a server
+started cold, then the bare route with the same generator in the same run. A request over 10 s counts as a timeout.
+
+${catalogue}
+
+${slowest}
+
+Buyers at once (${results[0]?.buyerCount ?? 0}), each on a cart of 40-50 lines: add one random goods, list the cart, and every tenth
+time check out the ten oldest lines and order them.
+
+${buyers}
+`;
+}
+
 type Row = Target & { db: string; measured: Measure; bare: Measure; ratio: number; ok: boolean | null };
 
-async function benchDatabase(db: string, env: Record<string, string>, bare: Awaited<ReturnType<typeof bareServer>>, trade: TradeRow[]): Promise<Row[]> {
+async function benchDatabase(db: string, env: Record<string, string>, bare: Awaited<ReturnType<typeof bareServer>>, trade: TradeRow[], tails: LongTail[]): Promise<Row[]> {
   console.log(`\n== ${db}: seeding ${goodsCount} goods`);
   await run(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts', '--goods', String(goodsCount), '--buyers', String(BUYERS)], env);
   const { base, child } = await startServer(env);
   const rows: Row[] = [];
   try {
+    // The long tail first, on a server whose caches nothing has warmed yet.
+    if (!opts['skip-long-tail']) tails.push(await benchLongTail(db, base, child.pid!, bare));
     const cookie = await loginCookie(base);
     for (const t of TARGETS) {
       const headers: Record<string, string> = t.login ? { cookie } : {};
@@ -250,20 +386,21 @@ if (runApi) {
   const bare = await bareServer();
   const rows: Row[] = [];
   const trade: TradeRow[] = [];
+  const tails: LongTail[] = [];
   if (opts.only !== 'postgres') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-'));
-    rows.push(...(await benchDatabase('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, bare, trade)));
+    rows.push(...(await benchDatabase('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, bare, trade, tails)));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   if (opts.only !== 'pglite') {
     const url = await postgresUrl();
-    if (url) rows.push(...(await benchDatabase('PostgreSQL', { DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-')) }, bare, trade)));
+    if (url) rows.push(...(await benchDatabase('PostgreSQL', { DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-')) }, bare, trade, tails)));
     else console.log('No PostgreSQL answered; measured PGlite only.');
   }
   bare.close();
 
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.json'), JSON.stringify({ when, duration, connections, goods: goodsCount, cpus: os.cpus().length, rows, trade }, null, 2));
+  fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.json'), JSON.stringify({ when, duration, connections, goods: goodsCount, cpus: os.cpus().length, rows, trade, tails }, null, 2));
   const table = [
     '| database | call | req/s | p50 ms | p99 ms | bare req/s | ratio | budget | result |',
     '|---|---|---:|---:|---:|---:|---:|---|---|',
@@ -280,6 +417,7 @@ Last run: ${when} UTC, ${os.cpus().length} cores, ${goodsCount} goods, ${connect
 
 ${table}
 
+${tails.length ? longTailSection(tails) : ''}
 ### Cart and checkout
 
 ${TRADE_CONNECTIONS} connections, each logged in as its own buyer (\`--buyers\` of the seed), ${duration} s per call. Add to

@@ -90,13 +90,23 @@ function columnsFor(mayWrite: boolean): TableColumnsType<AdminGoods> {
         </div>
       ),
     },
-    { title: '生产厂家', dataIndex: 'sccj', width: 170, ellipsis: true },
-    { title: '批准文号', dataIndex: 'pzwh', width: 150, ellipsis: true, render: (v: string) => v || '—' },
-    { title: '分类', dataIndex: 'category_name', width: 140, ellipsis: true },
+    {
+      title: '生产厂家 / 批准文号',
+      key: 'maker',
+      width: 190,
+      render: (_, g) => (
+        <div className="yct-admin-goods__two-lines">
+          <span title={g.sccj}>{g.sccj}</span>
+          <span className="yct-muted" title={g.pzwh}>
+            {g.pzwh || '—'}
+          </span>
+        </div>
+      ),
+    },
     {
       title: '价格',
       dataIndex: 'base_price',
-      width: 100,
+      width: 90,
       align: 'right',
       render: (p: string, g) => (
         <span className="yct-admin-goods__price">
@@ -112,14 +122,27 @@ function columnsFor(mayWrite: boolean): TableColumnsType<AdminGoods> {
     {
       title: '库存',
       dataIndex: 'number',
-      width: 80,
+      width: 70,
       align: 'right',
       render: (n: number) => <span className={n > 0 ? undefined : 'yct-admin-goods__out'}>{n}</span>,
     },
-    { title: '效期', dataIndex: 'xq', width: 100, render: (xq: string) => <ExpiryText date={xq} /> },
-    { title: '状态', dataIndex: 'is_on_sale', width: 84, render: (_, g) => <SaleSwitch goods={g} mayWrite={mayWrite} /> },
-    { title: '添加时间', dataIndex: 'created_at', width: 150, render: (t: number) => formatTime(t) },
-    { title: '操作', key: 'op', width: 64, fixed: 'right', render: (_, g) => <Link to={`/admin/goods/${g.id}`}>{mayWrite ? '编辑' : '查看'}</Link> },
+    { title: '效期', dataIndex: 'xq', width: 96, render: (xq: string) => <ExpiryText date={xq} /> },
+    { title: '状态', dataIndex: 'is_on_sale', width: 80, render: (_, g) => <SaleSwitch goods={g} mayWrite={mayWrite} /> },
+    {
+      title: '添加时间',
+      dataIndex: 'created_at',
+      width: 96,
+      render: (t: number) => {
+        const [day, time] = formatTime(t).split(' ');
+        return (
+          <div className="yct-admin-goods__two-lines">
+            <span>{day}</span>
+            <span className="yct-muted">{time}</span>
+          </div>
+        );
+      },
+    },
+    { title: '操作', key: 'op', width: 56, fixed: 'right', render: (_, g) => <Link to={`/admin/goods/${g.id}`}>{mayWrite ? '编辑' : '查看'}</Link> },
   ];
 }
 
@@ -219,7 +242,7 @@ export default function GoodsPage() {
         filterKeys={GOODS_FILTERS}
         rowKey="id"
         columns={columnsFor(mayWrite)}
-        scrollX={1280}
+        scrollX={1000}
         rowSelection={mayWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true, columnWidth: 36 } : undefined}
         csv={{ name: '商品列表', columns: csv }}
         emptyText={filters.keyword ? `没有找到“${filters.keyword}”相关的商品` : '没有符合条件的商品'}

@@ -42,7 +42,7 @@ async function openGoods(page: Page, keyword: string) {
   await page.getByTestId('goods-filters').getByRole('button', { name: '查询' }).click();
   await expect(page).toHaveURL(/keyword=/);
   const link = page.getByTestId('goods-table').getByTestId('goods-link').filter({ hasText: keyword }).first();
-  await expect(link).toBeVisible();
+  await expect(link).toBeVisible(slow);
   return link;
 }
 
@@ -54,9 +54,10 @@ test.describe.configure({ timeout: 180_000 });
 test('ops changes a price on the goods page and a buyer sees it on the goods detail at once', async ({ page, browser }) => {
   await consoleLogin(page, 'ops');
   const link = await openGoods(page, GOODS_NAME);
-  await expect(page.getByTestId('goods-table').locator('tbody tr').first()).toContainText('¥');
+  await expect(page.getByTestId('goods-table').locator('tbody tr.ant-table-row').first()).toContainText('¥');
   await still(page, 'console-goods-list');
   await link.click();
+  await expect(page.getByTestId('goods-form')).toBeVisible(slow);
   await expect(page.getByTestId('goods-edit')).toContainText(GOODS_NAME);
   const id = idOf(page);
 
@@ -97,7 +98,7 @@ test('ops changes a price on the goods page and a buyer sees it on the goods det
 test('ops adds 50 to the stock with a reason and reads it in the stock log', async ({ page }) => {
   await consoleLogin(page, 'ops');
   await (await openGoods(page, '布洛芬')).click();
-  await expect(page.getByTestId('stock-panel')).toBeVisible();
+  await expect(page.getByTestId('stock-panel')).toBeVisible(slow);
   const before = Number(await page.getByTestId('goods-stock').innerText());
 
   // The reason is required, as on the server.
@@ -161,7 +162,7 @@ test('ops adds a category and a brand, and hides the brand after confirming', as
   const brand = `测试品牌${stamp}`;
   await consoleLogin(page, 'ops');
   await page.getByTestId('admin-menu').getByRole('link', { name: '分类品牌' }).click();
-  await expect(page.getByTestId('categories-table').locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('categories-table').locator('tbody tr.ant-table-row').first()).toBeVisible(slow);
 
   await page.getByTestId('category-add').click();
   const categoryDialog = page.getByRole('dialog', { name: '新增分类' });
@@ -169,7 +170,7 @@ test('ops adds a category and a brand, and hides the brand after confirming', as
   await expect(categoryDialog).toContainText('请输入分类名称');
   await page.getByTestId('category-name').fill(category);
   await categoryDialog.getByRole('button', { name: '添加' }).click();
-  await expect(page.getByText(`已新增分类：${category}`)).toBeVisible();
+  await expect(page.getByText(`已新增分类：${category}`)).toBeVisible(slow);
   await expect(page.getByTestId('categories-table')).toContainText(category);
   await still(page, 'console-categories');
 
@@ -179,11 +180,11 @@ test('ops adds a category and a brand, and hides the brand after confirming', as
   const brandDialog = page.getByRole('dialog', { name: '新增品牌' });
   await page.getByTestId('brand-name').fill(brand);
   await brandDialog.getByRole('button', { name: '添加' }).click();
-  await expect(page.getByText(`已新增品牌：${brand}`)).toBeVisible();
+  await expect(page.getByText(`已新增品牌：${brand}`)).toBeVisible(slow);
   const row = page.getByTestId('brands-table').locator('tbody tr', { hasText: brand });
   await expect(row).toContainText('显示');
   await row.getByTestId('row-hide').click();
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '隐藏' }).click();
-  await expect(row).toContainText('已隐藏');
+  await expect(row).toContainText('已隐藏', slow);
   await still(page, 'console-brands');
 });

@@ -8,7 +8,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Switch, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { PRESCRIPTION_CLASSES } from '@core/schemas/goods';
 import { GOODS_TAGS_MAX, goodsCreateBody, STORAGE_CLASSES, type AdminGoodsDetail } from '@core/schemas/admin-goods';
@@ -113,6 +113,7 @@ function Section({ title, children, extra }: { title: string; children: ReactNod
   );
 }
 
+/** Mounted once per goods (`key` its id): the values are read at mount, so a refetch (after a stock change) keeps what is being typed. */
 type Props = {
   goods: AdminGoodsDetail | null;
   /** Whether the operator may save (goods:write); otherwise the form is read-only. */
@@ -133,10 +134,6 @@ export function GoodsForm({ goods, mayWrite, stock }: Props) {
   const freeShipping = Form.useWatch('is_free_shipping', form);
   const treeData = useMemo(() => categoryOptions(categories.data ?? [], { leavesOnly: true }), [categories.data]);
 
-  useEffect(() => {
-    form.resetFields();
-    if (goods) form.setFieldsValue(valuesOf(goods));
-  }, [form, goods]);
 
   const submit = async (values: Values) => {
     // The rules between fields, exactly as the server checks them.
@@ -157,7 +154,9 @@ export function GoodsForm({ goods, mayWrite, stock }: Props) {
     try {
       const saved = await save.mutateAsync({ id: goods?.id ?? null, body });
       void message.success(goods ? `已保存：${saved.name}` : `已新增商品：${saved.name}`);
-      if (!goods) void navigate(`/admin/goods/${saved.id}`, { replace: true });
+      // The form shows the goods as stored (36.8 is kept as 36.80).
+      if (goods) form.setFieldsValue(valuesOf(saved));
+      else void navigate(`/admin/goods/${saved.id}`, { replace: true });
     } catch (e) {
       const left = applyServerErrors(form, e, pathOf);
       if (left.length) void message.error(left[0]);
@@ -172,7 +171,7 @@ export function GoodsForm({ goods, mayWrite, stock }: Props) {
       layout="horizontal"
       labelCol={{ flex: '96px' }}
       wrapperCol={{ flex: 'auto' }}
-      initialValues={EMPTY}
+      initialValues={goods ? valuesOf(goods) : EMPTY}
       onFinish={(v) => void submit(v)}
       onFinishFailed={({ errorFields }) => errorFields[0] && form.scrollToField(errorFields[0].name, { block: 'center' })}
       disabled={!mayWrite}
@@ -350,7 +349,7 @@ export function GoodsForm({ goods, mayWrite, stock }: Props) {
             <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} data-testid="goods-save">
               {goods ? '保存修改' : '新增商品'}
             </Button>
-            <Button onClick={() => void navigate('/admin/goods')} disabled={false}>
+            <Button onClick={() => void navigate('/admin/goods')}>
               返回列表
             </Button>
           </Space>

@@ -31,10 +31,12 @@ export function ImportModal({ open, onClose }: Props) {
     setReport(null);
     setFailure(null);
   };
-  const close = () => {
-    if (importGoods.isPending) return;
+  const finish = () => {
     reset();
     onClose();
+  };
+  const close = () => {
+    if (!importGoods.isPending) finish();
   };
 
   const run = async (dryRun: boolean) => {
@@ -47,7 +49,7 @@ export function ImportModal({ open, onClose }: Props) {
         return;
       }
       void message.success(`导入完成：新增 ${answer.created} 件，更新 ${answer.updated} 件`);
-      close();
+      finish();
     } catch (e) {
       const rows = refusedRows(e);
       if (rows) setReport({ dry_run: 1, total: report?.total ?? 0, created: 0, updated: 0, errors: rows });

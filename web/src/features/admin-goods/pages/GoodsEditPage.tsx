@@ -50,6 +50,7 @@ export default function GoodsEditPage() {
         extra={back}
       >
         <GoodsForm
+          key={g.id}
           goods={g}
           mayWrite={mayWrite}
           stock={

@@ -324,9 +324,15 @@ export function GoodsForm({ goods, mayWrite, stock }: Props) {
         </Form.Item>
         <div className="yct-admin-goods__flags">
           {FLAGS.map(([name, label, hint]) => (
-            <Form.Item key={name} name={name} label={label} valuePropName="checked" extra={hint}>
-              <Switch data-testid={`goods-flag-${name}`} />
-            </Form.Item>
+            <label key={name} className="yct-admin-goods__flag">
+              <Form.Item name={name} valuePropName="checked" noStyle>
+                <Switch size="small" data-testid={`goods-flag-${name}`} />
+              </Form.Item>
+              <div>
+                <b>{label}</b>
+                <span>{hint}</span>
+              </div>
+            </label>
           ))}
         </div>
       </Section>

@@ -35,6 +35,19 @@ async function still(page: Page, name: string) {
   await shot(page, name);
 }
 
+/**
+ * `still` of the whole page with the window as tall as the page, so that the menu, a dialog's mask and the
+ * top bar cover it all instead of the first screen only.
+ */
+async function stillWhole(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await still(page, name);
+  await page.setViewportSize(viewport);
+}
+
 /** Searches the goods list for `keyword` and opens the first goods found; answers its id. */
 async function openGoods(page: Page, keyword: string) {
   await page.goto('/admin/goods');
@@ -55,7 +68,7 @@ test('ops changes a price on the goods page and a buyer sees it on the goods det
   await consoleLogin(page, 'ops');
   const link = await openGoods(page, GOODS_NAME);
   await expect(page.getByTestId('goods-table').locator('tbody tr.ant-table-row').first()).toContainText('¥');
-  await still(page, 'console-goods-list');
+  await stillWhole(page, 'console-goods-list');
   await link.click();
   await expect(page.getByTestId('goods-form')).toBeVisible(slow);
   await expect(page.getByTestId('goods-edit')).toContainText(GOODS_NAME);
@@ -72,8 +85,7 @@ test('ops changes a price on the goods page and a buyer sees it on the goods det
   await price.fill(next);
   await page.getByTestId('goods-save').click();
   await expect(page.getByText(`已保存：${GOODS_NAME}`)).toBeVisible(slow);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await still(page, 'console-goods-edit');
+  await stillWhole(page, 'console-goods-edit');
 
   const buyer = await browser.newPage();
   await loginByApi(buyer, 'demo');
@@ -117,8 +129,7 @@ test('ops adds 50 to the stock with a reason and reads it in the stock log', asy
   await expect(first).toContainText('+50');
   await expect(first).toContainText('采购入库 单号CG20260312');
   await expect(first).toContainText(String(before + 50));
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await still(page, 'console-goods-stock');
+  await stillWhole(page, 'console-goods-stock');
 });
 
 test('an Excel file with wrong rows is checked first and refused row by row; nothing is written', async ({ page }) => {
@@ -154,7 +165,7 @@ test('an Excel file with wrong rows is checked first and refused row by row; not
   await expect(errors).toContainText('请输入商品名称');
   await expect(page.getByTestId('import-report')).toContainText('不会导入任何一行');
   await expect(page.getByTestId('import-confirm')).toBeDisabled();
-  await still(page, 'console-goods-import-errors');
+  await stillWhole(page, 'console-goods-import-errors');
 });
 
 test('ops adds a category and a brand, and hides the brand after confirming', async ({ page }) => {
@@ -173,7 +184,7 @@ test('ops adds a category and a brand, and hides the brand after confirming', as
   await categoryDialog.getByRole('button', { name: '添加' }).click();
   await expect(page.getByText(`已新增分类：${category}`)).toBeVisible(slow);
   await expect(page.getByTestId('categories-table')).toContainText(category);
-  await still(page, 'console-categories');
+  await stillWhole(page, 'console-categories');
 
   await page.getByRole('tab', { name: '品牌' }).click();
   await expect(page).toHaveURL(/tab=brands/);
@@ -187,5 +198,5 @@ test('ops adds a category and a brand, and hides the brand after confirming', as
   await row.getByTestId('row-hide').click();
   await page.locator('.ant-popconfirm:visible').getByRole('button', { name: '隐藏' }).click();
   await expect(row).toContainText('已隐藏', slow);
-  await still(page, 'console-brands');
+  await stillWhole(page, 'console-brands');
 });

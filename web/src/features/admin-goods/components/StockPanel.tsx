@@ -63,7 +63,7 @@ function StockForm({ goods }: { goods: AdminGoodsDetail }) {
   return (
     <Form form={form} layout="inline" onFinish={submit} className="yct-admin-goods__stock-form" data-testid="stock-form">
       <Form.Item name="delta" label="调整数量" rules={[zodRule(stockBody.shape.delta)]}>
-        <InputNumber precision={0} style={{ width: 150 }} placeholder="增加填正数，减少填负数" suffix={goods.bzdw} data-testid="stock-delta" />
+        <InputNumber precision={0} style={{ width: 200 }} placeholder="增加填正数，减少填负数" suffix={goods.bzdw} data-testid="stock-delta" />
       </Form.Item>
       <Form.Item name="reason" label="原因" rules={[zodRule(stockBody.shape.reason)]}>
         <Input maxLength={200} style={{ width: 280 }} placeholder="必填，如 采购入库、盘点报损" data-testid="stock-reason" />

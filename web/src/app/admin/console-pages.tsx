@@ -67,8 +67,10 @@ export const AREAS: ConsoleArea[] = [
     title: '商品',
     icon: <MedicineBoxOutlined />,
     pages: [
-      { path: '/admin/goods', title: '商品管理', permission: 'goods:read' },
-      { path: '/admin/categories', title: '分类品牌', permission: 'category:write' },
+      { path: '/admin/goods', title: '商品管理', permission: 'goods:read', load: () => import('@/features/admin-goods/pages/GoodsPage') },
+      { path: '/admin/goods/new', title: '新增商品', permission: 'goods:write', menu: false, parent: '/admin/goods', load: () => import('@/features/admin-goods/pages/GoodsEditPage') },
+      { path: '/admin/goods/:id', title: '编辑商品', permission: 'goods:read', menu: false, parent: '/admin/goods', load: () => import('@/features/admin-goods/pages/GoodsEditPage') },
+      { path: '/admin/categories', title: '分类品牌', permission: 'category:write', load: () => import('@/features/admin-goods/pages/TaxonomyPage') },
     ],
   },
   { key: 'finance', title: '财务', icon: <MoneyCollectOutlined />, pages: [{ path: '/admin/finance', title: '对公转账', permission: 'finance:confirm', load: () => import('@/features/admin-orders/pages/TransfersPage') }] },

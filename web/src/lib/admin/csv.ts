@@ -30,11 +30,15 @@ export async function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly 
 
 /** Saves the text as `<name>-YYYYMMDD-HHmmss.csv` in the browser's downloads. */
 export function saveCsv(name: string, text: string): void {
-  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
+  saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${name}-${dayjs().format('YYYYMMDD-HHmmss')}.csv`);
+}
+
+/** Saves a file the browser holds (a CSV made here, an Excel file the server sent) in its downloads. */
+export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `${name}-${dayjs().format('YYYYMMDD-HHmmss')}.csv`;
+  link.download = fileName;
   document.body.appendChild(link);
   link.click();
   link.remove();

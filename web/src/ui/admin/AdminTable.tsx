@@ -2,7 +2,7 @@
  * The console's list table: antd Table, compact, with the page number and filters read from the URL query
  * (lib/admin/list.ts) and sent to the server, which pages. Loading keeps the previous rows dimmed; an empty
  * list says 暂无数据; a failed one shows why with 重试 (无权限 for 403). With `csv` it offers 导出CSV of every
- * page as filtered (at most 5,000 rows).
+ * page as filtered (at most 5,000 rows). With `rowSelection` rows can be ticked for an action on several.
  */
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -23,6 +23,8 @@ export type AdminTableProps<T> = {
   columns: TableColumnsType<T>;
   rowKey: TableProps<T>['rowKey'];
   expandable?: TableProps<T>['expandable'];
+  /** Ticked rows, for actions on several at once (the page keeps what is ticked). */
+  rowSelection?: TableProps<T>['rowSelection'];
   /** A title at the left of the toolbar, for a list with no filters (so the buttons share its row). */
   title?: ReactNode;
   /** Filters, left of the toolbar (a FilterForm). */
@@ -43,6 +45,7 @@ export function AdminTable<T extends object>({
   columns,
   rowKey,
   expandable,
+  rowSelection,
   title,
   filters,
   actions,
@@ -111,6 +114,7 @@ export function AdminTable<T extends object>({
           rowKey={rowKey}
           columns={columns}
           expandable={expandable}
+          rowSelection={rowSelection}
           dataSource={answer?.data ?? []}
           loading={list.isFetching}
           scroll={scrollX ? { x: scrollX } : undefined}

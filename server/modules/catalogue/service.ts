@@ -19,6 +19,7 @@ import {
 import type { Conn, Db } from '../../db/client.js';
 import { brands, categories, favorites, goods } from '../../db/schema/catalogue.js';
 import { notFound } from '../../http/envelope.js';
+import { Flag, goodsIndex, pageOf, type IndexQuery } from './list-index.js';
 import { looksLikeApprovalNumber, matchTerms, type RankedTerm } from './terms.js';
 import { withDataField } from '../../http/envelope.js';
 import { cachedJson, cachedResult } from '../../http/cache.js';
@@ -297,20 +298,17 @@ export async function categoryWithChildren(db: Db, id: number): Promise<number[]
  */
 const LIST_TOTAL_CAP = 10_000;
 
-export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer, cap = LIST_TOTAL_CAP): Promise<GoodsPage> {
+export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer, cap = LIST_TOTAL_CAP, via: 'index' | 'database' = 'index'): Promise<GoodsPage> {
   const categoryIds = q.category ? await categoryWithChildren(db, q.category) : null;
-  const where = listFilters(q, viewer, categoryIds);
   const match = await keywordCondition(db, q.keywords, q.type);
   if (match === 'none') return { current_page: q.page, data: [], last_page: 1, per_page: q.per_page, total: 0, total_more: 0 };
-  const filters = and(...where)!;
-  if (match) where.push(match.where);
-  const condition = and(...where)!;
   const offset = (q.page - 1) * q.per_page;
-  const bySales = q.sort === 'default' || q.sort === 'sales';
-  const [ids, n] = await Promise.all([
-    match?.terms && bySales ? pageByTerms(db, match.terms, match.column, filters, q, offset) : pageByOrder(db, condition, listOrder(q, viewer, match), q.per_page, offset),
-    countMatches(db, condition, cap),
-  ]);
+  // An approval number is looked up in the database (a part of it anywhere in the number); every other list
+  // is worked out in the list index.
+  const { ids, total: n } =
+    via === 'index' && (!match || match.terms)
+      ? pageOf(await goodsIndex(db, NEAR_EXPIRY_DAYS), indexQuery(q, viewer, categoryIds, match, offset), cap)
+      : await pageFromDatabase(db, q, viewer, categoryIds, match, offset, cap);
   const rows = await goodsByIds(db, ids);
   const at = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
@@ -323,6 +321,51 @@ export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer, cap =
     total,
     total_more: n > cap ? 1 : 0,
   };
+}
+
+const ZONE_FLAGS: Partial<Record<NonNullable<GoodsListQuery['zone']>, number>> = {
+  yx: Flag.freeShipping,
+  zy: Flag.zy,
+  qx: Flag.qx,
+  jxq: Flag.nearExpiry,
+  kx: Flag.kx,
+  youx: Flag.youx,
+};
+
+/** The list query as the list index reads it: the same filters and order as `listFilters` and `listOrder`. */
+function indexQuery(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | null, match: KeywordMatch | null, offset: number): IndexQuery {
+  const priced = q.sort === 'price' && viewer.approved;
+  return {
+    special: viewer.special,
+    categories: categoryIds ? new Set(categoryIds) : null,
+    brand: q.brand ?? null,
+    sccj: q.sccj || null,
+    cfl: q.cfl ?? null,
+    inStock: q.in_stock === '1',
+    flags: q.zone ? (ZONE_FLAGS[q.zone] ?? 0) : 0,
+    priceMin: viewer.approved && q.price_min ? yuanToFen(q.price_min) : null,
+    priceMax: viewer.approved && q.price_max ? yuanToFen(q.price_max) : null,
+    order:
+      q.sort === 'sales' ? (q.order === 'asc' ? 'salesAsc' : 'salesDesc') : priced ? (q.order === 'desc' ? 'priceDesc' : 'priceAsc') : q.sort === 'newest' ? 'newest' : 'salesDesc',
+    terms: match?.terms ? { column: match.column, ranked: match.terms } : null,
+    rankFirst: q.sort === 'default' || (q.sort === 'price' && !priced),
+    offset,
+    limit: q.per_page,
+  };
+}
+
+/** A page and its count from the database: the lists the index does not hold (a keyword that is an approval number). */
+async function pageFromDatabase(db: Db, q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | null, match: KeywordMatch | null, offset: number, cap: number) {
+  const where = listFilters(q, viewer, categoryIds);
+  const filters = and(...where)!;
+  if (match) where.push(match.where);
+  const condition = and(...where)!;
+  const bySales = q.sort === 'default' || q.sort === 'sales';
+  const [ids, total] = await Promise.all([
+    match?.terms && bySales ? pageByTerms(db, match.terms, match.column, filters, q, offset) : pageByOrder(db, condition, listOrder(q, viewer, match), q.per_page, offset),
+    countMatches(db, condition, cap),
+  ]);
+  return { ids, total };
 }
 
 /** The order of a list: the sort asked for, then (for a keyword) how well the name matches, then sales and id. */

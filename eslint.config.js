@@ -56,7 +56,23 @@ const webBoundaryZones = [
  * here. Each module owns the tables of its own schema file (server/db/schema/<module>.ts) and no other. The
  * data layer and the HTTP plumbing import no module; route files hold no SQL.
  * ---------------------------------------------------------------------------------------------------------- */
-const SERVER_MODULES = ['settings', 'guards', 'operators', 'uploads', 'pay', 'addresses', 'accounts', 'catalogue', 'content', 'promotions', 'wallet', 'cart', 'orders', 'member', 'dashboard'];
+const SERVER_MODULES = [
+  'settings',
+  'guards',
+  'operators',
+  'uploads',
+  'pay',
+  'addresses',
+  'accounts',
+  'catalogue',
+  'content',
+  'promotions',
+  'wallet',
+  'cart',
+  'orders',
+  'member',
+  'dashboard',
+];
 const moduleFolders = fs
   .readdirSync(path.join(root, 'server/modules'), { withFileTypes: true })
   .filter((e) => e.isDirectory())

@@ -143,13 +143,31 @@ export type Timing = { kind: string; ms: number; status: number };
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** One request; a request that takes longer than `timeoutMs` counts as status 0 (a timeout). */
-function request(base: URL, method: string, path: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number): Promise<{ status: number; text: string }> {
+function request(
+  base: URL,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  timeoutMs: number,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve) => {
-    const req = http.request({ host: base.hostname, port: base.port, method, path, headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers, agent, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-    });
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        method,
+        path,
+        headers: body ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers,
+        agent,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      },
+    );
     req.on('timeout', () => {
       req.destroy();
       resolve({ status: 0, text: '' });
@@ -260,8 +278,10 @@ export async function driveBuyers(base: string, cookies: string[], goods: Stocke
     if (timed) timings.push({ kind, ms, status });
     return json.data;
   };
-  const add = (cookie: string, g: Stocked, timed = true) => call('add to cart', cookie, 'POST', '/api/cart', `params[0][goods_id]=${g.id}&params[0][number]=${g.zbz}`, timed);
-  const lines = async (cookie: string, timed = true) => ((await call('cart list (40-50 lines)', cookie, 'GET', '/api/cart/list', undefined, timed)) as { list?: { id: number }[] } | undefined)?.list ?? [];
+  const add = (cookie: string, g: Stocked, timed = true) =>
+    call('add to cart', cookie, 'POST', '/api/cart', `params[0][goods_id]=${g.id}&params[0][number]=${g.zbz}`, timed);
+  const lines = async (cookie: string, timed = true) =>
+    ((await call('cart list (40-50 lines)', cookie, 'GET', '/api/cart/list', undefined, timed)) as { list?: { id: number }[] } | undefined)?.list ?? [];
 
   const until = performance.now() + seconds * 1000;
   await Promise.all(

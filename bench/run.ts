@@ -75,7 +75,12 @@ const TARGETS: Target[] = [
     login: true,
     vary: (n) => `/api/goods/list?price_max=${(100_000 + n) / 100}`,
   },
-  { name: 'goods detail, never cached (a new goods each request)', path: '/api/goods/detail/1', login: true, vary: (n) => `/api/goods/detail/${1 + (n % 90_000)}` },
+  {
+    name: 'goods detail, never cached (a new goods each request)',
+    path: '/api/goods/detail/1',
+    login: true,
+    vary: (n) => `/api/goods/detail/${1 + (n % 90_000)}`,
+  },
   { name: 'shell content (focus/common)', path: '/api/focus/common', p99Budget: 50, ratioBudget: 0.5 },
   { name: 'help groups', path: '/api/help/category', p99Budget: 50, ratioBudget: 0.5 },
   { name: 'user base (logged in)', path: '/api/user/base', login: true },
@@ -113,7 +118,17 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', SMS_SANDBOX: '1', SESSION_SECRET: 'bench-secret-0123456789', RATE_LIMIT_FACTOR: '100000' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SMS_SANDBOX: '1',
+      SESSION_SECRET: 'bench-secret-0123456789',
+      RATE_LIMIT_FACTOR: '100000',
+    },
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/focus/common`, 180);
@@ -178,7 +193,8 @@ const LONG_TAIL_RATIO = { PostgreSQL: 0.2, PGlite: 0.1 } as Record<string, numbe
 const BUYER_BUDGETS: Record<string, number> = { 'add to cart': 100, 'cart list (40-50 lines)': 100, 'order of 10 lines': 200 };
 
 async function facts(base: string, cookie: string): Promise<Catalogue & { stocked: { id: number; zbz: number }[] }> {
-  const get = async <T>(path: string) => ((await (await fetch(base + path, { headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } })).json()) as { data: T }).data;
+  const get = async <T>(path: string) =>
+    ((await (await fetch(base + path, { headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } })).json()) as { data: T }).data;
   type Node = { id: number; children: Node[] };
   const common = await get<{ category: Node[] }>('/api/focus/common');
   const categories: number[] = [];
@@ -188,7 +204,9 @@ async function facts(base: string, cookie: string): Promise<Catalogue & { stocke
   const approvalNumbers: string[] = [];
   const stocked: { id: number; zbz: number }[] = [];
   for (let page = 1; page <= 5; page++) {
-    const list = await get<{ data: { id: number; zbz: number; pzwh: string; number: number; is_buy: number; is_kx: number; is_ephedrine: number }[] }>(`/api/goods/list?in_stock=1&per_page=100&page=${page}&sort=sales`);
+    const list = await get<{ data: { id: number; zbz: number; pzwh: string; number: number; is_buy: number; is_kx: number; is_ephedrine: number }[] }>(
+      `/api/goods/list?in_stock=1&per_page=100&page=${page}&sort=sales`,
+    );
     for (const g of list.data) {
       if (g.pzwh) approvalNumbers.push(g.pzwh);
       if (g.is_buy && !g.is_kx && !g.is_ephedrine && g.number >= g.zbz * 200) stocked.push({ id: g.id, zbz: g.zbz });
@@ -239,10 +257,19 @@ async function benchLongTail(db: string, base: string, pid: number, bare: Awaite
     ratio: catalogue.rps / reference.rps,
     memoryMb,
     slowest: slowestKinds(timings),
-    buyers: kinds.map((kind) => ({ kind, summary: summarise(buyerTimings.filter((t) => t.kind === kind), seconds), budget: BUYER_BUDGETS[kind] ?? null })),
+    buyers: kinds.map((kind) => ({
+      kind,
+      summary: summarise(
+        buyerTimings.filter((t) => t.kind === kind),
+        seconds,
+      ),
+      budget: BUYER_BUDGETS[kind] ?? null,
+    })),
     buyerCount: cookies.length,
   };
-  console.log(`${db} long tail: ${catalogue.rps} req/s p50 ${catalogue.p50} p99 ${catalogue.p99} max ${catalogue.max} timeouts ${catalogue.timeouts}; bare ${reference.rps} req/s; ratio ${result.ratio.toFixed(3)}; ${memoryMb} MB`);
+  console.log(
+    `${db} long tail: ${catalogue.rps} req/s p50 ${catalogue.p50} p99 ${catalogue.p99} max ${catalogue.max} timeouts ${catalogue.timeouts}; bare ${reference.rps} req/s; ratio ${result.ratio.toFixed(3)}; ${memoryMb} MB`,
+  );
   for (const b of result.buyers) console.log(`${db} buyers ${b.kind}: p50 ${b.summary.p50} p99 ${b.summary.p99} errors ${b.summary.errors}`);
   return result;
 }
@@ -259,7 +286,15 @@ function longTailSection(results: LongTail[]): string {
     }),
   ].join('\n');
   const slowest = results
-    .map((r) => [`Slowest request kinds on ${r.db} by p99:`, '', '| kind | requests | p50 ms | p99 ms |', '|---|---:|---:|---:|', ...r.slowest.map((k) => `| ${k.kind} | ${k.requests} | ${k.p50} | ${k.p99} |`)].join('\n'))
+    .map((r) =>
+      [
+        `Slowest request kinds on ${r.db} by p99:`,
+        '',
+        '| kind | requests | p50 ms | p99 ms |',
+        '|---|---:|---:|---:|',
+        ...r.slowest.map((k) => `| ${k.kind} | ${k.requests} | ${k.p50} | ${k.p99} |`),
+      ].join('\n'),
+    )
     .join('\n\n');
   const buyers = [
     '| database | call | requests | p50 ms | p99 ms | max ms | errors | budget | result |',
@@ -292,7 +327,13 @@ ${buyers}
 
 type Row = Target & { db: string; measured: Measure; bare: Measure; ratio: number; ok: boolean | null };
 
-async function benchDatabase(db: string, env: Record<string, string>, bare: Awaited<ReturnType<typeof bareServer>>, trade: TradeRow[], tails: LongTail[]): Promise<Row[]> {
+async function benchDatabase(
+  db: string,
+  env: Record<string, string>,
+  bare: Awaited<ReturnType<typeof bareServer>>,
+  trade: TradeRow[],
+  tails: LongTail[],
+): Promise<Row[]> {
   console.log(`\n== ${db}: seeding ${goodsCount} goods`);
   await run(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts', '--goods', String(goodsCount), '--buyers', String(BUYERS)], env);
   const { base, child } = await startServer(env);
@@ -312,7 +353,9 @@ async function benchDatabase(db: string, env: Record<string, string>, bare: Awai
       const clean = measured.errors === 0 && measured.non2xx === 0;
       const ok = t.p99Budget === undefined ? (clean ? null : false) : clean && measured.p99 < t.p99Budget && ratio >= (t.ratioBudget ?? 0);
       rows.push({ ...t, db, measured, bare: reference, ratio, ok });
-      console.log(`${db} ${t.name}: ${measured.rps} req/s p99 ${measured.p99} ms; bare ${reference.rps} req/s; ratio ${ratio.toFixed(2)} ${ok === null ? 'reference' : ok ? 'ok' : 'OVER BUDGET'}`);
+      console.log(
+        `${db} ${t.name}: ${measured.rps} req/s p99 ${measured.p99} ms; bare ${reference.rps} req/s; ratio ${ratio.toFixed(2)} ${ok === null ? 'reference' : ok ? 'ok' : 'OVER BUDGET'}`,
+      );
     }
     trade.push(...(await benchTrade(db, base, duration)));
   } finally {
@@ -394,13 +437,19 @@ if (runApi) {
   }
   if (opts.only !== 'pglite') {
     const url = await postgresUrl();
-    if (url) rows.push(...(await benchDatabase('PostgreSQL', { DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-')) }, bare, trade, tails)));
+    if (url)
+      rows.push(
+        ...(await benchDatabase('PostgreSQL', { DATABASE_URL: url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-')) }, bare, trade, tails)),
+      );
     else console.log('No PostgreSQL answered; measured PGlite only.');
   }
   bare.close();
 
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.json'), JSON.stringify({ when, duration, connections, goods: goodsCount, cpus: os.cpus().length, rows, trade, tails }, null, 2));
+  fs.writeFileSync(
+    path.join(root, 'bench', 'results', 'latest.json'),
+    JSON.stringify({ when, duration, connections, goods: goodsCount, cpus: os.cpus().length, rows, trade, tails }, null, 2),
+  );
   const table = [
     '| database | call | req/s | p50 ms | p99 ms | bare req/s | ratio | budget | result |',
     '|---|---|---:|---:|---:|---:|---:|---|---|',

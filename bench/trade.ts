@@ -26,7 +26,17 @@ export type TradeRow = {
   ok: boolean | null;
 };
 
-type Goods = { id: number; zbz: number; number: number; base_price: string | null; ladder_price: { number: number; price: string | null }[]; is_buy: number; is_free_shipping: number; free_shipping_number: number; category_id: number };
+type Goods = {
+  id: number;
+  zbz: number;
+  number: number;
+  base_price: string | null;
+  ladder_price: { number: number; price: string | null }[];
+  is_buy: number;
+  is_free_shipping: number;
+  free_shipping_number: number;
+  category_id: number;
+};
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const form = { ...XHR, 'content-type': 'application/x-www-form-urlencoded' };
@@ -49,7 +59,12 @@ async function call<T>(base: string, cookie: string, method: string, path: strin
 async function stockedGoods(base: string, cookie: string, pages: number): Promise<Goods[]> {
   const out: Goods[] = [];
   for (let page = 1; page <= pages; page++) {
-    const data = await call<{ data: (Goods & { is_kx: number; is_ephedrine: number })[] }>(base, cookie, 'GET', `/api/goods/list?in_stock=1&per_page=100&page=${page}&sort=sales`);
+    const data = await call<{ data: (Goods & { is_kx: number; is_ephedrine: number })[] }>(
+      base,
+      cookie,
+      'GET',
+      `/api/goods/list?in_stock=1&per_page=100&page=${page}&sort=sales`,
+    );
     out.push(...data.data.filter((g) => g.is_buy && !g.is_kx && !g.is_ephedrine && g.number >= g.zbz * 50));
   }
   return out;
@@ -120,7 +135,16 @@ function engineTimes(goods: Goods[], runs: number) {
     now: Date.now(),
     lines,
     welfare: { id: 1, rate: 94, goods_ids: ids.filter((_, i) => i % 7 === 0) },
-    manjians: [{ id: 2, goods_ids: ids.filter((_, i) => i % 3 === 0), tiers: [{ amount: 100_000, reduce: 5_000 }, { amount: 300_000, reduce: 15_000 }] }],
+    manjians: [
+      {
+        id: 2,
+        goods_ids: ids.filter((_, i) => i % 3 === 0),
+        tiers: [
+          { amount: 100_000, reduce: 5_000 },
+          { amount: 300_000, reduce: 15_000 },
+        ],
+      },
+    ],
     coupons: [{ id: 1, type: 'manjian', threshold: 50_000, amount: 2_000, scope: { kind: 'all' }, starts_at: 0, ends_at: Date.now() + 86_400_000 }],
     coupon_id: 'best',
     red_packet: { balance: 20_000, share_percent: 10, use: true },
@@ -145,7 +169,9 @@ export async function benchTrade(db: string, base: string, duration: number, log
   const rows: TradeRow[] = [];
   const row = (r: Omit<TradeRow, 'db'>) => {
     rows.push({ db, ...r });
-    log(`${db} ${r.name}: ${r.rps ?? '-'} req/s p50 ${r.p50} ms p97.5 ${r.p975} ms p99 ${r.p99} ms ${r.ok === null ? 'reference' : r.ok ? 'ok' : 'OVER BUDGET'}`);
+    log(
+      `${db} ${r.name}: ${r.rps ?? '-'} req/s p50 ${r.p50} ms p97.5 ${r.p975} ms p99 ${r.p99} ms ${r.ok === null ? 'reference' : r.ok ? 'ok' : 'OVER BUDGET'}`,
+    );
   };
 
   // Add to cart: each request one middle package of the next of 300 goods.
@@ -155,7 +181,16 @@ export async function benchTrade(db: string, base: string, duration: number, log
   };
   await load(base, Math.max(2, Math.floor(duration / 2)), { method: 'POST', path: () => '/api/cart', body: (n) => add(n + 7), cookies: loadCookies }); // warm-up
   const adds = await load(base, duration, { method: 'POST', path: () => '/api/cart', body: add, cookies: loadCookies });
-  row({ name: 'add to cart', what: 'POST /api/cart, one line', rps: adds.rps, p50: adds.p50, p975: adds.p975, p99: adds.p99, budget: 'p95 (p97.5) < 100 ms, ≥ 300 req/s', ok: adds.clean && adds.p975 < 100 && adds.rps >= 300 });
+  row({
+    name: 'add to cart',
+    what: 'POST /api/cart, one line',
+    rps: adds.rps,
+    p50: adds.p50,
+    p975: adds.p975,
+    p99: adds.p99,
+    budget: 'p95 (p97.5) < 100 ms, ≥ 300 req/s',
+    ok: adds.clean && adds.p975 < 100 && adds.rps >= 300,
+  });
 
   // Carts of exactly 200 and 50 lines for every buyer.
   for (const c of loadCookies) {
@@ -163,7 +198,16 @@ export async function benchTrade(db: string, base: string, duration: number, log
     await fillCart(base, c, goods.slice(0, 200));
   }
   const list = await load(base, duration, { method: 'GET', path: () => '/api/cart/list', cookies: loadCookies });
-  row({ name: 'cart list of 200 lines, priced', what: 'GET /api/cart/list', rps: list.rps, p50: list.p50, p975: list.p975, p99: list.p99, budget: 'none (reference)', ok: list.clean ? null : false });
+  row({
+    name: 'cart list of 200 lines, priced',
+    what: 'GET /api/cart/list',
+    rps: list.rps,
+    p50: list.p50,
+    p975: list.p975,
+    p99: list.p99,
+    budget: 'none (reference)',
+    ok: list.clean ? null : false,
+  });
 
   const ids: number[][] = [];
   for (const c of loadCookies) {
@@ -181,14 +225,29 @@ export async function benchTrade(db: string, base: string, duration: number, log
         {
           setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
             if (context.cookie === undefined) context.cookie = loadCookies[conn++ % loadCookies.length];
-            return { ...req, method: 'POST', path: '/api/cart/checkout', headers: { ...form, cookie: context.cookie as string }, body: checkoutBody.get(context.cookie as string) };
+            return {
+              ...req,
+              method: 'POST',
+              path: '/api/cart/checkout',
+              headers: { ...form, cookie: context.cookie as string },
+              body: checkoutBody.get(context.cookie as string),
+            };
           },
         },
       ],
     } as unknown as autocannon.Options);
     return { rps: Math.round(r.requests.average), p50: r.latency.p50, p975: r.latency.p97_5, p99: r.latency.p99, clean: r.errors === 0 && r.non2xx === 0 };
   })();
-  row({ name: 'checkout of 50 lines, 20 buyers at once', what: 'POST /api/cart/checkout', rps: checkout.rps, p50: checkout.p50, p975: checkout.p975, p99: checkout.p99, budget: 'none (reference)', ok: checkout.clean ? null : false });
+  row({
+    name: 'checkout of 50 lines, 20 buyers at once',
+    what: 'POST /api/cart/checkout',
+    rps: checkout.rps,
+    p50: checkout.p50,
+    p975: checkout.p975,
+    p99: checkout.p99,
+    budget: 'none (reference)',
+    ok: checkout.clean ? null : false,
+  });
 
   // A buyer's checkout of 50 lines, one at a time: 去结算 (the lines chosen and priced), then the order
   // (stock reserved, lines priced, written, cart emptied), each timed from request to answer.
@@ -243,6 +302,9 @@ export function tradeTable(rows: TradeRow[]) {
   return [
     '| database | measure | call | req/s | p50 ms | p97.5 ms | p99 ms (max for one at a time) | budget | result |',
     '|---|---|---|---:|---:|---:|---:|---|---|',
-    ...rows.map((r) => `| ${r.db} | ${r.name} | \`${r.what}\` | ${r.rps ?? '—'} | ${r.p50} | ${r.p975} | ${r.p99} | ${r.budget} | ${r.ok === null ? '—' : r.ok ? 'met' : '**not met**'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.db} | ${r.name} | \`${r.what}\` | ${r.rps ?? '—'} | ${r.p50} | ${r.p975} | ${r.p99} | ${r.budget} | ${r.ok === null ? '—' : r.ok ? 'met' : '**not met**'} |`,
+    ),
   ].join('\n');
 }

@@ -23,7 +23,15 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'web', 'dist');
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** The same switches as the end-to-end tests: nothing may reach out, the machine has no internet. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const WEB_BUDGET = {
   firstLoadKbGzip: 300,
@@ -94,7 +102,10 @@ function buildWeb(): Record<string, ManifestChunk> {
 }
 
 function listJs(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && /\.m?js$/.test(e.name)).map((e) => path.relative(dist, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.m?js$/.test(e.name))
+    .map((e) => path.relative(dist, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
 
 /**
@@ -227,7 +238,11 @@ async function lighthouseRun(url: string, formFactor: 'desktop' | 'mobile'): Pro
   const chrome = await launchChrome({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
   try {
     // Desktop uses Lighthouse's desktop preset; mobile is its default (emulated phone, simulated slow 4G, 4x CPU).
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, formFactor === 'desktop' ? desktopConfig : undefined);
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? null;
@@ -235,7 +250,13 @@ async function lighthouseRun(url: string, formFactor: 'desktop' | 'mobile'): Pro
     const items = (id: string) => ((lhr.audits[id]?.details as { items?: any[] } | undefined)?.items ?? []) as any[];
     const nodeText = (item: any): string => item?.node?.selector ?? item?.node?.snippet ?? 'unknown';
     const opportunities = Object.values(lhr.audits)
-      .map((a) => ({ title: a.title, ms: (a.details as { type?: string; overallSavingsMs?: number } | undefined)?.type === 'opportunity' ? ((a.details as { overallSavingsMs?: number }).overallSavingsMs ?? 0) : 0 }))
+      .map((a) => ({
+        title: a.title,
+        ms:
+          (a.details as { type?: string; overallSavingsMs?: number } | undefined)?.type === 'opportunity'
+            ? ((a.details as { overallSavingsMs?: number }).overallSavingsMs ?? 0)
+            : 0,
+      }))
       .filter((o) => o.ms >= 50)
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 3)
@@ -243,7 +264,10 @@ async function lighthouseRun(url: string, formFactor: 'desktop' | 'mobile'): Pro
     const lcpItem = items('largest-contentful-paint-element')[0];
     const lcpNode = lcpItem?.items?.[0] ?? lcpItem;
     return {
-      score: lhr.categories.performance?.score === null || lhr.categories.performance?.score === undefined ? null : Math.round(lhr.categories.performance.score * 100),
+      score:
+        lhr.categories.performance?.score === null || lhr.categories.performance?.score === undefined
+          ? null
+          : Math.round(lhr.categories.performance.score * 100),
       lcp: metric('largest-contentful-paint'),
       cls: metric('cumulative-layout-shift'),
       fcp: metric('first-contentful-paint'),
@@ -265,7 +289,9 @@ async function lighthouseSeries(url: string, formFactor: 'desktop' | 'mobile', r
   for (let i = 0; i < runs; i++) {
     const r = await lighthouseRun(url, formFactor);
     all.push(r);
-    log(`lighthouse ${formFactor} ${i + 1}/${runs}: score ${r.score ?? 'n/a'}, LCP ${r.lcp === null ? 'n/a' : Math.round(r.lcp)} ms, CLS ${r.cls?.toFixed(3) ?? 'n/a'}${r.error ? ` (${r.error})` : ''}`);
+    log(
+      `lighthouse ${formFactor} ${i + 1}/${runs}: score ${r.score ?? 'n/a'}, LCP ${r.lcp === null ? 'n/a' : Math.round(r.lcp)} ms, CLS ${r.cls?.toFixed(3) ?? 'n/a'}${r.error ? ` (${r.error})` : ''}`,
+    );
   }
   return {
     runs: all,
@@ -294,7 +320,8 @@ export async function measureWeb({ lighthouseRuns = 3, log = console.log }: WebO
     log(`first-load JS: ${first.files.length} files, ${kb(first.bytes)} KB, ${kb(first.gzip)} KB gzip`);
     const desktop = await lighthouseSeries(`${base}/`, 'desktop', lighthouseRuns, log);
     const mobile = await lighthouseSeries(`${base}/`, 'mobile', lighthouseRuns, log);
-    const lighthouseVersion = (JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }).version;
+    const lighthouseVersion = (JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string })
+      .version;
     return {
       when: new Date().toISOString().slice(0, 16).replace('T', ' '),
       browser: `Chromium ${version}`,
@@ -321,7 +348,12 @@ export function webSection(r: WebResult): string {
   const n = desktop.runs.length;
   const ok = (v: number | null, pass: (x: number) => boolean) => (v === null ? null : pass(v));
   const rows: [string, string, string, string][] = [
-    ['home page first-load JavaScript, gzip', `${kb(f.gzip)} KB (${kb(f.bytes)} KB raw)`, `≤ ${WEB_BUDGET.firstLoadKbGzip} KB`, verdict(f.gzip / 1024 <= WEB_BUDGET.firstLoadKbGzip)],
+    [
+      'home page first-load JavaScript, gzip',
+      `${kb(f.gzip)} KB (${kb(f.bytes)} KB raw)`,
+      `≤ ${WEB_BUDGET.firstLoadKbGzip} KB`,
+      verdict(f.gzip / 1024 <= WEB_BUDGET.firstLoadKbGzip),
+    ],
     ['JS files loaded by the home page / in dist', `${f.files.length} / ${f.distJsFiles}`, 'other routes lazy-loaded', '—'],
     [
       `chunks of the other ${f.otherScreenChunks} lazily loaded screen modules loaded on the home page`,
@@ -329,8 +361,18 @@ export function webSection(r: WebResult): string {
       'none',
       verdict(f.otherScreenChunksLoaded.length === 0),
     ],
-    [`Lighthouse performance, desktop (median of ${n})`, `${desktop.median.score ?? 'n/a'} (runs ${runsOf(desktop, (x) => String(x.score ?? 'error'))})`, `≥ ${WEB_BUDGET.desktopScore}`, verdict(ok(desktop.median.score, (x) => x >= WEB_BUDGET.desktopScore))],
-    [`Lighthouse performance, mobile (median of ${n})`, `${mobile.median.score ?? 'n/a'} (runs ${runsOf(mobile, (x) => String(x.score ?? 'error'))})`, `≥ ${WEB_BUDGET.mobileScore}`, verdict(ok(mobile.median.score, (x) => x >= WEB_BUDGET.mobileScore))],
+    [
+      `Lighthouse performance, desktop (median of ${n})`,
+      `${desktop.median.score ?? 'n/a'} (runs ${runsOf(desktop, (x) => String(x.score ?? 'error'))})`,
+      `≥ ${WEB_BUDGET.desktopScore}`,
+      verdict(ok(desktop.median.score, (x) => x >= WEB_BUDGET.desktopScore)),
+    ],
+    [
+      `Lighthouse performance, mobile (median of ${n})`,
+      `${mobile.median.score ?? 'n/a'} (runs ${runsOf(mobile, (x) => String(x.score ?? 'error'))})`,
+      `≥ ${WEB_BUDGET.mobileScore}`,
+      verdict(ok(mobile.median.score, (x) => x >= WEB_BUDGET.mobileScore)),
+    ],
     ['LCP, desktop (median)', seconds(desktop.median.lcp), `< ${WEB_BUDGET.lcpMs / 1000} s`, verdict(ok(desktop.median.lcp, (x) => x < WEB_BUDGET.lcpMs))],
     ['LCP, mobile (median)', seconds(mobile.median.lcp), `< ${WEB_BUDGET.lcpMs / 1000} s`, verdict(ok(mobile.median.lcp, (x) => x < WEB_BUDGET.lcpMs))],
     ['CLS, desktop (median)', desktop.median.cls?.toFixed(3) ?? 'n/a', `< ${WEB_BUDGET.cls}`, verdict(ok(desktop.median.cls, (x) => x < WEB_BUDGET.cls))],
@@ -341,7 +383,8 @@ export function webSection(r: WebResult): string {
   const encodings = [...new Set(f.files.map((x) => x.encoding ?? 'none'))].join(', ');
   const times = `${n} time${n === 1 ? '' : 's'}`;
   // The run nearest the median score stands for its form factor in the diagnosis below.
-  const typical = (x: LighthouseSummary) => [...x.runs].sort((a, b) => Math.abs((a.score ?? -1e9) - (x.median.score ?? 0)) - Math.abs((b.score ?? -1e9) - (x.median.score ?? 0)))[0];
+  const typical = (x: LighthouseSummary) =>
+    [...x.runs].sort((a, b) => Math.abs((a.score ?? -1e9) - (x.median.score ?? 0)) - Math.abs((b.score ?? -1e9) - (x.median.score ?? 0)))[0];
   const blame = (name: string, x: LighthouseSummary) => {
     const t = typical(x);
     if (!t) return '';

@@ -162,7 +162,10 @@ test('chain adds a sub-store through the dd steps, sees it in 多店管理, and 
     await page.getByTestId('register-next').click();
     await expect(page).toHaveURL(/\/register\/dd\/step3$/);
     for (const type of ['yyzz', 'ypjyxkz', 'cgwts']) {
-      await page.getByTestId(`register-licence-${type}`).locator('input[type=file]').setInputFiles({ name: `${type}.png`, mimeType: 'image/png', buffer: PNG });
+      await page
+        .getByTestId(`register-licence-${type}`)
+        .locator('input[type=file]')
+        .setInputFiles({ name: `${type}.png`, mimeType: 'image/png', buffer: PNG });
       await expect(page.getByTestId(`register-licence-${type}`).locator('img')).toBeVisible();
     }
     await page.getByTestId('register-submit').click();

@@ -3,10 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { freshPhone, login, shot, smsCode, XHR } from './helpers';
 
 /** A small valid PNG (1×1, red) standing in for a photographed licence. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
 async function pick(page: Page, testId: string, text: string) {
   await page.getByTestId(testId).click();
@@ -46,7 +43,10 @@ test('a new pharmacy registers through every step and waits for review', async (
 
   await expect(page).toHaveURL(/\/register\/step3$/);
   for (const type of ['yyzz', 'ypjyxkz', 'cgwts']) {
-    await page.getByTestId(`register-licence-${type}`).locator('input[type=file]').setInputFiles({ name: `${type}.png`, mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByTestId(`register-licence-${type}`)
+      .locator('input[type=file]')
+      .setInputFiles({ name: `${type}.png`, mimeType: 'image/png', buffer: PNG });
     await expect(page.getByTestId(`register-licence-${type}`).locator('img')).toBeVisible();
   }
   await shot(page, 'register-step3');
@@ -80,9 +80,7 @@ test('a malformed phone on registration shows its message and sends no code', as
 
 test("the server's 422 for a malformed phone shows its first message with an error icon", async ({ page }) => {
   // The form checks the phone itself; change the request on its way to prove the server's answer reaches the buyer.
-  await page.route('**/api/user/create_code', (route) =>
-    route.continue({ postData: (route.request().postData() ?? '').replace(/phone=\d+/, 'phone=12345') }),
-  );
+  await page.route('**/api/user/create_code', (route) => route.continue({ postData: (route.request().postData() ?? '').replace(/phone=\d+/, 'phone=12345') }));
   await page.goto('/register/step1');
   await page.getByTestId('register-phone').fill(freshPhone());
   await page.getByTestId('register-send-code').click();

@@ -17,7 +17,6 @@ type Goods = {
 type Line = { id: number; goods_id: number; number: number; amount: string };
 type CartList = { list: Line[]; total: { pay_amount: string; selected_count: number; manjian_amount: string } };
 
-
 /** ¥1,096.00, the way the cart shows a two-decimal amount. */
 const money = (yuan: string) => {
   const [whole, frac] = yuan.split('.');
@@ -31,10 +30,8 @@ async function apiData<T>(page: Page, url: string): Promise<T> {
   return body.data as T;
 }
 
-
 /** The answer of the next cart change whose path matches. */
-const cartAnswer = (page: Page, path: RegExp) =>
-  page.waitForResponse((r: Response) => r.request().method() === 'POST' && path.test(new URL(r.url()).pathname));
+const cartAnswer = (page: Page, path: RegExp) => page.waitForResponse((r: Response) => r.request().method() === 'POST' && path.test(new URL(r.url()).pathname));
 
 /** Back at the top with the header unstuck and no toast left, for a screenshot that shows the page as it rests. */
 async function settle(page: Page) {
@@ -59,7 +56,9 @@ async function answerData<T>(response: Promise<Response>): Promise<T> {
   return body.data as T;
 }
 
-test('a chain buyer adds two 华北制药 goods from the list, checks the mini cart, steps, unticks, reaches 满1000减50, deletes a line and goes to step 2', async ({ page }) => {
+test('a chain buyer adds two 华北制药 goods from the list, checks the mini cart, steps, unticks, reaches 满1000减50, deletes a line and goes to step 2', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await loginByApi(page, 'chain');
   await withAccount('chain', async () => {
@@ -160,7 +159,11 @@ test('a chain buyer adds two 华北制药 goods from the list, checks the mini c
   });
 });
 
-test('a chain headquarters ticks cart lines, copies them to its store chain-a from 复制到门店, and the store finds them in its own cart', async ({ page, playwright, baseURL }) => {
+test('a chain headquarters ticks cart lines, copies them to its store chain-a from 复制到门店, and the store finds them in its own cart', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   await loginByApi(page, 'chain');
   // chain-a's own session, beside the headquarters' page: its cart is read and emptied through the API.
@@ -180,7 +183,9 @@ test('a chain headquarters ticks cart lines, copies them to its store chain-a fr
 
         // Three plain goods any store may buy: two stay ticked and are copied, the third is unticked and is not.
         const { data: goods } = await apiData<{ data: Goods[] }>(page, '/api/goods/list?per_page=40');
-        const plain = goods.filter((g) => g.is_buy && !g.is_kx && !g.is_ephedrine && !g.ladder_price.length && g.number >= 2 * g.zbz && !g.tags.some((t) => t === '秒' || t === '特'));
+        const plain = goods.filter(
+          (g) => g.is_buy && !g.is_kx && !g.is_ephedrine && !g.ladder_price.length && g.number >= 2 * g.zbz && !g.tags.some((t) => t === '秒' || t === '特'),
+        );
         expect(plain.length, 'three plain goods on the first list page').toBeGreaterThanOrEqual(3);
         const [first, second, unticked] = plain;
         const added = await (
@@ -269,7 +274,9 @@ test('a clinic waiting for review is told on /cart why it cannot buy yet, with t
   await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
 });
 
-test('a clinic keeps its receiving addresses: a bad phone is told under the field, the first address is the default, another is made the default and deleted', async ({ page }) => {
+test('a clinic keeps its receiving addresses: a bad phone is told under the field, the first address is the default, another is made the default and deleted', async ({
+  page,
+}) => {
   // A clinic that has just registered: no address yet, and no other journey uses its address book.
   await registerWaitingClinic(page);
   await page.goto('/zhzx/addr');

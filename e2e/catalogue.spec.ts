@@ -114,7 +114,11 @@ test('a guest sees 登录可见 instead of prices in lists, table, no-image rows
 test('filters and sorting change the list, and paging moves through it', async ({ page }) => {
   await login(page, 'demo');
   await page.goto('/list');
-  await changeList(page, () => page.getByTestId('sort-price').click(), (q) => q.get('sort') === 'price');
+  await changeList(
+    page,
+    () => page.getByTestId('sort-price').click(),
+    (q) => q.get('sort') === 'price',
+  );
   await expect(page).toHaveURL(/sort=price&order=asc/);
   const prices = await page.getByTestId('price').allTextContents();
   const values = prices.map((p) => Number(p.replace(/[^\d.]/g, '')));

@@ -3,9 +3,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatMoney, yuanToFen } from '../core/money';
 import { api, type Envelope, loginByApi, pickOption, shot, withAccount, XHR } from './helpers';
 
-
-type Goods = { id: number; name: string; base_price: string; zbz: number; number: number; is_buy: number; is_ephedrine: number; tags: string[]; ladder_price: { number: number; price: string }[] };
-
+type Goods = {
+  id: number;
+  name: string;
+  base_price: string;
+  zbz: number;
+  number: number;
+  is_buy: number;
+  is_ephedrine: number;
+  tags: string[];
+  ladder_price: { number: number; price: string }[];
+};
 
 /** Empties the account's cart, so that what other journeys left there does not change the amounts. */
 async function clearCart(page: Page) {
@@ -59,7 +67,9 @@ async function shotWhole(page: Page, name: string) {
 
 const fen = async (page: Page, testId: string) => yuanToFen(((await page.getByTestId(testId).textContent()) ?? '').replace(/[^\d.]/g, ''));
 
-test('demo checks out 华北制药 goods over ¥1000, sees 满1000减50 and the best coupon, pays from the balance and the order waits for shipping', async ({ page }) => {
+test('demo checks out 华北制药 goods over ¥1000, sees 满1000减50 and the best coupon, pays from the balance and the order waits for shipping', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await loginByApi(page, 'demo');
   await withAccount('demo', async () => {
@@ -69,7 +79,11 @@ test('demo checks out 华北制药 goods over ¥1000, sees 满1000减50 and the 
     expect(goods, 'a 华北制药 goods in stock').toBeTruthy();
     await checkOut(page, goods.id, quantityFor(goods, 1200));
     const addresses = await api<{ full: string; is_default: number }[]>(page, 'GET', '/api/address');
-    const confirm = await api<{ coupon: { id: number; discount: string } | null; coupons: { id: number; usable: boolean; discount: string }[] }>(page, 'GET', '/api/cart/confirm');
+    const confirm = await api<{ coupon: { id: number; discount: string } | null; coupons: { id: number; usable: boolean; discount: string }[] }>(
+      page,
+      'GET',
+      '/api/cart/confirm',
+    );
     expect(confirm.coupon, 'the best coupon').not.toBeNull();
 
     await page.goto('/cart/step2');
@@ -196,7 +210,12 @@ test('chain-a buys 酚麻美敏片 with other goods: it becomes an order of its 
     const found = await api<{ data: Goods[] }>(page, 'GET', `/api/goods/list?keywords=${encodeURIComponent('酚麻美敏片')}`);
     const ephedrine = found.data.find((g) => g.is_ephedrine && g.is_buy && g.number >= 100)!;
     const plain = (await goodsOfBrand(page, '修正'))[0];
-    await api(page, 'POST', '/api/cart', { params: [{ goods_id: ephedrine.id, number: ephedrine.zbz }, { goods_id: plain.id, number: plain.zbz }] });
+    await api(page, 'POST', '/api/cart', {
+      params: [
+        { goods_id: ephedrine.id, number: ephedrine.zbz },
+        { goods_id: plain.id, number: plain.zbz },
+      ],
+    });
     const cart = await api<{ list: { id: number }[] }>(page, 'GET', '/api/cart/list');
     await api(page, 'POST', '/api/cart/checkout', { ids: cart.list.map((l) => l.id) });
 
@@ -260,7 +279,9 @@ test('chain-b reads the e-contract with its company and the time it signed, and 
   expect(again).toMatchObject({ signed: 1, signed_at: before.signed_at });
 });
 
-test('chain-b adds an address on step 2 and orders to it; a 459 answer sends it to /dzht, where 我已阅读并同意 unlocks 同意并签署 and signing goes back to step 2', async ({ page }) => {
+test('chain-b adds an address on step 2 and orders to it; a 459 answer sends it to /dzht, where 我已阅读并同意 unlocks 同意并签署 and signing goes back to step 2', async ({
+  page,
+}) => {
   // The seed signs every approved account, so the server's own 459 cannot be reached here: the answer is played.
   test.setTimeout(240_000);
   await loginByApi(page, 'chain-b');

@@ -148,7 +148,9 @@ export async function registerWaitingClinic(page: Page): Promise<{ username: str
   await ok(page.request.post('/api/user/create_code', { headers, form: { phone, type: 'register' } }));
   const code = await smsCode(page.request, phone);
   const password = DEMO_PASSWORD;
-  await ok(page.request.post('/api/user/register', { headers, form: { step: '1', phone, code, username, password, password_confirmation: password, agree: '1' } }));
+  await ok(
+    page.request.post('/api/user/register', { headers, form: { step: '1', phone, code, username, password, password_confirmation: password, agree: '1' } }),
+  );
   const scopes: { id: number }[] = await ok(page.request.get('/api/user/jyfw', { headers }));
   await ok(
     page.request.post('/api/user/register', {
@@ -171,8 +173,15 @@ export async function registerWaitingClinic(page: Page): Promise<{ username: str
   const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)]);
   const licences: Record<string, string> = { step: '3' };
   for (const [i, type] of ['yyzz', 'yljgxkz', 'cgwts'].entries()) {
-    const file: { url: string } = await ok(page.request.post('/api/upload', { headers, multipart: { file: { name: `${type}.png`, mimeType: 'image/png', buffer: png } } }));
-    Object.assign(licences, { [`licences[${i}][type]`]: type, [`licences[${i}][image]`]: file.url, [`licences[${i}][number]`]: '', [`licences[${i}][valid_until]`]: '2030-12-31' });
+    const file: { url: string } = await ok(
+      page.request.post('/api/upload', { headers, multipart: { file: { name: `${type}.png`, mimeType: 'image/png', buffer: png } } }),
+    );
+    Object.assign(licences, {
+      [`licences[${i}][type]`]: type,
+      [`licences[${i}][image]`]: file.url,
+      [`licences[${i}][number]`]: '',
+      [`licences[${i}][valid_until]`]: '2030-12-31',
+    });
   }
   await ok(page.request.post('/api/user/register', { headers, form: licences }));
   return { username, phone };

@@ -106,7 +106,12 @@ test('demo on the home page sees flash-sale prices under the struck-out usual on
   const account = page.getByTestId('home-user');
   await expect(account).toContainText('杭州仁和大药房有限公司');
   await expect(account.getByTestId('home-user-review')).toHaveText('资质已认证');
-  await expect(account.locator('dl > div').filter({ has: page.locator('dt', { hasText: '积分' }) }).locator('dd')).toHaveText('1280');
+  await expect(
+    account
+      .locator('dl > div')
+      .filter({ has: page.locator('dt', { hasText: '积分' }) })
+      .locator('dd'),
+  ).toHaveText('1280');
   await scrollThrough(page);
   await page.mouse.move(1270, 890);
   await shot(page, 'home-logged-in');
@@ -196,7 +201,11 @@ test('demo narrows /list by manufacturer, by zone and by a price range', async (
   // 生产厂家: the buttons show the short name, the list keeps the goods of that maker only.
   const maker = page.getByTestId('filter-makers').getByRole('button').nth(1);
   const short = (await maker.textContent()) ?? '';
-  await changeList(page, () => maker.click(), (q) => q.has('sccj'));
+  await changeList(
+    page,
+    () => maker.click(),
+    (q) => q.has('sccj'),
+  );
   await expect(maker).toHaveClass(/is-active/);
   const chosen = new URL(page.url()).searchParams.get('sccj') ?? '';
   expect(chosen.startsWith(short)).toBe(true);
@@ -206,14 +215,22 @@ test('demo narrows /list by manufacturer, by zone and by a price range', async (
   expect(makers.every((m) => m === chosen)).toBe(true);
 
   await page.goto('/list');
-  await changeList(page, () => page.getByTestId('zone-yx').click(), (q) => q.get('zone') === 'yx');
+  await changeList(
+    page,
+    () => page.getByTestId('zone-yx').click(),
+    (q) => q.get('zone') === 'yx',
+  );
   await expect(page).toHaveURL(/[?&]zone=yx(&|$)/);
   await expect(cards.first()).toBeVisible();
 
   await page.goto('/list');
   await page.getByTestId('price-min').fill('10');
   await page.getByTestId('price-max').fill('20');
-  await changeList(page, () => page.getByTestId('price-apply').click(), (q) => q.get('price_min') === '10' && q.get('price_max') === '20');
+  await changeList(
+    page,
+    () => page.getByTestId('price-apply').click(),
+    (q) => q.get('price_min') === '10' && q.get('price_max') === '20',
+  );
   await expect(page).toHaveURL(/[?&]price_min=10&price_max=20(&|$)/);
   await expect(cards.first()).toBeVisible();
   const prices = (await page.getByTestId('goods-grid').getByTestId('price').allTextContents()).map(yuan);

@@ -11,10 +11,17 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatMoney, yuanToFen } from '../core/money';
 import { api, type Envelope, loginByApi, shotWhole, withAccount } from './helpers';
 
-
-
 type Counts = Record<'all' | '0' | '1' | '2' | '3' | '4', number>;
-type Summary = { id: number; order_no: string; status: number; status_text: string; pay_amount: string; pay_method: string; created_at: number; items: { goods_id: number; name: string }[] };
+type Summary = {
+  id: number;
+  order_no: string;
+  status: number;
+  status_text: string;
+  pay_amount: string;
+  pay_method: string;
+  created_at: number;
+  items: { goods_id: number; name: string }[];
+};
 type OrderPage = { data: Summary[]; counts: Counts; total: number };
 type Item = { id: number; goods_id: number; type: number; name: string; number: number; pay_amount: string };
 type Detail = Omit<Summary, 'items'> & {
@@ -78,7 +85,6 @@ async function receiptPicture(page: Page) {
   });
   return { name: 'receipt.png', mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') };
 }
-
 
 /** Chooses `text` in an antd Select, again if a click landed while the dropdown was still opening. */
 async function pick(page: Page, select: Locator, text: string) {
@@ -169,7 +175,9 @@ test('demo reads a completed order paid on credit: its steps, trace, goods, amou
   // The breakdown is the server's, and it adds up to what was paid.
   const a = order.amounts;
   const fen = (k: keyof Detail['amounts']) => yuanToFen(a[k]);
-  expect(fen('goods_amount') - fen('welfare_amount') - fen('manjian_amount') - fen('coupon_amount') - fen('red_packet_amount') + fen('shipping_amount')).toBe(fen('pay_amount'));
+  expect(fen('goods_amount') - fen('welfare_amount') - fen('manjian_amount') - fen('coupon_amount') - fen('red_packet_amount') + fen('shipping_amount')).toBe(
+    fen('pay_amount'),
+  );
   await expect(page.getByTestId('amount-goods')).toHaveText(formatMoney(fen('goods_amount')));
   await expect(page.getByTestId('amount-manjian')).toHaveText(`-${formatMoney(fen('manjian_amount'))}`);
   await expect(page.getByTestId('amount-shipping')).toHaveText(`+${formatMoney(fen('shipping_amount'))}`);
@@ -225,7 +233,10 @@ test('demo follows the shipped order to its tracking number, confirms receipt an
   await expect(form.getByTestId('after-sale-refund')).toContainText(refund);
   await pick(page, form.getByTestId('after-sale-reason'), '质量问题');
   await form.getByTestId('after-sale-note').fill('外盒破损一盒');
-  await form.getByTestId('after-sale-images').locator('input[type=file]').setInputFiles(await receiptPicture(page));
+  await form
+    .getByTestId('after-sale-images')
+    .locator('input[type=file]')
+    .setInputFiles(await receiptPicture(page));
   await expect(form.getByTestId('after-sale-images')).toContainText('已上传 1 张');
   await page.getByTestId('after-sale-submit').click();
 

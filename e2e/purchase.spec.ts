@@ -22,7 +22,14 @@ type Goods = {
 type CartLine = { id: number; goods_id: number; number: number; price: string; amount: string };
 type CartList = { list: CartLine[]; total: { pay_amount: string; manjian_amount: string } };
 type Amounts = Record<'goods_amount' | 'welfare_amount' | 'manjian_amount' | 'coupon_amount' | 'red_packet_amount' | 'shipping_amount' | 'pay_amount', string>;
-type OrderDetail = { id: number; order_no: string; status: number; status_text: string; amounts: Amounts; items: { goods_id: number; price: string; number: number }[] };
+type OrderDetail = {
+  id: number;
+  order_no: string;
+  status: number;
+  status_text: string;
+  amounts: Amounts;
+  items: { goods_id: number; price: string; number: number }[];
+};
 
 const BRAND = '华北制药'; // on 年终采购节 满减: 满1000减50, 满3000减150, 满5000减300
 
@@ -38,7 +45,9 @@ async function cartChange(page: Page, path: RegExp, action: () => Promise<unknow
   return body.data as CartList;
 }
 
-test('demo finds goods by pinyin initials, fills the cart with a ladder tier and 满减, pays with a coupon from the balance and finds the order under 待发货', async ({ page }) => {
+test('demo finds goods by pinyin initials, fills the cart with a ladder tier and 满减, pays with a coupon from the balance and finds the order under 待发货', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await loginByApi(page, 'demo');
   await withAccount('demo', async () => {

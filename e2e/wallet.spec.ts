@@ -51,7 +51,10 @@ test('demo sees every wallet tab with its figures from the ledger', async ({ pag
   await page.goto('/yhq');
   await expect(page.getByTestId('coupon-card').first()).toBeVisible();
   await shotWhole(page, 'wallet-coupons');
-  for (const [key, status, name] of [['1', '1', 'wallet-coupons-used'], ['2', '2', 'wallet-coupons-expired']] as const) {
+  for (const [key, status, name] of [
+    ['1', '1', 'wallet-coupons-used'],
+    ['2', '2', 'wallet-coupons-expired'],
+  ] as const) {
     await page.locator(`[data-testid="coupon-tab"][data-key="${key}"]`).click();
     await expect(page.getByTestId('coupon-card').first()).toHaveAttribute('data-status', status);
     await shotWhole(page, name);

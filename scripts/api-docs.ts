@@ -131,7 +131,12 @@ function rows(s: Schema | null | undefined, prefix = '', depth = 0, seen: string
     const items = field.type === 'array' || (Array.isArray(field.type) && field.type.includes('array')) ? field.items : undefined;
     const next = ref ? [...seen, ref] : seen;
     const nested = objectOf(items) ? rows(items, `${full}[].`, depth + 1, next) : objectOf(field) ? rows(field, `${full}.`, depth + 1, next) : [];
-    out.push({ name: full, type: nested.length ? (items ? 'object[]' : 'object') : typeOf(field), required: (obj.required ?? []).includes(name), note: note(field) });
+    out.push({
+      name: full,
+      type: nested.length ? (items ? 'object[]' : 'object') : typeOf(field),
+      required: (obj.required ?? []).includes(name),
+      note: note(field),
+    });
     out.push(...nested);
   }
   return out;
@@ -145,7 +150,11 @@ function table(title: string, list: Row[], withRequired: boolean) {
   return (
     head +
     list
-      .map((r) => (withRequired ? `| \`${r.name}\` | ${cell(r.type)} | ${r.required ? 'yes' : ''} | ${cell(r.note)} |` : `| \`${r.name}\` | ${cell(r.type)} | ${cell(r.note)} |`))
+      .map((r) =>
+        withRequired
+          ? `| \`${r.name}\` | ${cell(r.type)} | ${r.required ? 'yes' : ''} | ${cell(r.note)} |`
+          : `| \`${r.name}\` | ${cell(r.type)} | ${cell(r.note)} |`,
+      )
       .join('\n') +
     '\n\n'
   );

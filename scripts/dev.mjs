@@ -21,7 +21,8 @@ const stop = (signal) => {
   for (const c of children) c.kill(signal);
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
-for (const c of children) c.on('exit', (code) => {
-  stop('SIGTERM');
-  process.exit(code ?? 0);
-});
+for (const c of children)
+  c.on('exit', (code) => {
+    stop('SIGTERM');
+    process.exit(code ?? 0);
+  });

@@ -14,7 +14,10 @@ if (!fs.existsSync(chromium)) {
 
 // A build of its own, so that runs side by side (or a developer's own build) do not pull files from under each other.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-e2e-web-'));
-const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(1);
 
 const freePort = () =>
@@ -33,7 +36,16 @@ async function startServer() {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '20', WEB_DIST: dist },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_FACTOR: '20',
+      WEB_DIST: dist,
+    },
   });
   const stop = () => {
     try {
@@ -72,7 +84,13 @@ for (const suite of suites) {
   // side by side do not delete each other's files.
   const output = path.join(root, 'e2e', '.results', `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${suite}`);
   const args = ['playwright', 'test', '--output', output, ...process.argv.slice(2)];
-  const env = { ...process.env, E2E_BASE_URL: base, CHROMIUM_PATH: chromium, E2E_SUITE: suite, ...(jsonOut ? { PLAYWRIGHT_JSON_OUTPUT_NAME: `${jsonOut}.${suite}` } : {}) };
+  const env = {
+    ...process.env,
+    E2E_BASE_URL: base,
+    CHROMIUM_PATH: chromium,
+    E2E_SUITE: suite,
+    ...(jsonOut ? { PLAYWRIGHT_JSON_OUTPUT_NAME: `${jsonOut}.${suite}` } : {}),
+  };
   const r = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env });
   stop();
   if (r.status === 0) fs.rmSync(output, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// npm test: type check, lint, unused code (knip), unit and API tests on PGlite (and PostgreSQL when DATABASE_URL or
+// npm test: type check, lint, formatting (Prettier), unused code (knip), unit and API tests on PGlite (and PostgreSQL when DATABASE_URL or
 // TEST_DATABASE_URL is set), then the end-to-end journeys in the system's Chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +30,7 @@ function countVitest(file) {
 
 run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+run('formatting (Prettier; npm run format fixes it)', 'npx', ['prettier', '--check', '.']);
 run('no unused files, exports or dependencies (knip)', 'npx', ['knip']);
 run('API reference is current', 'npx', ['tsx', 'scripts/api-docs.ts', '--check']);
 

@@ -182,7 +182,10 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
       return reply.type('text/plain; charset=utf-8').status(503).send('网页尚未构建：请运行 npm run build');
     }
     // Every other path belongs to the single-page app, whose router shows /404 for unknown ones.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await renderPage(pathname));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await renderPage(pathname));
   });
 
   return app;

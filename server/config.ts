@@ -7,8 +7,16 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
-  REDIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SESSION_SECRET: z.string().min(16).optional(),
   PRODUCT_TITLE: z.string().default('药采通'),
   /** Codes go to the outbox table and can be read back (GET /api/dev/sms_outbox); off in production. */
@@ -62,7 +70,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 
 /** Fastify's `trustProxy`: false, or the trusted proxy addresses. */
 export const trustProxyOption = (value: string): false | string[] =>
-  value ? value.split(',').map((v) => v.trim()).filter(Boolean) : false;
+  value
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : false;
 
 /**
  * Said plainly at start while the sandboxes are on: anyone who can reach the site can read SMS codes and play

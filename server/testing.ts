@@ -153,7 +153,12 @@ function operatorAgent(app: TestApp['app']) {
       if (pair.startsWith('yct_admin=')) cookie = pair.endsWith('=') ? '' : pair;
     }
     const json = res.headers['content-type']?.toString().startsWith('application/json');
-    return { status: res.statusCode, body: (json ? res.json() : null) as { code: number; message: string; data: any }, headers: res.headers, raw: res.rawPayload };
+    return {
+      status: res.statusCode,
+      body: (json ? res.json() : null) as { code: number; message: string; data: any },
+      headers: res.headers,
+      raw: res.rawPayload,
+    };
   };
   return {
     get: (url: string) => send('GET', url),

@@ -50,7 +50,10 @@ function startAfterFirstPaint(): Plugin {
         // The chunks the entry imports are asked for together with it, as the modulepreload links did.
         const chunks = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
         const loader = `<script>requestAnimationFrame(function(){setTimeout(function(){var d=document,h=d.head;${JSON.stringify(chunks)}.forEach(function(u){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(entry[1])};h.appendChild(s)})})</script>`;
-        return html.replace(entry[0], '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '').replace('</body>', `${loader}</body>`);
+        return html
+          .replace(entry[0], '')
+          .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+          .replace('</body>', `${loader}</body>`);
       },
     },
   };

@@ -51,7 +51,11 @@ describe('coupons', () => {
   });
 
   it('does not apply to goods outside its categories', () => {
-    const cart = price({ lines: [plain(1, 20_000, 1, { category_id: 2 })], coupons: [{ ...tenOffHundred, scope: { kind: 'categories', ids: [1] } }], coupon_id: 1 });
+    const cart = price({
+      lines: [plain(1, 20_000, 1, { category_id: 2 })],
+      coupons: [{ ...tenOffHundred, scope: { kind: 'categories', ids: [1] } }],
+      coupon_id: 1,
+    });
     expect(cart.coupons[0]).toMatchObject({ usable: false, reason: 'no_goods', message: '不适用于所选商品' });
   });
 

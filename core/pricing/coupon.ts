@@ -21,7 +21,10 @@ const COUPON_MESSAGES: Record<Exclude<CouponReason, 'threshold'>, string> = {
 function coverage(scope: CouponScope): (line: CouponLine) => boolean {
   if (scope.kind === 'all') return () => true;
   const ids = new Set(scope.ids);
-  const inScope = scope.kind === 'goods' ? (g: CouponLine['goods'][number]) => ids.has(g.id) : (g: CouponLine['goods'][number]) => g.category_id != null && ids.has(g.category_id);
+  const inScope =
+    scope.kind === 'goods'
+      ? (g: CouponLine['goods'][number]) => ids.has(g.id)
+      : (g: CouponLine['goods'][number]) => g.category_id != null && ids.has(g.category_id);
   return (line) => line.goods.every(inScope);
 }
 
@@ -77,7 +80,10 @@ export function orderCoupons<C extends CouponOption>(options: readonly C[]): C[]
 }
 
 /** The coupon to apply and, when the one asked for cannot be applied, why. */
-export function chooseCoupon<C extends CouponOption>(ordered: readonly C[], wanted: number | 'best' | null | undefined): { chosen: C | null; error: string | null } {
+export function chooseCoupon<C extends CouponOption>(
+  ordered: readonly C[],
+  wanted: number | 'best' | null | undefined,
+): { chosen: C | null; error: string | null } {
   if (wanted === null || wanted === undefined) return { chosen: null, error: null };
   if (wanted === 'best') {
     const best = ordered[0];

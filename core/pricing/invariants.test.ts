@@ -13,7 +13,10 @@ import type { CouponScope, PricedCart, PricingGoods, PricingInput } from './type
 
 const GOODS_IDS = [1, 2, 3, 4, 5, 6, 7, 8];
 const money = fc.oneof(fc.integer({ min: 0, max: 300_000 }), fc.constantFrom(0, 1, 99, 100, 9999, 10_000));
-const percent = fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100));
+const percent = fc.oneof(
+  fc.integer({ min: 0, max: 100 }),
+  fc.integer({ min: 0, max: 10_000 }).map((bp) => bp / 100),
+);
 const goodsIds = fc.subarray(GOODS_IDS);
 
 const goodsArb = (id: number): fc.Arbitrary<PricingGoods> =>
@@ -37,21 +40,23 @@ const pool = fc.tuple(...GOODS_IDS.map(goodsArb), fc.array(fc.integer({ min: 0, 
   return goods;
 });
 
-const offersArb = fc.uniqueArray(
-  fc.record({
-    activity_id: fc.integer({ min: 1, max: 3 }),
-    goods_id: fc.constantFrom(...GOODS_IDS),
-    price: fc.oneof(fc.integer({ min: 0, max: 20_000 }), money),
-    // Mostly on now; sometimes not started or over.
-    starts_at: fc.integer({ min: -3, max: 1 }).map((h) => NOW + h * HOUR),
-    hours: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constant(0)),
-    limit_per_user: fc.integer({ min: 0, max: 20 }),
-    bought_today: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 25 })),
-    quota: fc.integer({ min: 0, max: 50 }),
-    sold_today: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60 })),
-  }),
-  { selector: (o) => `${o.activity_id}:${o.goods_id}`, maxLength: 10 },
-).map((list) => list.map(({ hours, ...o }) => ({ ...o, ends_at: o.starts_at + hours * HOUR })));
+const offersArb = fc
+  .uniqueArray(
+    fc.record({
+      activity_id: fc.integer({ min: 1, max: 3 }),
+      goods_id: fc.constantFrom(...GOODS_IDS),
+      price: fc.oneof(fc.integer({ min: 0, max: 20_000 }), money),
+      // Mostly on now; sometimes not started or over.
+      starts_at: fc.integer({ min: -3, max: 1 }).map((h) => NOW + h * HOUR),
+      hours: fc.oneof(fc.integer({ min: 1, max: 6 }), fc.constant(0)),
+      limit_per_user: fc.integer({ min: 0, max: 20 }),
+      bought_today: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 25 })),
+      quota: fc.integer({ min: 0, max: 50 }),
+      sold_today: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 60 })),
+    }),
+    { selector: (o) => `${o.activity_id}:${o.goods_id}`, maxLength: 10 },
+  )
+  .map((list) => list.map(({ hours, ...o }) => ({ ...o, ends_at: o.starts_at + hours * HOUR })));
 
 const scopeArb: fc.Arbitrary<CouponScope> = fc.oneof(
   fc.constant({ kind: 'all' as const }),
@@ -70,7 +75,11 @@ const inputArb: fc.Arbitrary<PricingInput> = fc
         unselected: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
         g: fc.integer({ min: 0, max: 7 }),
         bundle: fc.option(
-          fc.record({ price: money, activity_id: fc.integer({ min: 1, max: 3 }), items: fc.array(fc.record({ g: fc.integer({ min: 0, max: 7 }), number: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 3 }) }),
+          fc.record({
+            price: money,
+            activity_id: fc.integer({ min: 1, max: 3 }),
+            items: fc.array(fc.record({ g: fc.integer({ min: 0, max: 7 }), number: fc.integer({ min: 1, max: 5 }) }), { minLength: 1, maxLength: 3 }),
+          }),
           { nil: null },
         ),
       }),
@@ -91,7 +100,11 @@ const inputArb: fc.Arbitrary<PricingInput> = fc
         by: fc.constantFrom('number' as const, 'amount' as const),
         threshold: fc.integer({ min: 1, max: 100_000 }),
         type: fc.constantFrom(1 as const, 2 as const),
-        gift: fc.record({ goods_id: fc.constant(50), number: fc.integer({ min: 1, max: 3 }), stock: fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }) }),
+        gift: fc.record({
+          goods_id: fc.constant(50),
+          number: fc.integer({ min: 1, max: 3 }),
+          stock: fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }),
+        }),
       }),
       { selector: (a) => a.id, maxLength: 2 },
     ),
@@ -100,12 +113,18 @@ const inputArb: fc.Arbitrary<PricingInput> = fc
         id: fc.integer({ min: 1, max: 6 }),
         goods_ids: goodsIds,
         threshold: fc.oneof(fc.integer({ min: 0, max: 20_000 }), money),
-        offers: fc.uniqueArray(fc.record({ g: fc.integer({ min: 0, max: 7 }), price: money, limit: fc.integer({ min: 0, max: 5 }) }), { selector: (o) => o.g, maxLength: 3 }),
+        offers: fc.uniqueArray(fc.record({ g: fc.integer({ min: 0, max: 7 }), price: money, limit: fc.integer({ min: 0, max: 5 }) }), {
+          selector: (o) => o.g,
+          maxLength: 3,
+        }),
       }),
       { selector: (a) => a.id, maxLength: 2 },
     ),
     // Picks of the add-ons on offer (by position), and now and then of one that is not.
-    addons: fc.array(fc.record({ h: fc.integer({ min: 0, max: 2 }), o: fc.integer({ min: 0, max: 2 }), number: fc.integer({ min: 1, max: 6 }), stray: fc.boolean() }), { maxLength: 4 }),
+    addons: fc.array(
+      fc.record({ h: fc.integer({ min: 0, max: 2 }), o: fc.integer({ min: 0, max: 2 }), number: fc.integer({ min: 1, max: 6 }), stray: fc.boolean() }),
+      { maxLength: 4 },
+    ),
     coupons: fc.uniqueArray(
       fc.record({
         id: fc.integer({ min: 1, max: 8 }),
@@ -141,13 +160,30 @@ const inputArb: fc.Arbitrary<PricingInput> = fc
       number: l.number,
       is_selected: !l.unselected,
       goods: goods[l.g],
-      combination: l.type === 3 && l.bundle ? { id: i + 1, price: l.bundle.price, activity_id: l.bundle.activity_id, items: l.bundle.items.map((it) => ({ goods: goods[it.g], number: it.number })) } : null,
+      combination:
+        l.type === 3 && l.bundle
+          ? {
+              id: i + 1,
+              price: l.bundle.price,
+              activity_id: l.bundle.activity_id,
+              items: l.bundle.items.map((it) => ({ goods: goods[it.g], number: it.number })),
+            }
+          : null,
     })),
     huangous: huangous.map((h) => ({ ...h, offers: h.offers.map((o) => ({ goods: goods[o.g], price: o.price, limit: o.limit })) })),
   }));
 
 const MONEY_FIELDS = ['unit_price', 'amount', 'welfare_amount', 'goods_manjian_amount', 'coupon_amount', 'red_packet_amount', 'pay_amount'] as const;
-const TOTAL_FIELDS = ['goods_amount', 'welfare_amount', 'manjian_amount', 'coupon_amount', 'red_packet_amount', 'discount_amount', 'shipping_amount', 'pay_amount'] as const;
+const TOTAL_FIELDS = [
+  'goods_amount',
+  'welfare_amount',
+  'manjian_amount',
+  'coupon_amount',
+  'red_packet_amount',
+  'discount_amount',
+  'shipping_amount',
+  'pay_amount',
+] as const;
 const isFen = (v: number) => Number.isSafeInteger(v) && v >= 0;
 
 function checkInvariants(input: PricingInput, cart: PricedCart) {
@@ -163,7 +199,15 @@ function checkInvariants(input: PricingInput, cart: PricedCart) {
     expect(l.segments.reduce((s, seg) => s + seg.amount, 0)).toBe(l.amount);
     if (!l.counted) {
       // Listed, but it pays and saves nothing.
-      expect(l).toMatchObject({ is_selected: 0, pay_amount: 0, welfare_amount: 0, goods_manjian_amount: 0, coupon_amount: 0, red_packet_amount: 0, with_coupon: 0 });
+      expect(l).toMatchObject({
+        is_selected: 0,
+        pay_amount: 0,
+        welfare_amount: 0,
+        goods_manjian_amount: 0,
+        coupon_amount: 0,
+        red_packet_amount: 0,
+        with_coupon: 0,
+      });
       expect(l.excluded).not.toBeNull();
       continue;
     }
@@ -221,7 +265,9 @@ function checkInvariants(input: PricingInput, cart: PricedCart) {
   ] as const) {
     for (const o of offers) {
       const { remaining } = offerRemaining(o);
-      const applied = counted.filter((l) => l.promo?.kind === kind && l.promo.activity_id === o.activity_id && l.goods_id === o.goods_id).reduce((s, l) => s + l.promo!.applied, 0);
+      const applied = counted
+        .filter((l) => l.promo?.kind === kind && l.promo.activity_id === o.activity_id && l.goods_id === o.goods_id)
+        .reduce((s, l) => s + l.promo!.applied, 0);
       if (remaining !== null) expect(applied).toBeLessThanOrEqual(remaining);
       if (applied > 0) expect(o.starts_at <= NOW && NOW < o.ends_at).toBe(true);
     }

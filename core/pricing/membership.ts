@@ -23,7 +23,10 @@ export type ActivityLine = {
  * For each line, the index of the activity it belongs to, or -1. A goods belongs to at most one activity
  * of a type: the one with the lowest id, so two overlapping activities never both reduce the same line.
  */
-export function assign<A extends { id: number; goods_ids: readonly number[] }>(activities: readonly A[], lines: readonly ActivityLine[]): { sorted: A[]; of: number[] } {
+export function assign<A extends { id: number; goods_ids: readonly number[] }>(
+  activities: readonly A[],
+  lines: readonly ActivityLine[],
+): { sorted: A[]; of: number[] } {
   const sorted = [...activities].sort((a, b) => a.id - b.id);
   const byGoods = new Map<number, number>();
   sorted.forEach((a, k) => {

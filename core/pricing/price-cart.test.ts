@@ -34,7 +34,14 @@ describe('lines that do not count', () => {
   });
 
   it('checks the stock of every goods of a combination for the bundles bought', () => {
-    const combination = { id: 9, price: 5000, items: [{ goods: goods({ id: 1, number: 10 }), number: 2 }, { goods: goods({ id: 2, number: 5 }), number: 2 }] };
+    const combination = {
+      id: 9,
+      price: 5000,
+      items: [
+        { goods: goods({ id: 1, number: 10 }), number: 2 },
+        { goods: goods({ id: 2, number: 5 }), number: 2 },
+      ],
+    };
     const cart = price({ lines: [line({ type: 3, number: 3, combination })] });
     expect(cart.lines[0].excluded?.reason).toBe('insufficient_stock');
   });
@@ -51,7 +58,16 @@ describe('a whole order', () => {
     ],
     spikes: [offer({ goods_id: 1, price: 1500, limit_per_user: 4, bought_today: 1 })],
     welfare: { id: 5, rate: 94, goods_ids: [2] },
-    manjians: [{ id: 7, goods_ids: [1, 2, 3], tiers: [{ amount: 50_000, reduce: 3000 }, { amount: 100_000, reduce: 8000 }] }],
+    manjians: [
+      {
+        id: 7,
+        goods_ids: [1, 2, 3],
+        tiers: [
+          { amount: 50_000, reduce: 3000 },
+          { amount: 100_000, reduce: 8000 },
+        ],
+      },
+    ],
     coupons: [{ id: 1, type: 'manjian', threshold: 50_000, amount: 2000, scope: { kind: 'categories', ids: [1] }, starts_at: NOW - HOUR, ends_at: NOW + HOUR }],
     coupon_id: 1,
     red_packet: { balance: 1000, share_percent: 5, use: true },

@@ -160,7 +160,12 @@ export function priceCart(input: PricingInput): PricedCart {
     const amount = times(addon.price, addon.number);
     const out = emptyLine(
       { id: null, source: 'huangou', type: 0, goods_id: addon.goods.id, number: addon.number, free_shipping: lineFreeShipping(addon.goods, addon.number) },
-      { ...NO_PRICE, unit_price: addon.price, amount, segments: [{ source: 'huangou', activity_id: addon.activity_id, price: addon.price, number: addon.number, amount }] },
+      {
+        ...NO_PRICE,
+        unit_price: addon.price,
+        amount,
+        segments: [{ source: 'huangou', activity_id: addon.activity_id, price: addon.price, number: addon.number, amount }],
+      },
     );
     out.huangou_activity_id = addon.activity_id;
     work.push({ out, baseUnits: 0, base: 0, activityGoodsId: null, scopeGoods: [addon.goods] });
@@ -245,7 +250,12 @@ function nextHints(
   const hints: NextHint[] = [];
   for (const m of manjians) {
     if (m.amount > 0 && m.next) {
-      hints.push({ kind: 'manjian', activity_id: m.activity_id, need: m.next.need, message: `再购${yuan(m.next.need)}，可享满${yuan(m.next.amount)}减${yuan(m.next.reduce)}` });
+      hints.push({
+        kind: 'manjian',
+        activity_id: m.activity_id,
+        need: m.next.need,
+        message: `再购${yuan(m.next.need)}，可享满${yuan(m.next.amount)}减${yuan(m.next.reduce)}`,
+      });
     }
   }
   for (const g of gifts) {

@@ -122,10 +122,7 @@ export type HuangouActivity = {
 /** An add-on the buyer chose to take from a 换购 activity. */
 export type AddonPick = { activity_id: number; goods_id: number; number: number };
 
-export type CouponScope =
-  | { kind: 'all' }
-  | { kind: 'categories'; ids: readonly number[] }
-  | { kind: 'goods'; ids: readonly number[] };
+export type CouponScope = { kind: 'all' } | { kind: 'categories'; ids: readonly number[] } | { kind: 'goods'; ids: readonly number[] };
 
 /** One coupon of the account. */
 export type CouponInput = {

@@ -155,7 +155,15 @@ describe('daily specials', () => {
 
 describe('combinations', () => {
   it('prices a combination line at the bundle price for each bundle', () => {
-    const bundle = { id: 9, activity_id: 4, price: 5990, items: [{ goods: goods({ id: 1 }), number: 2 }, { goods: goods({ id: 2 }), number: 1 }] };
+    const bundle = {
+      id: 9,
+      activity_id: 4,
+      price: 5990,
+      items: [
+        { goods: goods({ id: 1 }), number: 2 },
+        { goods: goods({ id: 2 }), number: 1 },
+      ],
+    };
     expect(priceBundle(bundle, 3).amount).toBe(17_970);
     const cart = price({ lines: [line({ type: 3, number: 3, combination: bundle })] });
     expect(cart.lines[0]).toMatchObject({ unit_price: 5990, amount: 17_970, pay_amount: 17_970 });

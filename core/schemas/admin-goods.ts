@@ -60,7 +60,12 @@ export const calendarDay = (label: string) =>
 
 /** A required reference: `请选择分类` when missing. */
 const ref = (label: string) =>
-  wholeNumber(`${label}格式不正确`, `请选择${label}`).pipe(z.number().positive({ error: `${label}格式不正确` }).max(2_147_483_647, { error: `${label}格式不正确` }));
+  wholeNumber(`${label}格式不正确`, `请选择${label}`).pipe(
+    z
+      .number()
+      .positive({ error: `${label}格式不正确` })
+      .max(2_147_483_647, { error: `${label}格式不正确` }),
+  );
 
 /** An optional reference (brand, 经营范围 class): empty, 0 or null for none. */
 const optionalRef = (label: string) => z.preprocess((v) => (v === '' || v === '0' || v === 0 ? null : v), id(label).nullable());
@@ -170,13 +175,15 @@ export function goodsProblems(g: GoodsFacts, today = chinaToday()): [string, str
     const before = g.ladder_price[i - 1];
     const previous = before ? fenOf(before.price) : base;
     if (before && tier.number <= before.number) out.push([`ladder_price.${i}.number`, '阶梯数量须逐档递增']);
-    if (fen !== null && previous !== null && fen >= previous) out.push([`ladder_price.${i}.price`, before ? '阶梯单价须随数量增加而降低' : '阶梯单价须低于价格']);
+    if (fen !== null && previous !== null && fen >= previous)
+      out.push([`ladder_price.${i}.price`, before ? '阶梯单价须随数量增加而降低' : '阶梯单价须低于价格']);
   });
   return out;
 }
 
 const withRules = <T extends GoodsFacts>(g: T, ctx: z.RefinementCtx) => {
-  for (const [field, message] of goodsProblems(g)) ctx.addIssue({ code: 'custom', path: field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message });
+  for (const [field, message] of goodsProblems(g))
+    ctx.addIssue({ code: 'custom', path: field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message });
 };
 
 /** `POST /api/admin/goods`: a new goods; `number` is its first stock (logged like any stock change). */
@@ -257,8 +264,7 @@ export const importQuery = z.object({ dry_run: z.enum(['0', '1'], { error: '参�
 
 // ---- categories and brands
 
-const sortOrder = () =>
-  wholeNumber('排序须为整数').pipe(z.number().min(-100_000, { error: '排序须为整数' }).max(100_000, { error: '排序不能超过100000' }));
+const sortOrder = () => wholeNumber('排序须为整数').pipe(z.number().min(-100_000, { error: '排序须为整数' }).max(100_000, { error: '排序不能超过100000' }));
 
 export const categoryCreateBody = z.object({
   name: text('分类名称', 32),
@@ -271,13 +277,15 @@ export const categoryCreateBody = z.object({
   is_show: flag('显示').optional().default(1),
   logo1: optionalPicture('分类图标').optional().default(''),
 });
-export const categoryUpdateBody = z.object({
-  name: categoryCreateBody.shape.name,
-  parent_id: categoryCreateBody.shape.parent_id.unwrap().unwrap(),
-  sort: sortOrder(),
-  is_show: flag('显示'),
-  logo1: optionalPicture('分类图标'),
-}).partial();
+export const categoryUpdateBody = z
+  .object({
+    name: categoryCreateBody.shape.name,
+    parent_id: categoryCreateBody.shape.parent_id.unwrap().unwrap(),
+    sort: sortOrder(),
+    is_show: flag('显示'),
+    logo1: optionalPicture('分类图标'),
+  })
+  .partial();
 
 export const brandCreateBody = z.object({
   name: text('品牌名称', 32),
@@ -287,14 +295,16 @@ export const brandCreateBody = z.object({
   sort: sortOrder().optional().default(0),
   is_show: flag('显示').optional().default(1),
 });
-export const brandUpdateBody = z.object({
-  name: brandCreateBody.shape.name,
-  logo: optionalPicture('品牌标志'),
-  banner: optionalPicture('品牌横幅'),
-  description: freeText('品牌介绍', 500),
-  sort: sortOrder(),
-  is_show: flag('显示'),
-}).partial();
+export const brandUpdateBody = z
+  .object({
+    name: brandCreateBody.shape.name,
+    logo: optionalPicture('品牌标志'),
+    banner: optionalPicture('品牌横幅'),
+    description: freeText('品牌介绍', 500),
+    sort: sortOrder(),
+    is_show: flag('显示'),
+  })
+  .partial();
 
 export const categoryParams = z.object({ id: id('分类ID') });
 export const brandParams = z.object({ id: id('品牌ID') });

@@ -13,7 +13,11 @@ const yuan = (label: string) =>
     .trim()
     .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: `${label}须为金额，最多两位小数` });
 
-const day = (label: string) => z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label}格式不正确` });
+const day = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${label}格式不正确` });
 
 export const adminOrderQuery = z.object({
   page: page(),
@@ -56,7 +60,9 @@ export const afterSaleRefundBody = z.object({ amount: yuan('退款金额'), repl
 
 export const receiptCheckBody = z
   .object({
-    accept: z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.boolean()], { error: '请选择通过或退回' }).transform((v) => v === true || v === 1 || v === '1'),
+    accept: z
+      .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.boolean()], { error: '请选择通过或退回' })
+      .transform((v) => v === true || v === 1 || v === '1'),
     remark: freeText('说明', 200).optional().default(''),
   })
   .refine((v) => v.accept || v.remark.length > 0, { error: '退回时请说明原因', path: ['remark'] });
@@ -114,8 +120,11 @@ export const AdminAfterSale = z.object({
   images: z.array(z.string()),
   status: z.number().int(),
   status_text: z.string(),
-  refund_amount: money.meta({ description: "a return: what its lines paid; once refunded: what was given back" }),
-  refundable: money.meta({ description: 'the most a refund may give back now: a return at most what its lines paid, and never more than the order has left; 0 once refunded or decided against' }),
+  refund_amount: money.meta({ description: 'a return: what its lines paid; once refunded: what was given back' }),
+  refundable: money.meta({
+    description:
+      'the most a refund may give back now: a return at most what its lines paid, and never more than the order has left; 0 once refunded or decided against',
+  }),
   reply: z.string(),
   received_at: unixTime.nullable(),
   refunded_at: unixTime.nullable(),

@@ -32,7 +32,9 @@ export const adminUserQuery = z.object({
   /** Only accounts that finished registering (licences uploaded): the review queue. */
   submitted: flag('资料已提交').optional(),
   /** Buyers with a licence that expires within this many days (or has expired). */
-  expiring: wholeNumber('天数格式不正确').pipe(z.number().min(1, { error: '天数格式不正确' }).max(365, { error: '天数格式不正确' })).optional(),
+  expiring: wholeNumber('天数格式不正确')
+    .pipe(z.number().min(1, { error: '天数格式不正确' }).max(365, { error: '天数格式不正确' }))
+    .optional(),
 });
 export type AdminUserQuery = z.infer<typeof adminUserQuery>;
 
@@ -96,7 +98,11 @@ export const creditBody = z.object({
     .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: '账期额度须为金额，最多两位小数' }),
   /** Empty: the site's credit days. */
   credit_days: z
-    .union([z.literal(''), z.null(), wholeNumber('账期天数须为整数').pipe(z.number().min(1, { error: '账期天数为1-180天' }).max(180, { error: '账期天数为1-180天' }))])
+    .union([
+      z.literal(''),
+      z.null(),
+      wholeNumber('账期天数须为整数').pipe(z.number().min(1, { error: '账期天数为1-180天' }).max(180, { error: '账期天数为1-180天' })),
+    ])
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v)),
 });

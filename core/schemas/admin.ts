@@ -4,7 +4,10 @@ import { PERMISSIONS, ROLE_KEYS } from '../admin.js';
 import { id, page, password, personName, text } from './common.js';
 import { bit, pageOf, unixTime } from './envelope.js';
 
-const otp = z.string({ error: '请输入6位动态验证码' }).trim().regex(/^\d{6}$/, { error: '请输入6位动态验证码' });
+const otp = z
+  .string({ error: '请输入6位动态验证码' })
+  .trim()
+  .regex(/^\d{6}$/, { error: '请输入6位动态验证码' });
 
 export const adminLoginBody = z.object({
   username: text('用户名', 32),
@@ -27,7 +30,9 @@ export const operatorCreateBody = z.object({
 export const operatorUpdateBody = z.object({
   name: personName('姓名'),
   roles,
-  is_disabled: z.union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.boolean()], { error: '状态不正确' }).transform((v) => v === true || v === 1 || v === '1'),
+  is_disabled: z
+    .union([z.literal('0'), z.literal('1'), z.literal(0), z.literal(1), z.boolean()], { error: '状态不正确' })
+    .transform((v) => v === true || v === 1 || v === '1'),
 });
 
 export const operatorPasswordBody = z.object({ password: password('新密码') });

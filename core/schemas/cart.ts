@@ -72,7 +72,6 @@ export const quickAddBody = z.object({
 const int = () => z.number().int();
 const activityRef = () => int().nullable();
 
-
 export const PriceSegment = z.object({
   source: z.enum(['ladder', 'base', 'spike', 'everyday', 'combination', 'huangou']),
   activity_id: activityRef(),
@@ -112,21 +111,30 @@ export const CartLine = z.object({
   is_selected: bit.meta({ description: 'After lines that cannot be bought were forced off' }),
   chosen: bit.meta({ description: 'What the buyer ticked' }),
   excluded: z
-    .object({ reason: z.enum(['unselected', 'out_of_scope', 'no_ephedrine', 'not_buyable', 'sold_out', 'insufficient_stock', 'bundle_missing']), message: z.string() })
+    .object({
+      reason: z.enum(['unselected', 'out_of_scope', 'no_ephedrine', 'not_buyable', 'sold_out', 'insufficient_stock', 'bundle_missing']),
+      message: z.string(),
+    })
     .nullable()
     .meta({ description: 'Why the line is listed but not counted' }),
   promo: LinePromo.nullable().meta({ description: 'The flash-sale or daily-special price of the line' }),
   welfare_amount: money.meta({ description: 'Store-wide percentage off (94折)' }),
   manjian_activity_id: activityRef(),
   goods_manjian_amount: money.meta({ description: "The line's share of the manjian (满减) reduction" }),
-  gift_data: z.object({ total: int(), type: z.union([z.literal(1), z.literal(2)]) }).nullable().meta({ description: 'Gift units earned; type 1 每满, 2 满' }),
+  gift_data: z
+    .object({ total: int(), type: z.union([z.literal(1), z.literal(2)]) })
+    .nullable()
+    .meta({ description: 'Gift units earned; type 1 每满, 2 满' }),
   huangou_activity_id: activityRef(),
   with_coupon: bit,
   coupon_amount: money,
   red_packet_amount: money,
   free_shipping: bit,
   goods: Goods.nullable(),
-  combination: z.object({ id: int(), name: z.string(), price: money, items: z.array(BundleItem) }).nullable().meta({ description: 'The bundle of a combination line' }),
+  combination: z
+    .object({ id: int(), name: z.string(), price: money, items: z.array(BundleItem) })
+    .nullable()
+    .meta({ description: 'The bundle of a combination line' }),
   created_at: unixTime.nullable(),
 });
 export type CartLine = z.infer<typeof CartLine>;

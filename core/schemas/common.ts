@@ -16,8 +16,7 @@ export const text = (label: string, max = 100) =>
     .refine((v) => !hasControlChar(v), { error: `${label}不能包含控制字符` });
 
 /** A person's name: Chinese or Latin letters, with the middle dot of minority and foreign names. */
-export const personName = (label = '联系人') =>
-  text(label, 20).regex(/^[\u3400-\u9fffA-Za-z·.\s]{2,20}$/, { error: `${label}须为2-20个中文或英文字符` });
+export const personName = (label = '联系人') => text(label, 20).regex(/^[\u3400-\u9fffA-Za-z·.\s]{2,20}$/, { error: `${label}须为2-20个中文或英文字符` });
 
 /** A company name as licences print it: letters, digits, brackets, hyphen, ampersand. */
 export const companyName = (label = '企业名称') =>
@@ -50,8 +49,7 @@ export const freeText = (label: string, max = 200) =>
     .max(max, { error: `${label}不能超过${max}个字符` })
     .refine((v) => !hasControlChar(v), { error: `${label}不能包含控制字符` });
 
-export const mobile = (label = '手机号') =>
-  text(label, 11).regex(MOBILE_RE, { error: `请输入正确的${label}` });
+export const mobile = (label = '手机号') => text(label, 11).regex(MOBILE_RE, { error: `请输入正确的${label}` });
 
 /** Mobile or landline (spec section 5). */
 export const phoneOrLandline = (label = '联系电话') =>
@@ -68,8 +66,7 @@ export const password = (label = '密码') =>
     .max(20, { error: `${label}长度为6-20位` })
     .regex(PASSWORD_RE, { error: `${label}为6-20位，须同时包含字母和数字` });
 
-export const username = () =>
-  text('用户名', 20).regex(USERNAME_RE, { error: '用户名为4-20位字母、数字、下划线或横线，以字母开头' });
+export const username = () => text('用户名', 20).regex(USERNAME_RE, { error: '用户名为4-20位字母、数字、下划线或横线，以字母开头' });
 
 export const smsCode = () => text('短信验证码', 6).regex(SMS_CODE_RE, { error: '请输入6位短信验证码' });
 
@@ -86,7 +83,10 @@ export const wholeNumber = (message: string, missing = message) =>
 /** A positive integer id from a path, query or form value: decimal digits only. */
 export const id = (label = 'ID') =>
   wholeNumber(`${label}格式不正确`).pipe(
-    z.number().positive({ error: `${label}格式不正确` }).max(2_147_483_647, { error: `${label}格式不正确` }),
+    z
+      .number()
+      .positive({ error: `${label}格式不正确` })
+      .max(2_147_483_647, { error: `${label}格式不正确` }),
   );
 
 export const page = () =>
@@ -98,7 +98,10 @@ export const page = () =>
 /** A whole quantity between `min` and `max`, with the messages a buyer reads. */
 export const quantity = (label: string, min: number, max: number) =>
   wholeNumber(`${label}须为整数`, `请输入${label}`).pipe(
-    z.number().min(min, { error: `${label}至少为${min}` }).max(max, { error: `${label}不能超过${max}` }),
+    z
+      .number()
+      .min(min, { error: `${label}至少为${min}` })
+      .max(max, { error: `${label}不能超过${max}` }),
   );
 
 /** A 0/1 flag as forms send it ("0", "1", true, false). */

@@ -47,14 +47,16 @@ type NavEntry = z.infer<typeof NavEntry>;
 
 /** A category of the menu, with its sub-categories (goods hang on the deepest level). */
 export type MenuCategory = { id: number; name: string; logo1: string; children: MenuCategory[] };
-export const MenuCategory: z.ZodType<MenuCategory> = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  logo1: z.string().meta({ description: 'the icon' }),
-  get children() {
-    return z.array(MenuCategory);
-  },
-}).meta({ id: 'MenuCategory' });
+export const MenuCategory: z.ZodType<MenuCategory> = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    logo1: z.string().meta({ description: 'the icon' }),
+    get children() {
+      return z.array(MenuCategory);
+    },
+  })
+  .meta({ id: 'MenuCategory' });
 
 const menu = (description: string) =>
   z.array(MenuCategory).meta({ description: `${description}: a tree of \`{id, name, logo1, children}\`, \`children\` of the same shape` });

@@ -7,7 +7,10 @@ import { z } from 'zod';
 import { Code } from '../codes.js';
 
 /** Money leaves the server as a string with two decimals (`"12.50"`); a hidden price is `null`. */
-export const money = z.string().regex(/^-?\d+\.\d{2}$/).meta({ description: '元，两位小数' });
+export const money = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ description: '元，两位小数' });
 
 /** A 10-digit Unix time in seconds. */
 export const unixTime = z.number().int().meta({ description: 'Unix 秒' });

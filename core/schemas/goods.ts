@@ -4,8 +4,7 @@ import { freeText, id, page, wholeNumber } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
 
 /** A search keyword: trimmed, at most 50 characters, no markup. Empty is allowed and finds nothing. */
-const keywords = () =>
-  freeText('搜索关键词', 50).refine((v) => !/[<>]/.test(v), { error: '搜索关键词不能包含 < 或 > 字符' });
+const keywords = () => freeText('搜索关键词', 50).refine((v) => !/[<>]/.test(v), { error: '搜索关键词不能包含 < 或 > 字符' });
 
 /** 1 drug names (Chinese, pinyin, initials, approval number); 2 manufacturers. */
 const searchType = () =>
@@ -59,10 +58,7 @@ export type GoodsListQuery = z.infer<typeof goodsListQuery>;
 export const goodsIdsBody = z.object({
   goods_ids: z.preprocess(
     (v) => (Array.isArray(v) ? v : typeof v === 'string' ? v.split(',') : typeof v === 'number' ? [v] : v),
-    z
-      .array(id('商品ID'), { error: '请选择商品' })
-      .min(1, { error: '请选择商品' })
-      .max(200, { error: '一次最多选择200件商品' }),
+    z.array(id('商品ID'), { error: '请选择商品' }).min(1, { error: '请选择商品' }).max(200, { error: '一次最多选择200件商品' }),
   ),
 });
 
@@ -101,7 +97,10 @@ export const Goods = z.object({
   bzdw: z.string().meta({ description: '包装单位, unit (盒, 瓶, 袋)' }),
   goods_image: z.array(z.string()).meta({ description: 'picture URLs, the main one first' }),
   base_price: money.nullable().meta({ description: 'unit price; null where the viewer may not see prices' }),
-  price_tip: z.string().nullable().meta({ description: 'shown instead of a hidden price: 登录可见 (guest) or 资质审核通过后可见 (waiting for review); null when prices show' }),
+  price_tip: z
+    .string()
+    .nullable()
+    .meta({ description: 'shown instead of a hidden price: 登录可见 (guest) or 资质审核通过后可见 (waiting for review); null when prices show' }),
   is_buy: bit.meta({ description: '0: listed but cannot be added to the cart' }),
   number: z.number().int().meta({ description: 'stock in units' }),
   is_youx: bit.meta({ description: '优选, preferred goods (tag 优)' }),
@@ -123,7 +122,11 @@ export const Goods = z.object({
   category_id: z.number().int(),
   brand_id: z.number().int().nullable(),
   is_ephedrine: bit.meta({ description: '含麻黄碱: quantity limited per order, bank transfer only, signed receipt afterwards' }),
-  scope_id: z.number().int().nullable().meta({ description: '经营范围 class (`/api/user/jyfw` ids): a buyer whose `scope_ids` lack it sees 超出经营范围; null for goods open to every buyer' }),
+  scope_id: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: '经营范围 class (`/api/user/jyfw` ids): a buyer whose `scope_ids` lack it sees 超出经营范围; null for goods open to every buyer' }),
   is_kx: bit.meta({ description: '控销, controlled sale: only special (is_special) accounts see it' }),
   is_zy: bit.meta({ description: '中药专区' }),
   is_qx: bit.meta({ description: '器械专区' }),
@@ -148,13 +151,15 @@ export type GoodsDetail = z.infer<typeof GoodsDetail>;
 
 /** A category of the filter options, with those of its sub-categories that hold goods of the list. */
 export type FilterCategory = { id: number; name: string; children: FilterCategory[] };
-export const FilterCategory: z.ZodType<FilterCategory> = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  get children() {
-    return z.array(FilterCategory);
-  },
-}).meta({ id: 'FilterCategory' });
+export const FilterCategory: z.ZodType<FilterCategory> = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    get children() {
+      return z.array(FilterCategory);
+    },
+  })
+  .meta({ id: 'FilterCategory' });
 
 /** The filter options of a list page, from the goods that list can show. */
 export const FilterOptions = z.object({

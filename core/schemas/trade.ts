@@ -37,7 +37,9 @@ export type AddressDeleted = z.infer<typeof AddressDeleted>;
 
 /** The coupon to apply: a held coupon's id, `best`, or 0 for none; absent (or empty) leaves the choice to the call. */
 const couponChoice = z
-  .union([z.literal('best'), z.literal(''), wholeNumber('优惠券格式不正确').pipe(z.number().min(0, { error: '优惠券格式不正确' }))], { error: '优惠券格式不正确' })
+  .union([z.literal('best'), z.literal(''), wholeNumber('优惠券格式不正确').pipe(z.number().min(0, { error: '优惠券格式不正确' }))], {
+    error: '优惠券格式不正确',
+  })
   .optional()
   .transform((v) => (v === '' || v === undefined ? undefined : v === 0 ? null : v));
 
@@ -53,7 +55,13 @@ export const invoiceInput = z
       .regex(/^$|^[0-9A-Z]{15,20}$/, { error: '请输入15-20位税号（数字或大写字母）' })
       .optional()
       .default(''),
-    email: z.string({ error: '邮箱格式不正确' }).trim().max(64, { error: '邮箱格式不正确' }).regex(/^$|^[\w.-]+@[\w-]+(\.[\w-]+)+$/, { error: '请输入正确的邮箱地址' }).optional().default(''),
+    email: z
+      .string({ error: '邮箱格式不正确' })
+      .trim()
+      .max(64, { error: '邮箱格式不正确' })
+      .regex(/^$|^[\w.-]+@[\w-]+(\.[\w-]+)+$/, { error: '请输入正确的邮箱地址' })
+      .optional()
+      .default(''),
   })
   .refine((v) => v.type === 0 || v.title.length >= 2, { error: '请填写发票抬头', path: ['title'] })
   .refine((v) => v.type !== 2 || v.tax_no.length > 0, { error: '增值税专用发票须填写税号', path: ['tax_no'] });
@@ -363,7 +371,9 @@ export type EphedrineOrderPage = z.infer<typeof EphedrineOrderPage>;
 
 export const BuyAgain = z.object({
   added: z.array(int()).meta({ description: 'Goods put into the cart' }),
-  skipped: z.array(z.object({ goods_id: int(), name: z.string(), reason: z.string() })).meta({ description: 'Goods that can no longer be bought, with the reason' }),
+  skipped: z
+    .array(z.object({ goods_id: int(), name: z.string(), reason: z.string() }))
+    .meta({ description: 'Goods that can no longer be bought, with the reason' }),
 });
 export type BuyAgain = z.infer<typeof BuyAgain>;
 
@@ -379,7 +389,12 @@ export type Contract = z.infer<typeof Contract>;
 
 // ---- payment
 
-export const BankDetails = z.object({ bank_name: z.string(), account_name: z.string(), account_no: z.string(), memo: z.string().meta({ description: 'What to write in the transfer memo' }) });
+export const BankDetails = z.object({
+  bank_name: z.string(),
+  account_name: z.string(),
+  account_no: z.string(),
+  memo: z.string().meta({ description: 'What to write in the transfer memo' }),
+});
 export type BankDetails = z.infer<typeof BankDetails>;
 
 /** Paying an order: paid at once (balance, credit), a QR code to scan (online), or bank details (transfer). */

@@ -1,20 +1,7 @@
 /** Account calls (login, codes, registration, forgotten password, profile, WeChat login, uploads): requests and answers. */
 import { z } from 'zod';
 import { COMPANY_TYPES, LICENCE_TYPES } from '../constants.js';
-import {
-  addressText,
-  companyName,
-  email,
-  id,
-  mobile,
-  optionalText,
-  password,
-  personName,
-  phoneOrLandline,
-  smsCode,
-  text,
-  username,
-} from './common.js';
+import { addressText, companyName, email, id, mobile, optionalText, password, personName, phoneOrLandline, smsCode, text, username } from './common.js';
 import { bit, unixTime } from './envelope.js';
 
 export const loginBody = z.object({
@@ -64,10 +51,7 @@ export const registerStep2Body = z.object({
   city: text('城市', 20).regex(/^[\u3400-\u9fff]{2,20}$/, { error: '请选择城市' }),
   district: text('区县', 20).regex(/^[\u3400-\u9fff]{2,20}$/, { error: '请选择区县' }),
   address: addressText(),
-  jyfw: z
-    .array(id('经营范围'), { error: '请选择经营范围' })
-    .min(1, { error: '请选择经营范围' })
-    .max(50, { error: '经营范围选择过多' }),
+  jyfw: z.array(id('经营范围'), { error: '请选择经营范围' }).min(1, { error: '请选择经营范围' }).max(50, { error: '经营范围选择过多' }),
   parent: id('总部账号').optional(),
   store_id: id('门店').optional(),
 });
@@ -96,9 +80,7 @@ export const registerBody = z.discriminatedUnion('step', [registerStep1Body, reg
 });
 
 export const forgetStep1Body = z.object({ step: z.literal(['1', 1]), phone: mobile(), code: smsCode() });
-export const forgetStep2Body = z
-  .object({ step: z.literal(['2', 2]), ticket: text('重置凭证', 64), ...passwordPair })
-  .refine(samePasswords, mismatch);
+export const forgetStep2Body = z.object({ step: z.literal(['2', 2]), ticket: text('重置凭证', 64), ...passwordPair }).refine(samePasswords, mismatch);
 export const forgetBody = z.discriminatedUnion('step', [forgetStep1Body, forgetStep2Body], {
   error: '找回密码步骤不正确',
 });
@@ -164,7 +146,9 @@ export const UserBase = z.object({
   is_chain: bit.meta({ description: 'a chain headquarters (连锁总部), which manages stores' }),
   parent_id: z.number().int().meta({ description: 'the headquarters of a chain store; 0 otherwise' }),
   contract_signed: bit.meta({ description: 'the e-contract is signed (needed before the first order)' }),
-  scope_ids: z.array(z.number().int()).meta({ description: '经营范围 classes approved at licence review: goods whose `scope_id` is not among them show 超出经营范围' }),
+  scope_ids: z
+    .array(z.number().int())
+    .meta({ description: '经营范围 classes approved at licence review: goods whose `scope_id` is not among them show 超出经营范围' }),
   may_buy_ephedrine: bit.meta({ description: 'may buy goods containing ephedrine (含麻黄碱)' }),
   actor: z
     .object({ id: z.number().int(), username: z.string(), company: z.string() })
@@ -183,9 +167,7 @@ export const CodeSent = z.object({
 export type CodeSent = z.infer<typeof CodeSent>;
 
 /** The latest code sent to a phone, as the sandbox outbox shows it; null when none was sent. */
-export const SentCode = z
-  .object({ phone: z.string(), code: z.string(), purpose: z.enum(CODE_TYPES), created_at: unixTime })
-  .nullable();
+export const SentCode = z.object({ phone: z.string(), code: z.string(), purpose: z.enum(CODE_TYPES), created_at: unixTime }).nullable();
 export type SentCode = z.infer<typeof SentCode>;
 
 /** A business scope (经营范围) a buyer chooses at registration. */
@@ -203,7 +185,7 @@ export type LicenceTypes = z.infer<typeof LicenceTypes>;
 export const RegisteredStep1 = z.object({
   next: z.literal(2),
   user_id: z.number().int().optional().meta({ description: 'the new account, now logged in' }),
-  store_id: z.number().int().optional().meta({ description: "the new store, when a headquarters registers one (`parent`); the headquarters stays logged in" }),
+  store_id: z.number().int().optional().meta({ description: 'the new store, when a headquarters registers one (`parent`); the headquarters stays logged in' }),
 });
 export type RegisteredStep1 = z.infer<typeof RegisteredStep1>;
 export const RegisteredStep2 = z.object({ next: z.literal(3) });

@@ -22,7 +22,10 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, message: st
 
 export const moneyLogQuery = z
   .object({
-    instrument: choice(WALLET_INSTRUMENTS, '账户类型不正确').optional().default('balance').meta({ description: 'the ledger: balance (default), red_packet, points or credit' }),
+    instrument: choice(WALLET_INSTRUMENTS, '账户类型不正确')
+      .optional()
+      .default('balance')
+      .meta({ description: 'the ledger: balance (default), red_packet, points or credit' }),
     use_type: z
       .union([z.literal(''), z.literal('0'), z.literal('1'), z.literal('2')], { error: '收支类型不正确' })
       .optional()

@@ -210,7 +210,9 @@ test('admin reads the audit log, filters by action and sees an operator creation
   await page.getByTestId('admin-menu').getByRole('link', { name: '操作日志' }).click();
   await expect(page.getByTestId('audit-table')).toContainText('新增操作员');
 
-  const filtered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/audit' && new URL(r.url()).searchParams.get('action') === 'operator.create');
+  const filtered = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/admin/audit' && new URL(r.url()).searchParams.get('action') === 'operator.create',
+  );
   await page.getByTestId('audit-action').locator('input').fill('operator.create');
   await page.getByTestId('audit-filters').getByRole('button', { name: '查询' }).click();
   await filtered;
@@ -243,7 +245,9 @@ test('admin reads the audit log, filters by action and sees an operator creation
   expect(csv).not.toContain('operator.update');
 
   // The filter lives in the URL: a reload shows the same list with the field filled.
-  const again = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/audit' && new URL(r.url()).searchParams.get('action') === 'operator.create');
+  const again = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/admin/audit' && new URL(r.url()).searchParams.get('action') === 'operator.create',
+  );
   await page.reload();
   await again;
   await expect(page.getByTestId('audit-action').locator('input')).toHaveValue('operator.create');

@@ -155,7 +155,9 @@ test('an Excel file with wrong rows is checked first and refused row by row; not
   await page.getByTestId('goods-import').click();
   const modal = page.getByTestId('import-modal');
   await expect(page.getByTestId('import-confirm')).toBeDisabled();
-  await modal.locator('input[type=file]').setInputFiles({ name: '商品导入.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
+  await modal
+    .locator('input[type=file]')
+    .setInputFiles({ name: '商品导入.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: file });
   await expect(modal).toContainText('商品导入.xlsx');
   await page.getByTestId('import-check').click();
   const errors = page.getByTestId('import-errors');

@@ -215,8 +215,14 @@ test('finance rejects an after-sales request with a reason, and approves, receiv
   const demo = await buyer(browser, 'demo');
   const order = await api<{ items: { id: number; number: number; name: string }[] }>(demo, 'GET', `/api/order/${placed.id}`);
   const [first, second] = order.items;
-  const ret = await api<{ id: number; refund_amount: string }>(demo, 'POST', `/api/order/${placed.id}/return`, { lines: [{ item_id: first.id, number: 1 }], reason: '外包装破损，退回一盒' });
-  const ask = await api<{ id: number }>(demo, 'POST', `/api/order/${placed.id}/after_sale`, { lines: [{ item_id: second.id, number: 1 }], reason: '效期较短，希望补偿' });
+  const ret = await api<{ id: number; refund_amount: string }>(demo, 'POST', `/api/order/${placed.id}/return`, {
+    lines: [{ item_id: first.id, number: 1 }],
+    reason: '外包装破损，退回一盒',
+  });
+  const ask = await api<{ id: number }>(demo, 'POST', `/api/order/${placed.id}/after_sale`, {
+    lines: [{ item_id: second.id, number: 1 }],
+    reason: '效期较短，希望补偿',
+  });
   await demo.context().close();
 
   await consoleLogin(page, 'finance');

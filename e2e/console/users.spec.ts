@@ -51,7 +51,10 @@ async function registerPharmacy(page: Page, company: string) {
   await page.getByTestId('register-next').click();
   await expect(page).toHaveURL(/\/register\/step3$/);
   for (const type of ['yyzz', 'ypjyxkz', 'cgwts']) {
-    await page.getByTestId(`register-licence-${type}`).locator('input[type=file]').setInputFiles({ name: `${type}.png`, mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByTestId(`register-licence-${type}`)
+      .locator('input[type=file]')
+      .setInputFiles({ name: `${type}.png`, mimeType: 'image/png', buffer: PNG });
     await expect(page.getByTestId(`register-licence-${type}`).locator('img')).toBeVisible();
   }
   await page.getByTestId('register-submit').click();

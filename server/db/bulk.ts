@@ -50,7 +50,9 @@ export async function updateManyById<T extends PgTable>(conn: Conn, table: T, ro
     sql`, `,
   );
   for (let i = 0; i < rows.length; i += chunk) {
-    const json = rows.slice(i, i + chunk).map((r) => Object.fromEntries(['id', ...keys].map((k) => [columns[k].name, jsonValue((r as Record<string, unknown>)[k])])));
+    const json = rows
+      .slice(i, i + chunk)
+      .map((r) => Object.fromEntries(['id', ...keys].map((k) => [columns[k].name, jsonValue((r as Record<string, unknown>)[k])])));
     await conn.execute(
       sql`update ${table} set ${set} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(json)}::jsonb) as x where ${table}.${sql.identifier(columns.id.name)} = x.${sql.identifier(columns.id.name)}`,
     );

@@ -110,7 +110,10 @@ describe(`failed logins on ${dbLabel}`, () => {
       payload: { username: 'pending', password: DEMO_PASSWORD },
     });
     expect(res.json().code).toBe(10000);
-    const rows = await t.db.select({ ip: sessions.ip }).from(sessions).where(eq(sessions.userId, await userId('pending')));
+    const rows = await t.db
+      .select({ ip: sessions.ip })
+      .from(sessions)
+      .where(eq(sessions.userId, await userId('pending')));
     expect(rows.map((r) => r.ip)).toContain('127.0.0.1');
     expect(rows.map((r) => r.ip)).not.toContain('198.51.100.7');
   });
@@ -148,7 +151,8 @@ describe(`the login limits at their real size on ${dbLabel}`, () => {
       const [{ phone }] = await real.db.select({ phone: users.phone }).from(users).where(eq(users.username, 'chain'));
       const answers = [];
       // By username and by phone, each guess from an address of its own: one account, one count.
-      for (let i = 0; i < 400; i++) answers.push((await login(behindProxy as never, i % 2 ? 'chain' : phone, 'Wrong2026', `198.18.${Math.floor(i / 250)}.${i % 250}`)).json());
+      for (let i = 0; i < 400; i++)
+        answers.push((await login(behindProxy as never, i % 2 ? 'chain' : phone, 'Wrong2026', `198.18.${Math.floor(i / 250)}.${i % 250}`)).json());
       expect(answers.slice(0, 10).every((a) => a.code === 422 && a.message === '用户名或密码错误')).toBe(true);
       expect(answers.slice(10).every((a) => a.code === 429 && a.message === '登录失败次数过多，请15分钟后再试，或使用短信验证码登录')).toBe(true);
       const right = (await login(behindProxy as never, 'chain', DEMO_PASSWORD, '198.18.9.9')).json();
@@ -162,11 +166,7 @@ describe(`the login limits at their real size on ${dbLabel}`, () => {
       // Another account is not locked by them, and its session keeps the address the trusted proxy forwarded.
       const other = await login(behindProxy as never, 'chain-a', DEMO_PASSWORD, '198.18.7.7');
       expect(other.json().code).toBe(10000);
-      const [s] = await real.db
-        .select({ ip: sessions.ip })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(users.username, 'chain-a'));
+      const [s] = await real.db.select({ ip: sessions.ip }).from(sessions).innerJoin(users, eq(users.id, sessions.userId)).where(eq(users.username, 'chain-a'));
       expect(s.ip).toBe('198.18.7.7');
     } finally {
       await behindProxy.close();
@@ -189,8 +189,7 @@ describe(`the login limits at their real size on ${dbLabel}`, () => {
 });
 
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001' +
-    '0d0a2db40000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082',
   'hex',
 );
 
@@ -269,8 +268,20 @@ describe(`control characters on ${dbLabel}`, () => {
     { name: 'after-sale reason', method: 'POST', url: '/api/order/1/after_sale', body: { lines: [{ item_id: 1, number: 1 }], reason: NUL }, as: 'demo' },
     { name: 'WeChat sandbox ticket', method: 'POST', url: '/api/wechat/sandbox_scan', body: { ticket: `abcdefgh${NUL}` }, as: 'guest' },
     { name: 'WeChat sandbox nickname', method: 'POST', url: '/api/wechat/sandbox_scan', body: { ticket: 'abcdefgh12', nickname: NUL }, as: 'guest' },
-    { name: 'forget ticket', method: 'POST', url: '/api/user/forget', body: { step: 2, ticket: NUL, password: 'Good2026', password_confirmation: 'Good2026' }, as: 'guest' },
-    { name: 'notify id', method: 'POST', url: '/api/pay/notify/sandbox', body: { notify_id: NUL, trade_no: 'SB1', amount: '1.00', paid_at: '1', sign: 'x' }, as: 'guest' },
+    {
+      name: 'forget ticket',
+      method: 'POST',
+      url: '/api/user/forget',
+      body: { step: 2, ticket: NUL, password: 'Good2026', password_confirmation: 'Good2026' },
+      as: 'guest',
+    },
+    {
+      name: 'notify id',
+      method: 'POST',
+      url: '/api/pay/notify/sandbox',
+      body: { notify_id: NUL, trade_no: 'SB1', amount: '1.00', paid_at: '1', sign: 'x' },
+      as: 'guest',
+    },
     { name: 'a key of a nested object', method: 'POST', url: '/api/cart', body: { params: [{ goods_id: 1, number: 1, [`x${NUL}`]: 1 }] }, as: 'demo' },
     { name: 'a bell character (C0)', method: 'POST', url: '/api/user/login', body: { username: 'demo\u0007', password: 'x' }, as: 'guest' },
     { name: 'a C1 control', method: 'POST', url: '/api/user/login', body: { username: 'demo\u0085', password: 'x' }, as: 'guest' },
@@ -363,7 +374,12 @@ describe(`changing the login phone on ${dbLabel}`, () => {
     const code = await codeTo(a, next);
     const wrongPassword = await a.post('/api/user/updateUserInfo', { name: before.name || '王店长', phone: next, code, password: 'Wrong2026' });
     expect(wrongPassword.body.data.errors).toEqual({ password: ['登录密码不正确'] });
-    const wrongCode = await a.post('/api/user/updateUserInfo', { name: before.name || '王店长', phone: next, code: code === '000000' ? '111111' : '000000', password: DEMO_PASSWORD });
+    const wrongCode = await a.post('/api/user/updateUserInfo', {
+      name: before.name || '王店长',
+      phone: next,
+      code: code === '000000' ? '111111' : '000000',
+      password: DEMO_PASSWORD,
+    });
     expect(wrongCode.body.data.errors).toEqual({ code: ['短信验证码不正确'] });
     expect((await a.get('/api/user/base')).body.data.phone).toBe(before.phone);
     expect(sent.filter((s) => s.phone === before.phone)).toHaveLength(0);
@@ -462,7 +478,10 @@ describe(`ids on ${dbLabel}`, () => {
     const exp = await demo.post('/api/cart', { params: [{ goods_id: g.id, number: '1e2' }] });
     expect(exp.status).toBe(422);
     expect(exp.body.message).toBe('采购数量须为整数');
-    const lines = await t.db.select().from(cartItems).where(and(eq(cartItems.goodsId, g.id), inArray(cartItems.userId, [await userId('demo')])));
+    const lines = await t.db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.goodsId, g.id), inArray(cartItems.userId, [await userId('demo')])));
     expect(lines).toHaveLength(0);
     expect((await demo.postJson('/api/cart', { params: [{ goods_id: g.id, number: g.zbz }] })).body.code).toBe(10000);
   });

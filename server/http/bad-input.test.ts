@@ -54,8 +54,16 @@ const endpoints: Endpoint[] = [
     url: '/api/user/register',
     as: 'member',
     body: {
-      step: 2, company: '广州市好药大药房有限公司', type: '单体药店', name: '陈明', contact_phone: '13955550003',
-      province: '广东省', city: '广州市', district: '越秀区', address: '中山五路 1 号', jyfw: [999999],
+      step: 2,
+      company: '广州市好药大药房有限公司',
+      type: '单体药店',
+      name: '陈明',
+      contact_phone: '13955550003',
+      province: '广东省',
+      city: '广州市',
+      district: '越秀区',
+      address: '中山五路 1 号',
+      jyfw: [999999],
     },
   },
   {

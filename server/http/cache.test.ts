@@ -85,7 +85,11 @@ describe('shared catalogue answers', () => {
     const db = {} as Db;
     const at = Date.UTC(2026, 10, 23, 12, 0, 0);
     const spike = await cachedJson(db, 'spike', async () => ({ list: [{ id: 1 }], end_time: 100 }));
-    expect(JSON.parse(withTimestamp(spike, at))).toEqual({ code: 10000, message: expect.any(String), data: { list: [{ id: 1 }], end_time: 100, timestamp: at / 1000 } });
+    expect(JSON.parse(withTimestamp(spike, at))).toEqual({
+      code: 10000,
+      message: expect.any(String),
+      data: { list: [{ id: 1 }], end_time: 100, timestamp: at / 1000 },
+    });
     const empty = await cachedJson(db, 'everyday', async () => ({}));
     expect(JSON.parse(withTimestamp(empty, at)).data).toEqual({ timestamp: at / 1000 });
   });

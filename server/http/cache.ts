@@ -79,4 +79,3 @@ export function forgetResult(db: Db, key: unknown) {
 export function clearKeptAnswers(db: Db) {
   caches.get(db)?.clear();
 }
-

@@ -37,8 +37,7 @@ export const refuse = (message: string, code: number = Code.refused) => new AppE
 /** 422 on one field, as if the schema had refused it. */
 export const invalid = (field: string, message: string) => invalidFields({ [field]: [message] });
 
-export const invalidFields = (errors: ValidationErrors) =>
-  new AppError(Code.invalid, Object.values(errors)[0]?.[0] ?? Message.badBody, 422, { errors });
+export const invalidFields = (errors: ValidationErrors) => new AppError(Code.invalid, Object.values(errors)[0]?.[0] ?? Message.badBody, 422, { errors });
 
 export const notFound = (message: string = Message.notFound) => new AppError(Code.notFound, message, 404);
 

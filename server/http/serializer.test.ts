@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { responseSerializer, undeclared } from './serializer.js';
 
 const schema = z.object({ id: z.number(), lines: z.array(z.object({ name: z.string() })) });
-const serializerOf = (strict: boolean) => responseSerializer(strict)({ schema, method: 'GET', url: '/api/x', httpStatus: '200' } as never) as (data: unknown) => string;
+const serializerOf = (strict: boolean) =>
+  responseSerializer(strict)({ schema, method: 'GET', url: '/api/x', httpStatus: '200' } as never) as (data: unknown) => string;
 
 describe('response serializer', () => {
   it('writes what the schema declares', () => {

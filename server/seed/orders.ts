@@ -50,7 +50,10 @@ async function spareCoupon(db: Db, userId: number) {
 export async function seedDemoOrders(db: Db, now = Date.now()) {
   const [demo] = await db.select().from(users).where(eq(users.username, 'demo'));
   if (!demo || (await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, demo.id)).limit(1)).length) return;
-  const [address] = await db.select().from(addresses).where(and(eq(addresses.userId, demo.id), eq(addresses.isDefault, true)));
+  const [address] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, demo.id), eq(addresses.isDefault, true)));
   if (!address) return;
   await db.delete(cartItems).where(eq(cartItems.userId, demo.id));
   for (const plan of PLANS) {
@@ -58,13 +61,30 @@ export async function seedDemoOrders(db: Db, now = Date.now()) {
       .select({ id: goods.id, zbz: goods.zbz })
       .from(goods)
       .innerJoin(brands, eq(brands.id, goods.brandId))
-      .where(and(eq(brands.name, plan.brand), eq(goods.isBuy, true), eq(goods.isOnSale, true), eq(goods.isKx, false), eq(goods.isEphedrine, false), gt(goods.number, 500)))
+      .where(
+        and(
+          eq(brands.name, plan.brand),
+          eq(goods.isBuy, true),
+          eq(goods.isOnSale, true),
+          eq(goods.isKx, false),
+          eq(goods.isEphedrine, false),
+          gt(goods.number, 500),
+        ),
+      )
       .orderBy(asc(goods.id))
       .limit(plan.lines);
     if (!picks.length) continue;
-    await addToCart(db, demo, picks.map((g) => ({ goods_id: g.id, number: g.zbz * plan.packs })));
+    await addToCart(
+      db,
+      demo,
+      picks.map((g) => ({ goods_id: g.id, number: g.zbz * plan.packs })),
+    );
     const lines = await db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, demo.id));
-    await checkout(db, demo, lines.map((l) => l.id));
+    await checkout(
+      db,
+      demo,
+      lines.map((l) => l.id),
+    );
     const coupon = plan.discounts ? await spareCoupon(db, demo.id) : null;
     const made = await createOrders(db, demo, { address_id: address.id, coupon_id: coupon, remark: '', use_red_packet: plan.discounts ? 1 : 0 })
       // Goods below the coupon's threshold: the order goes without it.
@@ -76,7 +96,12 @@ export async function seedDemoOrders(db: Db, now = Date.now()) {
     if (plan.then === 'ship' || plan.then === 'complete') {
       await db
         .update(orders)
-        .set({ status: 2, carrier: '顺丰速运', trackingNo: `SF${String(1_460_000_000_000 + id * 7919).slice(0, 12)}`, shippedAt: at(Math.max(0, plan.daysAgo - 1)) })
+        .set({
+          status: 2,
+          carrier: '顺丰速运',
+          trackingNo: `SF${String(1_460_000_000_000 + id * 7919).slice(0, 12)}`,
+          shippedAt: at(Math.max(0, plan.daysAgo - 1)),
+        })
         .where(eq(orders.id, id));
     }
     if (plan.then === 'complete') await receiveOrder(db, demo, id);
@@ -93,7 +118,10 @@ export async function seedDemoOrders(db: Db, now = Date.now()) {
         cancelledAt: o.cancelledAt ? new Date(at(plan.daysAgo).getTime() + 3_600_000) : null,
       })
       .where(eq(orders.id, id));
-    await db.update(ledger).set({ createdAt: new Date(at(plan.daysAgo).getTime() + 600_000) }).where(and(eq(ledger.refType, 'order'), eq(ledger.refId, id)));
+    await db
+      .update(ledger)
+      .set({ createdAt: new Date(at(plan.daysAgo).getTime() + 600_000) })
+      .where(and(eq(ledger.refType, 'order'), eq(ledger.refId, id)));
     if (plan.pay === 'credit') {
       // The bill was opened at payment, and falls due the credit days after it.
       const [bill] = await db.select().from(creditBills).where(eq(creditBills.orderId, id));
@@ -104,11 +132,18 @@ export async function seedDemoOrders(db: Db, now = Date.now()) {
     }
   }
   // The points the completed order granted came on top of an opening balance: open with what makes 1,280.
-  const rows = await db.select().from(ledger).where(and(eq(ledger.userId, demo.id), eq(ledger.instrument, 'points'))).orderBy(asc(ledger.id));
+  const rows = await db
+    .select()
+    .from(ledger)
+    .where(and(eq(ledger.userId, demo.id), eq(ledger.instrument, 'points')))
+    .orderBy(asc(ledger.id));
   const granted = rows.filter((r) => r.kind !== 'open').reduce((s, r) => s + r.amount, 0);
   const opening = rows.find((r) => r.kind === 'open');
   if (opening && granted > 0 && granted < DEMO_POINTS) {
-    await db.update(ledger).set({ amount: DEMO_POINTS - granted, balanceAfter: DEMO_POINTS - granted }).where(eq(ledger.id, opening.id));
+    await db
+      .update(ledger)
+      .set({ amount: DEMO_POINTS - granted, balanceAfter: DEMO_POINTS - granted })
+      .where(eq(ledger.id, opening.id));
     let running = DEMO_POINTS - granted;
     for (const r of rows.filter((x) => x.id !== opening.id)) {
       running += r.amount;

@@ -51,7 +51,16 @@ export async function seedPromotions(db: Db, now: number) {
   for (const [i, session] of SPIKE_SESSIONS.entries()) {
     const [a] = await db
       .insert(activities)
-      .values({ type: 'spike', name: session.name, startsAt, endsAt, dailyStart: session.start, dailyEnd: session.end, sort: i, description: '每日三场，限时限量，每个账户每天限购' })
+      .values({
+        type: 'spike',
+        name: session.name,
+        startsAt,
+        endsAt,
+        dailyStart: session.start,
+        dailyEnd: session.end,
+        sort: i,
+        description: '每日三场，限时限量，每个账户每天限购',
+      })
       .returning({ id: activities.id });
     const chosen = candidates.slice(i * SPIKE_GOODS, (i + 1) * SPIKE_GOODS);
     if (!chosen.length) continue;

@@ -33,7 +33,6 @@ import { seedDemoWallet } from './wallet.js';
 import { seedTradeAccounts, seedTradePromotions } from './trade.js';
 import { DEVICE_MAKERS, DEVICES, DRUGS, FOOD_MAKERS, FOODS, HERB_MAKERS, HERBS, MAKERS, type DrugEntry } from './drugs.js';
 
-
 /** mulberry32: a small seeded generator; the seed's randomness must repeat. */
 function random(seed: number) {
   let a = seed >>> 0;
@@ -84,15 +83,16 @@ const FIRST_MAKERS: Record<string, string> = {
   复方甘草片: '山东新华制药股份有限公司',
 };
 
-const GENERAL_MAKERS = MAKERS.map((m) => m.name).filter(
-  (n) => !DEVICE_MAKERS.includes(n) && !HERB_MAKERS.slice(0, 2).includes(n) && n !== FOOD_MAKERS[0],
-);
+const GENERAL_MAKERS = MAKERS.map((m) => m.name).filter((n) => !DEVICE_MAKERS.includes(n) && !HERB_MAKERS.slice(0, 2).includes(n) && n !== FOOD_MAKERS[0]);
 
 const COLOURS = ['e4393c', '2f6db5', '1f9d55', 'e67e22', '8e44ad', '16a085', 'c0392b', '2c3e50'];
 
 /** The manufacturer's short name for a package drawing: 华北制药股份有限公司 → 华北制药. */
 const shortMaker = (name: string) =>
-  name.replace(/(集团)?(股份)?有限(责任)?公司$/, '').replace(/(制药总厂|\(中国\))$/, '').slice(0, 8);
+  name
+    .replace(/(集团)?(股份)?有限(责任)?公司$/, '')
+    .replace(/(制药总厂|\(中国\))$/, '')
+    .slice(0, 8);
 
 function makersFor(entry: DrugEntry, index: number): string[] {
   const sole = SOLE_MAKERS[entry.name];
@@ -134,7 +134,7 @@ function approvalNumber(entry: DrugEntry, rnd: ReturnType<typeof random>): strin
   if (entry.cfl === '中药饮片') return '';
   if (entry.cfl === '器械') return `${rnd.pick(['苏', '浙', '粤', '国'])}械注准20${rnd.int(15, 24)}2${rnd.int(100000, 999999)}`;
   if (entry.cfl === '保健食品') return `国食健注G20${rnd.int(10, 24)}${rnd.int(1000, 9999)}`;
-  const letter = entry.category.startsWith('中成药') || /丸|颗粒|口服液|膏/.test(entry.name) && !entry.category.startsWith('抗感染') ? 'Z' : 'H';
+  const letter = entry.category.startsWith('中成药') || (/丸|颗粒|口服液|膏/.test(entry.name) && !entry.category.startsWith('抗感染')) ? 'Z' : 'H';
   return `国药准字${letter}${rnd.int(10, 69)}${rnd.int(100000, 999999)}`;
 }
 
@@ -271,7 +271,10 @@ async function seedContent(db: Db) {
     })),
   );
   for (const [sort, item] of NAV.entries()) {
-    const [row] = await db.insert(nav).values({ name: item.name, url: item.url, isOpen: item.isOpen ?? 0, sort }).returning({ id: nav.id });
+    const [row] = await db
+      .insert(nav)
+      .values({ name: item.name, url: item.url, isOpen: item.isOpen ?? 0, sort })
+      .returning({ id: nav.id });
     if (item.children?.length) {
       await db.insert(nav).values(item.children.map((c, i) => ({ name: c.name, url: c.url, parentId: row.id, sort: i })));
     }
@@ -300,14 +303,14 @@ async function seedContent(db: Db) {
         image: `/api/img/banner.svg?${new URLSearchParams({ t: section.title, s: section.sub, c: section.colour, p: 'kxzq_ad' })}`,
       })
       .returning({ id: ads.id });
-    await db.update(ads).set({ url: `/kxzq/goods/${top.id}/${ad.id}` }).where(eq(ads.id, ad.id));
+    await db
+      .update(ads)
+      .set({ url: `/kxzq/goods/${top.id}/${ad.id}` })
+      .where(eq(ads.id, ad.id));
   }
   await db.insert(hotSearches).values(HOT_SEARCHES.map((name, sort) => ({ name, sort, url: `/search?keywords=${encodeURIComponent(name)}` })));
   for (const [sort, group] of HELP.entries()) {
-    const [row] = await db
-      .insert(articleCategories)
-      .values({ name: group.name, code: group.code, kind: 'help', sort })
-      .returning({ id: articleCategories.id });
+    const [row] = await db.insert(articleCategories).values({ name: group.name, code: group.code, kind: 'help', sort }).returning({ id: articleCategories.id });
     await db.insert(articles).values(group.articles.map((a, i) => ({ categoryId: row.id, title: a.title, code: a.code, content: a.content, sort: i })));
   }
   const [notice] = await db
@@ -360,24 +363,60 @@ const CLINIC_SCOPES = ['处方药', '甲类非处方药', '乙类非处方药', 
 
 const DEMO_ACCOUNTS: DemoAccount[] = [
   {
-    username: 'demo', phone: '13800000001', name: '张敏', company: '杭州仁和大药房有限公司', companyType: '单体药店',
-    isPassed: 1, registerStep: 3, points: 1280, isSpecial: true, address: ['浙江省', '杭州市', '西湖区', '文三路 478 号'],
+    username: 'demo',
+    phone: '13800000001',
+    name: '张敏',
+    company: '杭州仁和大药房有限公司',
+    companyType: '单体药店',
+    isPassed: 1,
+    registerStep: 3,
+    points: 1280,
+    isSpecial: true,
+    address: ['浙江省', '杭州市', '西湖区', '文三路 478 号'],
   },
   {
-    username: 'pending', phone: '13800000002', name: '李娜', company: '宁波康宁诊所', companyType: '诊所',
-    isPassed: 0, registerStep: 3, address: ['浙江省', '宁波市', '鄞州区', '天童南路 588 号'],
+    username: 'pending',
+    phone: '13800000002',
+    name: '李娜',
+    company: '宁波康宁诊所',
+    companyType: '诊所',
+    isPassed: 0,
+    registerStep: 3,
+    address: ['浙江省', '宁波市', '鄞州区', '天童南路 588 号'],
   },
   {
-    username: 'chain', phone: '13800000003', name: '陈刚', company: '浙江康泰连锁药业有限公司', companyType: '连锁总部',
-    isPassed: 1, registerStep: 3, points: 5600, isCanChat: true, address: ['浙江省', '杭州市', '拱墅区', '莫干山路 1418 号'],
+    username: 'chain',
+    phone: '13800000003',
+    name: '陈刚',
+    company: '浙江康泰连锁药业有限公司',
+    companyType: '连锁总部',
+    isPassed: 1,
+    registerStep: 3,
+    points: 5600,
+    isCanChat: true,
+    address: ['浙江省', '杭州市', '拱墅区', '莫干山路 1418 号'],
   },
   {
-    username: 'chain-a', phone: '13800000004', name: '周洁', company: '浙江康泰连锁药业有限公司湖墅店', companyType: '连锁门店',
-    isPassed: 1, registerStep: 3, parent: 'chain', address: ['浙江省', '杭州市', '拱墅区', '湖墅南路 186 号'],
+    username: 'chain-a',
+    phone: '13800000004',
+    name: '周洁',
+    company: '浙江康泰连锁药业有限公司湖墅店',
+    companyType: '连锁门店',
+    isPassed: 1,
+    registerStep: 3,
+    parent: 'chain',
+    address: ['浙江省', '杭州市', '拱墅区', '湖墅南路 186 号'],
   },
   {
-    username: 'chain-b', phone: '13800000005', name: '吴磊', company: '浙江康泰连锁药业有限公司滨江店', companyType: '连锁门店',
-    isPassed: 1, registerStep: 3, parent: 'chain', address: ['浙江省', '杭州市', '滨江区', '江南大道 3688 号'],
+    username: 'chain-b',
+    phone: '13800000005',
+    name: '吴磊',
+    company: '浙江康泰连锁药业有限公司滨江店',
+    companyType: '连锁门店',
+    isPassed: 1,
+    registerStep: 3,
+    parent: 'chain',
+    address: ['浙江省', '杭州市', '滨江区', '江南大道 3688 号'],
     scopesLeftOut: ['中药饮片', '医疗器械', '冷藏药品'],
   },
 ];

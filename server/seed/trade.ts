@@ -6,7 +6,22 @@
  */
 import { and, asc, count, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { activities, activityGoods, addresses, brands, businessScopes, categories, combinations, contractTexts, coupons, goods, ledger, userCoupons, users, wallets } from '../db/schema/index.js';
+import {
+  activities,
+  activityGoods,
+  addresses,
+  brands,
+  businessScopes,
+  categories,
+  combinations,
+  contractTexts,
+  coupons,
+  goods,
+  ledger,
+  userCoupons,
+  users,
+  wallets,
+} from '../db/schema/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -22,13 +37,32 @@ async function goodsOfBrands(db: Db, names: string[]) {
 }
 
 async function goodsOfTopCategories(db: Db, names: string[]) {
-  const tops = await db.select({ id: categories.id }).from(categories).where(and(inArray(categories.name, names), eq(categories.parentId, 0)));
+  const tops = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(inArray(categories.name, names), eq(categories.parentId, 0)));
   if (!tops.length) return [];
-  const subs = await db.select({ id: categories.id }).from(categories).where(inArray(categories.parentId, tops.map((t) => t.id)));
+  const subs = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      inArray(
+        categories.parentId,
+        tops.map((t) => t.id),
+      ),
+    );
   return db
     .select({ id: goods.id })
     .from(goods)
-    .where(and(inArray(goods.categoryId, [...tops, ...subs].map((c) => c.id)), eq(goods.isOnSale, true)));
+    .where(
+      and(
+        inArray(
+          goods.categoryId,
+          [...tops, ...subs].map((c) => c.id),
+        ),
+        eq(goods.isOnSale, true),
+      ),
+    );
 }
 
 async function tag(db: Db, ids: number[], label: string) {
@@ -49,7 +83,10 @@ async function addGoods(db: Db, activityId: number, ids: number[], extra: Partia
 
 /** The goods-wide promotions, once, when there are goods and none of these activities yet. */
 export async function seedTradePromotions(db: Db, now: number) {
-  const [{ n }] = await db.select({ n: count() }).from(activities).where(inArray(activities.type, ['manjian', 'welfare', 'gift', 'huangou', 'combination']));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(activities)
+    .where(inArray(activities.type, ['manjian', 'welfare', 'gift', 'huangou', 'combination']));
   if (n > 0) return;
   const [{ total }] = await db.select({ total: count() }).from(goods);
   if (!total) return;
@@ -60,7 +97,19 @@ export async function seedTradePromotions(db: Db, now: number) {
   const manjianIds = (await goodsOfBrands(db, MANJIAN_BRANDS)).map((g) => g.id);
   const [manjian] = await db
     .insert(activities)
-    .values({ ...base, type: 'manjian', name: '年终采购节 满减', description: `${MANJIAN_BRANDS.join('、')}品牌商品满1000减50，满3000减150，满5000减300`, rules: { tiers: [{ amount: 100_000, reduce: 5_000 }, { amount: 300_000, reduce: 15_000 }, { amount: 500_000, reduce: 30_000 }] } })
+    .values({
+      ...base,
+      type: 'manjian',
+      name: '年终采购节 满减',
+      description: `${MANJIAN_BRANDS.join('、')}品牌商品满1000减50，满3000减150，满5000减300`,
+      rules: {
+        tiers: [
+          { amount: 100_000, reduce: 5_000 },
+          { amount: 300_000, reduce: 15_000 },
+          { amount: 500_000, reduce: 30_000 },
+        ],
+      },
+    })
     .returning({ id: activities.id });
   await addGoods(db, manjian.id, manjianIds);
   await tag(db, manjianIds, '满');
@@ -72,19 +121,35 @@ export async function seedTradePromotions(db: Db, now: number) {
     .returning({ id: activities.id });
   await addGoods(db, welfare.id, welfareIds);
 
-  const [mask] = await db.select().from(goods).where(and(like(goods.name, '%医用外科口罩%'), eq(goods.isOnSale, true))).orderBy(asc(goods.id)).limit(1);
+  const [mask] = await db
+    .select()
+    .from(goods)
+    .where(and(like(goods.name, '%医用外科口罩%'), eq(goods.isOnSale, true)))
+    .orderBy(asc(goods.id))
+    .limit(1);
   const giftIds = (await goodsOfBrands(db, ['白云山'])).map((g) => g.id);
   if (mask && giftIds.length) {
     const [gift] = await db
       .insert(activities)
-      .values({ ...base, type: 'gift', name: '白云山 买20赠1', description: `白云山品牌商品每买满20件，赠${mask.name}1${mask.bzdw}`, rules: { per: 'line', by: 'number', threshold: 20, type: 1, gift: { goods_id: mask.id, name: mask.name, number: 1, stock: 5000 } } })
+      .values({
+        ...base,
+        type: 'gift',
+        name: '白云山 买20赠1',
+        description: `白云山品牌商品每买满20件，赠${mask.name}1${mask.bzdw}`,
+        rules: { per: 'line', by: 'number', threshold: 20, type: 1, gift: { goods_id: mask.id, name: mask.name, number: 1, stock: 5000 } },
+      })
       .returning({ id: activities.id });
     await addGoods(db, gift.id, giftIds);
     await tag(db, giftIds, '赠');
   }
 
   const huangouIds = (await goodsOfBrands(db, ['以岭'])).map((g) => g.id);
-  const addons = await db.select().from(goods).where(and(inArray(goods.name, ['维生素C片', '医用外科口罩']), eq(goods.isOnSale, true), eq(goods.isBuy, true))).orderBy(asc(goods.id)).limit(2);
+  const addons = await db
+    .select()
+    .from(goods)
+    .where(and(inArray(goods.name, ['维生素C片', '医用外科口罩']), eq(goods.isOnSale, true), eq(goods.isBuy, true)))
+    .orderBy(asc(goods.id))
+    .limit(2);
   if (huangouIds.length && addons.length) {
     const [huangou] = await db
       .insert(activities)
@@ -96,12 +161,23 @@ export async function seedTradePromotions(db: Db, now: number) {
   }
 
   // Combinations of goods a pharmacy stocks together, 10% below their separate prices.
-  const pick = async (name: string) => (await db.select().from(goods).where(and(eq(goods.name, name), eq(goods.isOnSale, true), eq(goods.isBuy, true), eq(goods.isKx, false))).orderBy(asc(goods.id)).limit(1))[0];
+  const pick = async (name: string) =>
+    (
+      await db
+        .select()
+        .from(goods)
+        .where(and(eq(goods.name, name), eq(goods.isOnSale, true), eq(goods.isBuy, true), eq(goods.isKx, false)))
+        .orderBy(asc(goods.id))
+        .limit(1)
+    )[0];
   const sets = [
     { name: '感冒组合：感冒灵颗粒 + 板蓝根颗粒', items: ['感冒灵颗粒', '板蓝根颗粒'] },
     { name: '家庭常备：布洛芬缓释胶囊 + 医用外科口罩', items: ['布洛芬缓释胶囊', '医用外科口罩'] },
   ];
-  const [combo] = await db.insert(activities).values({ ...base, type: 'combination', name: '组合购', description: '搭配购买更优惠' }).returning({ id: activities.id });
+  const [combo] = await db
+    .insert(activities)
+    .values({ ...base, type: 'combination', name: '组合购', description: '搭配购买更优惠' })
+    .returning({ id: activities.id });
   for (const [sort, set] of sets.entries()) {
     const rows = (await Promise.all(set.items.map(pick))).filter(Boolean);
     if (rows.length !== set.items.length) continue;
@@ -147,7 +223,10 @@ export async function seedTradeAccounts(db: Db, now: number) {
   }
   let couponIds: { id: number; validDays: number }[] = [];
   if (!(await db.select({ id: coupons.id }).from(coupons).limit(1)).length) {
-    const [antiInfective] = await db.select({ id: categories.id }).from(categories).where(and(eq(categories.name, '抗感染药'), eq(categories.parentId, 0)));
+    const [antiInfective] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.name, '抗感染药'), eq(categories.parentId, 0)));
     const subs = antiInfective ? await db.select({ id: categories.id }).from(categories).where(eq(categories.parentId, antiInfective.id)) : [];
     couponIds = await db
       .insert(coupons)
@@ -169,7 +248,10 @@ export async function seedTradeAccounts(db: Db, now: number) {
       )
       .returning({ id: coupons.id, validDays: coupons.validDays });
   }
-  const accounts = await db.select().from(users).where(and(eq(users.isPassed, 1), isNull(users.wechatOpenid)));
+  const accounts = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.isPassed, 1), isNull(users.wechatOpenid)));
   for (const u of accounts) {
     const w = WALLETS[u.username];
     if (!w) continue;
@@ -179,16 +261,40 @@ export async function seedTradeAccounts(db: Db, now: number) {
       { instrument: 'red_packet' as const, amount: w.redPacket, memo: '新人红包' },
       { instrument: 'points' as const, amount: u.points, memo: '期初积分' },
     ].filter((o) => o.amount > 0);
-    if (opening.length) await db.insert(ledger).values(opening.map((o) => ({ userId: u.id, instrument: o.instrument, amount: o.amount, balanceAfter: o.amount, kind: 'open', memo: o.memo, createdAt: new Date(now - 30 * DAY_MS) })));
-    await db.insert(addresses).values({ userId: u.id, name: u.name, phone: u.phone, province: u.province, city: u.city, district: u.district, address: u.address, isDefault: true });
+    if (opening.length)
+      await db.insert(ledger).values(
+        opening.map((o) => ({
+          userId: u.id,
+          instrument: o.instrument,
+          amount: o.amount,
+          balanceAfter: o.amount,
+          kind: 'open',
+          memo: o.memo,
+          createdAt: new Date(now - 30 * DAY_MS),
+        })),
+      );
+    await db
+      .insert(addresses)
+      .values({ userId: u.id, name: u.name, phone: u.phone, province: u.province, city: u.city, district: u.district, address: u.address, isDefault: true });
     if (u.username === 'demo') {
-      await db.insert(addresses).values({ userId: u.id, name: '赵磊', phone: '13800000011', province: '浙江省', city: '杭州市', district: '余杭区', address: '五常街道文一西路 998 号 仓库收货', isDefault: false });
+      await db.insert(addresses).values({
+        userId: u.id,
+        name: '赵磊',
+        phone: '13800000011',
+        province: '浙江省',
+        city: '杭州市',
+        district: '余杭区',
+        address: '五常街道文一西路 998 号 仓库收货',
+        isDefault: false,
+      });
       if (couponIds.length) {
-        await db.insert(userCoupons).values(
-          couponIds.map((c) => ({ userId: u.id, couponId: c.id, startsAt: new Date(now - DAY_MS), endsAt: new Date(now + c.validDays * DAY_MS) })),
-        );
+        await db
+          .insert(userCoupons)
+          .values(couponIds.map((c) => ({ userId: u.id, couponId: c.id, startsAt: new Date(now - DAY_MS), endsAt: new Date(now + c.validDays * DAY_MS) })));
         // One coupon that ran out last month, for the wallet's expired tab.
-        await db.insert(userCoupons).values({ userId: u.id, couponId: couponIds[0].id, status: 2, startsAt: new Date(now - 60 * DAY_MS), endsAt: new Date(now - 30 * DAY_MS) });
+        await db
+          .insert(userCoupons)
+          .values({ userId: u.id, couponId: couponIds[0].id, status: 2, startsAt: new Date(now - 60 * DAY_MS), endsAt: new Date(now - 30 * DAY_MS) });
       }
     } else if (couponIds.length) {
       await db.insert(userCoupons).values({ userId: u.id, couponId: couponIds[0].id, startsAt: new Date(now - DAY_MS), endsAt: new Date(now + 30 * DAY_MS) });
@@ -226,6 +332,8 @@ export async function seedBuyers(db: Db, count: number, passwordHash: string, no
       .returning();
     await db.insert(wallets).values({ userId: u.id, balance: 100_000_000, creditLimit: 10_000_000 });
     await db.insert(ledger).values({ userId: u.id, instrument: 'balance', amount: 100_000_000, balanceAfter: 100_000_000, kind: 'open', memo: '期初余额' });
-    await db.insert(addresses).values({ userId: u.id, name: '采购员', phone: u.phone, province: u.province, city: u.city, district: u.district, address: u.address, isDefault: true });
+    await db
+      .insert(addresses)
+      .values({ userId: u.id, name: '采购员', phone: u.phone, province: u.province, city: u.city, district: u.district, address: u.address, isDefault: true });
   }
 }

@@ -35,14 +35,30 @@ export async function seedDemoWallet(db: Db, now = Date.now()) {
     await db.transaction(async (tx) => {
       for (const m of moves) await move(tx, { userId: demo.id, ...m });
     });
-    await db.update(ledger).set({ createdAt: at(days) }).where(and(eq(ledger.userId, demo.id), gt(ledger.id, last ?? 0)));
+    await db
+      .update(ledger)
+      .set({ createdAt: at(days) })
+      .where(and(eq(ledger.userId, demo.id), gt(ledger.id, last ?? 0)));
   };
 
   await history(29, [{ instrument: 'points', amount: 200, kind: 'grant', memo: '完成企业资质认证赠送积分' }]);
 
   const recharge = async (days: number, no: string, amount: number, bonus: number) => {
-    const [row] = await db.insert(recharges).values({ rechargeNo: no, userId: demo.id, amount, bonus, status: 1, paidAt: at(days), createdAt: at(days) }).returning();
-    await db.insert(payments).values({ refType: 'recharge', refId: row.id, userId: demo.id, provider: 'sandbox', tradeNo: `SB${no}100`, amount, status: 1, paidAt: at(days), createdAt: at(days) });
+    const [row] = await db
+      .insert(recharges)
+      .values({ rechargeNo: no, userId: demo.id, amount, bonus, status: 1, paidAt: at(days), createdAt: at(days) })
+      .returning();
+    await db.insert(payments).values({
+      refType: 'recharge',
+      refId: row.id,
+      userId: demo.id,
+      provider: 'sandbox',
+      tradeNo: `SB${no}100`,
+      amount,
+      status: 1,
+      paidAt: at(days),
+      createdAt: at(days),
+    });
     await history(days, [
       { instrument: 'balance', amount, kind: 'recharge', refType: 'recharge', refId: row.id, memo: `在线充值 ${no}` },
       { instrument: 'balance', amount: bonus, kind: 'bonus', refType: 'recharge', refId: row.id, memo: `充值赠送 ${no}` },
@@ -55,14 +71,44 @@ export async function seedDemoWallet(db: Db, now = Date.now()) {
   // Cash vouchers: codes for anyone, demo's own (one redeemed, one expired), and one of chain's.
   await db.insert(cashCoupons).values([
     ...OPEN_VOUCHERS.map((code) => ({ code, name: '药采通推广现金券', amount: 5_000, expiresAt: new Date(now + 365 * DAY_MS), createdAt: at(30) })),
-    ...DEMO_VOUCHERS.map((v) => ({ code: v.code, name: v.name, amount: v.amount, userId: demo.id, expiresAt: new Date(now + v.days * DAY_MS), createdAt: at(12) })),
+    ...DEMO_VOUCHERS.map((v) => ({
+      code: v.code,
+      name: v.name,
+      amount: v.amount,
+      userId: demo.id,
+      expiresAt: new Date(now + v.days * DAY_MS),
+      createdAt: at(12),
+    })),
     { code: 'YCTDEMO2026R300', name: '十月采购返利现金券', amount: 30_000, userId: demo.id, expiresAt: new Date(now + 20 * DAY_MS), createdAt: at(25) },
     { code: 'YCTDEMO2025Z050', name: '国庆采购现金券', amount: 5_000, userId: demo.id, expiresAt: at(5), createdAt: at(50) },
-    ...(chain ? [{ code: 'YCTCHAIN2026A200', name: '连锁客户专享现金券', amount: 20_000, userId: chain.id, expiresAt: new Date(now + 60 * DAY_MS), createdAt: at(12) }] : []),
+    ...(chain
+      ? [
+          {
+            code: 'YCTCHAIN2026A200',
+            name: '连锁客户专享现金券',
+            amount: 20_000,
+            userId: chain.id,
+            expiresAt: new Date(now + 60 * DAY_MS),
+            createdAt: at(12),
+          },
+        ]
+      : []),
   ]);
   const [redeemed] = await db.select().from(cashCoupons).where(eq(cashCoupons.code, 'YCTDEMO2026R300'));
-  await db.update(cashCoupons).set({ status: 1, usedBy: demo.id, usedAt: at(24) }).where(eq(cashCoupons.id, redeemed.id));
-  await history(24, [{ instrument: 'balance', amount: redeemed.amount, kind: 'voucher', refType: 'cash_coupon', refId: redeemed.id, memo: `现金券充值 ${redeemed.name}（券码 ${redeemed.code}）` }]);
+  await db
+    .update(cashCoupons)
+    .set({ status: 1, usedBy: demo.id, usedAt: at(24) })
+    .where(eq(cashCoupons.id, redeemed.id));
+  await history(24, [
+    {
+      instrument: 'balance',
+      amount: redeemed.amount,
+      kind: 'voucher',
+      refType: 'cash_coupon',
+      refId: redeemed.id,
+      memo: `现金券充值 ${redeemed.name}（券码 ${redeemed.code}）`,
+    },
+  ]);
 
   await history(22, [{ instrument: 'points', amount: -200, kind: 'exchange', memo: '积分商城兑换 医用外科口罩 1盒' }]);
 

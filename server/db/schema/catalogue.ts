@@ -1,6 +1,20 @@
 /** The catalogue: goods, categories, brands, favourites and the search terms view. */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgMaterializedView, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgMaterializedView,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 

@@ -63,9 +63,13 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_no_uq').on(t.orderNo),
-    uniqueIndex('orders_checkout_uq').on(t.userId, t.checkoutKey, t.isEphedrine).where(sql`checkout_key is not null`),
+    uniqueIndex('orders_checkout_uq')
+      .on(t.userId, t.checkoutKey, t.isEphedrine)
+      .where(sql`checkout_key is not null`),
     index('orders_user_idx').on(t.userId, t.createdAt),
-    index('orders_unpaid_idx').on(t.expiresAt).where(sql`status = 0`),
+    index('orders_unpaid_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 0`),
   ],
 );
 /** One line of an order, with the goods as they were and each discount the pricing engine gave it. */

@@ -49,10 +49,7 @@ export const activityGoods = pgTable(
     weekday: smallint('weekday').notNull().default(0),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [
-    uniqueIndex('activity_goods_uq').on(t.activityId, t.goodsId, t.weekday),
-    index('activity_goods_goods_idx').on(t.goodsId),
-  ],
+  (t) => [uniqueIndex('activity_goods_uq').on(t.activityId, t.goodsId, t.weekday), index('activity_goods_goods_idx').on(t.goodsId)],
 );
 /** 组合购: fixed goods and quantities sold together for one price (cart lines of type 3). */
 export const combinations = pgTable('combinations', {

@@ -59,7 +59,9 @@ export const ledger = pgTable(
   },
   (t) => [
     index('ledger_user_idx').on(t.userId, t.instrument, t.id),
-    uniqueIndex('ledger_once_uq').on(t.userId, t.instrument, t.kind, t.refType, t.refId).where(sql`ref_id <> 0`),
+    uniqueIndex('ledger_once_uq')
+      .on(t.userId, t.instrument, t.kind, t.refType, t.refId)
+      .where(sql`ref_id <> 0`),
   ],
 );
 /** A coupon as an operator sets it up; accounts hold copies of it (user_coupons). */

@@ -10,8 +10,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001' +
-    '0d0a2db40000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082',
   'hex',
 );
 
@@ -26,9 +25,7 @@ async function codeFor(a: ReturnType<typeof agent>, phone: string, type: string)
 async function upload(a: ReturnType<typeof agent>, bytes: Buffer, filename: string) {
   const boundary = '----yct' + Date.now();
   const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -57,9 +54,28 @@ describe(`accounts on ${dbLabel}`, () => {
     const a = await loginAs(t.app, 'demo');
     const base = (await a.get('/api/user/base')).body.data;
     for (const field of [
-      'show', 'username', 'name', 'phone', 'company', 'face', 'rank', 'admin', 'address', 'is_passed', 'points',
-      'cart', 'message_count', 'wechat', 'common_config', 'quality_inspection', 'login_url', 'is_show_youx',
-      'is_special', 'is_can_chat', 'token', 'is_AfterSale',
+      'show',
+      'username',
+      'name',
+      'phone',
+      'company',
+      'face',
+      'rank',
+      'admin',
+      'address',
+      'is_passed',
+      'points',
+      'cart',
+      'message_count',
+      'wechat',
+      'common_config',
+      'quality_inspection',
+      'login_url',
+      'is_show_youx',
+      'is_special',
+      'is_can_chat',
+      'token',
+      'is_AfterSale',
     ]) {
       expect(base).toHaveProperty(field);
     }
@@ -115,7 +131,13 @@ describe(`accounts on ${dbLabel}`, () => {
     expect((await a.get(`/api/user/phone/${phone}`)).body.data.exists).toBe(0);
     const code = await codeFor(a, phone, 'register');
     const step1 = await a.post('/api/user/register', {
-      step: 1, phone, code, username: 'kangtai01', password: 'Kangtai2026', password_confirmation: 'Kangtai2026', agree: 1,
+      step: 1,
+      phone,
+      code,
+      username: 'kangtai01',
+      password: 'Kangtai2026',
+      password_confirmation: 'Kangtai2026',
+      agree: 1,
     });
     expect(step1.body).toMatchObject({ code: 10000, data: { next: 2 } });
     expect((await a.get(`/api/user/phone/${phone}`)).body.data.exists).toBe(1);
@@ -123,8 +145,16 @@ describe(`accounts on ${dbLabel}`, () => {
     const scopes = (await a.get('/api/user/jyfw')).body.data as { id: number; name: string }[];
     expect(scopes.length).toBeGreaterThan(3);
     const step2 = await a.post('/api/user/register', {
-      step: 2, company: '杭州康泰大药房有限公司', type: '单体药店', name: '王芳', contact_phone: '0571-88886666',
-      province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路 88 号', jyfw: [scopes[0].id, scopes[1].id],
+      step: 2,
+      company: '杭州康泰大药房有限公司',
+      type: '单体药店',
+      name: '王芳',
+      contact_phone: '0571-88886666',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      address: '文三路 88 号',
+      jyfw: [scopes[0].id, scopes[1].id],
     });
     expect(step2.body).toMatchObject({ code: 10000, data: { next: 3 } });
 
@@ -158,7 +188,15 @@ describe(`accounts on ${dbLabel}`, () => {
     const a = agent(t.app);
     const phone = '13912340002';
     const code = await codeFor(a, phone, 'register');
-    const bad = { step: 1, phone, code: code === '000000' ? '111111' : '000000', username: 'fresh01', password: 'Abc12345', password_confirmation: 'Abc12345', agree: 1 };
+    const bad = {
+      step: 1,
+      phone,
+      code: code === '000000' ? '111111' : '000000',
+      username: 'fresh01',
+      password: 'Abc12345',
+      password_confirmation: 'Abc12345',
+      agree: 1,
+    };
     const wrong = await a.post('/api/user/register', bad);
     expect(wrong.status).toBe(422);
     expect(wrong.body.data.errors.code).toEqual(['短信验证码不正确']);
@@ -187,15 +225,32 @@ describe(`accounts on ${dbLabel}`, () => {
     const phone = '13912340004';
     const code = await codeFor(hq, phone, 'register');
     const step1 = await hq.post('/api/user/register', {
-      step: 1, parent: me.id, phone, code, username: 'chainc01', password: 'Store2026', password_confirmation: 'Store2026', agree: 1,
+      step: 1,
+      parent: me.id,
+      phone,
+      code,
+      username: 'chainc01',
+      password: 'Store2026',
+      password_confirmation: 'Store2026',
+      agree: 1,
     });
     expect(step1.body.data).toMatchObject({ next: 2, store_id: expect.any(Number) });
     const storeId = step1.body.data.store_id;
     expect((await hq.get('/api/user/base')).body.data.username).toBe('chain');
     const scopes = (await hq.get('/api/user/jyfw')).body.data;
     const step2 = await hq.post('/api/user/register', {
-      step: 2, parent: me.id, store_id: storeId, company: '康宁连锁天河店', type: '连锁门店', name: '李雷', contact_phone: '13912340004',
-      province: '广东省', city: '广州市', district: '天河区', address: '体育西路 1 号', jyfw: [scopes[0].id],
+      step: 2,
+      parent: me.id,
+      store_id: storeId,
+      company: '康宁连锁天河店',
+      type: '连锁门店',
+      name: '李雷',
+      contact_phone: '13912340004',
+      province: '广东省',
+      city: '广州市',
+      district: '天河区',
+      address: '体育西路 1 号',
+      jyfw: [scopes[0].id],
     });
     expect(step2.body.code).toBe(10000);
     const [store] = await t.db.select().from(users).where(eq(users.id, storeId));
@@ -204,8 +259,18 @@ describe(`accounts on ${dbLabel}`, () => {
     const demo = await loginAs(t.app, 'demo');
     const demoId = (await demo.get('/api/user/base')).body.data.id;
     const notChain = await demo.post('/api/user/register', {
-      step: 2, parent: demoId, store_id: storeId, company: 'x公司', type: '连锁门店', name: '李雷', contact_phone: '13912340004',
-      province: '广东省', city: '广州市', district: '天河区', address: '体育西路 1 号', jyfw: [scopes[0].id],
+      step: 2,
+      parent: demoId,
+      store_id: storeId,
+      company: 'x公司',
+      type: '连锁门店',
+      name: '李雷',
+      contact_phone: '13912340004',
+      province: '广东省',
+      city: '广州市',
+      district: '天河区',
+      address: '体育西路 1 号',
+      jyfw: [scopes[0].id],
     });
     expect(notChain.body.code).toBe(422);
   });
@@ -216,7 +281,10 @@ describe(`accounts on ${dbLabel}`, () => {
     const rc = await codeFor(r, phone, 'register');
     await r.post('/api/user/register', { step: 1, phone, code: rc, username: 'forget01', password: 'First2026', password_confirmation: 'First2026', agree: 1 });
     const other = await loginAs(t.app, 'forget01', 'First2026');
-    await t.db.update(smsCodes).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(smsCodes.phone, phone));
+    await t.db
+      .update(smsCodes)
+      .set({ createdAt: new Date(Date.now() - 120_000) })
+      .where(eq(smsCodes.phone, phone));
 
     const f = agent(t.app);
     const code = await codeFor(f, phone, 'forget');
@@ -288,7 +356,14 @@ describe(`accounts on ${dbLabel}`, () => {
     const phone = '13912340007';
     const code = await codeFor(a, phone, 'register');
     const reg = await a.post('/api/user/register', {
-      step: 1, phone, code, username: 'wechat01', password: 'Wechat2026', password_confirmation: 'Wechat2026', agree: 1, wechat_ticket: qr.ticket,
+      step: 1,
+      phone,
+      code,
+      username: 'wechat01',
+      password: 'Wechat2026',
+      password_confirmation: 'Wechat2026',
+      agree: 1,
+      wechat_ticket: qr.ticket,
     });
     expect(reg.body.code).toBe(10000);
     expect((await a.get('/api/user/base')).body.data.wechat).toBe('康泰王店长');

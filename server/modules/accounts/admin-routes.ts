@@ -16,7 +16,16 @@ export async function accountAdminRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/admin/users',
-    { ...needs('user:read'), schema: { tags, summary: 'Buyers for the console, newest first: by keyword, review state, company type, submitted licences or licences expiring within N days (user:read).', querystring: adminUserQuery, response: answers(AdminUserPage) } },
+    {
+      ...needs('user:read'),
+      schema: {
+        tags,
+        summary:
+          'Buyers for the console, newest first: by keyword, review state, company type, submitted licences or licences expiring within N days (user:read).',
+        querystring: adminUserQuery,
+        response: answers(AdminUserPage),
+      },
+    },
     async (req) => {
       requirePermission(req, 'user:read');
       return ok(await admin.listUsers(db, req.query));
@@ -24,7 +33,15 @@ export async function accountAdminRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.get(
     '/api/admin/users/:id',
-    { ...needs('user:read'), schema: { tags, summary: 'One buyer with every licence, declared and approved 经营范围, flags, service contacts and chain (user:read).', params, response: answers(AdminUserDetail) } },
+    {
+      ...needs('user:read'),
+      schema: {
+        tags,
+        summary: 'One buyer with every licence, declared and approved 经营范围, flags, service contacts and chain (user:read).',
+        params,
+        response: answers(AdminUserDetail),
+      },
+    },
     async (req) => {
       requirePermission(req, 'user:read');
       return ok(await admin.userDetail(db, req.params.id));
@@ -46,12 +63,30 @@ export async function accountAdminRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/admin/users/:id',
-    { ...needs('user:write'), schema: { tags, summary: "Sets a buyer's flags, rank, ephedrine right and approved 经营范围 (user:write).", params, body: userFlagsBody, response: answers(AdminUserDetail) } },
+    {
+      ...needs('user:write'),
+      schema: {
+        tags,
+        summary: "Sets a buyer's flags, rank, ephedrine right and approved 经营范围 (user:write).",
+        params,
+        body: userFlagsBody,
+        response: answers(AdminUserDetail),
+      },
+    },
     async (req) => ok(await admin.updateUserFlags(db, req, req.params.id, req.body)),
   );
   app.post(
     '/api/admin/users/:id/contacts',
-    { ...needs('user:write'), schema: { tags, summary: "Replaces a buyer's dedicated service contacts; exactly one is the default (user:write).", params, body: contactsBody, response: answers(AdminUserDetail) } },
+    {
+      ...needs('user:write'),
+      schema: {
+        tags,
+        summary: "Replaces a buyer's dedicated service contacts; exactly one is the default (user:write).",
+        params,
+        body: contactsBody,
+        response: answers(AdminUserDetail),
+      },
+    },
     async (req) => ok(await admin.setContacts(db, req, req.params.id, req.body)),
   );
 }

@@ -26,7 +26,16 @@ async function goodsOfScope(name: string) {
   const [g] = await t.db
     .select()
     .from(goods)
-    .where(and(eq(goods.scopeId, await scopeId(name)), eq(goods.isOnSale, true), eq(goods.isBuy, true), eq(goods.isKx, false), eq(goods.isEphedrine, false), gt(goods.number, 100)))
+    .where(
+      and(
+        eq(goods.scopeId, await scopeId(name)),
+        eq(goods.isOnSale, true),
+        eq(goods.isBuy, true),
+        eq(goods.isKx, false),
+        eq(goods.isEphedrine, false),
+        gt(goods.number, 100),
+      ),
+    )
     .orderBy(asc(goods.id))
     .limit(1);
   expect(g, `the seed has buyable goods of ${name}`).toBeDefined();
@@ -48,7 +57,15 @@ describe(`the console's buyers on ${dbLabel}`, () => {
     const qa = await operatorLogin(t.app, 'qa');
     expect((await qa.get(`/api/admin/users/${id}`)).body.data.company).toBe('宁波康宁诊所');
     // qa reviews licences but does not set flags or money.
-    const flags = await qa.postJson(`/api/admin/users/${id}`, { is_special: 0, is_show_youx: 1, is_can_chat: 0, is_AfterSale: 1, may_buy_ephedrine: 1, rank: '普通会员', scope_ids: [] });
+    const flags = await qa.postJson(`/api/admin/users/${id}`, {
+      is_special: 0,
+      is_show_youx: 1,
+      is_can_chat: 0,
+      is_AfterSale: 1,
+      may_buy_ephedrine: 1,
+      rank: '普通会员',
+      scope_ids: [],
+    });
     expect(flags.status).toBe(403);
     expect((await qa.postJson(`/api/admin/users/${id}/wallet/adjust`, { instrument: 'balance', amount: '10', reason: '测试' })).status).toBe(403);
     // Refused before the input is read: a bad body is still 403, not a field message.
@@ -111,7 +128,15 @@ describe(`the console's buyers on ${dbLabel}`, () => {
 
   it('rejects a new pharmacy with a reason its owner reads on 资质证照 and in a message', async () => {
     const phone = '13900001234';
-    await t.db.insert(users).values({ username: 'newshop', phone, passwordHash: 'x', company: '杭州新开大药房', companyType: '单体药店', registerStep: 3, jyfw: [await scopeId('化学药制剂')] });
+    await t.db.insert(users).values({
+      username: 'newshop',
+      phone,
+      passwordHash: 'x',
+      company: '杭州新开大药房',
+      companyType: '单体药店',
+      registerStep: 3,
+      jyfw: [await scopeId('化学药制剂')],
+    });
     const id = await userId('newshop');
     await t.db.insert(licences).values({ userId: id, type: 'yyzz', number: '91330100X', validUntil: '2030-01-01', image: '/api/img/licence.svg?t=yyzz' });
     const qa = await operatorLogin(t.app, 'qa');
@@ -129,7 +154,7 @@ describe(`the console's buyers on ${dbLabel}`, () => {
     expect((await t.db.select().from(users).where(eq(users.id, id)))[0].isPassed).toBe(2);
   });
 
-  it("keeps chain-b to its scope: the cart refuses, an older line is left out of the order, and widening the scope lets it buy", async () => {
+  it('keeps chain-b to its scope: the cart refuses, an older line is left out of the order, and widening the scope lets it buy', async () => {
     const id = await userId('chain-b');
     const store = await loginAs(t.app, 'chain-b');
     const device = await goodsOfScope('医疗器械');
@@ -139,7 +164,14 @@ describe(`the console's buyers on ${dbLabel}`, () => {
 
     const admin = await operatorLogin(t.app, 'admin');
     const before = (await admin.get(`/api/admin/users/${id}`)).body.data;
-    const flags = { is_special: before.is_special, is_show_youx: before.is_show_youx, is_can_chat: before.is_can_chat, is_AfterSale: before.is_AfterSale, may_buy_ephedrine: 1, rank: before.rank };
+    const flags = {
+      is_special: before.is_special,
+      is_show_youx: before.is_show_youx,
+      is_can_chat: before.is_can_chat,
+      is_AfterSale: before.is_AfterSale,
+      may_buy_ephedrine: 1,
+      rank: before.rank,
+    };
     const wider = await admin.postJson(`/api/admin/users/${id}`, { ...flags, scope_ids: [...before.scope_ids, await scopeId('医疗器械')] });
     expect(wider.body.code).toBe(10000);
     expect((await store.post('/api/cart', { params: [line(device)] })).body.code).toBe(10000);
@@ -158,11 +190,23 @@ describe(`the console's buyers on ${dbLabel}`, () => {
 
   it('withdraws the ephedrine right: goods containing ephedrine are refused', async () => {
     const id = await userId('chain-a');
-    const [eph] = await t.db.select().from(goods).where(and(eq(goods.isEphedrine, true), eq(goods.isOnSale, true), eq(goods.isBuy, true), eq(goods.isKx, false), gt(goods.number, 100))).limit(1);
+    const [eph] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isEphedrine, true), eq(goods.isOnSale, true), eq(goods.isBuy, true), eq(goods.isKx, false), gt(goods.number, 100)))
+      .limit(1);
     expect(eph, 'the seed has goods containing ephedrine').toBeDefined();
     const admin = await operatorLogin(t.app, 'admin');
     const d = (await admin.get(`/api/admin/users/${id}`)).body.data;
-    await admin.postJson(`/api/admin/users/${id}`, { is_special: d.is_special, is_show_youx: 1, is_can_chat: 0, is_AfterSale: 1, may_buy_ephedrine: 0, rank: '金牌会员', scope_ids: d.scope_ids });
+    await admin.postJson(`/api/admin/users/${id}`, {
+      is_special: d.is_special,
+      is_show_youx: 1,
+      is_can_chat: 0,
+      is_AfterSale: 1,
+      may_buy_ephedrine: 0,
+      rank: '金牌会员',
+      scope_ids: d.scope_ids,
+    });
     const store = await loginAs(t.app, 'chain-a');
     expect((await store.post('/api/cart', { params: [line(eph)] })).body.message).toBe(`${eph.name}未开通含麻药品采购权限，不能采购`);
     expect((await store.get('/api/user/base')).body.data).toMatchObject({ may_buy_ephedrine: 0, rank: '金牌会员' });
@@ -179,8 +223,16 @@ describe(`the console's buyers on ${dbLabel}`, () => {
     });
     expect(two.status).toBe(422);
     expect(two.body.message).toBe('请指定一位默认客服');
-    const res = await admin.postJson(`/api/admin/users/${id}/contacts`, { contacts: [{ name: '赵敏', phone: '13957100009', is_default: 1 }, { name: '钱多', phone: '13957100008', is_default: 0 }] });
-    expect(res.body.data.contacts).toEqual([expect.objectContaining({ name: '赵敏', is_default: 1 }), expect.objectContaining({ name: '钱多', is_default: 0 })]);
+    const res = await admin.postJson(`/api/admin/users/${id}/contacts`, {
+      contacts: [
+        { name: '赵敏', phone: '13957100009', is_default: 1 },
+        { name: '钱多', phone: '13957100008', is_default: 0 },
+      ],
+    });
+    expect(res.body.data.contacts).toEqual([
+      expect.objectContaining({ name: '赵敏', is_default: 1 }),
+      expect.objectContaining({ name: '钱多', is_default: 0 }),
+    ]);
     const chain = await loginAs(t.app, 'chain');
     const base = (await chain.get('/api/user/base')).body.data;
     expect(base.admin.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['赵敏', '钱多']));
@@ -201,9 +253,13 @@ describe(`the console's buyers on ${dbLabel}`, () => {
     expect(tooMuch.body.message).toBe('账户余额不足');
     expect((await finance.get(`/api/admin/users/${id}/wallet`)).body.data.balance).toBe(up.body.data.balance);
 
-    expect((await finance.postJson(`/api/admin/users/${id}/wallet/adjust`, { instrument: 'points', amount: '1.5', reason: '活动补发' })).body.message).toBe('积分须为整数');
+    expect((await finance.postJson(`/api/admin/users/${id}/wallet/adjust`, { instrument: 'points', amount: '1.5', reason: '活动补发' })).body.message).toBe(
+      '积分须为整数',
+    );
     expect((await finance.postJson(`/api/admin/users/${id}/wallet/adjust`, { instrument: 'balance', amount: '1.234', reason: '活动补发' })).status).toBe(422);
-    expect((await finance.postJson(`/api/admin/users/${id}/wallet/adjust`, { instrument: 'balance', amount: '5', reason: '' })).body.message).toBe('请填写调整原因');
+    expect((await finance.postJson(`/api/admin/users/${id}/wallet/adjust`, { instrument: 'balance', amount: '5', reason: '' })).body.message).toBe(
+      '请填写调整原因',
+    );
     const points = await finance.postJson(`/api/admin/users/${id}/wallet/adjust`, { instrument: 'points', amount: '200', reason: '活动补发' });
     expect(points.body.data.points).toBe(before.points + 200);
     const red = await finance.postJson(`/api/admin/users/${id}/wallet/adjust`, { instrument: 'red_packet', amount: '20', reason: '活动补发' });
@@ -211,7 +267,11 @@ describe(`the console's buyers on ${dbLabel}`, () => {
 
     // Every instrument adds up to its ledger.
     const [w] = await t.db.select().from(wallets).where(eq(wallets.userId, id));
-    const sums = await t.db.select({ instrument: ledger.instrument, total: sql<number>`coalesce(sum(${ledger.amount}), 0)::int` }).from(ledger).where(eq(ledger.userId, id)).groupBy(ledger.instrument);
+    const sums = await t.db
+      .select({ instrument: ledger.instrument, total: sql<number>`coalesce(sum(${ledger.amount}), 0)::int` })
+      .from(ledger)
+      .where(eq(ledger.userId, id))
+      .groupBy(ledger.instrument);
     const sum = (i: string) => sums.find((s) => s.instrument === i)?.total ?? 0;
     expect(sum('balance')).toBe(w.balance);
     expect(sum('red_packet')).toBe(w.redPacket);

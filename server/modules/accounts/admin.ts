@@ -82,7 +82,13 @@ export async function listUsers(db: Db, q: AdminUserQuery) {
       .offset((q.page - 1) * PER_PAGE),
     db.select({ n: count() }).from(users).where(where),
   ]);
-  return { current_page: q.page, data: rows.map((r) => rowView(r.user, r.expires)), per_page: PER_PAGE, total: n, last_page: Math.max(1, Math.ceil(n / PER_PAGE)) };
+  return {
+    current_page: q.page,
+    data: rows.map((r) => rowView(r.user, r.expires)),
+    per_page: PER_PAGE,
+    total: n,
+    last_page: Math.max(1, Math.ceil(n / PER_PAGE)),
+  };
 }
 
 async function userOr404(conn: Conn, id: number, lock = false) {
@@ -99,13 +105,20 @@ export async function userDetail(db: Db, id: number, now = Date.now()): Promise<
     businessScopeList(db),
     licenceRows(db, id),
     db.select().from(serviceContacts).where(eq(serviceContacts.userId, id)).orderBy(desc(serviceContacts.isDefault), asc(serviceContacts.id)),
-    db.select({ id: users.id, username: users.username, company: users.company, is_passed: users.isPassed }).from(users).where(eq(users.parentId, id)).orderBy(asc(users.id)),
+    db
+      .select({ id: users.id, username: users.username, company: users.company, is_passed: users.isPassed })
+      .from(users)
+      .where(eq(users.parentId, id))
+      .orderBy(asc(users.id)),
     u.parentId ? db.select({ id: users.id, company: users.company }).from(users).where(eq(users.id, u.parentId)) : Promise.resolve([]),
   ]);
   const scopeName = new Map(scopes.map((s) => [s.id, s.name]));
   const required = REQUIRED_LICENCES[u.companyType as CompanyType] ?? [];
   const have = new Set(licenceList.map((l) => l.type));
-  const expiries = licenceList.map((l) => l.validUntil).filter((v): v is string => Boolean(v)).sort();
+  const expiries = licenceList
+    .map((l) => l.validUntil)
+    .filter((v): v is string => Boolean(v))
+    .sort();
   return {
     ...rowView(u, expiries[0] ?? null),
     email: u.email,
@@ -215,7 +228,8 @@ export async function setContacts(db: Db, req: FastifyRequest, id: number, body:
     await userOr404(tx, id, true);
     const before = await tx.select().from(serviceContacts).where(eq(serviceContacts.userId, id)).orderBy(asc(serviceContacts.id));
     await tx.delete(serviceContacts).where(eq(serviceContacts.userId, id));
-    if (body.contacts.length) await tx.insert(serviceContacts).values(body.contacts.map((c) => ({ userId: id, name: c.name, phone: c.phone, isDefault: c.is_default === 1 })));
+    if (body.contacts.length)
+      await tx.insert(serviceContacts).values(body.contacts.map((c) => ({ userId: id, name: c.name, phone: c.phone, isDefault: c.is_default === 1 })));
     const view = (list: { name: string; phone: string; isDefault: boolean }[]) => list.map((c) => `${c.name} ${c.phone}${c.isDefault ? '（默认）' : ''}`);
     const after = body.contacts.map((c) => ({ name: c.name, phone: c.phone, isDefault: c.is_default === 1 }));
     if (JSON.stringify(view(before)) !== JSON.stringify(view(after))) {
@@ -230,12 +244,18 @@ export async function setContacts(db: Db, req: FastifyRequest, id: number, body:
 /** The queues of the dashboard this module keeps: reviews waiting and licences expiring within `days`. */
 export async function accountQueues(db: Db, days: number, now = Date.now()) {
   const [[waiting], [expiring], [today]] = await Promise.all([
-    db.select({ n: count() }).from(users).where(and(eq(users.isPassed, ReviewStatus.waiting), gte(users.registerStep, 3))),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.isPassed, ReviewStatus.waiting), gte(users.registerStep, 3))),
     db
       .select({ n: sql<number>`count(distinct ${licences.userId})`.mapWith(Number) })
       .from(licences)
       .where(lte(licences.validUntil, dayAfter(days, now))),
-    db.select({ n: count() }).from(users).where(sql`${users.createdAt} >= ${new Date(Date.parse(`${chinaToday(now)}T00:00:00+08:00`))}`),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(sql`${users.createdAt} >= ${new Date(Date.parse(`${chinaToday(now)}T00:00:00+08:00`))}`),
   ]);
   return { reviews: waiting.n, expiring: expiring.n, newBuyersToday: today.n };
 }
@@ -243,7 +263,10 @@ export async function accountQueues(db: Db, days: number, now = Date.now()) {
 /** New accounts per China day over the last `days` days (the dashboard's chart). */
 export async function newBuyersByDay(db: Db, since: Date) {
   const day = sql<string>`to_char(${users.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`;
-  const rows = await db.select({ day, n: count() }).from(users).where(sql`${users.createdAt} >= ${since}`).groupBy(day);
+  const rows = await db
+    .select({ day, n: count() })
+    .from(users)
+    .where(sql`${users.createdAt} >= ${since}`)
+    .groupBy(day);
   return new Map(rows.map((r) => [r.day, r.n]));
 }
-

@@ -8,7 +8,10 @@ export type UserBrief = { id: number; username: string; company: string; phone: 
 export async function userBriefs(conn: Conn, ids: number[]): Promise<Map<number, UserBrief>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await conn.select({ id: users.id, username: users.username, company: users.company, phone: users.phone }).from(users).where(inArray(users.id, unique));
+  const rows = await conn
+    .select({ id: users.id, username: users.username, company: users.company, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, unique));
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -69,7 +69,12 @@ export function licenceState(user: SessionUser, list: Licence[]): LicenceState {
     return { state: 'waiting', text: '资质审核中', tip: '我们将在1-2个工作日内完成审核，审核结果将通过站内消息通知您。', action: toLicences('查看资质') };
   }
   if (expired.length) {
-    return { state: 'expired', text: '资质已过期', tip: `${expired.map((l) => l.type_name).join('、')}已过期，请尽快上传新证件，以免影响采购。`, action: toLicences('更新资质') };
+    return {
+      state: 'expired',
+      text: '资质已过期',
+      tip: `${expired.map((l) => l.type_name).join('、')}已过期，请尽快上传新证件，以免影响采购。`,
+      action: toLicences('更新资质'),
+    };
   }
   if (expiring.length) {
     const first = [...expiring].sort((a, b) => a.days_left! - b.days_left!)[0];
@@ -125,7 +130,11 @@ async function saveLicence(db: Db, user: SessionUser, type: string, input: z.inf
         .set(values)
         .where(and(eq(licences.userId, user.id), eq(licences.type, type)))
         .returning();
-      if (!row) [row] = await tx.insert(licences).values({ userId: user.id, type, ...values }).returning();
+      if (!row)
+        [row] = await tx
+          .insert(licences)
+          .values({ userId: user.id, type, ...values })
+          .returning();
     }
     if (user.isPassed === 2) await tx.update(users).set({ isPassed: 0, rejectReason: '' }).where(eq(users.id, user.id));
     return row;
@@ -137,11 +146,8 @@ export const reuploadLicence = (db: Db, user: SessionUser, id: number, input: z.
 
 export const addLicence = (db: Db, user: SessionUser, input: z.infer<typeof licenceAddBody>) => saveLicence(db, user, input.type, input);
 
-
 /** Registration's licences replace those still waiting for review. */
 export async function submitLicences(tx: Conn, userId: number, list: { type: string; number?: string; valid_until?: string | null; image: string }[]) {
   await tx.delete(licences).where(and(eq(licences.userId, userId), eq(licences.status, 0)));
-  await tx.insert(licences).values(
-    list.map((l) => ({ userId, type: l.type, number: l.number ?? '', validUntil: l.valid_until ?? null, image: l.image })),
-  );
+  await tx.insert(licences).values(list.map((l) => ({ userId, type: l.type, number: l.number ?? '', validUntil: l.valid_until ?? null, image: l.image })));
 }

@@ -20,7 +20,10 @@ export async function listMessages(db: Db, userId: number, q: { page: number; ty
       .limit(MESSAGES_PER_PAGE)
       .offset((q.page - 1) * MESSAGES_PER_PAGE),
     db.select({ n: count() }).from(messages).where(where),
-    db.select({ unread: count() }).from(messages).where(and(eq(messages.userId, userId), eq(messages.isRead, false))),
+    db
+      .select({ unread: count() })
+      .from(messages)
+      .where(and(eq(messages.userId, userId), eq(messages.isRead, false))),
   ]);
   return {
     current_page: q.page,
@@ -36,18 +39,27 @@ export async function listMessages(db: Db, userId: number, q: { page: number; ty
 export async function readMessages(db: Db, userId: number, input: { ids?: number[]; all?: unknown }): Promise<MessagesRead> {
   const mine = eq(messages.userId, userId);
   if (input.all) {
-    await db.update(messages).set({ isRead: true }).where(and(mine, eq(messages.isRead, false)));
+    await db
+      .update(messages)
+      .set({ isRead: true })
+      .where(and(mine, eq(messages.isRead, false)));
   } else {
     const ids = [...new Set(input.ids!)];
     await db.transaction(async (tx) => {
-      const found = await tx.update(messages).set({ isRead: true }).where(and(mine, inArray(messages.id, ids))).returning({ id: messages.id });
+      const found = await tx
+        .update(messages)
+        .set({ isRead: true })
+        .where(and(mine, inArray(messages.id, ids)))
+        .returning({ id: messages.id });
       if (found.length !== ids.length) throw notFound(MESSAGE_MISSING);
     });
   }
-  const [{ unread }] = await db.select({ unread: count() }).from(messages).where(and(mine, eq(messages.isRead, false)));
+  const [{ unread }] = await db
+    .select({ unread: count() })
+    .from(messages)
+    .where(and(mine, eq(messages.isRead, false)));
   return { unread };
 }
-
 
 /** A message to the account, in the caller's transaction (a review, a shipped order). */
 export async function sendMessage(conn: Conn, userId: number, title: string, content: string) {

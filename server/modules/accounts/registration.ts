@@ -48,12 +48,7 @@ function assertChainParent(session: CurrentSession | null, parent: number) {
   }
 }
 
-export async function registerStep1(
-  db: Db,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  body: z.infer<typeof registerStep1Body>,
-): Promise<RegisteredStep1> {
+export async function registerStep1(db: Db, req: FastifyRequest, reply: FastifyReply, body: z.infer<typeof registerStep1Body>): Promise<RegisteredStep1> {
   if (body.parent) assertChainParent(req.session, body.parent);
   await assertUnique(db, body.username, body.phone);
   const ticket = body.wechat_ticket ? await scannedTicket(db, body.wechat_ticket) : null;
@@ -128,7 +123,14 @@ export async function registerStep3(db: Db, session: CurrentSession, body: z.inf
   const given = new Set(body.licences.map((l) => l.type));
   const missing = required.filter((t) => !given.has(t));
   if (missing.length) throw invalid('licences', `请上传${LICENCE_TYPES[missing[0]]}`);
-  if (!(await ownsUploads(db, session.user.id, body.licences.map((l) => l.image)))) throw invalid('licences', '资质图片无效，请重新上传');
+  if (
+    !(await ownsUploads(
+      db,
+      session.user.id,
+      body.licences.map((l) => l.image),
+    ))
+  )
+    throw invalid('licences', '资质图片无效，请重新上传');
   await db.transaction(async (tx) => {
     await submitLicences(tx, target.id, body.licences);
     await tx.update(users).set({ registerStep: 3, isPassed: 0 }).where(eq(users.id, target.id));
@@ -158,13 +160,7 @@ export async function forgetStep2(db: Db, body: z.infer<typeof forgetStep2Body>)
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResets.ticket, body.ticket),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.expiresAt, new Date()),
-        ),
-      )
+      .where(and(eq(passwordResets.ticket, body.ticket), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
       .returning();
     if (!reset) throw invalid('ticket', '重置链接已失效，请重新验证手机号');
     await tx.update(users).set({ passwordHash, sessionsValidAfter: new Date() }).where(eq(users.id, reset.userId));
@@ -172,4 +168,3 @@ export async function forgetStep2(db: Db, body: z.infer<typeof forgetStep2Body>)
   });
   return { done: 1 };
 }
-

@@ -41,8 +41,10 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsS
 
   const tags = ['accounts'];
 
-  app.get('/api/user/base', { schema: { tags, summary: 'The user object; a guest gets `show` 0 with the site fields filled.', response: answers(UserBase) } }, async (req) =>
-    ok(req.session ? await accounts.userBase(db, req.session.user, req.session.token, req.session.actor) : await accounts.guestBase(db)),
+  app.get(
+    '/api/user/base',
+    { schema: { tags, summary: 'The user object; a guest gets `show` 0 with the site fields filled.', response: answers(UserBase) } },
+    async (req) => ok(req.session ? await accounts.userBase(db, req.session.user, req.session.token, req.session.actor) : await accounts.guestBase(db)),
   );
 
   app.post(
@@ -83,7 +85,14 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsS
 
   app.get(
     '/api/user/phone/:value',
-    { schema: { tags, summary: 'Whether an account uses the phone (422 for a malformed phone).', params: z.object({ value: mobile() }), response: answers(PhoneExists) } },
+    {
+      schema: {
+        tags,
+        summary: 'Whether an account uses the phone (422 for a malformed phone).',
+        params: z.object({ value: mobile() }),
+        response: answers(PhoneExists),
+      },
+    },
     async (req) => ok(await accounts.phoneExists(db, req.params.value)),
   );
 
@@ -114,8 +123,10 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsS
     },
   );
 
-  app.get('/api/user/jyfw', { schema: { tags, summary: 'The business scopes (经营范围) a buyer chooses from at registration.', response: answers(z.array(BusinessScope)) } }, async () =>
-    ok(await accounts.businessScopeList(db)),
+  app.get(
+    '/api/user/jyfw',
+    { schema: { tags, summary: 'The business scopes (经营范围) a buyer chooses from at registration.', response: answers(z.array(BusinessScope)) } },
+    async () => ok(await accounts.businessScopeList(db)),
   );
 
   app.get(
@@ -196,7 +207,7 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsS
         tags,
         summary: 'Changes the contact person, the login phone and the e-mail; answers the user object.',
         description:
-          'A new `phone` also needs `code` (sent to the new phone, `create_code` type `update`) and `password` (the current one): 422 on `code` and `password` when they are missing, `登录密码不正确`, `短信验证码不正确`; the old phone gets an SMS saying the phone changed. While a headquarters acts for a store, the phone is refused (400) and the rest changes the store\'s contact.',
+          "A new `phone` also needs `code` (sent to the new phone, `create_code` type `update`) and `password` (the current one): 422 on `code` and `password` when they are missing, `登录密码不正确`, `短信验证码不正确`; the old phone gets an SMS saying the phone changed. While a headquarters acts for a store, the phone is refused (400) and the rest changes the store's contact.",
         body: updateUserInfoBody,
         response: answers(UserBase),
       },

@@ -184,13 +184,7 @@ export async function loginByCode(db: Db, req: FastifyRequest, reply: FastifyRep
   return userBase(db, user, token);
 }
 
-export async function resetPassword(
-  db: Db,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  session: CurrentSession,
-  body: z.infer<typeof resetPasswordBody>,
-) {
+export async function resetPassword(db: Db, req: FastifyRequest, reply: FastifyReply, session: CurrentSession, body: z.infer<typeof resetPasswordBody>) {
   if (session.actor) throw refuse(ACTING_REFUSED);
   if (!(await verifyPassword(session.user.passwordHash, body.old_password))) {
     throw invalid('old_password', '原密码不正确');
@@ -238,7 +232,6 @@ export async function updateUserInfo(db: Db, sms: SmsSender, session: CurrentSes
   }
   return userBase(db, user, session.token, session.actor);
 }
-
 
 /** The account's points as they stand now (the session's copy of the account may be a few seconds old). */
 export async function pointsOf(conn: Conn, userId: number) {

@@ -11,7 +11,6 @@ const SESSION_COOKIE = 'yct_session';
 /** Where the session is read: the API, uploads (served to their owner only) and the sandbox gateway's page. */
 const SESSION_PATHS = ['/api/', '/uploads/', '/pay/sandbox/'];
 
-
 const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 function tokenOf(request: FastifyRequest): string | undefined {
@@ -54,7 +53,13 @@ const CACHE_TTL_MS = 5_000;
  * Unsafe calls that never change the account's own row (cart, favourites, addresses, placing and paying
  * orders, page views): the buyer's cached session stays. Every other unsafe call drops it.
  */
-const KEEPS_ACCOUNT = [/^\/api\/(cart|favorite|address)(\/|\?|$)/, /^\/api\/stat\/pv$/, /^\/api\/pay\/order$/, /^\/api\/order$/, /^\/api\/order\/\d+\/(cancel|buy_again|return|after_sale|receipt)$/];
+const KEEPS_ACCOUNT = [
+  /^\/api\/(cart|favorite|address)(\/|\?|$)/,
+  /^\/api\/stat\/pv$/,
+  /^\/api\/pay\/order$/,
+  /^\/api\/order$/,
+  /^\/api\/order\/\d+\/(cancel|buy_again|return|after_sale|receipt)$/,
+];
 const CACHE_MAX = 20_000;
 const cache = new Map<string, { session: CurrentSession; at: number }>();
 
@@ -134,7 +139,5 @@ export async function setActingFor(conn: Conn, session: CurrentSession, storeId:
 /** Ends every session of the account, or every one but `keep`. */
 export async function endAllSessions(conn: Conn, userId: number, keep?: string) {
   forgetUserSessions(userId);
-  await conn
-    .delete(sessions)
-    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+  await conn.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
 }

@@ -29,12 +29,7 @@ const PURPOSE_TEXT: Record<CodePurpose, string> = {
 };
 
 export async function issueCode(db: Db, sender: SmsSender, phone: string, purpose: CodePurpose, ip: string): Promise<CodeSent> {
-  const [last] = await db
-    .select({ createdAt: smsCodes.createdAt })
-    .from(smsCodes)
-    .where(eq(smsCodes.phone, phone))
-    .orderBy(desc(smsCodes.createdAt))
-    .limit(1);
+  const [last] = await db.select({ createdAt: smsCodes.createdAt }).from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.createdAt)).limit(1);
   if (last) {
     const wait = SMS_CODE_RESEND_SECONDS - Math.floor((Date.now() - last.createdAt.getTime()) / 1000);
     if (wait > 0) throw refuse(`验证码发送过于频繁，请${wait}秒后再试`, Code.tooMany);
@@ -65,14 +60,7 @@ export async function checkCode(db: Db, phone: string, purpose: CodePurpose, cod
   const [row] = await db
     .select()
     .from(smsCodes)
-    .where(
-      and(
-        eq(smsCodes.phone, phone),
-        eq(smsCodes.purpose, purpose),
-        isNull(smsCodes.usedAt),
-        gt(smsCodes.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, new Date())))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
   if (!row || row.attempts >= MAX_ATTEMPTS) throw invalid(field, '短信验证码已失效，请重新获取');

@@ -66,4 +66,3 @@ export async function stopActing(db: Db, session: CurrentSession) {
   if (session.actor) await setActingFor(db, session, null);
   return userBase(db, hq, session.token, null);
 }
-

@@ -44,7 +44,10 @@ export async function wechatRoutes(root: FastifyInstance, deps: Deps, wechat: We
     const scanBody = ticketQuery.extend({
       nickname: text('微信昵称', 32).optional(),
       /** The phone's kept identity from an earlier scan; absent, a new WeChat user scans. */
-      device: z.string({ error: '微信身份无效' }).regex(/^[A-Za-z0-9_-]{32,64}$/, { error: '微信身份无效' }).optional(),
+      device: z
+        .string({ error: '微信身份无效' })
+        .regex(/^[A-Za-z0-9_-]{32,64}$/, { error: '微信身份无效' })
+        .optional(),
     });
     app.post(
       '/api/wechat/sandbox_scan',
@@ -61,8 +64,11 @@ export async function wechatRoutes(root: FastifyInstance, deps: Deps, wechat: We
       async (req) => ok(await sandboxScan(db, req.body)),
     );
 
-    app.get('/wechat/sandbox', { schema: { tags, summary: "The sandbox page a QR code opens: it plays the buyer's phone.", hide: true } }, async (_req, reply) =>
-      reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="zh-CN"><meta charset="utf-8">
+    app.get(
+      '/wechat/sandbox',
+      { schema: { tags, summary: "The sandbox page a QR code opens: it plays the buyer's phone.", hide: true } },
+      async (_req, reply) =>
+        reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="zh-CN"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>微信扫码（沙箱）</title>
 <body style="font-family:PingFang SC,Microsoft YaHei,sans-serif;text-align:center;padding:40px">
 <h2>微信扫码授权（沙箱）</h2><p>这是开发环境的模拟微信，点击确认即视为已扫码授权。</p>

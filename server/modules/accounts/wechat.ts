@@ -128,4 +128,3 @@ export async function unbindWechat(db: Db, session: CurrentSession): Promise<Wec
   await db.update(users).set({ wechatOpenid: null, wechatNickname: '' }).where(eq(users.id, session.user.id));
   return { bound: 0 };
 }
-

@@ -16,7 +16,7 @@ export async function addressRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const tags = ['addresses'];
-  app.get('/api/address', { schema: { tags, summary: 'The account\'s addresses, the default first.', response: answers(z.array(Address)) } }, async (req) =>
+  app.get('/api/address', { schema: { tags, summary: "The account's addresses, the default first.", response: answers(z.array(Address)) } }, async (req) =>
     ok(await book.listAddresses(db, requireUser(req).id)),
   );
   app.post(

@@ -38,7 +38,14 @@ export async function ownAddress(conn: Conn, userId: number, id: number): Promis
   return row;
 }
 
-const values = (input: Input) => ({ name: input.name, phone: input.phone, province: input.province, city: input.city, district: input.district, address: input.address });
+const values = (input: Input) => ({
+  name: input.name,
+  phone: input.phone,
+  province: input.province,
+  city: input.city,
+  district: input.district,
+  address: input.address,
+});
 
 export async function createAddress(db: Db, userId: number, input: Input) {
   return db.transaction(async (tx) => {
@@ -47,7 +54,10 @@ export async function createAddress(db: Db, userId: number, input: Input) {
     // The first address is the default whatever the form says.
     const isDefault = n === 0 || input.is_default === 1;
     if (isDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
-    const [row] = await tx.insert(addresses).values({ userId, ...values(input), isDefault }).returning();
+    const [row] = await tx
+      .insert(addresses)
+      .values({ userId, ...values(input), isDefault })
+      .returning();
     return addressView(row);
   });
 }
@@ -57,7 +67,11 @@ export async function updateAddress(db: Db, userId: number, id: number, input: I
     const current = await ownAddress(tx, userId, id);
     const isDefault = current.isDefault || input.is_default === 1;
     if (isDefault && !current.isDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
-    const [row] = await tx.update(addresses).set({ ...values(input), isDefault }).where(eq(addresses.id, id)).returning();
+    const [row] = await tx
+      .update(addresses)
+      .set({ ...values(input), isDefault })
+      .where(eq(addresses.id, id))
+      .returning();
     return addressView(row);
   });
 }

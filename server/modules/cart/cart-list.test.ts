@@ -58,7 +58,16 @@ describe(`the priced cart on ${dbLabel}`, () => {
     // Enough of each to pass 满1000 together.
     const qa = Math.ceil(60_000 / a.basePrice / a.zbz) * a.zbz;
     const qb = Math.ceil(60_000 / b.basePrice / b.zbz) * b.zbz;
-    expect((await demo.post('/api/cart', { params: [{ goods_id: a.id, number: qa }, { goods_id: b.id, number: qb }] })).body.data.cart).toBe(2);
+    expect(
+      (
+        await demo.post('/api/cart', {
+          params: [
+            { goods_id: a.id, number: qa },
+            { goods_id: b.id, number: qb },
+          ],
+        })
+      ).body.data.cart,
+    ).toBe(2);
     const { body } = await demo.get('/api/cart/list');
     expect(body.code).toBe(10000);
     const d = body.data;
@@ -86,7 +95,15 @@ describe(`the priced cart on ${dbLabel}`, () => {
     const [g] = await t.db
       .select()
       .from(goods)
-      .where(and(eq(goods.isKx, false), eq(goods.isBuy, true), eq(goods.ladderPriceType, 1), gt(goods.number, 2000), sql`jsonb_array_length(${goods.ladderPrice}) > 0`))
+      .where(
+        and(
+          eq(goods.isKx, false),
+          eq(goods.isBuy, true),
+          eq(goods.ladderPriceType, 1),
+          gt(goods.number, 2000),
+          sql`jsonb_array_length(${goods.ladderPrice}) > 0`,
+        ),
+      )
       .limit(1);
     const tier = g.ladderPrice[0];
     await demo.post('/api/cart', { params: [{ goods_id: g.id, number: tier.number }] });
@@ -130,7 +147,12 @@ describe(`the priced cart on ${dbLabel}`, () => {
 
   it('leaves unselected lines out of the totals and forces lines that cannot be bought off', async () => {
     const [a, b] = await brandGoods('哈药', 2);
-    await demo.post('/api/cart', { params: [{ goods_id: a.id, number: a.zbz }, { goods_id: b.id, number: b.zbz }] });
+    await demo.post('/api/cart', {
+      params: [
+        { goods_id: a.id, number: a.zbz },
+        { goods_id: b.id, number: b.zbz },
+      ],
+    });
     let lines = (await demo.get('/api/cart/list')).body.data.list as Line[];
     const la = lines.find((l) => l.goods_id === a.id)!;
     const unselected = (await demo.post('/api/cart/batch_select', { ids: [la.id], is_selected: 0 })).body.data;
@@ -156,8 +178,16 @@ describe(`the priced cart on ${dbLabel}`, () => {
     const chosen = lines.filter((l) => l.goods_id !== c.id).map((l) => l.id);
     const out = await demo.post('/api/cart/checkout', { ids: chosen });
     expect(out.body.data.ids.sort()).toEqual(chosen.sort());
-    const rows = await t.db.select().from(cartItems).where(eq(cartItems.userId, await demoId()));
-    expect(rows.filter((r) => r.isSelected).map((r) => r.id).sort()).toEqual(chosen.sort());
+    const rows = await t.db
+      .select()
+      .from(cartItems)
+      .where(eq(cartItems.userId, await demoId()));
+    expect(
+      rows
+        .filter((r) => r.isSelected)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(chosen.sort());
     const del = await demo.post('/api/cart/batch_delete', { ids: chosen });
     expect(del.body.data.cart).toBe(1);
     expect((await demo.post('/api/cart/batch_delete', { ids: 'abc' })).status).toBe(422);
@@ -241,10 +271,24 @@ describe(`chain stores on ${dbLabel}`, () => {
     const [g] = await brandGoods('齐鲁', 1);
     await chain.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz * 2 }] });
     const [line] = (await chain.get('/api/cart/list')).body.data.list as Line[];
-    const stores = await t.db.select().from(users).where(inArray(users.username, ['chain-a', 'chain-b']));
+    const stores = await t.db
+      .select()
+      .from(users)
+      .where(inArray(users.username, ['chain-a', 'chain-b']));
     const res = await chain.post('/api/cart/copy', { ids: [line.id], other_user_ids: stores.map((s) => s.id) });
     expect(res.body.data.stores).toHaveLength(2);
-    const copied = await t.db.select().from(cartItems).where(and(inArray(cartItems.userId, stores.map((s) => s.id)), eq(cartItems.goodsId, g.id)));
+    const copied = await t.db
+      .select()
+      .from(cartItems)
+      .where(
+        and(
+          inArray(
+            cartItems.userId,
+            stores.map((s) => s.id),
+          ),
+          eq(cartItems.goodsId, g.id),
+        ),
+      );
     expect(copied.map((c) => c.number)).toEqual([g.zbz * 2, g.zbz * 2]);
     const [demoUser] = await t.db.select().from(users).where(eq(users.username, 'demo'));
     expect((await chain.post('/api/cart/copy', { ids: [line.id], other_user_ids: [demoUser.id] })).status).toBe(404);

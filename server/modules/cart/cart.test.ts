@@ -16,7 +16,11 @@ const line = (g: typeof goods.$inferSelect, number = g.zbz) => ({ goods_id: g.id
 describe(`add to cart on ${dbLabel}`, () => {
   it('adds whole middle packages for an approved buyer, merging repeated adds into one line', async () => {
     const demo = await loginAs(t.app, 'demo');
-    const [g] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 100))).limit(1);
+    const [g] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 100)))
+      .limit(1);
     const first = await demo.post('/api/cart', { params: [line(g)] });
     expect(first.body).toMatchObject({ code: 10000, data: { cart: 1 } });
     await demo.post('/api/cart', { params: [line(g, g.zbz * 2)] });
@@ -28,14 +32,22 @@ describe(`add to cart on ${dbLabel}`, () => {
 
   it('refuses a quantity that is not whole middle packages, more than the stock, and hidden goods', async () => {
     const chain = await loginAs(t.app, 'chain');
-    const [g] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.zbz, 1), gt(goods.number, 0))).limit(1);
+    const [g] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.zbz, 1), gt(goods.number, 0)))
+      .limit(1);
     const odd = await chain.post('/api/cart', { params: [line(g, g.zbz + 1)] });
     expect(odd.status).toBe(422);
     expect(odd.body.message).toContain('中包装');
     const tooMany = await chain.post('/api/cart', { params: [line(g, g.number + g.zbz - (g.number % g.zbz))] });
     expect(tooMany.body.message).toMatch(/库存不足|已售罄/);
     // chain may not buy controlled-sale goods (is_special 0): to it they do not exist.
-    const [kx] = await t.db.select().from(goods).where(and(eq(goods.isKx, true), eq(goods.isOnSale, true))).limit(1);
+    const [kx] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, true), eq(goods.isOnSale, true)))
+      .limit(1);
     expect(kx, 'the seed has controlled-sale goods on sale').toBeDefined();
     expect((await chain.post('/api/cart', { params: [line(kx)] })).body.message).toBe('商品不存在或已下架');
     expect((await chain.get('/api/cart/total')).body.data.total).toBe(0);
@@ -43,7 +55,11 @@ describe(`add to cart on ${dbLabel}`, () => {
 
   it('makes one line of ten adds of the same goods at once', async () => {
     const chain = await loginAs(t.app, 'chain');
-    const [g] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 1000))).limit(1);
+    const [g] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 1000)))
+      .limit(1);
     const results = await Promise.all(Array.from({ length: 10 }, () => chain.post('/api/cart', { params: [line(g)] })));
     expect(results.map((r) => r.body.code)).toEqual(Array(10).fill(10000));
     const rows = await t.db.select().from(cartItems).where(eq(cartItems.goodsId, g.id));
@@ -54,12 +70,19 @@ describe(`add to cart on ${dbLabel}`, () => {
   it('refuses more than the stock on top of what the line holds, and the line keeps its number', async () => {
     // A store no other test here fills.
     const chain = await loginAs(t.app, 'chain-a');
-    const [g] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 100))).limit(1);
+    const [g] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 100)))
+      .limit(1);
     const most = Math.floor(g.number / g.zbz) * g.zbz;
     expect((await chain.post('/api/cart', { params: [line(g, most - g.zbz)] })).body.code).toBe(10000);
     const over = await chain.post('/api/cart', { params: [line(g, g.zbz * 2)] });
     expect(over.body.message).toBe(`${g.name}库存不足，最多可采购${most}${g.bzdw}`);
-    const [row] = await t.db.select().from(cartItems).where(and(eq(cartItems.goodsId, g.id), eq(cartItems.userId, (await chain.get('/api/user/base')).body.data.id)));
+    const [row] = await t.db
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.goodsId, g.id), eq(cartItems.userId, (await chain.get('/api/user/base')).body.data.id)));
     expect(row.number).toBe(most - g.zbz);
     expect((await chain.post('/api/cart', { params: [line(g, g.zbz)] })).body.code).toBe(10000);
   });
@@ -68,11 +91,21 @@ describe(`add to cart on ${dbLabel}`, () => {
     const demo = await loginAs(t.app, 'demo');
     const userId = (await demo.get('/api/user/base')).body.data.id as number;
     await t.db.delete(cartItems).where(eq(cartItems.userId, userId));
-    const [held, other] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 1000))).limit(2);
+    const [held, other] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 1000)))
+      .limit(2);
     expect((await demo.post('/api/cart', { params: [line(held)] })).body.data).toEqual({ cart: 1 });
     // Bundle lines of one goods fill the rest: the limit counts lines, whatever they hold.
-    const [filler] = await t.db.select().from(goods).where(and(ne(goods.id, held.id), ne(goods.id, other.id))).limit(1);
-    await t.db.insert(cartItems).values(Array.from({ length: CART_MAX_LINES - 1 }, (_, i) => ({ userId, goodsId: filler.id, type: 3, number: 1, combinationId: 100_000 + i })));
+    const [filler] = await t.db
+      .select()
+      .from(goods)
+      .where(and(ne(goods.id, held.id), ne(goods.id, other.id)))
+      .limit(1);
+    await t.db
+      .insert(cartItems)
+      .values(Array.from({ length: CART_MAX_LINES - 1 }, (_, i) => ({ userId, goodsId: filler.id, type: 3, number: 1, combinationId: 100_000 + i })));
     const full = await demo.post('/api/cart', { params: [line(other)] });
     expect(full.body.message).toBe(`购物车最多存放${CART_MAX_LINES}种商品，请先结算或清理购物车`);
     const more = await demo.post('/api/cart', { params: [line(held)] });

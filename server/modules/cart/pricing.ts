@@ -75,7 +75,15 @@ function linesOf(userId: number, { lineIds, selectedOnly }: Which) {
  */
 async function linesWith<P extends boolean>(conn: Conn, userId: number, which: Which, pricing: P) {
   const lines = await conn.select().from(cartItems).where(linesOf(userId, which)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  const byId = new Map((await goodsForPricing(conn, lines.map((l) => l.goodsId), pricing)).map((g) => [g.id, g]));
+  const byId = new Map(
+    (
+      await goodsForPricing(
+        conn,
+        lines.map((l) => l.goodsId),
+        pricing,
+      )
+    ).map((g) => [g.id, g]),
+  );
   return lines.flatMap((line) => {
     const g = byId.get(line.goodsId);
     return g ? [{ line, goods: g }] : [];
@@ -128,7 +136,11 @@ async function accountSide(conn: Conn, userId: number, dayStart: number, offers:
 }
 
 function withBought(offers: OfferBase[], mine: Map<string, number>, all: Map<string, number>) {
-  return offers.map((o) => ({ ...o, bought_today: mine.get(`${o.activity_id}:${o.goods_id}`) ?? 0, sold_today: all.get(`${o.activity_id}:${o.goods_id}`) ?? 0 }));
+  return offers.map((o) => ({
+    ...o,
+    bought_today: mine.get(`${o.activity_id}:${o.goods_id}`) ?? 0,
+    sold_today: all.get(`${o.activity_id}:${o.goods_id}`) ?? 0,
+  }));
 }
 
 export type PricedEntries<G extends PricingRow = GoodsRow> = {
@@ -162,7 +174,10 @@ async function priceWith<G extends PricingRow>(
   // Goods of bundles and add-ons that are not lines themselves.
   const wantedBundles = new Set(entries.filter((e) => e.line.type === 3 && e.line.combinationId).map((e) => e.line.combinationId!));
   const bundles = context.combinations.filter((c) => wantedBundles.has(c.id));
-  const extra = new Set<number>([...bundles.flatMap((b) => b.items.map((i) => i.goods_id)), ...context.huangous.flatMap((h) => h.offers.map((o) => o.goods_id))]);
+  const extra = new Set<number>([
+    ...bundles.flatMap((b) => b.items.map((i) => i.goods_id)),
+    ...context.huangous.flatMap((h) => h.offers.map((o) => o.goods_id)),
+  ]);
   for (const id of goodsById.keys()) extra.delete(id);
   if (extra.size) {
     // Read with the same columns as the lines' goods, so of the same shape G.

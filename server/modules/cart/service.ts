@@ -6,7 +6,17 @@
  */
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CART_ALL, type addToCartBody, type CartCheckout, type CartCopy, type CartCount, type CartDeleted, type CartHints, type CartList, type CartTotal } from '../../../core/schemas/cart.js';
+import {
+  CART_ALL,
+  type addToCartBody,
+  type CartCheckout,
+  type CartCopy,
+  type CartCount,
+  type CartDeleted,
+  type CartHints,
+  type CartList,
+  type CartTotal,
+} from '../../../core/schemas/cart.js';
 import { SCOPE_BLOCK_TEXT, scopeBlock } from '../../../core/scope.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { cartItems } from '../../db/schema/cart.js';
@@ -33,7 +43,13 @@ function requireApproved(user: SessionUser) {
 type GoodsForAdd = CartFacts;
 
 /** Checks one line against its goods (not yet against what the cart holds); answers its type and bundle. */
-function checkLine(ctx: PromotionContext, user: SessionUser, line: AddLine, index: number, g: GoodsForAdd | undefined): { g: GoodsForAdd; type: number; combinationId: number | null } {
+function checkLine(
+  ctx: PromotionContext,
+  user: SessionUser,
+  line: AddLine,
+  index: number,
+  g: GoodsForAdd | undefined,
+): { g: GoodsForAdd; type: number; combinationId: number | null } {
   if (!g || !g.isOnSale || (g.isKx && !user.isSpecial)) throw refuse('商品不存在或已下架');
   if (!g.isBuy) throw refuse(`${g.name}暂不销售`);
   const blocked = scopeBlock(user, g);
@@ -56,7 +72,8 @@ function checkLine(ctx: PromotionContext, user: SessionUser, line: AddLine, inde
   return { g, type, combinationId };
 }
 
-const outOfStock = (g: GoodsForAdd) => refuse(g.number > 0 ? `${g.name}库存不足，最多可采购${Math.floor(g.number / g.zbz) * g.zbz}${g.bzdw}` : `${g.name}已售罄`);
+const outOfStock = (g: GoodsForAdd) =>
+  refuse(g.number > 0 ? `${g.name}库存不足，最多可采购${Math.floor(g.number / g.zbz) * g.zbz}${g.bzdw}` : `${g.name}已售罄`);
 const cartFull = () => refuse(`购物车最多存放${CART_MAX_LINES}种商品，请先结算或清理购物车`);
 
 /** Writes one checked line inside the transaction of a several-line add; the caller checks the line count. */
@@ -116,7 +133,14 @@ export async function addToCart(db: Db, user: SessionUser, lines: AddLine[]): Pr
 
 /** Adds several lines in the caller's transaction (a refused line refuses them all); answers the line count. */
 async function addLinesIn(tx: Tx, ctx: PromotionContext, user: SessionUser, lines: AddLine[]): Promise<CartCount> {
-  const byId = new Map((await cartFacts(tx, lines.map((l) => l.goods_id))).map((r) => [r.id, r]));
+  const byId = new Map(
+    (
+      await cartFacts(
+        tx,
+        lines.map((l) => l.goods_id),
+      )
+    ).map((r) => [r.id, r]),
+  );
   for (const [i, line] of lines.entries()) await addLine(tx, user, line, checkLine(ctx, user, line, i, byId.get(line.goods_id)));
   const n = await lineCount(tx, user.id);
   if (n > CART_MAX_LINES) throw cartFull();
@@ -183,7 +207,8 @@ export async function editNumber(db: Db, user: SessionUser, id: number, number: 
   requireApproved(user);
   const { line, goods: g } = await ownLine(db, user.id, id);
   if (line.type !== 3 && number % g.zbz !== 0) throw invalid('params.number', `${g.name}的采购数量须为中包装${g.zbz}${g.bzdw}的整数倍`);
-  if (line.type !== 3 && number > g.number) throw refuse(g.number > 0 ? `${g.name}库存不足，最多可采购${Math.floor(g.number / g.zbz) * g.zbz}${g.bzdw}` : `${g.name}已售罄`);
+  if (line.type !== 3 && number > g.number)
+    throw refuse(g.number > 0 ? `${g.name}库存不足，最多可采购${Math.floor(g.number / g.zbz) * g.zbz}${g.bzdw}` : `${g.name}已售罄`);
   await db.update(cartItems).set({ number }).where(eq(cartItems.id, id));
   return listCart(db, user);
 }
@@ -191,7 +216,10 @@ export async function editNumber(db: Db, user: SessionUser, id: number, number: 
 export async function batchSelect(db: Db, user: SessionUser, ids: number[], selected: boolean): Promise<CartList> {
   requireApproved(user);
   const own = await ownIds(db, user.id, ids);
-  await db.update(cartItems).set({ isSelected: selected }).where(and(eq(cartItems.userId, user.id), inArray(cartItems.id, own)));
+  await db
+    .update(cartItems)
+    .set({ isSelected: selected })
+    .where(and(eq(cartItems.userId, user.id), inArray(cartItems.id, own)));
   return listCart(db, user);
 }
 

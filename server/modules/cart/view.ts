@@ -49,7 +49,14 @@ export function lineView(line: PricedLine, priced: PricedEntries, viewer: Viewer
           price: y(bundle.price),
           items: bundle.items.map((i) => {
             const item = priced.goodsById.get(i.goods_id);
-            return { goods_id: i.goods_id, number: i.number, name: item?.name ?? '', ypgg: item?.ypgg ?? '', bzdw: item?.bzdw ?? '', image: item?.images[0] ?? '' };
+            return {
+              goods_id: i.goods_id,
+              number: i.number,
+              name: item?.name ?? '',
+              ypgg: item?.ypgg ?? '',
+              bzdw: item?.bzdw ?? '',
+              image: item?.images[0] ?? '',
+            };
           }),
         }
       : null,

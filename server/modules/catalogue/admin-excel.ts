@@ -71,8 +71,21 @@ type Column = {
 };
 
 const yes = (v: boolean) => (v ? '是' : '否');
-const text = (field: keyof GoodsForm, header: string, width: number, value: Column['value'], blankIsNone = false): Column => ({ header, width, field, kind: 'text', blankIsNone, value });
-const flag = (field: keyof GoodsForm, header: string, value: (row: ExportRow) => boolean): Column => ({ header, width: 8, field, kind: 'flag', value: (row) => yes(value(row)) });
+const text = (field: keyof GoodsForm, header: string, width: number, value: Column['value'], blankIsNone = false): Column => ({
+  header,
+  width,
+  field,
+  kind: 'text',
+  blankIsNone,
+  value,
+});
+const flag = (field: keyof GoodsForm, header: string, value: (row: ExportRow) => boolean): Column => ({
+  header,
+  width: 8,
+  field,
+  kind: 'flag',
+  value: (row) => yes(value(row)),
+});
 
 export const COLUMNS: Column[] = [
   { header: '商品ID', width: 9, kind: 'id', value: (r) => r.id },
@@ -90,9 +103,24 @@ export const COLUMNS: Column[] = [
   text('ccfs', '储存方式', 9, (r) => r.ccfs),
   text('ck_id', '仓库', 6, (r) => r.ckId),
   { header: '分类ID', width: 8, field: 'category_id', kind: 'category', value: (r) => r.categoryId },
-  { header: '分类', width: 20, kind: 'categoryPath', value: (r, refs) => categoryPath(refs, r.categoryId).map((c) => c.name).join('/') },
+  {
+    header: '分类',
+    width: 20,
+    kind: 'categoryPath',
+    value: (r, refs) =>
+      categoryPath(refs, r.categoryId)
+        .map((c) => c.name)
+        .join('/'),
+  },
   { header: '品牌', width: 14, field: 'brand_id', kind: 'brand', blankIsNone: true, value: (r, refs) => (r.brandId ? (refs.brands.get(r.brandId) ?? '') : '') },
-  { header: '经营范围', width: 12, field: 'scope_id', kind: 'scope', blankIsNone: true, value: (r, refs) => (r.scopeId ? (refs.scopes.get(r.scopeId) ?? '') : '') },
+  {
+    header: '经营范围',
+    width: 12,
+    field: 'scope_id',
+    kind: 'scope',
+    blankIsNone: true,
+    value: (r, refs) => (r.scopeId ? (refs.scopes.get(r.scopeId) ?? '') : ''),
+  },
   { ...text('base_price', '价格（元）', 11, (r) => Number(fenToYuan(r.basePrice))), numFmt: '0.00' },
   {
     header: '阶梯价',
@@ -158,7 +186,11 @@ function cellText(v: ExcelJS.CellValue): string {
   if (typeof v === 'number') return String(v);
   if (typeof v === 'boolean') return v ? '是' : '否';
   if (typeof v === 'string') return v.trim();
-  if ('richText' in v) return v.richText.map((r) => r.text).join('').trim();
+  if ('richText' in v)
+    return v.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
   if ('text' in v && typeof v.text === 'string') return v.text.trim();
   if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
   return '';
@@ -216,15 +248,29 @@ function placeOf(path: string): { column: string; prefix: string } {
   return { column, prefix: '' };
 }
 
-type Planned = { creates: { row: number; form: GoodsForm; number: number }[]; updates: { row: number; existing: GoodsRow; form: GoodsForm }[]; errors: ImportProblem[] };
+type Planned = {
+  creates: { row: number; form: GoodsForm; number: number }[];
+  updates: { row: number; existing: GoodsRow; form: GoodsForm }[];
+  errors: ImportProblem[];
+};
 
 /** Reads every row into a goods form with the form's own rules, and lists what does not hold. */
 async function plan(conn: Conn, scopes: { id: number; name: string }[], sheet: { headers: Set<string>; rows: SheetRow[] }, lock: boolean): Promise<Planned> {
   const refs = await loadRefs(conn, scopes);
-  const pathOf = new Map([...refs.categories.keys()].map((id) => [categoryPath(refs, id).map((c) => c.name).join('/'), id]));
+  const pathOf = new Map(
+    [...refs.categories.keys()].map((id) => [
+      categoryPath(refs, id)
+        .map((c) => c.name)
+        .join('/'),
+      id,
+    ]),
+  );
   const brandByName = new Map([...refs.brands].map(([id, name]) => [name, id]));
   const scopeByName = new Map([...refs.scopes].map(([id, name]) => [name, id]));
-  const ids = sheet.rows.map((r) => r.cells.get('商品ID') ?? '').filter((v) => /^\d{1,9}$/.test(v)).map(Number);
+  const ids = sheet.rows
+    .map((r) => r.cells.get('商品ID') ?? '')
+    .filter((v) => /^\d{1,9}$/.test(v))
+    .map(Number);
   const existing = await goodsRowsByIds(conn, [...new Set(ids)], lock);
   const known = await knownPublicPictures(
     conn,
@@ -307,7 +353,8 @@ async function plan(conn: Conn, scopes: { id: number; name: string }[], sheet: {
     };
     if (target) {
       const parsed = goodsUpdateBody.safeParse(body);
-      if (parsed.success) form = { ...formOf(target), ...(Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as Partial<GoodsForm>) };
+      if (parsed.success)
+        form = { ...formOf(target), ...(Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) as Partial<GoodsForm>) };
       else zodProblems(parsed.error);
     } else if (!idText) {
       const parsed = goodsCreateBody.safeParse(body);
@@ -315,7 +362,11 @@ async function plan(conn: Conn, scopes: { id: number; name: string }[], sheet: {
       else zodProblems(parsed.error);
     }
     if (form) {
-      const more = [...(target ? goodsProblems(form, today) : []), ...refProblems(refs, form), ...pictureProblems(form.goods_image, target?.images ?? [], known)];
+      const more = [
+        ...(target ? goodsProblems(form, today) : []),
+        ...refProblems(refs, form),
+        ...pictureProblems(form.goods_image, target?.images ?? [], known),
+      ];
       for (const [field, message] of more) {
         const place = placeOf(field);
         problem(field === 'category_id' && !cells.get('分类ID') ? '分类' : place.column, `${place.prefix}${message}`);
@@ -361,7 +412,9 @@ export async function importGoods(db: Db, req: FastifyRequest, buffer: Buffer, d
     await insertMany(
       tx,
       stockLog,
-      p.creates.flatMap((c, k) => (c.number > 0 ? [{ goodsId: ids[k], delta: c.number, stockAfter: c.number, reason: '导入新建', operatorId: operator.id }] : [])),
+      p.creates.flatMap((c, k) =>
+        c.number > 0 ? [{ goodsId: ids[k], delta: c.number, stockAfter: c.number, reason: '导入新建', operatorId: operator.id }] : [],
+      ),
     );
     p.creates.forEach((c, k) => changes.push({ targetId: ids[k], before: null, after: { ...goodsTrail(c.form), number: c.number } }));
     const changed = p.updates.flatMap((u) => {

@@ -45,9 +45,11 @@ import * as taxonomy from './admin-taxonomy.js';
 
 /** Checks the permission when the request arrives: a forbidden call is refused before its body is read. */
 const needs = (permission: Permission) => async (req: FastifyRequest) => void requirePermission(req, permission);
-const needsAny = (...permissions: Permission[]) => async (req: FastifyRequest) => {
-  if (!permissions.some((p) => requireOperator(req).permissions.has(p))) throw forbidden();
-};
+const needsAny =
+  (...permissions: Permission[]) =>
+  async (req: FastifyRequest) => {
+    if (!permissions.some((p) => requireOperator(req).permissions.has(p))) throw forbidden();
+  };
 
 /** Said of every write that changes what buyers see. */
 const FRESH =
@@ -110,7 +112,7 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
       ...read,
       schema: {
         tags,
-        summary: 'The goods of the list\'s filters as an Excel file (.xlsx) with Chinese column headers, newest first (goods:read).',
+        summary: "The goods of the list's filters as an Excel file (.xlsx) with Chinese column headers, newest first (goods:read).",
         description:
           'Streamed as it is read, whatever the number of goods. Its columns are what the import reads: 商品ID, names, codes, dates, 分类ID and 分类 (the path), 品牌 and 经营范围 by name, 价格（元）, 阶梯价 as `数量:单价;...`, 库存, 销量, flags as 是/否, 标签 joined by commas, 商品图片 one URL a line, 说明书.',
         querystring: adminGoodsFilter,
@@ -120,12 +122,14 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10).replace(/-/g, '');
-      return reply
-        .type(XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="goods-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(`商品-${day}.xlsx`)}`)
-        .header('cache-control', 'no-store')
-        // A stream is sent as it is, never through the response schema (which is there for the API reference).
-        .send((await exportGoods(db, req.query)) as unknown as string);
+      return (
+        reply
+          .type(XLSX_TYPE)
+          .header('content-disposition', `attachment; filename="goods-${day}.xlsx"; filename*=UTF-8''${encodeURIComponent(`商品-${day}.xlsx`)}`)
+          .header('cache-control', 'no-store')
+          // A stream is sent as it is, never through the response schema (which is there for the API reference).
+          .send((await exportGoods(db, req.query)) as unknown as string)
+      );
     },
   );
   app.post(
@@ -134,7 +138,7 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
       ...write,
       schema: {
         tags,
-        summary: 'Imports goods from an Excel file (multipart field `file`, the export\'s columns): `dry_run=1` only checks (goods:write).',
+        summary: "Imports goods from an Excel file (multipart field `file`, the export's columns): `dry_run=1` only checks (goods:write).",
         description:
           'Every row is checked with the rules of the goods form; each problem is listed with its 行号 (as Excel shows it), 列 (the header) and a Chinese 信息. A dry run answers the report and writes nothing. Without it every row is written in one transaction - a row with 商品ID changes that goods, one without creates goods - or, when any row is wrong, nothing is written and the answer is 422 with `data.errors.file` (the problems in words) and `data.rows` (the same as in the report). A blank cell means none for 批准文号, 剂型, 品牌, 经营范围, 阶梯价, 标签, 商品图片 and 说明书, and "not given" elsewhere; 库存 is read for new goods only (existing stock changes through `/stock`); 分类 is read when 分类ID is blank. At most 10,000 rows.',
         querystring: importQuery,
@@ -200,7 +204,8 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
       onRequest: needsAny('goods:write', 'category:write'),
       schema: {
         tags,
-        summary: 'Stores a picture for goods, brands or categories (multipart field `file`: JPG, PNG, GIF or WEBP, at most 2 MB) (goods:write or category:write).',
+        summary:
+          'Stores a picture for goods, brands or categories (multipart field `file`: JPG, PNG, GIF or WEBP, at most 2 MB) (goods:write or category:write).',
         description:
           "The file's own first bytes decide its type. The answer's `url` (`/uploads/public/...`, served to everybody) is what `goods_image`, a brand's `logo` and `banner` and a category's `logo1` take.",
         response: answers(Uploaded),
@@ -221,12 +226,22 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/admin/goods/:id/stock_log',
-    { ...read, schema: { tags, summary: "The goods' stock changes by hand, newest first, 20 a page (goods:read).", params, querystring: stockLogQuery, response: answers(StockLogPage) } },
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "The goods' stock changes by hand, newest first, 20 a page (goods:read).",
+        params,
+        querystring: stockLogQuery,
+        response: answers(StockLogPage),
+      },
+    },
     async (req) => ok(await admin.stockLogOf(db, req.params.id, req.query.page)),
   );
 
   const taxonomyWrite = { onRequest: needs('category:write') };
-  const SHOWN = 'Hiding (`is_show` 0) takes it out of the storefront at once; the shared answers are dropped in every server process. Audited with the fields before and after.';
+  const SHOWN =
+    'Hiding (`is_show` 0) takes it out of the storefront at once; the shared answers are dropped in every server process. Audited with the fields before and after.';
   app.get(
     '/api/admin/categories',
     {
@@ -270,7 +285,14 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.get(
     '/api/admin/brands',
-    { ...read, schema: { tags, summary: 'Every brand, hidden ones too, in the brand zone\'s order, with its goods count (goods:read).', response: answers(z.array(AdminBrand)) } },
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "Every brand, hidden ones too, in the brand zone's order, with its goods count (goods:read).",
+        response: answers(z.array(AdminBrand)),
+      },
+    },
     async () => ok(await taxonomy.adminBrands(db)),
   );
   app.post(

@@ -41,7 +41,16 @@ export async function adminCategories(db: Db): Promise<AdminCategory[]> {
     for (const r of rows) {
       if (r.parentId !== parentId || seen.has(r.id)) continue;
       seen.add(r.id);
-      out.push({ id: r.id, parent_id: r.parentId, name: r.name, logo1: r.logo1, sort: r.sort, is_show: bit(r.isShow), is_leaf: bit(!parents.has(r.id)), goods_count: goodsIn.get(r.id) ?? 0 });
+      out.push({
+        id: r.id,
+        parent_id: r.parentId,
+        name: r.name,
+        logo1: r.logo1,
+        sort: r.sort,
+        is_show: bit(r.isShow),
+        is_leaf: bit(!parents.has(r.id)),
+        goods_count: goodsIn.get(r.id) ?? 0,
+      });
       walk(r.id, seen);
     }
   };
@@ -69,7 +78,10 @@ async function assertParent(tx: Conn, parentId: number) {
 async function assertUniqueName(tx: Conn, parentId: number, name: string, except?: number) {
   const where: SQL[] = [eq(categories.parentId, parentId), eq(categories.name, name)];
   if (except) where.push(ne(categories.id, except));
-  const [same] = await tx.select({ id: categories.id }).from(categories).where(and(...where));
+  const [same] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(...where));
   if (same) throw invalid('name', '同一上级分类下已有同名分类');
 }
 

@@ -100,7 +100,11 @@ describe(`console goods on ${dbLabel}`, () => {
     const warehouse = await operatorLogin(t.app, 'warehouse');
     expect((await warehouse.post(`/api/admin/goods/${g.id}`, body)).status).toBe(403);
     const moved = await warehouse.post(`/api/admin/goods/${g.id}/stock`, stock);
-    expect(moved.body.data).toMatchObject({ goods_id: g.id, number: g.number + 1, log: { delta: 1, stock_after: g.number + 1, reason: '盘点', operator_name: expect.stringContaining('warehouse') } });
+    expect(moved.body.data).toMatchObject({
+      goods_id: g.id,
+      number: g.number + 1,
+      log: { delta: 1, stock_after: g.number + 1, reason: '盘点', operator_name: expect.stringContaining('warehouse') },
+    });
     expect((await ops.post(`/api/admin/goods/${g.id}`, body)).body.data.base_price).toBe('38.00');
 
     for (const url of ['/api/admin/goods', `/api/admin/goods/${g.id}`, `/api/admin/goods/${g.id}/stock_log`, '/api/admin/categories', '/api/admin/brands']) {
@@ -148,12 +152,19 @@ describe(`console goods on ${dbLabel}`, () => {
     // The console's list finds it by name, initials, manufacturer and approval number; the first stock is logged.
     for (const keyword of [g.name, 'csLZbzjn', '杭州测试制药', detail.pzwh]) {
       const rows = (await ops.get(`/api/admin/goods?keyword=${encodeURIComponent(keyword)}`)).body.data.data as { id: number }[];
-      expect(rows.map((r) => r.id), keyword).toContain(g.id);
+      expect(
+        rows.map((r) => r.id),
+        keyword,
+      ).toContain(g.id);
     }
     const log = (await ops.get(`/api/admin/goods/${g.id}/stock_log`)).body.data;
     expect(log.data).toEqual([expect.objectContaining({ delta: 500, stock_after: 500, reason: '新建商品' })]);
     const [audit] = await auditOf(g.id, 'goods.create');
-    expect(audit).toMatchObject({ permission: 'goods:write', before: null, after: expect.objectContaining({ name: g.name, base_price: '36.80', ladder_price: '10:35.50;50:34.00' }) });
+    expect(audit).toMatchObject({
+      permission: 'goods:write',
+      before: null,
+      after: expect.objectContaining({ name: g.name, base_price: '36.80', ladder_price: '10:35.50;50:34.00' }),
+    });
   });
 
   it('shows a new price on the very next storefront request, in the detail and the list, and audits before and after', async () => {
@@ -187,8 +198,26 @@ describe(`console goods on ${dbLabel}`, () => {
       [{ base_price: '0' }, 'base_price', '价格须大于0'],
       [{ base_price: '12.345' }, 'base_price', '价格须为金额（元），不能为负数，最多两位小数'],
       [{ ladder_price: [{ number: 10, price: '40.00' }] }, 'ladder_price.0.price', '阶梯单价须低于价格'],
-      [{ ladder_price: [{ number: 10, price: '30.00' }, { number: 5, price: '29.00' }] }, 'ladder_price.1.number', '阶梯数量须逐档递增'],
-      [{ ladder_price: [{ number: 10, price: '30.00' }, { number: 20, price: '31.00' }] }, 'ladder_price.1.price', '阶梯单价须随数量增加而降低'],
+      [
+        {
+          ladder_price: [
+            { number: 10, price: '30.00' },
+            { number: 5, price: '29.00' },
+          ],
+        },
+        'ladder_price.1.number',
+        '阶梯数量须逐档递增',
+      ],
+      [
+        {
+          ladder_price: [
+            { number: 10, price: '30.00' },
+            { number: 20, price: '31.00' },
+          ],
+        },
+        'ladder_price.1.price',
+        '阶梯单价须随数量增加而降低',
+      ],
       [{ ladder_price: [{ number: 10, price: '-3' }] }, 'ladder_price.0.price', '阶梯单价须为金额（元），不能为负数，最多两位小数'],
       [{ ladder_price: [2, 3, 4, 5, 6, 7].map((n) => ({ number: n * 10, price: `${30 - n}.00` })) }, 'ladder_price', '阶梯价最多5档'],
       [{ name: '阿莫西林\u0000胶囊' }, 'name', CONTROL_CHAR_MESSAGE],
@@ -254,7 +283,10 @@ describe(`console goods on ${dbLabel}`, () => {
     expect(results.filter((r) => r.body.code === 400)).toHaveLength(10);
     const [row] = await t.db.select({ number: goods.number }).from(goods).where(eq(goods.id, g.id));
     expect(row.number).toBe(0);
-    const logs = await t.db.select().from(stockLog).where(and(eq(stockLog.goodsId, g.id), eq(stockLog.delta, -1)));
+    const logs = await t.db
+      .select()
+      .from(stockLog)
+      .where(and(eq(stockLog.goodsId, g.id), eq(stockLog.delta, -1)));
     expect(logs).toHaveLength(10);
     expect(logs.map((l) => l.stockAfter).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
@@ -331,7 +363,9 @@ describe(`console pictures on ${dbLabel}`, () => {
   });
 
   it('takes images only, up to 2 MB, from operators who edit goods or categories', async () => {
-    expect((await ops.upload('/api/admin/images', Buffer.from('%PDF-1.4 not a picture'), 'a.pdf')).body.data.errors.file).toEqual(['仅支持 JPG、PNG、GIF、WEBP 图片']);
+    expect((await ops.upload('/api/admin/images', Buffer.from('%PDF-1.4 not a picture'), 'a.pdf')).body.data.errors.file).toEqual([
+      '仅支持 JPG、PNG、GIF、WEBP 图片',
+    ]);
     expect((await ops.upload('/api/admin/images', png(2 * 1024 * 1024), 'big.png')).body.data.errors.file).toEqual(['图片不能超过2MB']);
     const warehouse = await operatorLogin(t.app, 'warehouse');
     expect((await warehouse.upload('/api/admin/images', png(), 'a.png')).status).toBe(403);
@@ -361,7 +395,9 @@ describe(`console categories and brands on ${dbLabel}`, () => {
 
     // Goods hang on the deepest level: a category holding goods takes no sub-categories.
     const g = await create({ category_id: child.id });
-    expect((await ops.post('/api/admin/categories', { name: '更细', parent_id: child.id })).body.data.errors.parent_id).toEqual(['上级分类下已有商品，不能再添加下级分类']);
+    expect((await ops.post('/api/admin/categories', { name: '更细', parent_id: child.id })).body.data.errors.parent_id).toEqual([
+      '上级分类下已有商品，不能再添加下级分类',
+    ]);
     expect((await ops.get('/api/admin/categories')).body.data.find((c: { id: number }) => c.id === child.id).goods_count).toBe(1);
 
     const renamed = (await ops.post(`/api/admin/categories/${child.id}`, { name: '维生素与矿物质' })).body.data;
@@ -372,7 +408,11 @@ describe(`console categories and brands on ${dbLabel}`, () => {
     expect((await ops.post(`/api/admin/categories/${top.id}`, { is_show: 0 })).body.data.is_show).toBe(0);
     expect((await menu()).category.map((c) => c.id)).not.toContain(top.id);
     expect((await ops.get('/api/admin/categories')).body.data.map((c: { id: number }) => c.id)).toContain(top.id);
-    const audits = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'category'), eq(auditLog.targetId, String(top.id)))).orderBy(asc(auditLog.id));
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'category'), eq(auditLog.targetId, String(top.id))))
+      .orderBy(asc(auditLog.id));
     expect(audits.map((a) => a.action)).toEqual(['category.create', 'category.update']);
     expect(audits[1]).toMatchObject({ permission: 'category:write', before: { is_show: 1 }, after: { is_show: 0 } });
   });
@@ -387,13 +427,21 @@ describe(`console categories and brands on ${dbLabel}`, () => {
     const existing = (await ops.get('/api/admin/brands')).body.data.find((b: { id: number }) => b.id !== brand.id);
     expect((await ops.post(`/api/admin/brands/${brand.id}`, { name: existing.name })).body.data.errors.name).toEqual(['品牌名称已存在']);
     expect((await ops.post('/api/admin/brands', { name: '测试本草堂' })).body.data.errors.name).toEqual(['品牌名称已存在']);
-    expect((await ops.post(`/api/admin/brands/${brand.id}`, { logo: '/uploads/public/never-uploaded.png' })).body.data.errors.logo).toEqual(['图片不存在，请先上传']);
+    expect((await ops.post(`/api/admin/brands/${brand.id}`, { logo: '/uploads/public/never-uploaded.png' })).body.data.errors.logo).toEqual([
+      '图片不存在，请先上传',
+    ]);
     expect((await ops.post('/api/admin/brands/999999', { name: '无' })).status).toBe(404);
 
-    expect((await ops.post(`/api/admin/brands/${brand.id}`, { name: '测试本草堂药业', is_show: 0 })).body.data).toMatchObject({ name: '测试本草堂药业', is_show: 0 });
+    expect((await ops.post(`/api/admin/brands/${brand.id}`, { name: '测试本草堂药业', is_show: 0 })).body.data).toMatchObject({
+      name: '测试本草堂药业',
+      is_show: 0,
+    });
     expect((await menu()).brand.map((b) => b.id)).not.toContain(brand.id);
     expect(await zone()).not.toContain(brand.id);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'brand.update'), eq(auditLog.targetId, String(brand.id))));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'brand.update'), eq(auditLog.targetId, String(brand.id))));
     expect(audit).toMatchObject({ before: { name: '测试本草堂', is_show: 1 }, after: { name: '测试本草堂药业', is_show: 0 } });
   });
 });
@@ -458,7 +506,17 @@ describe(`console goods in Excel on ${dbLabel}`, () => {
     const { headers, rows } = await readBack(res.raw);
     expect(headers).toEqual(HEADERS);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ 商品ID: g.id, 商品名称: g.name, 生产厂家: '杭州测试制药有限公司', '价格（元）': 36.8, 阶梯价: '10:35.50;50:34.00', 库存: 500, 上架: '是', 包邮: '是', 标签: '新' });
+    expect(rows[0]).toMatchObject({
+      商品ID: g.id,
+      商品名称: g.name,
+      生产厂家: '杭州测试制药有限公司',
+      '价格（元）': 36.8,
+      阶梯价: '10:35.50;50:34.00',
+      库存: 500,
+      上架: '是',
+      包邮: '是',
+      标签: '新',
+    });
     expect(String(rows[0]['分类'])).toContain('/');
 
     // The whole export of the first page's goods reads back as an import that changes nothing.
@@ -506,7 +564,11 @@ describe(`console goods in Excel on ${dbLabel}`, () => {
   it('imports every row in one transaction, or nothing when a row is wrong', async () => {
     const g = await create();
     const before = await goodsCount();
-    const rows = [row('导入新药甲胶囊'), row('导入新药乙胶囊', { 分类ID: '', 分类: (await ops.get(`/api/admin/goods/${g.id}`)).body.data.category_name }), { 商品ID: g.id, ...row(g.name, { '价格（元）': 39.9, 阶梯价: '' }) }];
+    const rows = [
+      row('导入新药甲胶囊'),
+      row('导入新药乙胶囊', { 分类ID: '', 分类: (await ops.get(`/api/admin/goods/${g.id}`)).body.data.category_name }),
+      { 商品ID: g.id, ...row(g.name, { '价格（元）': 39.9, 阶梯价: '' }) },
+    ];
     const wrong = await workbook([...rows, row('导入新药丙胶囊', { 效期: '2025-01-01' })]);
     const refused = await ops.upload('/api/admin/goods/import', wrong, '商品.xlsx', XLSX_TYPE);
     expect(refused.status).toBe(422);
@@ -532,7 +594,12 @@ describe(`console goods in Excel on ${dbLabel}`, () => {
     ]);
     const found = (await buyer.get(`/api/goods/search?keywords=${encodeURIComponent('导入新药甲')}`)).body.data as { id: number }[];
     expect(found.map((x) => x.id)).toContain(made[0].id);
-    expect(await t.db.select().from(stockLog).where(and(eq(stockLog.goodsId, made[0].id), eq(stockLog.reason, '导入新建')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(stockLog)
+        .where(and(eq(stockLog.goodsId, made[0].id), eq(stockLog.reason, '导入新建'))),
+    ).toHaveLength(1);
     const [audit] = await auditOf(g.id, 'goods.import');
     expect(audit).toMatchObject({ before: { base_price: '36.80', ladder_price: '10:35.50;50:34.00' }, after: { base_price: '39.90', ladder_price: '' } });
     expect(await auditOf(made[1].id, 'goods.import')).toHaveLength(1);

@@ -392,7 +392,10 @@ export async function changeStock(db: Db, req: FastifyRequest, id: number, body:
       if (!found) throw notFound(GOODS_MISSING);
       throw refuse(`库存不足：当前库存${found.number}，调整后不能小于0`);
     }
-    const [log] = await tx.insert(stockLog).values({ goodsId: id, delta: body.delta, stockAfter: row.number, reason: body.reason, operatorId: operator.id }).returning();
+    const [log] = await tx
+      .insert(stockLog)
+      .values({ goodsId: id, delta: body.delta, stockAfter: row.number, reason: body.reason, operatorId: operator.id })
+      .returning();
     const names = new Map([[operator.id, `${operator.name}（${operator.username}）`]]);
     return {
       before: { number: row.number - body.delta },
@@ -418,7 +421,10 @@ export async function stockLogOf(db: Db, id: number, page: number) {
       .offset((page - 1) * ADMIN_GOODS_PER_PAGE),
     db.select({ n: count() }).from(stockLog).where(eq(stockLog.goodsId, id)),
   ]);
-  const names = await operatorNames(db, rows.flatMap((r) => (r.operatorId ? [r.operatorId] : [])));
+  const names = await operatorNames(
+    db,
+    rows.flatMap((r) => (r.operatorId ? [r.operatorId] : [])),
+  );
   return {
     current_page: page,
     data: rows.map((r) => stockLogView(r, names)),

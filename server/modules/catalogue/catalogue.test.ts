@@ -20,7 +20,18 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type G = { id: number; name: string; sccj: string; base_price: string | null; price_tip: string | null; ladder_price: { price: string | null }[]; is_kx: number; number: number; xq: string; sales: number };
+type G = {
+  id: number;
+  name: string;
+  sccj: string;
+  base_price: string | null;
+  price_tip: string | null;
+  ladder_price: { price: string | null }[];
+  is_kx: number;
+  number: number;
+  xq: string;
+  sales: number;
+};
 const names = (list: G[]) => list.map((g) => g.name);
 
 describe(`search on ${dbLabel}`, () => {
@@ -55,7 +66,11 @@ describe(`search on ${dbLabel}`, () => {
   });
 
   it('finds goods by approval number', async () => {
-    const [row] = await t.db.select().from(goods).where(sql`${goods.pzwh} like '国药准字%'`).limit(1);
+    const [row] = await t.db
+      .select()
+      .from(goods)
+      .where(sql`${goods.pzwh} like '国药准字%'`)
+      .limit(1);
     const { body } = await demo.get(`/api/goods/search?keywords=${encodeURIComponent(row.pzwh)}`);
     expect(body.data.map((g: G) => g.id)).toContain(row.id);
   });
@@ -156,9 +171,13 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
       const inStock = byMatch.filter((r) => r.number > 0);
       expect(matches.length, keyword).toBeGreaterThan(12);
       for (const page of [1, 2, 3]) {
-        const ask = (extra: Record<string, string>) => listGoods(t.db, goodsListQuery.parse({ keywords: keyword, per_page: '5', page: String(page), ...extra }), viewer);
+        const ask = (extra: Record<string, string>) =>
+          listGoods(t.db, goodsListQuery.parse({ keywords: keyword, per_page: '5', page: String(page), ...extra }), viewer);
         const ids = (rows: { id: number }[]) => rows.slice((page - 1) * 5, page * 5).map((r) => r.id);
-        expect((await ask({})).data.map((g) => g.id), `${keyword} page ${page}`).toEqual(ids(byMatch));
+        expect(
+          (await ask({})).data.map((g) => g.id),
+          `${keyword} page ${page}`,
+        ).toEqual(ids(byMatch));
         expect((await ask({ sort: 'sales', order: 'asc' })).data.map((g) => g.id)).toEqual(ids(bySalesAsc));
         expect((await ask({ in_stock: '1' })).data.map((g) => g.id)).toEqual(ids(inStock));
       }
@@ -171,8 +190,8 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
     const categories = common.category.flatMap((c) => [c.id, ...c.children.map((k) => k.id)]);
     const brands = common.brand.map((b) => b.id);
     let seed = 42;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const pick = <T,>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
     const viewers = [
       { userId: null, approved: true, special: false, priceTip: null },
       { userId: null, approved: true, special: true, priceTip: null },
@@ -192,7 +211,10 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
       const q = goodsListQuery.parse(raw);
       const viewer = pick(viewers);
       const [fromIndex, fromDatabase] = [await listGoods(t.db, q, viewer, 10_000, 'index'), await listGoods(t.db, q, viewer, 10_000, 'database')];
-      expect(fromIndex.data.map((g) => g.id), JSON.stringify({ raw, viewer })).toEqual(fromDatabase.data.map((g) => g.id));
+      expect(
+        fromIndex.data.map((g) => g.id),
+        JSON.stringify({ raw, viewer }),
+      ).toEqual(fromDatabase.data.map((g) => g.id));
       expect(fromIndex.total, JSON.stringify(raw)).toBe(fromDatabase.total);
     }
   });
@@ -221,7 +243,11 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
   });
 
   it('gives a detail with category path, brand and insert text, and 404 for unknown goods', async () => {
-    const [row] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), sql`${goods.brandId} is not null`)).limit(1);
+    const [row] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, false), sql`${goods.brandId} is not null`))
+      .limit(1);
     const d = (await demo.get(`/api/goods/detail/${row.id}`)).body.data;
     expect(d.category_path).toHaveLength(2);
     expect(d.brand.name).toBeTruthy();
@@ -293,8 +319,16 @@ describe(`kept answers and their schemas on ${dbLabel}`, () => {
   };
 
   it('sends goods lists, details, filters, floors and brands exactly as core/schemas/goods.ts declares them', async () => {
-    const [branded] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), sql`${goods.brandId} is not null`)).limit(1);
-    const [unbranded] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), sql`${goods.brandId} is null`)).limit(1);
+    const [branded] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, false), sql`${goods.brandId} is not null`))
+      .limit(1);
+    const [unbranded] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, false), sql`${goods.brandId} is null`))
+      .limit(1);
     const brand = (await agent(t.app).get('/api/brand')).body.data.data[0] as { id: number };
     for (const who of [agent(t.app), pending, demo]) {
       declared(z.array(Goods), (await who.get(`/api/goods/search?keywords=${encodeURIComponent('胶囊')}`)).body);

@@ -12,7 +12,17 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type G = { id: number; name: string; category_id: number; brand_id: number | null; number: number; sales: number; base_price: string | null; price_tip: string | null; is_kx: number };
+type G = {
+  id: number;
+  name: string;
+  category_id: number;
+  brand_id: number | null;
+  number: number;
+  sales: number;
+  base_price: string | null;
+  price_tip: string | null;
+  is_kx: number;
+};
 
 describe(`home floors on ${dbLabel}`, () => {
   it('gives one floor per top category in menu order with its best sellers in stock', async () => {
@@ -49,7 +59,11 @@ describe(`为你推荐 on ${dbLabel}`, () => {
   it('puts goods of the categories a buyer keeps first, without the kept goods themselves', async () => {
     const chain = await loginAs(t.app, 'chain');
     const [cat] = await t.db.select({ id: categories.id }).from(categories).where(eq(categories.name, '降压药'));
-    const kept = await t.db.select({ id: goods.id }).from(goods).where(and(eq(goods.categoryId, cat.id), eq(goods.isKx, false))).limit(2);
+    const kept = await t.db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(and(eq(goods.categoryId, cat.id), eq(goods.isKx, false)))
+      .limit(2);
     expect((await chain.post('/api/favorite', { goods_ids: kept.map((k) => k.id) })).body.code).toBe(10000);
     const { body } = await chain.get('/api/index_wntj/1');
     expect(body.data).toMatchObject({ current_page: 1, per_page: 10 });
@@ -57,7 +71,17 @@ describe(`为你推荐 on ${dbLabel}`, () => {
     expect(list.length).toBe(10);
     const candidates = await t.db.$count(
       goods,
-      and(eq(goods.categoryId, cat.id), eq(goods.isOnSale, true), eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 0), notInArray(goods.id, kept.map((k) => k.id))),
+      and(
+        eq(goods.categoryId, cat.id),
+        eq(goods.isOnSale, true),
+        eq(goods.isKx, false),
+        eq(goods.isBuy, true),
+        gt(goods.number, 0),
+        notInArray(
+          goods.id,
+          kept.map((k) => k.id),
+        ),
+      ),
     );
     expect(candidates).toBeGreaterThan(0);
     const fromKept = list.slice(0, Math.min(10, candidates));
@@ -85,7 +109,11 @@ describe(`为你推荐 on ${dbLabel}`, () => {
 describe(`brand zone on ${dbLabel}`, () => {
   it('lists twelve brands a page with their goods counts and best sellers', async () => {
     const { body } = await demo.get('/api/brand?page=1');
-    const page = body.data as { data: { id: number; name: string; logo: string; banner: string; url: string; goods_count: number; goods: G[] }[]; total: number; last_page: number };
+    const page = body.data as {
+      data: { id: number; name: string; logo: string; banner: string; url: string; goods_count: number; goods: G[] }[];
+      total: number;
+      last_page: number;
+    };
     expect(page.data).toHaveLength(12);
     expect(page.last_page).toBe(Math.ceil(page.total / 12));
     for (const b of page.data) {
@@ -112,7 +140,10 @@ describe(`brand zone on ${dbLabel}`, () => {
   });
 
   it('counts controlled-sale goods of a brand only for accounts that may see them', async () => {
-    const kx = await t.db.select({ brandId: goods.brandId }).from(goods).where(and(eq(goods.isKx, true), inArray(goods.isOnSale, [true])));
+    const kx = await t.db
+      .select({ brandId: goods.brandId })
+      .from(goods)
+      .where(and(eq(goods.isKx, true), inArray(goods.isOnSale, [true])));
     const brandId = kx.find((k) => k.brandId)?.brandId;
     if (!brandId) throw new Error('the seed has a controlled-sale goods of a brand');
     const special = (await demo.get(`/api/focus/brand/${brandId}`)).body.data.goods_count;

@@ -27,7 +27,15 @@ export async function floors(db: Db, viewer: Viewer): Promise<Floor[]> {
     ? await db
         .select({ id: categories.id, parentId: categories.parentId, name: categories.name })
         .from(categories)
-        .where(and(inArray(categories.parentId, tops.map((t) => t.id)), eq(categories.isShow, true)))
+        .where(
+          and(
+            inArray(
+              categories.parentId,
+              tops.map((t) => t.id),
+            ),
+            eq(categories.isShow, true),
+          ),
+        )
         .orderBy(asc(categories.sort), asc(categories.id))
     : [];
   return Promise.all(
@@ -63,7 +71,13 @@ export async function recommendations(db: Db, viewer: Viewer, page: number): Pro
     : [];
   const keptCategories = [...new Set(kept.map((k) => k.categoryId))];
   const where = [visible(viewer), gt(goods.number, 0), eq(goods.isBuy, true)];
-  if (kept.length) where.push(notInArray(goods.id, kept.map((k) => k.goodsId)));
+  if (kept.length)
+    where.push(
+      notInArray(
+        goods.id,
+        kept.map((k) => k.goodsId),
+      ),
+    );
   const order = [desc(goods.sales), asc(goods.id)];
   if (keptCategories.length) order.unshift(sql`case when ${inArray(goods.categoryId, keptCategories)} then 0 else 1 end`);
   const cap = RECOMMEND_PER_PAGE * RECOMMEND_PAGES;

@@ -6,7 +6,11 @@ import { pinyin } from 'pinyin-pro';
 
 const cache = new Map<string, { full: string; initials: string }>();
 
-const clean = (parts: string[]) => parts.join('').toLowerCase().replace(/[^a-z0-9]/g, '');
+const clean = (parts: string[]) =>
+  parts
+    .join('')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 export function pinyinOf(text: string): { full: string; initials: string } {
   let hit = cache.get(text);

@@ -56,7 +56,10 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const viewer = viewerOf(req);
       const { keywords, type } = req.query;
-      return sendJson(reply, await cachedJson(db, ['search', keywords.trim(), type, viewerClass(viewer)], () => catalogue.searchGoods(db, keywords, type, viewer)));
+      return sendJson(
+        reply,
+        await cachedJson(db, ['search', keywords.trim(), type, viewerClass(viewer)], () => catalogue.searchGoods(db, keywords, type, viewer)),
+      );
     },
   );
   app.get(

@@ -24,7 +24,10 @@ export async function classifyGoodsScopes(db: Db, conn: Conn = db) {
         when ${goods.cfl} = '保健食品' then ${id('保健食品')}
         when ${category} = '消毒用品' then ${id('消毒用品')}
         when ${goods.isQx} or ${goods.cfl} = '器械' then ${id('医疗器械')}
-        when ${category} in (${sql.join(ANTIBIOTIC_CATEGORIES.map((c) => sql`${c}`), sql`, `)}) then ${id('抗生素制剂')}
+        when ${category} in (${sql.join(
+          ANTIBIOTIC_CATEGORIES.map((c) => sql`${c}`),
+          sql`, `,
+        )}) then ${id('抗生素制剂')}
         when ${goods.isZy} then ${id('中成药')}
         else ${id('化学药制剂')} end`,
     })

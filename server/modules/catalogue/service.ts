@@ -124,14 +124,20 @@ export async function visibleAmong(db: Db, ids: number[], viewer: Viewer, keywor
     const like = `%${escapeLike(keywords)}%`;
     where.push(sql`(${goods.name} ilike ${like} or ${goods.sccj} ilike ${like})`);
   }
-  const rows = await db.select({ id: goods.id }).from(goods).where(and(...where));
+  const rows = await db
+    .select({ id: goods.id })
+    .from(goods)
+    .where(and(...where));
   return new Set(rows.map((r) => r.id));
 }
 
 /** Goods by id with the list columns (`goodsCore`), in no particular order; missing ids are left out. */
 export async function goodsByIds(conn: Conn, ids: number[]): Promise<GoodsCore[]> {
   if (!ids.length) return [];
-  return conn.select(goodsCore).from(goods).where(inArray(goods.id, [...new Set(ids)]));
+  return conn
+    .select(goodsCore)
+    .from(goods)
+    .where(inArray(goods.id, [...new Set(ids)]));
 }
 
 /** The goods of `ids` the viewer may see, with the list columns, in no particular order. */
@@ -190,7 +196,10 @@ export type CartFacts = Pick<GoodsCore, keyof typeof cartFactsColumns>;
 /** The cart's facts of goods by id (on sale, buyable, middle package, stock), live. */
 export async function cartFacts(conn: Conn, ids: number[]): Promise<CartFacts[]> {
   if (!ids.length) return [];
-  return conn.select(cartFactsColumns).from(goods).where(inArray(goods.id, [...new Set(ids)]));
+  return conn
+    .select(cartFactsColumns)
+    .from(goods)
+    .where(inArray(goods.id, [...new Set(ids)]));
 }
 
 /** Takes `number` units off the goods' stock if it has them; false when it does not (nothing changes). */
@@ -230,7 +239,13 @@ async function keywordCondition(db: Db, keyword: string, type: 1 | 2): Promise<K
   const terms = (await matchTerms(db, k, type)).slice(0, MAX_TERMS);
   const column = type === 1 ? goods.name : goods.sccj;
   const parts: SQL[] = [];
-  if (terms.length) parts.push(inArray(column, terms.map((t) => t.term)));
+  if (terms.length)
+    parts.push(
+      inArray(
+        column,
+        terms.map((t) => t.term),
+      ),
+    );
   const byNumber = type === 1 && looksLikeApprovalNumber(k);
   if (byNumber) parts.push(sql`${goods.pzwh} ilike ${`%${escapeLike(k)}%`}`);
   if (!parts.length) return 'none';
@@ -238,9 +253,17 @@ async function keywordCondition(db: Db, keyword: string, type: 1 | 2): Promise<K
     .map((rank) => ({ rank, names: terms.filter((t) => t.rank === rank).map((t) => t.term) }))
     .filter((g) => g.names.length);
   const rank = groups.length
-    ? sql`case ${sql.join(groups.map((g) => sql`when ${inArray(column, g.names)} then ${sql.raw(String(g.rank))}`), sql` `)} else 4 end`
+    ? sql`case ${sql.join(
+        groups.map((g) => sql`when ${inArray(column, g.names)} then ${sql.raw(String(g.rank))}`),
+        sql` `,
+      )} else 4 end`
     : sql`4`;
-  return { where: parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`, rank, terms: byNumber ? null : terms, column: type === 1 ? 'name' : 'sccj' };
+  return {
+    where: parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`,
+    rank,
+    terms: byNumber ? null : terms,
+    column: type === 1 ? 'name' : 'sccj',
+  };
 }
 
 type KeywordMatch = {
@@ -346,7 +369,17 @@ function indexQuery(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | n
     priceMin: viewer.approved && q.price_min ? yuanToFen(q.price_min) : null,
     priceMax: viewer.approved && q.price_max ? yuanToFen(q.price_max) : null,
     order:
-      q.sort === 'sales' ? (q.order === 'asc' ? 'salesAsc' : 'salesDesc') : priced ? (q.order === 'desc' ? 'priceDesc' : 'priceAsc') : q.sort === 'newest' ? 'newest' : 'salesDesc',
+      q.sort === 'sales'
+        ? q.order === 'asc'
+          ? 'salesAsc'
+          : 'salesDesc'
+        : priced
+          ? q.order === 'desc'
+            ? 'priceDesc'
+            : 'priceAsc'
+          : q.sort === 'newest'
+            ? 'newest'
+            : 'salesDesc',
     terms: match?.terms ? { column: match.column, ranked: match.terms } : null,
     rankFirst: q.sort === 'default' || (q.sort === 'price' && !priced),
     offset,
@@ -355,14 +388,24 @@ function indexQuery(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | n
 }
 
 /** A page and its count from the database: the lists the index does not hold (a keyword that is an approval number). */
-async function pageFromDatabase(db: Db, q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | null, match: KeywordMatch | null, offset: number, cap: number) {
+async function pageFromDatabase(
+  db: Db,
+  q: GoodsListQuery,
+  viewer: Viewer,
+  categoryIds: number[] | null,
+  match: KeywordMatch | null,
+  offset: number,
+  cap: number,
+) {
   const where = listFilters(q, viewer, categoryIds);
   const filters = and(...where)!;
   if (match) where.push(match.where);
   const condition = and(...where)!;
   const bySales = q.sort === 'default' || q.sort === 'sales';
   const [ids, total] = await Promise.all([
-    match?.terms && bySales ? pageByTerms(db, match.terms, match.column, filters, q, offset) : pageByOrder(db, condition, listOrder(q, viewer, match), q.per_page, offset),
+    match?.terms && bySales
+      ? pageByTerms(db, match.terms, match.column, filters, q, offset)
+      : pageByOrder(db, condition, listOrder(q, viewer, match), q.per_page, offset),
     countMatches(db, condition, cap),
   ]);
   return { ids, total };
@@ -431,7 +474,14 @@ async function countMatches(db: Db, condition: SQL, cap: number): Promise<number
   const plan = (await db.execute(sql`explain (format json) select 1 from ${goods} where ${condition}`)) as unknown as { rows: Record<string, unknown>[] };
   const estimate = planRows(Object.values(plan.rows[0] ?? {})[0]);
   if (estimate > cap * ESTIMATE_MARGIN) return cap + 1;
-  const [{ n }] = await db.select({ n: count() }).from(db.select({ one: sql`1` }).from(goods).where(condition).limit(cap + 1).as('matches'));
+  const [{ n }] = await db.select({ n: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(goods)
+      .where(condition)
+      .limit(cap + 1)
+      .as('matches'),
+  );
   return n;
 }
 
@@ -468,7 +518,10 @@ export async function searchGoods(db: Db, keyword: string, type: 1 | 2, viewer: 
     const list = result.rows;
     list.forEach((r, i) => order.set(Number(r.id), i));
     if (order.size) {
-      rows = await db.select(goodsCore).from(goods).where(inArray(goods.id, [...order.keys()]));
+      rows = await db
+        .select(goodsCore)
+        .from(goods)
+        .where(inArray(goods.id, [...order.keys()]));
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     }
   }
@@ -562,7 +615,11 @@ export async function filterOptions(db: Db, viewer: Viewer, scope: FilterScope =
   if (match) where.push(match.where);
   const condition = and(...where);
   const [cats, inScope, brandRows, makers, classes, forms] = await Promise.all([
-    db.select({ id: categories.id, parentId: categories.parentId, name: categories.name }).from(categories).where(eq(categories.isShow, true)).orderBy(asc(categories.sort), asc(categories.id)),
+    db
+      .select({ id: categories.id, parentId: categories.parentId, name: categories.name })
+      .from(categories)
+      .where(eq(categories.isShow, true))
+      .orderBy(asc(categories.sort), asc(categories.id)),
     db.selectDistinct({ id: goods.categoryId }).from(goods).where(condition),
     db
       .select({ id: brands.id, name: brands.name, logo: brands.logo })
@@ -575,7 +632,7 @@ export async function filterOptions(db: Db, viewer: Viewer, scope: FilterScope =
   ]);
   // A category shows when it or one of its descendants holds goods of the scope.
   const wanted = new Set(inScope.map((r) => r.id));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const c of cats) if (wanted.has(c.id) && c.parentId && !wanted.has(c.parentId)) grew = Boolean(wanted.add(c.parentId));
   }
@@ -616,7 +673,10 @@ export async function listFavorites(db: Db, userId: number, page: number, viewer
 /** Adds goods to the buyer's favourites; goods they cannot see answer 404, already-kept goods stay as they are. */
 export async function addFavorites(db: Db, userId: number, ids: number[], viewer: Viewer): Promise<GoodsIds> {
   const unique = [...new Set(ids)];
-  const found = await db.select({ id: goods.id }).from(goods).where(and(inArray(goods.id, unique), visible(viewer)));
+  const found = await db
+    .select({ id: goods.id })
+    .from(goods)
+    .where(and(inArray(goods.id, unique), visible(viewer)));
   if (found.length !== unique.length) throw notFound('商品不存在或已下架');
   await db
     .insert(favorites)

@@ -21,7 +21,14 @@ function load(db: Db): Promise<Term[]> {
     db,
     ['goods-terms'],
     async () =>
-      (await db.select().from(goodsTerms)).map((r) => ({ kind: r.kind as 1 | 2, term: r.term, lower: r.term.toLowerCase(), py: r.py, szm: r.szm, sales: r.sales })),
+      (await db.select().from(goodsTerms)).map((r) => ({
+        kind: r.kind as 1 | 2,
+        term: r.term,
+        lower: r.term.toLowerCase(),
+        py: r.py,
+        szm: r.szm,
+        sales: r.sales,
+      })),
     TTL_MS,
   );
 }

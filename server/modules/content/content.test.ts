@@ -163,7 +163,10 @@ describe(`demo catalogue on ${dbLabel}`, () => {
         last = tier.price;
       }
     }
-    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(goods).where(eq(goods.isEphedrine, true));
+    const [{ n }] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(goods)
+      .where(eq(goods.isEphedrine, true));
     expect(n).toBeGreaterThan(0);
   });
 });

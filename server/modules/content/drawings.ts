@@ -3,8 +3,7 @@
  * pictures without shipping image files. An operator's uploads replace them.
  */
 
-const escapeXml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 const FONT = "font-family=\"'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif\"";
 
@@ -36,7 +35,10 @@ export function goodsSvg(p: { name: string; maker: string; spec: string; colour:
   const nameLines = lines(p.name, 7);
   const nameSize = nameLines.length > 1 ? 26 : 30;
   const title = nameLines
-    .map((l, i) => `<text x="200" y="${176 + i * (nameSize + 6)}" font-size="${nameSize}" font-weight="700" fill="#222" text-anchor="middle">${escapeXml(l)}</text>`)
+    .map(
+      (l, i) =>
+        `<text x="200" y="${176 + i * (nameSize + 6)}" font-size="${nameSize}" font-weight="700" fill="#222" text-anchor="middle">${escapeXml(l)}</text>`,
+    )
     .join('');
   const face =
     p.view === 2
@@ -98,8 +100,12 @@ export function bannerSvg(p: { title: string; sub: string; colour: string; layou
     return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 230 420" width="230" height="420" ${FONT}>
 <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#${c}"/><stop offset="1" stop-color="#${shade(c, -50)}"/></linearGradient></defs>
 <rect width="230" height="420" fill="url(#g)"/><circle cx="190" cy="40" r="80" fill="#fff" opacity=".08"/><circle cx="30" cy="380" r="70" fill="#fff" opacity=".06"/>
-${lines(p.title, 7).map((l, i) => `<text x="24" y="${96 + i * 40}" font-size="30" font-weight="700" fill="#fff">${escapeXml(l)}</text>`).join('')}
-${lines(p.sub, 11).map((l, i) => `<text x="24" y="${200 + i * 26}" font-size="16" fill="#fff" opacity=".92">${escapeXml(l)}</text>`).join('')}
+${lines(p.title, 7)
+  .map((l, i) => `<text x="24" y="${96 + i * 40}" font-size="30" font-weight="700" fill="#fff">${escapeXml(l)}</text>`)
+  .join('')}
+${lines(p.sub, 11)
+  .map((l, i) => `<text x="24" y="${200 + i * 26}" font-size="16" fill="#fff" opacity=".92">${escapeXml(l)}</text>`)
+  .join('')}
 <rect x="24" y="340" width="110" height="36" rx="18" fill="#fff"/><text x="79" y="364" font-size="16" fill="#${c}" text-anchor="middle" font-weight="700">去看看 ›</text></svg>`;
   }
   const [w, h] = p.layout === 'strip' ? [1200, 80] : p.layout === 'hero' ? [1920, 500] : [790, 340];

@@ -68,7 +68,9 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
   );
   // Banners and ads by position; the home carousel is /api/focus itself.
   const ads = { tags, response: answers(z.array(AdEntry)) };
-  app.get('/api/focus', { schema: { ...ads, summary: 'The home carousel.', description: `${AD} ${CACHED}` } }, async () => ok(await content.ads('index_banner')));
+  app.get('/api/focus', { schema: { ...ads, summary: 'The home carousel.', description: `${AD} ${CACHED}` } }, async () =>
+    ok(await content.ads('index_banner')),
+  );
   for (const [position, summary] of Object.entries(AD_POSITIONS)) {
     app.get(`/api/focus/${position}`, { schema: { ...ads, summary, description: `${AD} ${CACHED}` } }, async () => ok(await content.ads(position)));
   }
@@ -148,7 +150,8 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
     {
       schema: {
         ...drawing,
-        summary: 'A drawn medicine box for the demo goods: name `n`, maker `m`, specification `g`, colour `c`, view `v` (absent: the front, 1 at an angle, 2 the back with the insert text); cached for a year.',
+        summary:
+          'A drawn medicine box for the demo goods: name `n`, maker `m`, specification `g`, colour `c`, view `v` (absent: the front, 1 at an angle, 2 the back with the insert text); cached for a year.',
         querystring: z.object({ n: label(60), m: label(40).default(''), g: label(40).default(''), c: colour, v: z.enum(['1', '2']).optional() }),
       },
     },
@@ -162,7 +165,8 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
     {
       schema: {
         ...drawing,
-        summary: 'A drawn banner: title `t`, subtitle `s`, colour `c`, shape by ad position `p` (carousel, `top` strip, `login` backdrop, zone, tile, side); cached for a year.',
+        summary:
+          'A drawn banner: title `t`, subtitle `s`, colour `c`, shape by ad position `p` (carousel, `top` strip, `login` backdrop, zone, tile, side); cached for a year.',
         querystring: z.object({ t: label(40), s: label(60).default(''), c: colour, p: label(32).default('') }),
       },
     },

@@ -38,9 +38,7 @@ const cached =
     cachedResult(db, ['content', key], load, TTL_MS);
 
 function tree(rows: { id: number; parentId: number; name: string; logo1: string }[], parentId = 0): MenuCategory[] {
-  return rows
-    .filter((r) => r.parentId === parentId)
-    .map((r) => ({ id: r.id, name: r.name, logo1: r.logo1, children: tree(rows, r.id) }));
+  return rows.filter((r) => r.parentId === parentId).map((r) => ({ id: r.id, name: r.name, logo1: r.logo1, children: tree(rows, r.id) }));
 }
 
 const ZONE_TOPS = { zy: ['中成药', '中药饮片'], qx: ['医疗器械'] } as const;
@@ -102,10 +100,12 @@ async function loadCommon(db: Db): Promise<Omit<FocusCommon, 'timestamp'>> {
   const navEntry = (n: (typeof navRows)[number]): NavLink => ({ id: n.id, name: n.name, url: n.url, image: n.image, is_open: n.isOpen === 1 ? 1 : 0 });
   return {
     rnss: hot.map((h) => ({ name: h.name, url: h.url })),
-    nav: navRows.filter((n) => n.parentId === 0).map((n) => ({
-      ...navEntry(n),
-      children: navRows.filter((c) => c.parentId === n.id).map(navEntry),
-    })),
+    nav: navRows
+      .filter((n) => n.parentId === 0)
+      .map((n) => ({
+        ...navEntry(n),
+        children: navRows.filter((c) => c.parentId === n.id).map(navEntry),
+      })),
     category,
     /** 优选 goods span every category. */
     category_yx: category,
@@ -118,11 +118,7 @@ async function loadCommon(db: Db): Promise<Omit<FocusCommon, 'timestamp'>> {
 
 async function loadHelp(db: Db): Promise<HelpGroup[]> {
   const [groups, items] = await Promise.all([
-    db
-      .select()
-      .from(articleCategories)
-      .where(eq(articleCategories.kind, 'help'))
-      .orderBy(asc(articleCategories.sort), asc(articleCategories.id)),
+    db.select().from(articleCategories).where(eq(articleCategories.kind, 'help')).orderBy(asc(articleCategories.sort), asc(articleCategories.id)),
     db
       .select({ id: articles.id, categoryId: articles.categoryId, title: articles.title, code: articles.code })
       .from(articles)

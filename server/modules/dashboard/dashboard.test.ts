@@ -16,7 +16,8 @@ const apiOf = (link: string) => `/api${link.replace('/admin/after-sales', '/admi
 describe(`the dashboard on ${dbLabel}`, () => {
   it('shows each operator only the queues of their role', async () => {
     expect((await agent(t.app).get('/api/admin/dashboard')).status).toBe(401);
-    const keys = async (username: string) => ((await (await operatorLogin(t.app, username)).get('/api/admin/dashboard')).body.data.queues as { key: string }[]).map((q) => q.key);
+    const keys = async (username: string) =>
+      ((await (await operatorLogin(t.app, username)).get('/api/admin/dashboard')).body.data.queues as { key: string }[]).map((q) => q.key);
     expect(await keys('warehouse')).toEqual(['to_ship']);
     expect(await keys('qa')).toEqual(['reviews', 'expiring', 'receipts']);
     expect(await keys('finance')).toEqual(expect.arrayContaining(['transfers', 'after_sales', 'returns']));
@@ -44,7 +45,11 @@ describe(`the dashboard on ${dbLabel}`, () => {
     expect(before.days).toHaveLength(30);
     expect(before.days.at(-1)).toEqual({ day: expect.any(String), ...before.today });
     const demo = await loginAs(t.app, 'demo');
-    const [g] = await t.db.select().from(goods).where(and(eq(goods.isKx, false), eq(goods.isBuy, true), eq(goods.isEphedrine, false), gt(goods.number, 100))).limit(1);
+    const [g] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, false), eq(goods.isBuy, true), eq(goods.isEphedrine, false), gt(goods.number, 100)))
+      .limit(1);
     await demo.post('/api/cart', { params: [{ goods_id: g.id, price: '0.01', number: g.zbz, ck_id: g.ckId }] });
     const address = ((await demo.get('/api/address')).body.data as { id: number }[])[0].id;
     const made = await demo.post('/api/order', { address_id: address });
@@ -54,6 +59,8 @@ describe(`the dashboard on ${dbLabel}`, () => {
     const after = (await admin.get('/api/admin/dashboard')).body.data;
     expect(after.today.orders).toBe(before.today.orders + 1);
     expect(Number(after.today.paid_amount)).toBeCloseTo(Number(before.today.paid_amount) + Number(made.body.data.orders[0].pay_amount), 2);
-    expect(after.queues.find((q: { key: string }) => q.key === 'to_ship').count).toBe(before.queues.find((q: { key: string }) => q.key === 'to_ship').count + 1);
+    expect(after.queues.find((q: { key: string }) => q.key === 'to_ship').count).toBe(
+      before.queues.find((q: { key: string }) => q.key === 'to_ship').count + 1,
+    );
   });
 });

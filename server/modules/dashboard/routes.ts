@@ -13,7 +13,13 @@ export async function dashboardRoutes(root: FastifyInstance, deps: Deps) {
   const { db } = deps.database;
   app.get(
     '/api/admin/dashboard',
-    { schema: { tags: ['operators'], summary: "工作台: the queues the operator may work (each with its list's link), today's figures and the last 30 days (dashboard:read).", response: answers(Dashboard) } },
+    {
+      schema: {
+        tags: ['operators'],
+        summary: "工作台: the queues the operator may work (each with its list's link), today's figures and the last 30 days (dashboard:read).",
+        response: answers(Dashboard),
+      },
+    },
     async (req) => {
       const { permissions } = requirePermission(req, 'dashboard:read');
       return ok(await dashboard(db, (p) => permissions.has(p)));

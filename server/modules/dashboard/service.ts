@@ -26,7 +26,12 @@ function lastDays(days: number, now: number) {
 export async function dashboard(db: Db, may: (p: Permission) => boolean, now = Date.now()): Promise<Dashboard> {
   const days = lastDays(DASHBOARD_DAYS, now);
   const since = new Date(`${days[0]}T00:00:00+08:00`);
-  const [accounts, queues, byDay, buyersByDay] = await Promise.all([accountQueues(db, EXPIRY_DAYS, now), orderQueues(db), ordersByDay(db, since), newBuyersByDay(db, since)]);
+  const [accounts, queues, byDay, buyersByDay] = await Promise.all([
+    accountQueues(db, EXPIRY_DAYS, now),
+    orderQueues(db),
+    ordersByDay(db, since),
+    newBuyersByDay(db, since),
+  ]);
   const all: Queue[] = [
     { key: 'reviews', label: '待审核资质', count: accounts.reviews, link: '/admin/users?is_passed=0&submitted=1', permission: 'user:review' },
     { key: 'expiring', label: `${EXPIRY_DAYS}天内到期证照`, count: accounts.expiring, link: `/admin/users?expiring=${EXPIRY_DAYS}`, permission: 'user:read' },
@@ -40,6 +45,11 @@ export async function dashboard(db: Db, may: (p: Permission) => boolean, now = D
   return {
     queues: all.filter((q) => may(q.permission)).map(({ permission: _permission, ...q }) => q),
     today: { orders: byDay.placed.get(today) ?? 0, paid_amount: fenToYuan(byDay.paid.get(today) ?? 0), new_buyers: buyersByDay.get(today) ?? 0 },
-    days: days.map((day) => ({ day, orders: byDay.placed.get(day) ?? 0, paid_amount: fenToYuan(byDay.paid.get(day) ?? 0), new_buyers: buyersByDay.get(day) ?? 0 })),
+    days: days.map((day) => ({
+      day,
+      orders: byDay.placed.get(day) ?? 0,
+      paid_amount: fenToYuan(byDay.paid.get(day) ?? 0),
+      new_buyers: buyersByDay.get(day) ?? 0,
+    })),
   };
 }

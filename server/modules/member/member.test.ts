@@ -59,7 +59,12 @@ describe(`member and account centre on ${dbLabel}`, () => {
       ['POST', '/api/user/resetPassword'],
     ];
     for (const [method, url] of calls) {
-      const res = method === 'GET' ? await guest.get(url) : method === 'POST' ? await guest.post(url, { ids: [1], ticket: 'abcdefgh12', store_id: 1 }) : await guest.delete(url);
+      const res =
+        method === 'GET'
+          ? await guest.get(url)
+          : method === 'POST'
+            ? await guest.post(url, { ids: [1], ticket: 'abcdefgh12', store_id: 1 })
+            : await guest.delete(url);
       // Bad input of a guest may be refused before the session is looked at; either way nothing is shown.
       expect([401, 422], `${method} ${url}`).toContain(res.status);
       if (res.status === 401) expect(res.body).toMatchObject({ code: 10001, message: '未登录' });
@@ -80,7 +85,13 @@ describe(`member and account centre on ${dbLabel}`, () => {
     expect(c.wallet.coupons).toBeGreaterThan(0);
     // The same figures as the wallet's own calls, which read the ledger.
     const money = (await demo.get('/api/user/user_money')).body.data;
-    expect(c.wallet).toMatchObject({ balance: money.balance, red_packet: money.red_packet, credit_available: money.credit_available, points: money.points, coupons: money.coupon_count });
+    expect(c.wallet).toMatchObject({
+      balance: money.balance,
+      red_packet: money.red_packet,
+      credit_available: money.credit_available,
+      points: money.points,
+      coupons: money.coupon_count,
+    });
     expect(c.order_counts.all).toBeGreaterThan(0);
     expect(['0', '1', '2', '3', '4'].reduce((n, s) => n + c.order_counts[s], 0)).toBe(c.order_counts.all);
     expect(c.recent_orders.length).toBeGreaterThan(0);
@@ -203,7 +214,10 @@ describe(`member and account centre on ${dbLabel}`, () => {
     const all = await demo.post('/api/message/read', { all: 1 });
     expect(all.body.data.unread).toBe(0);
     expect((await chain.get('/api/message?type=unread')).body.data.total).toBeGreaterThan(0);
-    await t.db.update(messages).set({ isRead: false }).where(and(eq(messages.userId, await idOf('demo')), ne(messages.title, '资质审核通过')));
+    await t.db
+      .update(messages)
+      .set({ isRead: false })
+      .where(and(eq(messages.userId, await idOf('demo')), ne(messages.title, '资质审核通过')));
   });
 
   it('binds WeChat through the sandbox scan, refuses a WeChat bound elsewhere, and unbinds', async () => {
@@ -264,7 +278,7 @@ describe(`member and account centre on ${dbLabel}`, () => {
     expect((await chain.get('/api/user/base')).body.data.username).toBe('chain');
   });
 
-  it('lists goods bought before with the last quantity, in the asked order, and only from the account\'s own orders', async () => {
+  it("lists goods bought before with the last quantity, in the asked order, and only from the account's own orders", async () => {
     const page = (await demo.get('/api/user/fast_buy')).body.data;
     expect(page.total).toBeGreaterThan(0);
     const demoId = await idOf('demo');
@@ -296,7 +310,9 @@ describe(`member and account centre on ${dbLabel}`, () => {
   });
 
   it('adds what quick purchase shows to the cart through the cart call', async () => {
-    const [row] = (await demo.get('/api/user/fast_buy')).body.data.data.filter((r: { cart_number: number; goods: { is_buy: number } }) => r.cart_number > 0 && r.goods.is_buy);
+    const [row] = (await demo.get('/api/user/fast_buy')).body.data.data.filter(
+      (r: { cart_number: number; goods: { is_buy: number } }) => r.cart_number > 0 && r.goods.is_buy,
+    );
     const before = (await demo.get('/api/cart/total')).body.data.total;
     const added = await demo.post('/api/cart', { params: [{ goods_id: row.goods.id, number: row.cart_number }] });
     expect(added.body.code).toBe(10000);

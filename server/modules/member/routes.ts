@@ -64,7 +64,9 @@ export async function memberRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/user/zizhi',
-    { schema: { tags: accounts, summary: "The account's licences, those its company type needs, and where the review stands.", response: answers(LicenceList) } },
+    {
+      schema: { tags: accounts, summary: "The account's licences, those its company type needs, and where the review stands.", response: answers(LicenceList) },
+    },
     async (req) => ok(await licences.listLicences(db, user(req))),
   );
   app.post(
@@ -88,7 +90,7 @@ export async function memberRoutes(root: FastifyInstance, deps: Deps) {
         tags: accounts,
         summary: 'A new picture of one of the licences (renewal); it waits for review (status 0).',
         description:
-          '`image` must be an `/uploads/...` file of this account; `valid_until` YYYY-MM-DD, today or later. An approved account keeps buying meanwhile; a refused one (`is_passed` 2) waits for review again. Another account\'s licence answers 404.',
+          "`image` must be an `/uploads/...` file of this account; `valid_until` YYYY-MM-DD, today or later. An approved account keeps buying meanwhile; a refused one (`is_passed` 2) waits for review again. Another account's licence answers 404.",
         params: licenceParams,
         body: licenceUploadBody,
         response: answers(Licence),
@@ -99,7 +101,14 @@ export async function memberRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/message',
-    { schema: { tags: accounts, summary: "The account's messages (10 a page), newest first, with the unread count.", querystring: messageListQuery, response: answers(MessagePage) } },
+    {
+      schema: {
+        tags: accounts,
+        summary: "The account's messages (10 a page), newest first, with the unread count.",
+        querystring: messageListQuery,
+        response: answers(MessagePage),
+      },
+    },
     async (req) => ok(await messages.listMessages(db, user(req).id, req.query)),
   );
   app.post(
@@ -118,7 +127,13 @@ export async function memberRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/user/wechat',
-    { schema: { tags: accounts, summary: 'The WeChat binding, with the user object (the bind page skips GET /api/user/base).', response: answers(WechatBinding) } },
+    {
+      schema: {
+        tags: accounts,
+        summary: 'The WeChat binding, with the user object (the bind page skips GET /api/user/base).',
+        response: answers(WechatBinding),
+      },
+    },
     async (req) => ok(await wechat.wechatBinding(db, sessionOf(req))),
   );
   app.get(

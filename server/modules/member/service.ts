@@ -57,7 +57,12 @@ export async function memberCentre(db: Db, session: CurrentSession, viewer: View
  */
 export async function fastBuy(db: Db, user: SessionUser, viewer: Viewer, q: z.infer<typeof fastBuyQuery>, perPage = FAST_BUY_PER_PAGE): Promise<FastBuyPage> {
   const bought = await boughtGoods(db, user.id);
-  const shown = await visibleAmong(db, bought.map((b) => b.goodsId), viewer, q.keywords);
+  const shown = await visibleAmong(
+    db,
+    bought.map((b) => b.goodsId),
+    viewer,
+    q.keywords,
+  );
   const byOrder = {
     time: (a: (typeof bought)[number], b: (typeof bought)[number]) => b.lastTime - a.lastTime,
     count: (a: (typeof bought)[number], b: (typeof bought)[number]) => b.times - a.times || b.lastTime - a.lastTime,
@@ -65,7 +70,14 @@ export async function fastBuy(db: Db, user: SessionUser, viewer: Viewer, q: z.in
   }[q.order];
   const rows = bought.filter((b) => shown.has(b.goodsId)).sort((a, b) => byOrder(a, b) || a.goodsId - b.goodsId);
   const page = rows.slice((q.page - 1) * perPage, q.page * perPage);
-  const goodsRows = new Map((await goodsByIds(db, page.map((r) => r.goodsId))).map((g) => [g.id, g]));
+  const goodsRows = new Map(
+    (
+      await goodsByIds(
+        db,
+        page.map((r) => r.goodsId),
+      )
+    ).map((g) => [g.id, g]),
+  );
   return {
     current_page: q.page,
     data: page.flatMap((r) => {

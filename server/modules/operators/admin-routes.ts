@@ -32,7 +32,12 @@ export async function operatorRoutes(root: FastifyInstance, deps: Deps) {
   app.post(
     '/api/admin/login',
     {
-      schema: { tags, summary: 'Operator login: password, then the six-digit code once two-factor is enrolled (422 on `otp` asks for it).', body: adminLoginBody, response: answers(AdminMe) },
+      schema: {
+        tags,
+        summary: 'Operator login: password, then the six-digit code once two-factor is enrolled (422 on `otp` asks for it).',
+        body: adminLoginBody,
+        response: answers(AdminMe),
+      },
       config: limit,
     },
     async (req, reply) => ok(await operators.login(db, deps.config, req, reply, req.body)),
@@ -41,11 +46,15 @@ export async function operatorRoutes(root: FastifyInstance, deps: Deps) {
     await endOperatorSession(db, req, reply);
     return ok(null);
   });
-  app.get('/api/admin/me', { schema: { tags, summary: 'The operator, their permissions, and every role and permission by name.', response: answers(AdminMe) } }, async (req) =>
-    ok(operators.me(requireOperator(req))),
+  app.get(
+    '/api/admin/me',
+    { schema: { tags, summary: 'The operator, their permissions, and every role and permission by name.', response: answers(AdminMe) } },
+    async (req) => ok(operators.me(requireOperator(req))),
   );
-  app.post('/api/admin/totp/setup', { schema: { tags, summary: 'A new two-factor secret and its otpauth URI to scan.', response: answers(TotpSetup) } }, async (req) =>
-    ok(await operators.setupTotp(db, deps.config, requireOperator(req))),
+  app.post(
+    '/api/admin/totp/setup',
+    { schema: { tags, summary: 'A new two-factor secret and its otpauth URI to scan.', response: answers(TotpSetup) } },
+    async (req) => ok(await operators.setupTotp(db, deps.config, requireOperator(req))),
   );
   app.post(
     '/api/admin/totp/enable',
@@ -57,17 +66,35 @@ export async function operatorRoutes(root: FastifyInstance, deps: Deps) {
     requirePermission(req, 'operator:admin');
     return ok(await operators.listOperators(db));
   });
-  app.post('/api/admin/operators', { schema: { tags, summary: 'Adds an operator with roles (operator:admin).', body: operatorCreateBody, response: answers(Operator) } }, async (req) =>
-    ok(await operators.createOperator(db, req, req.body)),
+  app.post(
+    '/api/admin/operators',
+    { schema: { tags, summary: 'Adds an operator with roles (operator:admin).', body: operatorCreateBody, response: answers(Operator) } },
+    async (req) => ok(await operators.createOperator(db, req, req.body)),
   );
   app.post(
     '/api/admin/operators/:id',
-    { schema: { tags, summary: "Changes an operator's name, roles or whether they may log in; disabling ends their sessions.", params: operatorParams, body: operatorUpdateBody, response: answers(Operator) } },
+    {
+      schema: {
+        tags,
+        summary: "Changes an operator's name, roles or whether they may log in; disabling ends their sessions.",
+        params: operatorParams,
+        body: operatorUpdateBody,
+        response: answers(Operator),
+      },
+    },
     async (req) => ok(await operators.updateOperator(db, req, req.params.id, req.body)),
   );
   app.post(
     '/api/admin/operators/:id/password',
-    { schema: { tags, summary: "Sets an operator's password; their sessions end.", params: operatorParams, body: operatorPasswordBody, response: answers(Operator) } },
+    {
+      schema: {
+        tags,
+        summary: "Sets an operator's password; their sessions end.",
+        params: operatorParams,
+        body: operatorPasswordBody,
+        response: answers(Operator),
+      },
+    },
     async (req) => ok(await operators.resetOperatorPassword(db, req, req.params.id, req.body.password)),
   );
   app.post(
@@ -78,7 +105,14 @@ export async function operatorRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/admin/audit',
-    { schema: { tags, summary: 'The audit log, newest first, by operator, action and target (`order` or `order:12`) (audit:read).', querystring: auditQuery, response: answers(AuditPage) } },
+    {
+      schema: {
+        tags,
+        summary: 'The audit log, newest first, by operator, action and target (`order` or `order:12`) (audit:read).',
+        querystring: auditQuery,
+        response: answers(AuditPage),
+      },
+    },
     async (req) => {
       requirePermission(req, 'audit:read');
       return ok(await listAudit(db, req.query));

@@ -93,7 +93,13 @@ export async function listAudit(db: Db, q: { page: number; operator?: number; ac
   }
   const cond = where.length ? and(...where) : undefined;
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(auditLog).where(cond).orderBy(desc(auditLog.id)).limit(PER_PAGE).offset((q.page - 1) * PER_PAGE),
+    db
+      .select()
+      .from(auditLog)
+      .where(cond)
+      .orderBy(desc(auditLog.id))
+      .limit(PER_PAGE)
+      .offset((q.page - 1) * PER_PAGE),
     db.select({ n: count() }).from(auditLog).where(cond),
   ]);
   return {

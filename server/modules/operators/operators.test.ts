@@ -131,7 +131,9 @@ describe(`operators on ${dbLabel}`, () => {
     const { a } = await operatorLogin('finance');
     const setup = (await a.post('/api/admin/totp/setup')).body.data;
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\/.+secret=/);
-    expect((await a.post('/api/admin/totp/enable', { otp: '000000' === (await generate({ secret: setup.secret })) ? '111111' : '000000' })).body.data.errors.otp).toEqual(['动态验证码不正确']);
+    expect(
+      (await a.post('/api/admin/totp/enable', { otp: '000000' === (await generate({ secret: setup.secret })) ? '111111' : '000000' })).body.data.errors.otp,
+    ).toEqual(['动态验证码不正确']);
     const enabled = await a.post('/api/admin/totp/enable', { otp: await generate({ secret: setup.secret }) });
     expect(enabled.body.data.totp_enabled).toBe(1);
     const [row] = await t.db.select().from(operators).where(eq(operators.username, 'finance'));
@@ -152,10 +154,16 @@ describe(`operators on ${dbLabel}`, () => {
     const { a } = await operatorLogin('ops');
     expect((await a.get('/api/admin/me')).status).toBe(200);
     const [op] = await t.db.select().from(operators).where(eq(operators.username, 'ops'));
-    await t.db.update(operatorSessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(operatorSessions.operatorId, op.id));
+    await t.db
+      .update(operatorSessions)
+      .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(operatorSessions.operatorId, op.id));
     expect((await a.get('/api/admin/me')).status).toBe(401);
     const { a: b } = await operatorLogin('ops');
-    await t.db.update(operatorSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(operatorSessions.operatorId, op.id));
+    await t.db
+      .update(operatorSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(operatorSessions.operatorId, op.id));
     expect((await b.get('/api/admin/me')).status).toBe(401);
     const { a: c } = await operatorLogin('ops');
     expect((await c.delete('/api/admin/logout')).body.code).toBe(10000);

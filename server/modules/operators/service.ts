@@ -78,7 +78,10 @@ export async function login(db: Db, config: { SESSION_SECRET: string }, req: Fas
 export async function setupTotp(db: Db, config: { SESSION_SECRET: string; PRODUCT_TITLE: string }, current: CurrentOperator) {
   if (current.operator.totpEnabledAt) throw refuse('已启用两步验证；如需更换，请联系管理员重置');
   const secret = newTotpSecret();
-  await db.update(operators).set({ totpSecret: sealSecret(config.SESSION_SECRET, secret) }).where(eq(operators.id, current.operator.id));
+  await db
+    .update(operators)
+    .set({ totpSecret: sealSecret(config.SESSION_SECRET, secret) })
+    .where(eq(operators.id, current.operator.id));
   return { secret, uri: totpUri(`${config.PRODUCT_TITLE}管理后台`, current.operator.username, secret) };
 }
 
@@ -110,7 +113,13 @@ async function operatorRow(conn: Conn, id: number) {
   return row;
 }
 
-const auditFields = (o: OperatorRow) => ({ username: o.username, name: o.name, roles: o.roles, is_disabled: o.isDisabled, totp_enabled: Boolean(o.totpEnabledAt) });
+const auditFields = (o: OperatorRow) => ({
+  username: o.username,
+  name: o.name,
+  roles: o.roles,
+  is_disabled: o.isDisabled,
+  totp_enabled: Boolean(o.totpEnabledAt),
+});
 
 export async function createOperator(db: Db, req: FastifyRequest, body: z.infer<typeof operatorCreateBody>) {
   const passwordHash = await hashPassword(body.password);
@@ -127,7 +136,11 @@ export async function updateOperator(db: Db, req: FastifyRequest, id: number, bo
   return audited(db, req, { permission: 'operator:admin', action: 'operator.update', targetType: 'operator', targetId: id }, async (tx, me) => {
     const before = await operatorRow(tx, id);
     if (id === me.id && (body.is_disabled || !body.roles.includes('admin'))) throw refuse('不能停用自己或取消自己的超级管理员角色');
-    const [after] = await tx.update(operators).set({ name: body.name, roles: body.roles, isDisabled: body.is_disabled }).where(eq(operators.id, id)).returning();
+    const [after] = await tx
+      .update(operators)
+      .set({ name: body.name, roles: body.roles, isDisabled: body.is_disabled })
+      .where(eq(operators.id, id))
+      .returning();
     if (body.is_disabled && !before.isDisabled) await endOperatorSessions(tx, id);
     return { before: auditFields(before), after: auditFields(after), result: operatorView(after) };
   });

@@ -32,14 +32,33 @@ export async function orderAdminRoutes(root: FastifyInstance, deps: Deps) {
   const tags = ['orders'];
   const params = adminOrderParams;
 
-  app.get('/api/admin/orders', { ...needs('order:read'), schema: { tags, summary: 'Orders for the console, newest first, with filters (order:read).', querystring: adminOrderQuery, response: answers(AdminOrderPage) } }, async (req) => {
-    requirePermission(req, 'order:read');
-    return ok(await admin.adminListOrders(db, req.query));
-  });
-  app.get('/api/admin/orders/:id', { ...needs('order:read'), schema: { tags, summary: 'One order with its lines, returns, payments and credit bill (order:read).', params, response: answers(AdminOrderDetail) } }, async (req) => {
-    requirePermission(req, 'order:read');
-    return ok(await admin.adminOrderDetail(db, req.params.id));
-  });
+  app.get(
+    '/api/admin/orders',
+    {
+      ...needs('order:read'),
+      schema: {
+        tags,
+        summary: 'Orders for the console, newest first, with filters (order:read).',
+        querystring: adminOrderQuery,
+        response: answers(AdminOrderPage),
+      },
+    },
+    async (req) => {
+      requirePermission(req, 'order:read');
+      return ok(await admin.adminListOrders(db, req.query));
+    },
+  );
+  app.get(
+    '/api/admin/orders/:id',
+    {
+      ...needs('order:read'),
+      schema: { tags, summary: 'One order with its lines, returns, payments and credit bill (order:read).', params, response: answers(AdminOrderDetail) },
+    },
+    async (req) => {
+      requirePermission(req, 'order:read');
+      return ok(await admin.adminOrderDetail(db, req.params.id));
+    },
+  );
   app.post(
     '/api/admin/orders/:id/confirm_transfer',
     {
@@ -47,7 +66,7 @@ export async function orderAdminRoutes(root: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         summary: 'Confirms a bank transfer: the order is paid, once however often it is sent (finance:confirm).',
-        description: 'An `amount` other than the order\'s answers 422 on `amount`; an order not waiting for a transfer is refused.',
+        description: "An `amount` other than the order's answers 422 on `amount`; an order not waiting for a transfer is refused.",
         params,
         body: confirmTransferBody,
         response: answers(AdminOrderDetail),
@@ -57,12 +76,30 @@ export async function orderAdminRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/admin/orders/:id/ship',
-    { ...needs('order:ship'), schema: { tags, summary: 'Ships a paid order with carrier and tracking number; the buyer sees 已发货 (order:ship).', params, body: shipBody, response: answers(AdminOrderDetail) } },
+    {
+      ...needs('order:ship'),
+      schema: {
+        tags,
+        summary: 'Ships a paid order with carrier and tracking number; the buyer sees 已发货 (order:ship).',
+        params,
+        body: shipBody,
+        response: answers(AdminOrderDetail),
+      },
+    },
     async (req) => ok(await admin.shipOrder(db, req, req.params.id, req.body)),
   );
   app.post(
     '/api/admin/orders/:id/cancel',
-    { ...needs('order:cancel'), schema: { tags, summary: 'Cancels an unpaid order; stock, coupon and red packet go back (order:cancel).', params, body: reasonBody, response: answers(AdminOrderDetail) } },
+    {
+      ...needs('order:cancel'),
+      schema: {
+        tags,
+        summary: 'Cancels an unpaid order; stock, coupon and red packet go back (order:cancel).',
+        params,
+        body: reasonBody,
+        response: answers(AdminOrderDetail),
+      },
+    },
     async (req) => ok(await admin.adminCancelOrder(db, req, req.params.id, req.body.reason)),
   );
   app.post(
@@ -72,7 +109,8 @@ export async function orderAdminRoutes(root: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         summary: 'Refunds a paid order not yet shipped, back where the money came from, and cancels it (order:refund).',
-        description: 'Balance to the balance; credit forgives the bill first; online and transfer payments go to the balance. Stock, coupon, red packet and limited buys go back in the same transaction.',
+        description:
+          'Balance to the balance; credit forgives the bill first; online and transfer payments go to the balance. Stock, coupon, red packet and limited buys go back in the same transaction.',
         params,
         body: reasonBody,
         response: answers(AdminOrderDetail),
@@ -82,22 +120,60 @@ export async function orderAdminRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/admin/orders/:id/receipt',
-    { ...needs('receipt:check'), schema: { tags, summary: "Accepts an ephedrine order's signed receipt, or asks for it again with the reason (receipt:check).", params, body: receiptCheckBody, response: answers(AdminOrderDetail) } },
+    {
+      ...needs('receipt:check'),
+      schema: {
+        tags,
+        summary: "Accepts an ephedrine order's signed receipt, or asks for it again with the reason (receipt:check).",
+        params,
+        body: receiptCheckBody,
+        response: answers(AdminOrderDetail),
+      },
+    },
     async (req) => ok(await admin.checkReceipt(db, req, req.params.id, req.body)),
   );
 
-  app.get('/api/admin/after_sales', { ...needs('order:read'), schema: { tags, summary: 'Returns and after-sales requests, waiting first (order:read).', querystring: adminAfterSaleQuery, response: answers(AdminAfterSalePage) } }, async (req) => {
-    requirePermission(req, 'order:read');
-    return ok(await admin.adminListAfterSales(db, req.query));
-  });
+  app.get(
+    '/api/admin/after_sales',
+    {
+      ...needs('order:read'),
+      schema: {
+        tags,
+        summary: 'Returns and after-sales requests, waiting first (order:read).',
+        querystring: adminAfterSaleQuery,
+        response: answers(AdminAfterSalePage),
+      },
+    },
+    async (req) => {
+      requirePermission(req, 'order:read');
+      return ok(await admin.adminListAfterSales(db, req.query));
+    },
+  );
   app.post(
     '/api/admin/after_sales/:id/decide',
-    { ...needs('after_sale:decide'), schema: { tags, summary: 'Approves or rejects (with the reason the buyer reads) a waiting request (after_sale:decide).', params: adminAfterSaleParams, body: afterSaleDecisionBody, response: answers(z.null()) } },
+    {
+      ...needs('after_sale:decide'),
+      schema: {
+        tags,
+        summary: 'Approves or rejects (with the reason the buyer reads) a waiting request (after_sale:decide).',
+        params: adminAfterSaleParams,
+        body: afterSaleDecisionBody,
+        response: answers(z.null()),
+      },
+    },
     async (req) => ok(await admin.decideAfterSale(db, req, req.params.id, req.body)),
   );
   app.post(
     '/api/admin/after_sales/:id/receive',
-    { ...needs('after_sale:decide'), schema: { tags, summary: "A return's goods arrived: counted on their lines and back in stock (after_sale:decide).", params: adminAfterSaleParams, response: answers(z.null()) } },
+    {
+      ...needs('after_sale:decide'),
+      schema: {
+        tags,
+        summary: "A return's goods arrived: counted on their lines and back in stock (after_sale:decide).",
+        params: adminAfterSaleParams,
+        response: answers(z.null()),
+      },
+    },
     async (req) => ok(await admin.receiveReturn(db, req, req.params.id)),
   );
   app.post(
@@ -107,7 +183,8 @@ export async function orderAdminRoutes(root: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         summary: 'Refunds a request, in full or in part, never more than paid (order:refund).',
-        description: 'A return refunds at most what its lines paid, once its goods are back; an after-sales request at most what the order paid less earlier refunds.',
+        description:
+          'A return refunds at most what its lines paid, once its goods are back; an after-sales request at most what the order paid less earlier refunds.',
         params: adminAfterSaleParams,
         body: afterSaleRefundBody,
         response: answers(z.null()),

@@ -5,20 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, gt, like, sql } from 'drizzle-orm';
-import {
-  auditLog,
-  brands,
-  cartItems,
-  creditBills,
-  goods,
-  ledger,
-  messages,
-  operators,
-  orders,
-  userCoupons,
-  users,
-  wallets,
-} from '../../db/schema/index.js';
+import { auditLog, brands, cartItems, creditBills, goods, ledger, messages, operators, orders, userCoupons, users, wallets } from '../../db/schema/index.js';
 import { CONTROL_CHAR_MESSAGE } from '../../http/input-guard.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 import { OPERATOR_PASSWORD } from '../operators/service.js';
@@ -176,7 +163,12 @@ const auditOf = (action: string, targetType: string, targetId: number) =>
     .orderBy(asc(auditLog.id));
 
 const auditCount = async (targetType: string, targetId: number) =>
-  (await t.db.select({ id: auditLog.id }).from(auditLog).where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, String(targetId))))).length;
+  (
+    await t.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, String(targetId))))
+  ).length;
 
 /** The messages the buyer received about an order. */
 const messagesAbout = (orderNo: string, title?: string) =>
@@ -329,7 +321,13 @@ describe(`confirming a bank transfer on ${dbLabel}`, () => {
     const body = { bank_ref: 'ICBC202604010001', amount: yuan(o.payAmount) };
     const results = await Promise.all(Array.from({ length: 50 }, () => finance.post(`/api/admin/orders/${o.id}/confirm_transfer`, body)));
     for (const r of results) expect(r.body.code, r.body.message).toBe(10000);
-    expect(results[0].body.data).toMatchObject({ status: 1, pay_status: 1, pay_method: 'transfer', bank_ref: 'ICBC202604010001', actions: { confirm_transfer: 0, ship: 1, refund: 1 } });
+    expect(results[0].body.data).toMatchObject({
+      status: 1,
+      pay_status: 1,
+      pay_method: 'transfer',
+      bank_ref: 'ICBC202604010001',
+      actions: { confirm_transfer: 0, ship: 1, refund: 1 },
+    });
 
     const seen = await buyerOrder(o.id);
     expect(seen).toMatchObject({ status: 1, status_text: '待发货', pay_method: 'transfer', actions: { pay: 0, cancel: 0 } });
@@ -359,7 +357,11 @@ describe(`confirming a bank transfer on ${dbLabel}`, () => {
       const res = await finance.post(`/api/admin/orders/${o.id}/confirm_transfer`, { bank_ref: 'ICBC202604010002', amount });
       invalidOn(res, 'amount', `到账金额与订单应付金额¥${yuan(o.payAmount)}不符`);
     }
-    invalidOn(await finance.post(`/api/admin/orders/${o.id}/confirm_transfer`, { bank_ref: 'ICBC202604010002', amount: '12.345' }), 'amount', '到账金额须为金额，最多两位小数');
+    invalidOn(
+      await finance.post(`/api/admin/orders/${o.id}/confirm_transfer`, { bank_ref: 'ICBC202604010002', amount: '12.345' }),
+      'amount',
+      '到账金额须为金额，最多两位小数',
+    );
     invalidOn(await finance.post(`/api/admin/orders/${o.id}/confirm_transfer`, { amount: yuan(o.payAmount) }), 'bank_ref', '请输入银行流水号');
     invalidOn(await finance.post(`/api/admin/orders/${o.id}/confirm_transfer`, { bank_ref: 'x'.repeat(65) }), 'bank_ref', '银行流水号不能超过64个字符');
     invalidOn(await finance.post(`/api/admin/orders/${o.id}/confirm_transfer`, { bank_ref: 'ICBC\u00002026' }), 'bank_ref', CONTROL_CHAR_MESSAGE);
@@ -392,7 +394,13 @@ describe(`shipping on ${dbLabel}`, () => {
     const body = { carrier: '顺丰速运', tracking_no: 'SF1234567890' };
     const results = await Promise.all(Array.from({ length: 10 }, () => warehouse.post(`/api/admin/orders/${o.id}/ship`, body)));
     for (const r of results) expect(r.body.code, r.body.message).toBe(10000);
-    expect(results[0].body.data).toMatchObject({ status: 2, status_text: '已发货', carrier: '顺丰速运', tracking_no: 'SF1234567890', actions: { ship: 0, refund: 0 } });
+    expect(results[0].body.data).toMatchObject({
+      status: 2,
+      status_text: '已发货',
+      carrier: '顺丰速运',
+      tracking_no: 'SF1234567890',
+      actions: { ship: 0, refund: 0 },
+    });
 
     const seen = await buyerOrder(o.id);
     expect(seen).toMatchObject({ status: 2, status_text: '已发货', carrier: '顺丰速运', tracking_no: 'SF1234567890', actions: { receive: 1, return: 1 } });
@@ -475,7 +483,11 @@ describe(`cancelling an unpaid order on ${dbLabel}`, () => {
     expect(await messagesAbout(o.orderNo, '订单已取消')).toHaveLength(1);
     const rows = await auditOf('order.cancel', 'order', o.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ permission: 'order:cancel', before: { status: 0, cancel_reason: '' }, after: { status: 4, cancel_reason: '客服取消：客户电话要求取消' } });
+    expect(rows[0]).toMatchObject({
+      permission: 'order:cancel',
+      before: { status: 0, cancel_reason: '' },
+      after: { status: 4, cancel_reason: '客服取消：客户电话要求取消' },
+    });
     // Twice gives back nothing more.
     expect((await finance.post(`/api/admin/orders/${o.id}/cancel`, { reason: '客户电话要求取消' })).body.code).toBe(10000);
     expect(await stockOf(o.goodsId)).toBe(stock + o.number);
@@ -522,7 +534,10 @@ describe(`refunding a paid order on ${dbLabel}`, () => {
     expect(w1.redPacket).toBe(w0.redPacket);
     expect(await stockOf(o.goodsId)).toBe(stock + o.number);
     expect(await couponRow(o.couponId!)).toMatchObject({ status: 0, orderId: null });
-    const back = await t.db.select().from(ledger).where(and(eq(ledger.userId, demoId), eq(ledger.instrument, 'balance'), eq(ledger.kind, 'refund'), eq(ledger.refType, 'order'), eq(ledger.refId, o.id)));
+    const back = await t.db
+      .select()
+      .from(ledger)
+      .where(and(eq(ledger.userId, demoId), eq(ledger.instrument, 'balance'), eq(ledger.kind, 'refund'), eq(ledger.refType, 'order'), eq(ledger.refId, o.id)));
     expect(back).toHaveLength(1);
     expect(back[0].amount).toBe(o.payAmount);
     expect(back[0].memo).toContain(o.orderNo);
@@ -537,7 +552,11 @@ describe(`refunding a paid order on ${dbLabel}`, () => {
     expect(await messagesAbout(o.orderNo, '订单已退款')).toHaveLength(1);
     const rows = await auditOf('order.refund', 'order', o.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ permission: 'order:refund', before: { status: 1, refunded_amount: 0 }, after: { status: 4, refunded_amount: o.payAmount } });
+    expect(rows[0]).toMatchObject({
+      permission: 'order:refund',
+      before: { status: 1, refunded_amount: 0 },
+      after: { status: 4, refunded_amount: o.payAmount },
+    });
     // A refunded order is refunded no more.
     expect((await finance.post(`/api/admin/orders/${o.id}/refund`, { reason: '再退一次' })).body.code).toBe(10000);
     expect((await wallet()).balance).toBe(w0.balance);
@@ -563,7 +582,10 @@ describe(`refunding a paid order on ${dbLabel}`, () => {
     expect((await buyerOrder(o.id)).credit_bill).toMatchObject({ status: 1 });
     const unpaid = (await demo.get('/api/user/user_credit_list?type=1')).body.data.data as { order_id: number }[];
     expect(unpaid.map((b) => b.order_id)).not.toContain(o.id);
-    const forgiven = await t.db.select().from(ledger).where(and(eq(ledger.instrument, 'credit'), eq(ledger.kind, 'refund'), eq(ledger.refId, o.id)));
+    const forgiven = await t.db
+      .select()
+      .from(ledger)
+      .where(and(eq(ledger.instrument, 'credit'), eq(ledger.kind, 'refund'), eq(ledger.refId, o.id)));
     expect(forgiven.map((r) => r.amount)).toEqual([-o.payAmount]);
     expect(forgiven[0].memo).toContain('客户取消采购');
     await expectLedgerConsistent(demoId);
@@ -573,7 +595,8 @@ describe(`refunding a paid order on ${dbLabel}`, () => {
     for (const method of ['online', 'transfer'] as const) {
       const o = await placeOrder({ brand: '修正' });
       await pay(o, method);
-      if (method === 'transfer') expect((await finance.post(`/api/admin/orders/${o.id}/confirm_transfer`, { bank_ref: 'CCB2026000001' })).body.data.status).toBe(1);
+      if (method === 'transfer')
+        expect((await finance.post(`/api/admin/orders/${o.id}/confirm_transfer`, { bank_ref: 'CCB2026000001' })).body.data.status).toBe(1);
       expect((await orderRow(o.id)).payMethod).toBe(method);
       const before = (await wallet()).balance;
       // The longest reason still fits the ledger's memo, with the operator's name kept.
@@ -581,7 +604,10 @@ describe(`refunding a paid order on ${dbLabel}`, () => {
       const res = await finance.post(`/api/admin/orders/${o.id}/refund`, { reason });
       expect(res.body.code, res.body.message).toBe(10000);
       expect((await wallet()).balance, method).toBe(before + o.payAmount);
-      const [row] = await t.db.select().from(ledger).where(and(eq(ledger.kind, 'refund'), eq(ledger.instrument, 'balance'), eq(ledger.refType, 'order'), eq(ledger.refId, o.id)));
+      const [row] = await t.db
+        .select()
+        .from(ledger)
+        .where(and(eq(ledger.kind, 'refund'), eq(ledger.instrument, 'balance'), eq(ledger.refType, 'order'), eq(ledger.refId, o.id)));
       expect(row.memo).toMatch(/^订单 \d+ 退款：药品批号不符.*（经办：陈静）$/);
       expect((await buyerOrder(o.id)).cancel_reason).toBe(`退款：${reason}`);
       const seen = (await demo.get('/api/user/user_money')).body.data;
@@ -632,7 +658,11 @@ describe(`returns and after-sales on ${dbLabel}`, () => {
     refused(await finance.post(`/api/admin/after_sales/${r.id}/decide`, { decision: 'approve' }), '该申请已处理');
     const rows = await auditOf('after_sale.reject', 'after_sale', r.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ permission: 'after_sale:decide', before: { status: 0, reply: '' }, after: { status: 2, reply: '外包装完好，不符合退货条件' } });
+    expect(rows[0]).toMatchObject({
+      permission: 'after_sale:decide',
+      before: { status: 0, reply: '' },
+      after: { status: 2, reply: '外包装完好，不符合退货条件' },
+    });
   });
 
   it('approves, receives the goods back into stock, and refunds part of a return once for two clicks, never more than its lines paid', async () => {
@@ -668,15 +698,25 @@ describe(`returns and after-sales on ${dbLabel}`, () => {
     const refunds = await Promise.all([1, 2].map(() => finance.post(`/api/admin/after_sales/${r.id}/refund`, { amount: yuan(part), reply: '按一半退款' })));
     expect(refunds.map((a) => a.body.code)).toEqual([10000, 10000]);
     expect((await wallet()).balance).toBe(balance + part);
-    const rows = await t.db.select().from(ledger).where(and(eq(ledger.userId, demoId), eq(ledger.kind, 'refund'), eq(ledger.refType, 'after_sale'), eq(ledger.refId, r.id)));
+    const rows = await t.db
+      .select()
+      .from(ledger)
+      .where(and(eq(ledger.userId, demoId), eq(ledger.kind, 'refund'), eq(ledger.refType, 'after_sale'), eq(ledger.refId, r.id)));
     expect(rows.map((x) => x.amount)).toEqual([part]);
     expect(rows[0].memo).toContain('按一半退款');
     expect(await request(r.id)).toMatchObject({ status: 3, status_text: '已完成', refund_amount: yuan(part), reply: '按一半退款' });
-    expect((await finance.get(`/api/admin/orders/${o.id}`)).body.data.after_sales.find((a: { id: number }) => a.id === r.id)).toMatchObject({ refund_amount: yuan(part), refundable: '0.00' });
+    expect((await finance.get(`/api/admin/orders/${o.id}`)).body.data.after_sales.find((a: { id: number }) => a.id === r.id)).toMatchObject({
+      refund_amount: yuan(part),
+      refundable: '0.00',
+    });
     expect((await messagesAbout(o.orderNo, '退款已到账'))[0].content).toContain(`¥${yuan(part)}`);
     const audit = await auditOf('after_sale.refund', 'after_sale', r.id);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ permission: 'order:refund', before: { status: 1, refunded: false }, after: { status: 3, refunded: true, refund_amount: part } });
+    expect(audit[0]).toMatchObject({
+      permission: 'order:refund',
+      before: { status: 1, refunded: false },
+      after: { status: 3, refunded: true, refund_amount: part },
+    });
     // A request refunded is not refunded again with another amount.
     refused(await finance.post(`/api/admin/after_sales/${r.id}/refund`, { amount: yuan(share) }), `该申请已退款¥${yuan(part)}`);
     expect((await wallet()).balance).toBe(balance + part);
@@ -695,7 +735,10 @@ describe(`returns and after-sales on ${dbLabel}`, () => {
     expect((await finance.post(`/api/admin/after_sales/${r.id}/decide`, { decision: 'approve', reply: '同意补偿' })).body.code).toBe(10000);
     refused(await finance.post(`/api/admin/after_sales/${r.id}/receive`), '只有已同意的退货申请可以确认收货');
     // An after-sales request may give back what the order has left.
-    expect((await finance.get(`/api/admin/orders/${o.id}`)).body.data.after_sales.find((a: { id: number }) => a.id === r.id)).toMatchObject({ refund_amount: '0.00', refundable: yuan(rest) });
+    expect((await finance.get(`/api/admin/orders/${o.id}`)).body.data.after_sales.find((a: { id: number }) => a.id === r.id)).toMatchObject({
+      refund_amount: '0.00',
+      refundable: yuan(rest),
+    });
     const balance = (await wallet()).balance;
     invalidOn(await finance.post(`/api/admin/after_sales/${r.id}/refund`, { amount: yuan(rest + 1) }), 'amount', `退款金额不能超过¥${yuan(rest)}`);
     expect((await finance.post(`/api/admin/after_sales/${r.id}/refund`, { amount: yuan(rest) })).body.code).toBe(10000);
@@ -739,7 +782,9 @@ describe(`ephedrine receipts on ${dbLabel}`, () => {
     const o = await placeOrder({ ephedrine: true });
     refused(await demo.post('/api/pay/order', { order_id: o.id, method: 'balance' }), '含麻黄碱类复方制剂订单仅支持对公转账');
     await pay(o, 'transfer');
-    expect((await finance.post(`/api/admin/orders/${o.id}/confirm_transfer`, { bank_ref: 'ABC2026000001', amount: yuan(o.payAmount) })).body.data.status).toBe(1);
+    expect((await finance.post(`/api/admin/orders/${o.id}/confirm_transfer`, { bank_ref: 'ABC2026000001', amount: yuan(o.payAmount) })).body.data.status).toBe(
+      1,
+    );
     refused(await qa.post(`/api/admin/orders/${o.id}/receipt`, { accept: 1 }), '该订单没有待审核的签收单');
     await warehouse.post(`/api/admin/orders/${o.id}/ship`, { carrier: '医药冷链专送', tracking_no: 'YY2026000001' });
 
@@ -849,8 +894,19 @@ describe(`the audit trail on ${dbLabel}`, () => {
       ip: string;
     }[];
     expect(log.map((e) => e.action)).toEqual(['order.ship', 'order.confirm_transfer']);
-    expect(log[0]).toMatchObject({ operator_name: '赵磊（warehouse）', permission: 'order:ship', ip: '127.0.0.1', before: { status: 1 }, after: { status: 2, tracking_no: 'DB2026000001' } });
-    expect(log[1]).toMatchObject({ operator_name: '陈静（finance）', permission: 'finance:confirm', before: { status: 0 }, after: { status: 1, bank_ref: 'BOC2026000001' } });
+    expect(log[0]).toMatchObject({
+      operator_name: '赵磊（warehouse）',
+      permission: 'order:ship',
+      ip: '127.0.0.1',
+      before: { status: 1 },
+      after: { status: 2, tracking_no: 'DB2026000001' },
+    });
+    expect(log[1]).toMatchObject({
+      operator_name: '陈静（finance）',
+      permission: 'finance:confirm',
+      before: { status: 0 },
+      after: { status: 1, bank_ref: 'BOC2026000001' },
+    });
     // Only the fields that changed are kept.
     expect(Object.keys(log[0].after).sort()).toEqual(['carrier', 'status', 'tracking_no']);
   });

@@ -119,7 +119,13 @@ export async function adminListOrders(db: Db, q: AdminOrderQuery) {
   }
   const cond = where.length ? and(...where) : undefined;
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(orders).where(cond).orderBy(desc(orders.createdAt), desc(orders.id)).limit(PER_PAGE).offset((q.page - 1) * PER_PAGE),
+    db
+      .select()
+      .from(orders)
+      .where(cond)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(PER_PAGE)
+      .offset((q.page - 1) * PER_PAGE),
     db.select({ n: count() }).from(orders).where(cond),
   ]);
   const ids = rows.map((r) => r.id);
@@ -127,7 +133,10 @@ export async function adminListOrders(db: Db, q: AdminOrderQuery) {
     ids.length
       ? db.select({ orderId: orderItems.orderId, n: count() }).from(orderItems).where(inArray(orderItems.orderId, ids)).groupBy(orderItems.orderId)
       : Promise.resolve([]),
-    userBriefs(db, rows.map((r) => r.userId)),
+    userBriefs(
+      db,
+      rows.map((r) => r.userId),
+    ),
   ]);
   const itemsOf = new Map(counts.map((c) => [c.orderId, c.n]));
   return {
@@ -148,7 +157,12 @@ function refundableOf(a: typeof afterSales.$inferSelect, order: Pick<OrderRow, '
 
 type OrderOfRequest = Pick<OrderRow, 'orderNo' | 'payAmount' | 'refundedAmount'>;
 
-function afterSaleView(a: typeof afterSales.$inferSelect, order: OrderOfRequest, buyer: AdminAfterSale['buyer'], items: (typeof orderItems.$inferSelect)[]): AdminAfterSale {
+function afterSaleView(
+  a: typeof afterSales.$inferSelect,
+  order: OrderOfRequest,
+  buyer: AdminAfterSale['buyer'],
+  items: (typeof orderItems.$inferSelect)[],
+): AdminAfterSale {
   return {
     id: a.id,
     order_id: a.orderId,
@@ -194,7 +208,14 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
   ]);
   const buyer = briefOf(buyers, o.userId);
   // The approval number for the delivery note: lines keep what they were sold as, but not this.
-  const pzwhOf = new Map((await goodsByIds(db, items.map((i) => i.goodsId))).map((g) => [g.id, g.pzwh]));
+  const pzwhOf = new Map(
+    (
+      await goodsByIds(
+        db,
+        items.map((i) => i.goodsId),
+      )
+    ).map((g) => [g.id, g.pzwh]),
+  );
   return {
     ...rowView(o, buyer, items.length),
     items: items.map((i) => ({
@@ -333,18 +354,34 @@ export async function adminListAfterSales(db: Db, q: z.infer<typeof adminAfterSa
   if (q.kind) where.push(eq(afterSales.kind, q.kind));
   const cond = where.length ? and(...where) : undefined;
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(afterSales).where(cond).orderBy(asc(afterSales.status), desc(afterSales.id)).limit(PER_PAGE).offset((q.page - 1) * PER_PAGE),
+    db
+      .select()
+      .from(afterSales)
+      .where(cond)
+      .orderBy(asc(afterSales.status), desc(afterSales.id))
+      .limit(PER_PAGE)
+      .offset((q.page - 1) * PER_PAGE),
     db.select({ n: count() }).from(afterSales).where(cond),
   ]);
   const orderIds = [...new Set(rows.map((r) => r.orderId))];
   const [os, items, buyers] = await Promise.all([
     orderIds.length ? db.select().from(orders).where(inArray(orders.id, orderIds)) : Promise.resolve([]),
     orderIds.length ? db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)) : Promise.resolve([]),
-    userBriefs(db, rows.map((r) => r.userId)),
+    userBriefs(
+      db,
+      rows.map((r) => r.userId),
+    ),
   ]);
   return {
     current_page: q.page,
-    data: rows.map((a) => afterSaleView(a, os.find((o) => o.id === a.orderId) ?? { orderNo: '', payAmount: 0, refundedAmount: 0 }, briefOf(buyers, a.userId), items.filter((i) => i.orderId === a.orderId))),
+    data: rows.map((a) =>
+      afterSaleView(
+        a,
+        os.find((o) => o.id === a.orderId) ?? { orderNo: '', payAmount: 0, refundedAmount: 0 },
+        briefOf(buyers, a.userId),
+        items.filter((i) => i.orderId === a.orderId),
+      ),
+    ),
     last_page: Math.max(1, Math.ceil(n / PER_PAGE)),
     per_page: PER_PAGE,
     total: n,
@@ -357,7 +394,13 @@ async function lockedAfterSale(tx: Conn, id: number) {
   return a;
 }
 
-const afterSaleTrail = (a: typeof afterSales.$inferSelect) => ({ status: a.status, reply: a.reply, refund_amount: a.refundAmount, received: Boolean(a.receivedAt), refunded: Boolean(a.refundedAt) });
+const afterSaleTrail = (a: typeof afterSales.$inferSelect) => ({
+  status: a.status,
+  reply: a.reply,
+  refund_amount: a.refundAmount,
+  received: Boolean(a.receivedAt),
+  refunded: Boolean(a.refundedAt),
+});
 const KIND_TEXT = { return: '退货申请', after_sale: '售后申请' } as const;
 
 /** 同意 or 拒绝 (with the reason the buyer reads) a waiting request. */
@@ -370,7 +413,12 @@ export async function decideAfterSale(db: Db, req: FastifyRequest, id: number, b
     const [after] = await tx.update(afterSales).set({ status, reply: body.reply, decidedAt: new Date() }).where(eq(afterSales.id, id)).returning();
     const [o] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, a.orderId));
     const text = body.decision === 'approve' ? '已同意' : `未通过：${body.reply}`;
-    await sendMessage(tx, a.userId, `${KIND_TEXT[a.kind]}${body.decision === 'approve' ? '已同意' : '未通过'}`, `订单 ${o.orderNo} 的${KIND_TEXT[a.kind]}${text}${body.decision === 'approve' && a.kind === 'return' ? '，请将商品寄回' : ''}。`);
+    await sendMessage(
+      tx,
+      a.userId,
+      `${KIND_TEXT[a.kind]}${body.decision === 'approve' ? '已同意' : '未通过'}`,
+      `订单 ${o.orderNo} 的${KIND_TEXT[a.kind]}${text}${body.decision === 'approve' && a.kind === 'return' ? '，请将商品寄回' : ''}。`,
+    );
     return { before: afterSaleTrail(a), after: afterSaleTrail(after), result: null };
   });
 }
@@ -385,7 +433,10 @@ export async function receiveReturn(db: Db, req: FastifyRequest, id: number) {
     for (const line of a.lines) {
       const item = items.find((i) => i.id === line.item_id);
       if (!item) continue;
-      await tx.update(orderItems).set({ returnedNumber: sql`${orderItems.returnedNumber} + ${line.number}` }).where(eq(orderItems.id, item.id));
+      await tx
+        .update(orderItems)
+        .set({ returnedNumber: sql`${orderItems.returnedNumber} + ${line.number}` })
+        .where(eq(orderItems.id, item.id));
       for (const part of item.parts ?? [{ goods_id: item.goodsId, number: 1 }]) await putBackStock(tx, part.goods_id, part.number * line.number);
     }
     const [after] = await tx.update(afterSales).set({ receivedAt: new Date() }).where(eq(afterSales.id, id)).returning();
@@ -414,31 +465,49 @@ export async function refundAfterSale(db: Db, req: FastifyRequest, id: number, b
     if (amount <= 0) throw invalid('amount', '退款金额须大于0');
     if (amount > ceiling) throw invalid('amount', `退款金额不能超过¥${y(ceiling)}`);
     await giveMoneyBack(tx, o, amount, { type: 'after_sale', id: a.id }, refundMemo(`订单 ${o.orderNo} ${KIND_TEXT[a.kind]}退款`, body.reply, operator));
-    await tx.update(orders).set({ refundedAmount: o.refundedAmount + amount }).where(eq(orders.id, o.id));
+    await tx
+      .update(orders)
+      .set({ refundedAmount: o.refundedAmount + amount })
+      .where(eq(orders.id, o.id));
     const [after] = await tx
       .update(afterSales)
       .set({ status: AfterSaleStatus.done, refundAmount: amount, refundedAt: new Date(), reply: body.reply || a.reply })
       .where(eq(afterSales.id, id))
       .returning();
-    await sendMessage(tx, a.userId, '退款已到账', `订单 ${o.orderNo} 的${KIND_TEXT[a.kind]}已退款 ¥${y(amount)}${o.payMethod === 'credit' ? '（优先冲减账期账单）' : '，已退回账户余额'}。`);
+    await sendMessage(
+      tx,
+      a.userId,
+      '退款已到账',
+      `订单 ${o.orderNo} 的${KIND_TEXT[a.kind]}已退款 ¥${y(amount)}${o.payMethod === 'credit' ? '（优先冲减账期账单）' : '，已退回账户余额'}。`,
+    );
     return { before: afterSaleTrail(a), after: afterSaleTrail(after), result: null };
   });
 }
 
 /** 回执审核 of an ephedrine order: accepted, or asked for again with the reason (the buyer uploads anew). */
 export async function checkReceipt(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof receiptCheckBody>) {
-  await audited(db, req, { permission: 'receipt:check', action: body.accept ? 'order.receipt_accept' : 'order.receipt_reject', targetType: 'order', targetId: id }, async (tx) => {
-    const o = await lockedOrder(tx, id);
-    if (!o.isEphedrine || !o.receiptImage) throw refuse('该订单没有待审核的签收单');
-    const status = body.accept ? ReceiptStatus.accepted : ReceiptStatus.askedAgain;
-    if (o.receiptStatus === status) return { before: null, after: null, result: null };
-    const [after] = await tx
-      .update(orders)
-      .set(body.accept ? { receiptStatus: status, receiptRemark: body.remark } : { receiptStatus: status, receiptRemark: body.remark, receiptImage: '' })
-      .where(eq(orders.id, id))
-      .returning();
-    await sendMessage(tx, o.userId, body.accept ? '签收单已审核' : '请重新上传签收单', body.accept ? `订单 ${o.orderNo} 的签收单已审核通过。` : `订单 ${o.orderNo} 的签收单未通过：${body.remark}，请重新上传。`);
-    return { before: trail(o), after: trail(after), result: null };
-  });
+  await audited(
+    db,
+    req,
+    { permission: 'receipt:check', action: body.accept ? 'order.receipt_accept' : 'order.receipt_reject', targetType: 'order', targetId: id },
+    async (tx) => {
+      const o = await lockedOrder(tx, id);
+      if (!o.isEphedrine || !o.receiptImage) throw refuse('该订单没有待审核的签收单');
+      const status = body.accept ? ReceiptStatus.accepted : ReceiptStatus.askedAgain;
+      if (o.receiptStatus === status) return { before: null, after: null, result: null };
+      const [after] = await tx
+        .update(orders)
+        .set(body.accept ? { receiptStatus: status, receiptRemark: body.remark } : { receiptStatus: status, receiptRemark: body.remark, receiptImage: '' })
+        .where(eq(orders.id, id))
+        .returning();
+      await sendMessage(
+        tx,
+        o.userId,
+        body.accept ? '签收单已审核' : '请重新上传签收单',
+        body.accept ? `订单 ${o.orderNo} 的签收单已审核通过。` : `订单 ${o.orderNo} 的签收单未通过：${body.remark}，请重新上传。`,
+      );
+      return { before: trail(o), after: trail(after), result: null };
+    },
+  );
   return adminOrderDetail(db, id);
 }

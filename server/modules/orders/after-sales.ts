@@ -38,15 +38,22 @@ export async function requestAfterSale(db: Db, user: SessionUser, id: number, ki
   if (!(await ownsUploads(db, user.id, input.images))) throw invalid('images', '图片无效，请重新上传');
   return db.transaction(async (tx) => {
     const o = await ownOrder(tx, user.id, id, true);
-    if (o.status !== OrderStatus.shipped && o.status !== OrderStatus.done) throw refuse(kind === 'return' ? '只有已发货或已完成的订单可以申请退货' : '只有已发货或已完成的订单可以申请售后');
+    if (o.status !== OrderStatus.shipped && o.status !== OrderStatus.done)
+      throw refuse(kind === 'return' ? '只有已发货或已完成的订单可以申请退货' : '只有已发货或已完成的订单可以申请售后');
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
-    const pending = await tx.select().from(afterSales).where(and(eq(afterSales.orderId, id), eq(afterSales.kind, 'return'), inArray(afterSales.status, [AfterSaleStatus.pending, AfterSaleStatus.approved])));
+    const pending = await tx
+      .select()
+      .from(afterSales)
+      .where(and(eq(afterSales.orderId, id), eq(afterSales.kind, 'return'), inArray(afterSales.status, [AfterSaleStatus.pending, AfterSaleStatus.approved])));
     let refund = 0;
     for (const [i, line] of input.lines.entries()) {
       const item = items.find((it) => it.id === line.item_id);
       if (!item) throw invalid(`lines.${i}.item_id`, '订单中没有该商品');
       if (kind === 'return') {
-        const asked = pending.flatMap((p) => p.lines).filter((l) => l.item_id === item.id).reduce((n, l) => n + l.number, 0);
+        const asked = pending
+          .flatMap((p) => p.lines)
+          .filter((l) => l.item_id === item.id)
+          .reduce((n, l) => n + l.number, 0);
         const left = item.number - item.returnedNumber - asked;
         if (line.number > left) throw invalid(`lines.${i}.number`, `${item.name}最多可退${Math.max(0, left)}${item.bzdw}`);
         refund += Math.floor((item.payAmount * line.number) / item.number);
@@ -56,7 +63,15 @@ export async function requestAfterSale(db: Db, user: SessionUser, id: number, ki
     }
     const [row] = await tx
       .insert(afterSales)
-      .values({ orderId: id, userId: user.id, kind, lines: input.lines, reason: input.reason, images: input.images, refundAmount: kind === 'return' ? refund : 0 })
+      .values({
+        orderId: id,
+        userId: user.id,
+        kind,
+        lines: input.lines,
+        reason: input.reason,
+        images: input.images,
+        refundAmount: kind === 'return' ? refund : 0,
+      })
       .returning();
     return afterSaleView(row);
   });
@@ -76,8 +91,15 @@ export async function afterSaleDetail(db: Db, user: SessionUser, id: number): Pr
     order: { id: o.id, order_no: o.orderNo, status: o.status, status_text: statusText(o) },
     items: row.lines.map((l) => {
       const item = items.find((i) => i.id === l.item_id);
-      return { item_id: l.item_id, number: l.number, name: item?.name ?? '', image: item?.image ?? '', ypgg: item?.ypgg ?? '', bzdw: item?.bzdw ?? '', price: y(item?.unitPrice ?? 0) };
+      return {
+        item_id: l.item_id,
+        number: l.number,
+        name: item?.name ?? '',
+        image: item?.image ?? '',
+        ypgg: item?.ypgg ?? '',
+        bzdw: item?.bzdw ?? '',
+        price: y(item?.unitPrice ?? 0),
+      };
     }),
   };
 }
-

@@ -10,14 +10,33 @@ import type { z } from 'zod';
 import { Code } from '../../../core/codes.js';
 import { fenToYuan } from '../../../core/money.js';
 import type { PricedCart, PricedLine } from '../../../core/pricing/index.js';
-import { INVOICE_TYPES, type Confirm, type CouponOption, type CouponPage, type CreatedOrder, type CreatedOrders, type createOrderBody, type OrderTotals } from '../../../core/schemas/trade.js';
+import {
+  INVOICE_TYPES,
+  type Confirm,
+  type CouponOption,
+  type CouponPage,
+  type CreatedOrder,
+  type CreatedOrders,
+  type createOrderBody,
+  type OrderTotals,
+} from '../../../core/schemas/trade.js';
 import { LineType, OrderStatus, PayStatus } from '../../../core/status.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
 import { AppError, invalid, notFound, refuse } from '../../http/envelope.js';
 import { listAddresses, ownAddress } from '../addresses/service.js';
-import { cartEntries, lockSelectedLines, priceEntries, removeLines, sharedPricing, type Buyer, type CartEntry, type PricedEntries, type SharedPricing } from '../cart/pricing.js';
+import {
+  cartEntries,
+  lockSelectedLines,
+  priceEntries,
+  removeLines,
+  sharedPricing,
+  type Buyer,
+  type CartEntry,
+  type PricedEntries,
+  type SharedPricing,
+} from '../cart/pricing.js';
 import { activityView, lineView, shippingView, totalsView } from '../cart/view.js';
 import { goodsRow, putBackStock, takeStock } from '../catalogue/service.js';
 import { viewerOfUser } from '../catalogue/viewer.js';
@@ -100,7 +119,11 @@ const couponView = (c: PricedCart['coupons'][number]): CouponOption => ({
 });
 
 /** `GET /api/cart/confirm`: what step 2 shows, priced exactly as the order would be. */
-export async function confirm(db: Db, user: SessionUser, q: { address_id?: number; coupon_id?: number | 'best' | null; use_red_packet?: number }): Promise<Confirm> {
+export async function confirm(
+  db: Db,
+  user: SessionUser,
+  q: { address_id?: number; coupon_id?: number | 'best' | null; use_red_packet?: number },
+): Promise<Confirm> {
   requireApproved(user);
   const entries = await selectedEntries(db, user.id);
   const shared = await sharedPricing(db);
@@ -184,7 +207,8 @@ function stockNeeds(line: PricedLine, p: PricedEntries): Map<number, number> {
 /** Units of each goods an order's lines hold (a bundle's parts, gifts included), in goods id order. */
 function heldStock(items: ItemRow[]): [number, number][] {
   const held = new Map<number, number>();
-  for (const i of items) for (const part of i.parts ?? [{ goods_id: i.goodsId, number: 1 }]) held.set(part.goods_id, (held.get(part.goods_id) ?? 0) + part.number * i.number);
+  for (const i of items)
+    for (const part of i.parts ?? [{ goods_id: i.goodsId, number: 1 }]) held.set(part.goods_id, (held.get(part.goods_id) ?? 0) + part.number * i.number);
   return [...held].sort((a, b) => a[0] - b[0]);
 }
 
@@ -214,11 +238,27 @@ const placement = {
   redPacket: {
     async take(tx: Tx, order: OrderRow) {
       if (order.redPacketAmount <= 0) return;
-      await move(tx, { userId: order.userId, instrument: 'red_packet', amount: -order.redPacketAmount, kind: 'pay', refType: 'order', refId: order.id, memo: `订单 ${order.orderNo} 抵扣` });
+      await move(tx, {
+        userId: order.userId,
+        instrument: 'red_packet',
+        amount: -order.redPacketAmount,
+        kind: 'pay',
+        refType: 'order',
+        refId: order.id,
+        memo: `订单 ${order.orderNo} 抵扣`,
+      });
     },
     async giveBack(tx: Tx, order: OrderRow) {
       if (order.redPacketAmount <= 0) return;
-      await move(tx, { userId: order.userId, instrument: 'red_packet', amount: order.redPacketAmount, kind: 'refund', refType: 'order', refId: order.id, memo: `订单 ${order.orderNo} 取消退回` });
+      await move(tx, {
+        userId: order.userId,
+        instrument: 'red_packet',
+        amount: order.redPacketAmount,
+        kind: 'refund',
+        refType: 'order',
+        refId: order.id,
+        memo: `订单 ${order.orderNo} 取消退回`,
+      });
     },
   },
   /** Count what was bought at limited prices (flash sale, daily specials) against their limits. */
@@ -259,7 +299,15 @@ async function ordersOfCheckout(conn: Conn, userId: number, key: string): Promis
 }
 
 /** Step 3, write the order: its row and a line per priced line, with every discount the engine gave. */
-async function writeOrder(tx: Tx, user: SessionUser, input: CreateInput, address: Awaited<ReturnType<typeof ownAddress>>, group: Group, p: PricedEntries, now: number) {
+async function writeOrder(
+  tx: Tx,
+  user: SessionUser,
+  input: CreateInput,
+  address: Awaited<ReturnType<typeof ownAddress>>,
+  group: Group,
+  p: PricedEntries,
+  now: number,
+) {
   const priced = p.priced;
   const counted = priced.lines.filter((l) => l.counted);
   const [order] = await tx
@@ -275,7 +323,14 @@ async function writeOrder(tx: Tx, user: SessionUser, input: CreateInput, address
       shippingAmount: priced.shipping_amount,
       payAmount: priced.pay_amount,
       userCouponId: priced.coupon && priced.coupon_amount > 0 ? priced.coupon.id : null,
-      address: { name: address.name, phone: address.phone, province: address.province, city: address.city, district: address.district, address: address.address },
+      address: {
+        name: address.name,
+        phone: address.phone,
+        province: address.province,
+        city: address.city,
+        district: address.district,
+        address: address.address,
+      },
       invoice: input.invoice && input.invoice.type !== 0 ? input.invoice : null,
       remark: input.remark,
       isEphedrine: group.key === 'ephedrine',
@@ -326,7 +381,21 @@ async function addGifts(tx: Tx, order: OrderRow, priced: PricedCart) {
     if (!g || !(await takeStock(tx, g.id, gift.total))) continue;
     const [item] = await tx
       .insert(orderItems)
-      .values({ orderId: order.id, goodsId: g.id, type: LineType.gift, activityId: gift.activity_id, name: `${g.name}（赠品）`, sccj: g.sccj, ypgg: g.ypgg, bzdw: g.bzdw, image: g.images[0] ?? '', number: gift.total, unitPrice: 0, amount: 0, payAmount: 0 })
+      .values({
+        orderId: order.id,
+        goodsId: g.id,
+        type: LineType.gift,
+        activityId: gift.activity_id,
+        name: `${g.name}（赠品）`,
+        sccj: g.sccj,
+        ypgg: g.ypgg,
+        bzdw: g.bzdw,
+        image: g.images[0] ?? '',
+        number: gift.total,
+        unitPrice: 0,
+        amount: 0,
+        payAmount: 0,
+      })
       .returning();
     added.push(item);
   }
@@ -382,7 +451,10 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
       await placement.limitedBuys.take(tx, order, items);
       if (order.payAmount === 0) {
         // Wholly paid by discounts: nothing left to pay.
-        await tx.update(orders).set({ status: OrderStatus.toShip, payStatus: PayStatus.paid, payMethod: 'discount', paidAt: new Date(now) }).where(eq(orders.id, order.id));
+        await tx
+          .update(orders)
+          .set({ status: OrderStatus.toShip, payStatus: PayStatus.paid, payMethod: 'discount', paidAt: new Date(now) })
+          .where(eq(orders.id, order.id));
       }
       orderedLines.push(...counted.filter((l) => l.id !== null).map((l) => l.id!));
       made.push({ id: order.id, order_no: order.orderNo, pay_amount: y(order.payAmount), is_ephedrine: order.isEphedrine ? 1 : 0 });

@@ -27,4 +27,3 @@ export async function signContract(db: Db, user: SessionUser): Promise<Contract>
   requireApproved(user);
   return contract(db, user.contractSignedAt ? user : await markContractSigned(db, user.id));
 }
-

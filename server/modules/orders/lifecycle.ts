@@ -66,7 +66,16 @@ async function completeInTx(tx: Tx, orderId: number, now: number) {
     .returning();
   if (!o) return false;
   const points = Math.floor(o.payAmount / 100);
-  if (points > 0) await move(tx, { userId: o.userId, instrument: 'points', amount: points, kind: 'grant', refType: 'order', refId: o.id, memo: `订单 ${o.orderNo} 完成赠送积分` });
+  if (points > 0)
+    await move(tx, {
+      userId: o.userId,
+      instrument: 'points',
+      amount: points,
+      kind: 'grant',
+      refType: 'order',
+      refId: o.id,
+      memo: `订单 ${o.orderNo} 完成赠送积分`,
+    });
   return true;
 }
 

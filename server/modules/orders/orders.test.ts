@@ -66,7 +66,12 @@ describe(`checkout on ${dbLabel}`, () => {
   it('confirms with the best coupon and the red packet, creates the order, takes the stock and empties those lines', async () => {
     const [a, b] = await plainGoods('华北制药', 2);
     const qa = Math.ceil(70_000 / a.basePrice / a.zbz) * a.zbz;
-    await demo.post('/api/cart', { params: [{ goods_id: a.id, number: qa }, { goods_id: b.id, number: b.zbz }] });
+    await demo.post('/api/cart', {
+      params: [
+        { goods_id: a.id, number: qa },
+        { goods_id: b.id, number: b.zbz },
+      ],
+    });
     const lines = (await demo.get('/api/cart/list')).body.data.list as { id: number; goods_id: number }[];
     await demo.post('/api/cart/checkout', { ids: lines.map((l) => l.id) });
     const none = (await demo.get('/api/cart/confirm?coupon_id=0')).body.data;
@@ -139,7 +144,10 @@ describe(`checkout on ${dbLabel}`, () => {
     await demo.post('/api/cart/checkout', { ids: ((await demo.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id) });
     const [before] = await t.db.select().from(goods).where(eq(goods.id, g.id));
     const made = (await demo.post('/api/order', { address_id: await defaultAddress(demo) })).body.data.orders[0];
-    await t.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, made.id));
+    await t.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, made.id));
     expect(await cancelExpiredOrders(t.db)).toBeGreaterThanOrEqual(1);
     const [o] = await t.db.select().from(orders).where(eq(orders.id, made.id));
     expect(o).toMatchObject({ status: 4, cancelReason: '超时未付款，系统自动取消' });
@@ -165,10 +173,19 @@ describe(`checkout on ${dbLabel}`, () => {
   });
 
   it('puts goods containing ephedrine into an order of their own, paid by transfer only', async () => {
-    const [eph] = await t.db.select().from(goods).where(and(eq(goods.isEphedrine, true), eq(goods.isBuy, true), eq(goods.isKx, false), gt(goods.number, 100))).limit(1);
+    const [eph] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isEphedrine, true), eq(goods.isBuy, true), eq(goods.isKx, false), gt(goods.number, 100)))
+      .limit(1);
     if (!eph) throw new Error('the seed has buyable goods containing ephedrine');
     const [g] = await plainGoods('云南白药');
-    await demo.post('/api/cart', { params: [{ goods_id: eph.id, number: eph.zbz }, { goods_id: g.id, number: g.zbz }] });
+    await demo.post('/api/cart', {
+      params: [
+        { goods_id: eph.id, number: eph.zbz },
+        { goods_id: g.id, number: g.zbz },
+      ],
+    });
     await demo.post('/api/cart/checkout', { ids: ((await demo.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id) });
     const c = (await demo.get('/api/cart/confirm')).body.data;
     expect(c.groups.map((x: { key: string }) => x.key)).toEqual(['normal', 'ephedrine']);
@@ -196,7 +213,9 @@ describe(`order life on ${dbLabel}`, () => {
     const [u0] = await t.db.select().from(users).where(eq(users.id, demoId));
     const received = (await demo.post(`/api/order/${made.id}/receive`)).body.data;
     expect(received).toMatchObject({ status: 3, status_text: '已完成' });
-    expect(received.timeline.map((e: { text: string }) => e.text)).toEqual(expect.arrayContaining(['已发货：顺丰速运 运单号 SF1234567890', '已签收，订单完成']));
+    expect(received.timeline.map((e: { text: string }) => e.text)).toEqual(
+      expect.arrayContaining(['已发货：顺丰速运 运单号 SF1234567890', '已签收，订单完成']),
+    );
     const [u1] = await t.db.select().from(users).where(eq(users.id, demoId));
     expect(u1.points - u0.points).toBe(Math.floor(fen(received.pay_amount) / 100));
     const item = received.items[0] as { id: number; number: number };
@@ -218,10 +237,16 @@ describe(`order life on ${dbLabel}`, () => {
     await demo.post('/api/cart/checkout', { ids: ((await demo.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id) });
     const made = (await demo.post('/api/order', { address_id: await defaultAddress(demo) })).body.data.orders[0];
     await demo.post('/api/pay/order', { order_id: made.id, method: 'balance' });
-    await t.db.update(orders).set({ status: 2, carrier: '中通快递', trackingNo: 'ZT99', shippedAt: new Date(Date.now() - 14 * 86_400_000) }).where(eq(orders.id, made.id));
+    await t.db
+      .update(orders)
+      .set({ status: 2, carrier: '中通快递', trackingNo: 'ZT99', shippedAt: new Date(Date.now() - 14 * 86_400_000) })
+      .where(eq(orders.id, made.id));
     await completeShippedOrders(t.db);
     expect((await t.db.select().from(orders).where(eq(orders.id, made.id)))[0].status).toBe(2);
-    await t.db.update(orders).set({ shippedAt: new Date(Date.now() - 16 * 86_400_000) }).where(eq(orders.id, made.id));
+    await t.db
+      .update(orders)
+      .set({ shippedAt: new Date(Date.now() - 16 * 86_400_000) })
+      .where(eq(orders.id, made.id));
     expect(await completeShippedOrders(t.db)).toBeGreaterThanOrEqual(1);
     expect((await t.db.select().from(orders).where(eq(orders.id, made.id)))[0].status).toBe(3);
     await expectLedgerConsistent(demoId);
@@ -293,7 +318,10 @@ describe(`the last units on ${dbLabel}`, () => {
     const addresses: number[] = [];
     for (const a of agents) {
       expect((await a.post('/api/cart', { params: [{ goods_id: g.id, number: 1 }] })).body.code).toBe(10000);
-      addresses.push((await a.post('/api/address', { name: '抢购', phone: '13900000000', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路 1 号' })).body.data.id);
+      addresses.push(
+        (await a.post('/api/address', { name: '抢购', phone: '13900000000', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路 1 号' }))
+          .body.data.id,
+      );
     }
     const results = await Promise.all(agents.map((a, i) => a.post('/api/order', { address_id: addresses[i] })));
     const codes = results.map((r) => r.body.code);
@@ -305,7 +333,23 @@ describe(`the last units on ${dbLabel}`, () => {
     const sold = await t.db
       .select({ n: sql<number>`coalesce(sum(${orderItems.number}), 0)::int` })
       .from(orderItems)
-      .where(and(eq(orderItems.goodsId, g.id), inArray(orderItems.orderId, t.db.select({ id: orders.id }).from(orders).where(inArray(orders.userId, buyers.map((b) => b.id))))));
+      .where(
+        and(
+          eq(orderItems.goodsId, g.id),
+          inArray(
+            orderItems.orderId,
+            t.db
+              .select({ id: orders.id })
+              .from(orders)
+              .where(
+                inArray(
+                  orders.userId,
+                  buyers.map((b) => b.id),
+                ),
+              ),
+          ),
+        ),
+      );
     expect(Number(sold[0].n)).toBe(5);
   });
 });

@@ -54,7 +54,15 @@ export async function payOrder(db: Db, user: SessionUser, orderId: number, metho
       if (paidAlready(o)) return true;
       if (o.status !== OrderStatus.unpaid) throw refuse('订单已取消，请重新下单');
       if (method === 'balance') {
-        await move(tx, { userId: user.id, instrument: 'balance', amount: -o.payAmount, kind: 'pay', refType: 'order', refId: o.id, memo: `支付订单 ${o.orderNo}` });
+        await move(tx, {
+          userId: user.id,
+          instrument: 'balance',
+          amount: -o.payAmount,
+          kind: 'pay',
+          refType: 'order',
+          refId: o.id,
+          memo: `支付订单 ${o.orderNo}`,
+        });
       } else {
         await chargeCredit(tx, { userId: user.id, orderId: o.id, orderNo: o.orderNo, amount: o.payAmount, now, site });
       }
@@ -69,7 +77,11 @@ export async function payOrder(db: Db, user: SessionUser, orderId: number, metho
     if (order.payStatus !== PayStatus.transferWaiting) {
       await db
         .update(orders)
-        .set({ payStatus: PayStatus.transferWaiting, payMethod: 'transfer', expiresAt: new Date(Math.max(order.expiresAt.getTime(), now + TRANSFER_DAYS * DAY_MS)) })
+        .set({
+          payStatus: PayStatus.transferWaiting,
+          payMethod: 'transfer',
+          expiresAt: new Date(Math.max(order.expiresAt.getTime(), now + TRANSFER_DAYS * DAY_MS)),
+        })
         .where(and(eq(orders.id, orderId), eq(orders.status, OrderStatus.unpaid)));
     }
     return {
@@ -94,7 +106,14 @@ export async function payOrder(db: Db, user: SessionUser, orderId: number, metho
 /** `GET /api/pay/status/{order_id}`: what step 3 polls while the buyer scans. */
 export async function payStatus(db: Db, user: SessionUser, orderId: number): Promise<PayState> {
   const o = await ownOrder(db, user.id, orderId);
-  return { order_id: o.id, status: o.status, pay_status: o.payStatus, pay_method: o.payMethod, paid: paidAlready(o) ? 1 : 0, pay_amount: fenToYuan(o.payAmount) };
+  return {
+    order_id: o.id,
+    status: o.status,
+    pay_status: o.payStatus,
+    pay_method: o.payMethod,
+    paid: paidAlready(o) ? 1 : 0,
+    pay_amount: fenToYuan(o.payAmount),
+  };
 }
 
 /**
@@ -108,7 +127,15 @@ export const orderPayments: PaymentKind = {
       await markPaid(tx, order.id, 'online', now);
       await closeWaiting(tx, ORDER_PAYMENT, order.id);
     } else if (order) {
-      await move(tx, { userId: payment.userId, instrument: 'balance', amount: payment.amount, kind: 'refund', refType: 'payment', refId: payment.id, memo: `订单 ${order.orderNo} 已关闭，在线支付款退回余额` });
+      await move(tx, {
+        userId: payment.userId,
+        instrument: 'balance',
+        amount: payment.amount,
+        kind: 'refund',
+        refType: 'payment',
+        refId: payment.id,
+        memo: `订单 ${order.orderNo} 已关闭，在线支付款退回余额`,
+      });
     }
   },
   async title(conn, payment) {

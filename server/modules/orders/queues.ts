@@ -9,7 +9,10 @@ export const receiptWaiting = () => and(eq(orders.isEphedrine, true), ne(orders.
 
 export async function orderQueues(db: Db) {
   const [[transfers], [toShip], [decide], [refund], [receipts]] = await Promise.all([
-    db.select({ n: count() }).from(orders).where(and(eq(orders.status, OrderStatus.unpaid), eq(orders.payStatus, PayStatus.transferWaiting))),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.status, OrderStatus.unpaid), eq(orders.payStatus, PayStatus.transferWaiting))),
     db.select({ n: count() }).from(orders).where(eq(orders.status, OrderStatus.toShip)),
     db.select({ n: count() }).from(afterSales).where(eq(afterSales.status, AfterSaleStatus.pending)),
     db.select({ n: count() }).from(afterSales).where(eq(afterSales.status, AfterSaleStatus.approved)),

@@ -51,7 +51,8 @@ const OWN = "Another account's order answers 404.";
 const EPHEDRINE =
   'Goods containing ephedrine (`is_ephedrine`) always form an order of their own, paid by bank transfer only, without coupon or red packet; ' +
   'at most `ephedrine_max_number` (200) units of one such goods per order.';
-const EXPIRY = 'An unpaid order is cancelled 24 hours after it was placed (7 days once bank transfer was chosen), checked every minute and whenever the buyer looks at the orders.';
+const EXPIRY =
+  'An unpaid order is cancelled 24 hours after it was placed (7 days once bank transfer was chosen), checked every minute and whenever the buyer looks at the orders.';
 
 export async function orderRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -268,8 +269,10 @@ export async function orderRoutes(root: FastifyInstance, deps: Deps) {
     async (req) => ok(await orders.uploadReceipt(db, requireUser(req), req.params.id, req.body.image)),
   );
 
-  app.get('/api/contract', { schema: { tags, summary: 'The e-contract (电子合同) and whether the account signed it.', response: answers(Contract) } }, async (req) =>
-    ok(await contract.contract(db, requireUser(req))),
+  app.get(
+    '/api/contract',
+    { schema: { tags, summary: 'The e-contract (电子合同) and whether the account signed it.', response: answers(Contract) } },
+    async (req) => ok(await contract.contract(db, requireUser(req))),
   );
   app.post(
     '/api/contract/sign',

@@ -70,19 +70,47 @@ export async function listOrders(db: Db, user: SessionUser, q: { status?: Status
   if (q.status !== undefined) where.push(eq(orders.status, q.status));
   if (q.keywords) {
     const like = `%${q.keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(orders.orderNo, like), sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.name} ilike ${like})`)!);
+    where.push(
+      or(
+        ilike(orders.orderNo, like),
+        sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.name} ilike ${like})`,
+      )!,
+    );
   }
   const condition = and(...where);
   const [rows, [{ n }], counts] = await Promise.all([
-    db.select().from(orders).where(condition).orderBy(desc(orders.createdAt), desc(orders.id)).limit(perPage).offset((q.page - 1) * perPage),
+    db
+      .select()
+      .from(orders)
+      .where(condition)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(perPage)
+      .offset((q.page - 1) * perPage),
     db.select({ n: count() }).from(orders).where(condition),
     db.select({ status: orders.status, n: count() }).from(orders).where(eq(orders.userId, user.id)).groupBy(orders.status),
   ]);
-  const items = rows.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id)) : [];
+  const items = rows.length
+    ? await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(orderItems.id))
+    : [];
   const of = (s: Status) => counts.find((c) => c.status === s)?.n ?? 0;
   return {
     current_page: q.page,
-    data: rows.map((o) => orderSummary(o, items.filter((i) => i.orderId === o.id), user)),
+    data: rows.map((o) =>
+      orderSummary(
+        o,
+        items.filter((i) => i.orderId === o.id),
+        user,
+      ),
+    ),
     last_page: Math.max(1, Math.ceil(n / perPage)),
     per_page: perPage,
     total: n,
@@ -93,7 +121,8 @@ export async function listOrders(db: Db, user: SessionUser, q: { status?: Status
 /** What happened to the order, oldest first: the logistics timeline of the detail page. */
 function timeline(o: OrderRow) {
   const events: OrderDetail['timeline'] = [{ time: seconds(o.createdAt), text: '订单已提交，等待付款' }];
-  if (o.payStatus === PayStatus.transferWaiting && o.status === OrderStatus.unpaid) events.push({ time: seconds(o.createdAt), text: '已选择对公转账，等待财务确认到账' });
+  if (o.payStatus === PayStatus.transferWaiting && o.status === OrderStatus.unpaid)
+    events.push({ time: seconds(o.createdAt), text: '已选择对公转账，等待财务确认到账' });
   if (o.paidAt) events.push({ time: seconds(o.paidAt), text: o.payMethod === 'transfer' ? '转账已确认，仓库正在备货' : '付款成功，仓库正在备货' });
   if (o.shippedAt) events.push({ time: seconds(o.shippedAt), text: `已发货：${o.carrier} 运单号 ${o.trackingNo}` });
   if (o.receivedAt) events.push({ time: seconds(o.receivedAt), text: '已签收，订单完成' });
@@ -154,7 +183,14 @@ export async function orderDetail(db: Db, user: SessionUser, id: number): Promis
     timeline: timeline(o),
     after_sales: requests.map(afterSaleView),
     credit_bill: bill,
-    payments: pays.map((p) => ({ id: p.id, provider: p.provider, trade_no: p.tradeNo, amount: y(p.amount), status: p.status, paid_at: secondsOrNull(p.paidAt) })),
+    payments: pays.map((p) => ({
+      id: p.id,
+      provider: p.provider,
+      trade_no: p.tradeNo,
+      amount: y(p.amount),
+      status: p.status,
+      paid_at: secondsOrNull(p.paidAt),
+    })),
   };
 }
 
@@ -162,7 +198,10 @@ export async function orderDetail(db: Db, user: SessionUser, id: number): Promis
 export async function buyAgain(db: Db, user: SessionUser, id: number): Promise<BuyAgain> {
   await ownOrder(db, user.id, id);
   const items = (await db.select().from(orderItems).where(eq(orderItems.orderId, id))).filter((i) => REBUYABLE_TYPES.includes(i.type));
-  const rows = await cartFacts(db, items.map((i) => i.goodsId));
+  const rows = await cartFacts(
+    db,
+    items.map((i) => i.goodsId),
+  );
   const added: number[] = [];
   const skipped: BuyAgain['skipped'] = [];
   for (const item of items) {
@@ -179,7 +218,8 @@ export async function buyAgain(db: Db, user: SessionUser, id: number): Promise<B
       skipped.push({ goods_id: g.id, name: g.name, reason: err instanceof AppError ? err.message : '无法加入购物车' });
     }
   }
-  if (!added.length) throw refuse(skipped.length ? `订单中的商品暂时无法购买：${skipped.map((s) => `${s.name}（${s.reason}）`).join('、')}` : '订单中没有可再次购买的商品');
+  if (!added.length)
+    throw refuse(skipped.length ? `订单中的商品暂时无法购买：${skipped.map((s) => `${s.name}（${s.reason}）`).join('、')}` : '订单中没有可再次购买的商品');
   return { added, skipped };
 }
 
@@ -205,19 +245,41 @@ export async function uploadReceipt(db: Db, user: SessionUser, id: number, image
 export async function ephedrineOrders(db: Db, user: SessionUser, page: number, perPage = 10): Promise<EphedrineOrderPage> {
   const condition = and(eq(orders.userId, user.id), eq(orders.isEphedrine, true));
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(orders).where(condition).orderBy(desc(orders.createdAt)).limit(perPage).offset((page - 1) * perPage),
+    db
+      .select()
+      .from(orders)
+      .where(condition)
+      .orderBy(desc(orders.createdAt))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
     db.select({ n: count() }).from(orders).where(condition),
   ]);
-  const items = rows.length ? await db.select().from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))) : [];
+  const items = rows.length
+    ? await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
   return {
     current_page: page,
-    data: rows.map((o) => ({ ...orderSummary(o, items.filter((i) => i.orderId === o.id), user), receipt_image: o.receiptImage })),
+    data: rows.map((o) => ({
+      ...orderSummary(
+        o,
+        items.filter((i) => i.orderId === o.id),
+        user,
+      ),
+      receipt_image: o.receiptImage,
+    })),
     last_page: Math.max(1, Math.ceil(n / perPage)),
     per_page: perPage,
     total: n,
   };
 }
-
 
 /**
  * The goods the account bought before (orders not cancelled, lines bought on their own), each with the

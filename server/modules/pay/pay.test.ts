@@ -51,7 +51,10 @@ describe(`paying from the balance on ${dbLabel}`, () => {
     expect(results.filter((r) => r.body.data.already === 0)).toHaveLength(1);
     const after = await wallet();
     expect(before.balance - after.balance).toBe(o.payAmount);
-    const rows = await t.db.select().from(ledger).where(and(eq(ledger.refType, 'order'), eq(ledger.refId, o.id), eq(ledger.kind, 'pay')));
+    const rows = await t.db
+      .select()
+      .from(ledger)
+      .where(and(eq(ledger.refType, 'order'), eq(ledger.refId, o.id), eq(ledger.kind, 'pay')));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ instrument: 'balance', amount: -o.payAmount, balanceAfter: after.balance });
     const status = (await demo.get(`/api/pay/status/${o.id}`)).body.data;
@@ -61,15 +64,24 @@ describe(`paying from the balance on ${dbLabel}`, () => {
 
   it('refuses a payment larger than the balance and changes nothing; the balance never goes negative', async () => {
     const o = await newOrder();
-    await t.db.update(wallets).set({ balance: o.payAmount - 1 }).where(eq(wallets.userId, demoId));
+    await t.db
+      .update(wallets)
+      .set({ balance: o.payAmount - 1 })
+      .where(eq(wallets.userId, demoId));
     const res = await demo.post('/api/pay/order', { order_id: o.id, method: 'balance' });
     expect(res.body).toMatchObject({ code: 400, message: '账户余额不足' });
     expect((await wallet()).balance).toBe(o.payAmount - 1);
     const [still] = await t.db.select().from(orders).where(eq(orders.id, o.id));
     expect(still.status).toBe(0);
     // Put the ledger's own balance back for the tests that follow.
-    const [{ total }] = await t.db.select({ total: sql<number>`coalesce(sum(${ledger.amount}), 0)::int` }).from(ledger).where(and(eq(ledger.userId, demoId), eq(ledger.instrument, 'balance')));
-    await t.db.update(wallets).set({ balance: Number(total) }).where(eq(wallets.userId, demoId));
+    const [{ total }] = await t.db
+      .select({ total: sql<number>`coalesce(sum(${ledger.amount}), 0)::int` })
+      .from(ledger)
+      .where(and(eq(ledger.userId, demoId), eq(ledger.instrument, 'balance')));
+    await t.db
+      .update(wallets)
+      .set({ balance: Number(total) })
+      .where(eq(wallets.userId, demoId));
   });
 });
 

@@ -13,14 +13,26 @@ import { ok } from '../../http/envelope.js';
 import { requireUser } from '../../http/auth.js';
 import * as pay from './service.js';
 
-const field = (label: string) => z.string({ error: `${label}格式不正确` }).min(1, { error: `${label}格式不正确` }).max(128, { error: `${label}格式不正确` });
-const notifyBody = z.object({ notify_id: field('通知编号'), trade_no: field('支付单号'), amount: field('金额'), paid_at: field('支付时间'), sign: field('签名') });
+const field = (label: string) =>
+  z
+    .string({ error: `${label}格式不正确` })
+    .min(1, { error: `${label}格式不正确` })
+    .max(128, { error: `${label}格式不正确` });
+const notifyBody = z.object({
+  notify_id: field('通知编号'),
+  trade_no: field('支付单号'),
+  amount: field('金额'),
+  paid_at: field('支付时间'),
+  sign: field('签名'),
+});
 const tradeNo = z.string({ error: '支付单号格式不正确' }).regex(/^[A-Z0-9]{6,40}$/, { error: '支付单号格式不正确' });
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The sandbox gateway's page around `content`. */
-const page = (content: string) => `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+const page = (
+  content: string,
+) => `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>药采通收银台（沙箱）</title><style>
 body{margin:0;font:14px/1.6 'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif;background:#f5f5f5;color:#333}
 .box{max-width:380px;margin:40px auto;background:#fff;border-radius:8px;box-shadow:0 2px 12px rgba(0,0,0,.08);padding:28px;text-align:center}
@@ -81,8 +93,14 @@ export async function payRoutes(root: FastifyInstance, deps: Deps) {
   app.get('/pay/sandbox/:tradeNo', sandboxPage, async (req, reply) => {
     const found = await pay.sandboxPayment(db, req.params.tradeNo, req.session?.user.id ?? null);
     if (!found) {
-      return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(`<h1>支付单不存在</h1>
-<div class="sub">沙箱网关只为下单的账号打开：请在已登录该账号的浏览器中扫码或打开此页面。</div>`));
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(
+          page(`<h1>支付单不存在</h1>
+<div class="sub">沙箱网关只为下单的账号打开：请在已登录该账号的浏览器中扫码或打开此页面。</div>`),
+        );
     }
     const { payment, title } = found;
     const paid = payment.status === 1;

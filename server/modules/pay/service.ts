@@ -58,7 +58,14 @@ export async function openPayment(conn: Conn, p: { refType: string; refId: numbe
       : (
           await conn
             .insert(payments)
-            .values({ refType: p.refType, refId: p.refId, userId: p.userId, provider: SANDBOX_PROVIDER, tradeNo: `SB${p.serial}${crypto.randomInt(100, 999)}`, amount: p.amount })
+            .values({
+              refType: p.refType,
+              refId: p.refId,
+              userId: p.userId,
+              provider: SANDBOX_PROVIDER,
+              tradeNo: `SB${p.serial}${crypto.randomInt(100, 999)}`,
+              amount: p.amount,
+            })
             .returning()
         )[0];
   return {
@@ -116,7 +123,11 @@ export async function takeNotify(db: Db, secret: string, provider: string, n: No
   if (provider !== SANDBOX_PROVIDER) throw notFound('支付渠道不存在');
   if (!validSignature(secret, n)) throw new AppError(403, '签名校验失败', 403);
   return db.transaction(async (tx) => {
-    const fresh = await tx.insert(paymentNotifies).values({ notifyId: n.notify_id, provider, tradeNo: n.trade_no, body: JSON.stringify(n) }).onConflictDoNothing().returning();
+    const fresh = await tx
+      .insert(paymentNotifies)
+      .values({ notifyId: n.notify_id, provider, tradeNo: n.trade_no, body: JSON.stringify(n) })
+      .onConflictDoNothing()
+      .returning();
     if (!fresh.length) throw refuse('该通知已处理，不能重复提交');
     const [payment] = await tx.select().from(payments).where(eq(payments.tradeNo, n.trade_no)).for('update');
     if (!payment) throw notFound('支付单不存在');
@@ -125,7 +136,11 @@ export async function takeNotify(db: Db, secret: string, provider: string, n: No
     const kind = kinds.get(payment.refType);
     if (!kind) throw new Error(`no settlement for payments of ${payment.refType}`);
     const now = Date.now();
-    const [paid] = await tx.update(payments).set({ status: PaymentStatus.paid, paidAt: new Date(now) }).where(eq(payments.id, payment.id)).returning();
+    const [paid] = await tx
+      .update(payments)
+      .set({ status: PaymentStatus.paid, paidAt: new Date(now) })
+      .where(eq(payments.id, payment.id))
+      .returning();
     await kind.settle(tx, paid, now);
     return { trade_no: payment.tradeNo, paid: 1, already: 0 };
   });
@@ -145,6 +160,11 @@ export async function sandboxPayment(db: Db, tradeNo: string, userId: number | n
 export async function sandboxConfirm(db: Db, secret: string, tradeNo: string, userId: number): Promise<NotifyResult> {
   const [payment] = await db.select().from(payments).where(eq(payments.tradeNo, tradeNo));
   if (!payment || payment.userId !== userId) throw notFound('支付单不存在');
-  const notify = signNotify(secret, { notify_id: crypto.randomUUID(), trade_no: tradeNo, amount: fenToYuan(payment.amount), paid_at: String(Math.floor(Date.now() / 1000)) });
+  const notify = signNotify(secret, {
+    notify_id: crypto.randomUUID(),
+    trade_no: tradeNo,
+    amount: fenToYuan(payment.amount),
+    paid_at: String(Math.floor(Date.now() / 1000)),
+  });
   return takeNotify(db, secret, SANDBOX_PROVIDER, notify);
 }

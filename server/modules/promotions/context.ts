@@ -57,7 +57,12 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
   const ids = running.map((a) => a.id);
   const [plain, pricedRows, bundles] = await Promise.all([
     activityGoodsIds(db, ids),
-    ids.length ? db.select().from(activityGoods).where(and(inArray(activityGoods.activityId, ids), isNotNull(activityGoods.price))) : [],
+    ids.length
+      ? db
+          .select()
+          .from(activityGoods)
+          .where(and(inArray(activityGoods.activityId, ids), isNotNull(activityGoods.price)))
+      : [],
     db.select().from(combinations).where(eq(combinations.isShow, true)),
   ]);
   const priced = pricedRows.flatMap((l) => (l.price === null ? [] : [{ ...l, price: l.price }]));
@@ -75,7 +80,15 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
         const end = Math.min(atMinute(today, a.dailyEnd ?? 1440), a.endsAt.getTime());
         if (start >= end) break;
         for (const l of pricedOf(a.id)) {
-          ctx.spikes.push({ activity_id: a.id, goods_id: l.goodsId, price: l.price, starts_at: start, ends_at: end, limit_per_user: l.limitPerUser, quota: l.quota });
+          ctx.spikes.push({
+            activity_id: a.id,
+            goods_id: l.goodsId,
+            price: l.price,
+            starts_at: start,
+            ends_at: end,
+            limit_per_user: l.limitPerUser,
+            quota: l.quota,
+          });
         }
         break;
       }
@@ -84,7 +97,15 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
         const end = Math.min(chinaDay(now, 1).start, a.endsAt.getTime());
         for (const l of pricedOf(a.id)) {
           if (l.weekday !== 0 && l.weekday !== today.weekday) continue;
-          ctx.specials.push({ activity_id: a.id, goods_id: l.goodsId, price: l.price, starts_at: today.start, ends_at: end, limit_per_user: l.limitPerUser, quota: l.quota });
+          ctx.specials.push({
+            activity_id: a.id,
+            goods_id: l.goodsId,
+            price: l.price,
+            starts_at: today.start,
+            ends_at: end,
+            limit_per_user: l.limitPerUser,
+            quota: l.quota,
+          });
         }
         break;
       }
@@ -94,7 +115,12 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
       case 'manjian':
         if (live(a)) {
           const tiers = Array.isArray(rules.tiers) ? (rules.tiers as { amount: number; reduce: number }[]) : [];
-          ctx.manjians.push({ id: a.id, name: a.name, goods_ids: goodsIdsOf(a.id), tiers: tiers.map((t) => ({ amount: num(t.amount), reduce: num(t.reduce) })) });
+          ctx.manjians.push({
+            id: a.id,
+            name: a.name,
+            goods_ids: goodsIdsOf(a.id),
+            tiers: tiers.map((t) => ({ amount: num(t.amount), reduce: num(t.reduce) })),
+          });
         }
         break;
       case 'gift':
@@ -108,7 +134,12 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
             by: rules.by === 'amount' ? 'amount' : 'number',
             threshold: num(rules.threshold, 1),
             type: rules.type === 2 ? 2 : 1,
-            gift: { goods_id: num(gift.goods_id), name: typeof gift.name === 'string' ? gift.name : undefined, number: num(gift.number, 1), stock: typeof gift.stock === 'number' ? gift.stock : undefined },
+            gift: {
+              goods_id: num(gift.goods_id),
+              name: typeof gift.name === 'string' ? gift.name : undefined,
+              number: num(gift.number, 1),
+              stock: typeof gift.stock === 'number' ? gift.stock : undefined,
+            },
           });
         }
         break;

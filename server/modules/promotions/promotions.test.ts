@@ -34,7 +34,15 @@ const china = (day: number, hhmm: string) => {
 const dateOf = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 const approved: Viewer = { userId: 1, approved: true, special: false, priceTip: null };
 
-type SpikeGoods = { id: number; base_price: string | null; activity_price: string | null; price_tip: string | null; tags: string[]; limit: number; is_kx: number };
+type SpikeGoods = {
+  id: number;
+  base_price: string | null;
+  activity_price: string | null;
+  price_tip: string | null;
+  tags: string[];
+  limit: number;
+  is_kx: number;
+};
 
 describe(`China time`, () => {
   it('reads the weekday and midnight in China whatever the server zone', () => {

@@ -33,7 +33,15 @@ async function activityGoodsOf(db: Db, activityIds: number[], viewer: Viewer, we
     .from(activityGoods)
     .where(and(...where))
     .orderBy(asc(activityGoods.sort), asc(activityGoods.id));
-  const shown = new Map((await visibleGoodsByIds(db, lines.map((l) => l.goodsId), viewer)).map((g) => [g.id, g]));
+  const shown = new Map(
+    (
+      await visibleGoodsByIds(
+        db,
+        lines.map((l) => l.goodsId),
+        viewer,
+      )
+    ).map((g) => [g.id, g]),
+  );
   return lines.flatMap((line) => {
     const g = shown.get(line.goodsId);
     return g ? [{ goods: g, line }] : [];
@@ -52,7 +60,14 @@ export async function spike(db: Db, viewer: Viewer, now = Date.now()): Promise<O
   const rows = await db
     .select()
     .from(activities)
-    .where(and(eq(activities.type, 'spike'), eq(activities.isShow, true), gt(activities.endsAt, new Date(now)), lte(activities.startsAt, new Date(tomorrow.start + 86_400_000))))
+    .where(
+      and(
+        eq(activities.type, 'spike'),
+        eq(activities.isShow, true),
+        gt(activities.endsAt, new Date(now)),
+        lte(activities.startsAt, new Date(tomorrow.start + 86_400_000)),
+      ),
+    )
     .orderBy(asc(activities.dailyStart), asc(activities.sort), asc(activities.id));
   const today = chinaDay(now);
   const sessions = rows

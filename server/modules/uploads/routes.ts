@@ -61,7 +61,8 @@ export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
 
   const served = {
     tags,
-    summary: "A stored file, to its owner (or the headquarters acting for it) and to operators with `user:read` or `order:read` only; anyone else, a guest included, gets 404.",
+    summary:
+      'A stored file, to its owner (or the headquarters acting for it) and to operators with `user:read` or `order:read` only; anyone else, a guest included, gets 404.',
     description: 'Sent with `cache-control: private`, `X-Content-Type-Options: nosniff`, and a PDF as `Content-Disposition: attachment`.',
     hide: true,
   };
@@ -94,7 +95,12 @@ export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/uploads/public/:name',
-    { schema: { ...served, summary: 'A goods, brand or category picture an operator uploaded, to everybody; kept by browsers and proxies for a year (the name never changes).' } },
+    {
+      schema: {
+        ...served,
+        summary: 'A goods, brand or category picture an operator uploaded, to everybody; kept by browsers and proxies for a year (the name never changes).',
+      },
+    },
     async (req, reply) => {
       const name = pictureName.safeParse((req.params as { name?: string }).name);
       const row = name.success ? await publicPicture(db, name.data) : null;

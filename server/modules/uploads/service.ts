@@ -63,7 +63,11 @@ export async function ownsUploads(conn: Conn, userId: number, paths: string[]) {
  * the viewer is an operator who reviews the buyers' papers (`reviewer`): any buyer's file.
  */
 export async function uploadFor(db: Db, name: string, viewerIds: number[], reviewer = false) {
-  const [row] = await db.select().from(uploads).where(eq(uploads.path, `/uploads/${name}`)).limit(1);
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(eq(uploads.path, `/uploads/${name}`))
+    .limit(1);
   if (!row || row.userId === null || !(reviewer || viewerIds.includes(row.userId))) return null;
   return row;
 }

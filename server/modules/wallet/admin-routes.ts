@@ -16,7 +16,15 @@ export async function walletAdminRoutes(root: FastifyInstance, deps: Deps) {
 
   app.get(
     '/api/admin/users/:id/wallet',
-    { ...needs('user:read'), schema: { tags, summary: "A buyer's balance, red packet, points, credit line and latest ledger rows (user:read).", params, response: answers(AdminWallet) } },
+    {
+      ...needs('user:read'),
+      schema: {
+        tags,
+        summary: "A buyer's balance, red packet, points, credit line and latest ledger rows (user:read).",
+        params,
+        response: answers(AdminWallet),
+      },
+    },
     async (req) => {
       requirePermission(req, 'user:read');
       return ok(await adminWallet(db, req.params.id));
@@ -38,7 +46,16 @@ export async function walletAdminRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.post(
     '/api/admin/users/:id/credit',
-    { ...needs('credit:write'), schema: { tags, summary: "Sets a buyer's credit line (never below what is in use) and own credit days (credit:write).", params, body: creditBody, response: answers(AdminWallet) } },
+    {
+      ...needs('credit:write'),
+      schema: {
+        tags,
+        summary: "Sets a buyer's credit line (never below what is in use) and own credit days (credit:write).",
+        params,
+        body: creditBody,
+        response: answers(AdminWallet),
+      },
+    },
     async (req) => ok(await setCredit(db, req, req.params.id, req.body)),
   );
 }

@@ -69,7 +69,15 @@ export async function setCreditLine(tx: Tx, userId: number, creditLimit: number)
  */
 export async function adjust(tx: Tx, a: { userId: number; instrument: 'balance' | 'red_packet' | 'points'; amount: number; memo: string }) {
   if (a.amount === 0) throw refuse('调整金额不能为0');
-  await move(tx, { userId: a.userId, instrument: a.instrument, amount: a.amount, kind: 'adjust', refType: 'adjustment', refId: crypto.randomInt(1, 2 ** 31 - 1), memo: a.memo });
+  await move(tx, {
+    userId: a.userId,
+    instrument: a.instrument,
+    amount: a.amount,
+    kind: 'adjust',
+    refType: 'adjustment',
+    refId: crypto.randomInt(1, 2 ** 31 - 1),
+    memo: a.memo,
+  });
   const [w] = await tx.select().from(wallets).where(eq(wallets.userId, a.userId));
   return w;
 }

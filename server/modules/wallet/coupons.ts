@@ -30,7 +30,9 @@ export async function couponNum(db: Db, user: SessionUser): Promise<CouponCounts
       unused: sql<number>`count(*) filter (where ${userCoupons.status} = 0 and ${userCoupons.endsAt} >= ${now})`.mapWith(Number),
       used: sql<number>`count(*) filter (where ${userCoupons.status} = 1)`.mapWith(Number),
       expired: sql<number>`count(*) filter (where ${userCoupons.status} = 2 or (${userCoupons.status} = 0 and ${userCoupons.endsAt} < ${now}))`.mapWith(Number),
-      expiring: sql<number>`count(*) filter (where ${userCoupons.status} = 0 and ${userCoupons.endsAt} >= ${now} and ${userCoupons.endsAt} < ${soon})`.mapWith(Number),
+      expiring: sql<number>`count(*) filter (where ${userCoupons.status} = 0 and ${userCoupons.endsAt} >= ${now} and ${userCoupons.endsAt} < ${soon})`.mapWith(
+        Number,
+      ),
     })
     .from(userCoupons)
     .where(eq(userCoupons.userId, user.id));
@@ -44,7 +46,12 @@ export async function listCoupons(db: Db, user: SessionUser, q: z.infer<typeof c
   if (q.type === 1) where.push(eq(coupons.type, 'manjian'));
   if (q.type === 2) where.push(eq(coupons.type, 'discount'));
   const cond = and(...where);
-  const order = q.status === 0 ? [asc(userCoupons.endsAt), asc(userCoupons.id)] : q.status === 1 ? [desc(userCoupons.usedAt), desc(userCoupons.id)] : [desc(userCoupons.endsAt), desc(userCoupons.id)];
+  const order =
+    q.status === 0
+      ? [asc(userCoupons.endsAt), asc(userCoupons.id)]
+      : q.status === 1
+        ? [desc(userCoupons.usedAt), desc(userCoupons.id)]
+        : [desc(userCoupons.endsAt), desc(userCoupons.id)];
   const [rows, [{ n }], counts] = await Promise.all([
     db
       .select({ uc: userCoupons, c: coupons })
@@ -62,7 +69,17 @@ export async function listCoupons(db: Db, user: SessionUser, q: z.infer<typeof c
   const soon = now.getTime() + EXPIRING_DAYS * DAY_MS;
   const data = rows.map(({ uc, c }): Coupon => {
     const status = uc.status === 1 ? 1 : uc.status === 2 || uc.endsAt < now ? 2 : 0;
-    const scope = c.scope.kind === 'all' ? '全场通用' : c.scope.kind === 'goods' ? '限指定商品' : `限${c.scope.ids.map((i) => names.get(i)).filter(Boolean).join('、') || '指定分类'}商品`;
+    const scope =
+      c.scope.kind === 'all'
+        ? '全场通用'
+        : c.scope.kind === 'goods'
+          ? '限指定商品'
+          : `限${
+              c.scope.ids
+                .map((i) => names.get(i))
+                .filter(Boolean)
+                .join('、') || '指定分类'
+            }商品`;
     return {
       id: uc.id,
       coupon_id: c.id,
@@ -89,7 +106,6 @@ export async function listCoupons(db: Db, user: SessionUser, q: z.infer<typeof c
   });
   return { ...paged(data, n, q.page), counts };
 }
-
 
 /** Marks the account's unused coupon used on an order, in its transaction; false when it is not unused. */
 export async function useCoupon(tx: Conn, c: { userCouponId: number; userId: number; orderId: number; orderNo: string; now: number }) {

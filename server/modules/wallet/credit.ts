@@ -51,7 +51,9 @@ export async function userCredit(db: Db, user: SessionUser): Promise<Credit> {
         unpaid: count(),
         unpaidAmount: sum(sql`${creditBills.amount} - ${creditBills.repaid}`).mapWith(Number),
         overdue: sql<number>`count(*) filter (where ${creditBills.dueDate} < ${day})`.mapWith(Number),
-        overdueAmount: sql<number>`coalesce(sum(${creditBills.amount} - ${creditBills.repaid}) filter (where ${creditBills.dueDate} < ${day}), 0)`.mapWith(Number),
+        overdueAmount: sql<number>`coalesce(sum(${creditBills.amount} - ${creditBills.repaid}) filter (where ${creditBills.dueDate} < ${day}), 0)`.mapWith(
+          Number,
+        ),
         nextDue: sql<string | null>`min(${creditBills.dueDate})`,
       })
       .from(creditBills)
@@ -83,7 +85,12 @@ export async function creditList(db: Db, user: SessionUser, q: z.infer<typeof cr
       .select()
       .from(creditBills)
       .where(cond)
-      .orderBy(asc(creditBills.status), sql`case when ${creditBills.status} = 0 then ${creditBills.dueDate} end asc`, desc(creditBills.repaidAt), desc(creditBills.id))
+      .orderBy(
+        asc(creditBills.status),
+        sql`case when ${creditBills.status} = 0 then ${creditBills.dueDate} end asc`,
+        desc(creditBills.repaidAt),
+        desc(creditBills.id),
+      )
       .limit(PER_PAGE)
       .offset((q.page - 1) * PER_PAGE),
     db.select({ n: count() }).from(creditBills).where(cond),
@@ -96,13 +103,27 @@ export async function creditList(db: Db, user: SessionUser, q: z.infer<typeof cr
 }
 
 function repayView(r: typeof creditRepays.$inferSelect): Repay {
-  return { id: r.id, repay_no: r.repayNo, amount: y(r.amount), bill_ids: r.billIds, bill_count: r.billIds.length, method: r.method, status: r.status, paid: r.status === 1 ? 1 : 0, paid_at: seconds(r.paidAt), created_at: seconds(r.createdAt) };
+  return {
+    id: r.id,
+    repay_no: r.repayNo,
+    amount: y(r.amount),
+    bill_ids: r.billIds,
+    bill_count: r.billIds.length,
+    method: r.method,
+    status: r.status,
+    paid: r.status === 1 ? 1 : 0,
+    paid_at: seconds(r.paidAt),
+    created_at: seconds(r.createdAt),
+  };
 }
 
 /** `POST /api/pay/user_credit_create {ids}`: a repayment of these unpaid bills of the account, in full. */
 export async function createRepay(db: Db, user: SessionUser, ids: number[]): Promise<Repay> {
   const unique = [...new Set(ids)];
-  const bills = await db.select().from(creditBills).where(and(inArray(creditBills.id, unique), eq(creditBills.userId, user.id)));
+  const bills = await db
+    .select()
+    .from(creditBills)
+    .where(and(inArray(creditBills.id, unique), eq(creditBills.userId, user.id)));
   if (bills.length !== unique.length) throw notFound('账单不存在');
   const repaid = bills.find((b) => b.status !== 0);
   if (repaid) throw refuse('所选账单已还款，请刷新后重试');
@@ -115,7 +136,10 @@ export async function createRepay(db: Db, user: SessionUser, ids: number[]): Pro
 }
 
 async function ownRepay(db: Db, userId: number, id: number) {
-  const [r] = await db.select().from(creditRepays).where(and(eq(creditRepays.id, id), eq(creditRepays.userId, userId)));
+  const [r] = await db
+    .select()
+    .from(creditRepays)
+    .where(and(eq(creditRepays.id, id), eq(creditRepays.userId, userId)));
   if (!r) throw notFound('还款单不存在');
   return r;
 }
@@ -130,7 +154,11 @@ export async function payRepay(db: Db, user: SessionUser, id: number, method: 'b
   if (repay.status === 2) throw refuse('该还款单已关闭，请重新选择账单还款');
   if (method === 'online') {
     if (!sandbox) throw refuse('在线支付暂未开通，请使用余额还款');
-    return { ...repayView(repay), already: 0, ...(await openPayment(db, { refType: REPAY_PAYMENT, refId: repay.id, userId: user.id, amount: repay.amount, serial: repay.repayNo })) };
+    return {
+      ...repayView(repay),
+      already: 0,
+      ...(await openPayment(db, { refType: REPAY_PAYMENT, refId: repay.id, userId: user.id, amount: repay.amount, serial: repay.repayNo })),
+    };
   }
   const now = Date.now();
   const done = await db.transaction(async (tx): Promise<{ row: typeof creditRepays.$inferSelect; already: 0 | 1 }> => {
@@ -141,7 +169,15 @@ export async function payRepay(db: Db, user: SessionUser, id: number, method: 'b
       await tx.update(creditRepays).set({ status: 2 }).where(eq(creditRepays.id, r.id));
       return { row: { ...r, status: 2 }, already: 0 };
     }
-    await move(tx, { userId: user.id, instrument: 'balance', amount: -r.amount, kind: 'repay', refType: 'credit_repay', refId: r.id, memo: `账期还款 ${r.repayNo}（${r.billIds.length}张账单）` });
+    await move(tx, {
+      userId: user.id,
+      instrument: 'balance',
+      amount: -r.amount,
+      kind: 'repay',
+      refType: 'credit_repay',
+      refId: r.id,
+      memo: `账期还款 ${r.repayNo}（${r.billIds.length}张账单）`,
+    });
     await repayBills(tx, r, 'balance', now);
     await closeWaiting(tx, REPAY_PAYMENT, r.id);
     const [fresh] = await tx.select().from(creditRepays).where(eq(creditRepays.id, r.id));
@@ -164,8 +200,19 @@ function dueDate(now: number, days: number) {
  * Pays an order on credit in its transaction: the credit in use grows through the ledger (refused past the
  * line) and a bill falls due after the account's credit days (the site's unless an operator set its own).
  */
-export async function chargeCredit(tx: Tx, o: { userId: number; orderId: number; orderNo: string; amount: number; now: number; site: Record<string, string | undefined> }) {
-  await move(tx, { userId: o.userId, instrument: 'credit', amount: o.amount, kind: 'pay', refType: 'order', refId: o.orderId, memo: `账期支付订单 ${o.orderNo}` });
+export async function chargeCredit(
+  tx: Tx,
+  o: { userId: number; orderId: number; orderNo: string; amount: number; now: number; site: Record<string, string | undefined> },
+) {
+  await move(tx, {
+    userId: o.userId,
+    instrument: 'credit',
+    amount: o.amount,
+    kind: 'pay',
+    refType: 'order',
+    refId: o.orderId,
+    memo: `账期支付订单 ${o.orderNo}`,
+  });
   const [wallet] = await tx.select({ days: wallets.creditDays }).from(wallets).where(eq(wallets.userId, o.userId));
   const days = wallet?.days ?? intSetting(o.site, 'credit_days', CREDIT_DAYS);
   await tx.insert(creditBills).values({ userId: o.userId, orderId: o.orderId, orderNo: o.orderNo, amount: o.amount, dueDate: dueDate(o.now, days) });

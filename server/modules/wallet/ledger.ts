@@ -42,7 +42,15 @@ async function alreadyMoved(tx: Tx, m: Movement) {
   const [row] = await tx
     .select({ id: ledger.id })
     .from(ledger)
-    .where(and(eq(ledger.userId, m.userId), eq(ledger.instrument, m.instrument), eq(ledger.kind, m.kind), eq(ledger.refType, m.refType ?? ''), eq(ledger.refId, m.refId)));
+    .where(
+      and(
+        eq(ledger.userId, m.userId),
+        eq(ledger.instrument, m.instrument),
+        eq(ledger.kind, m.kind),
+        eq(ledger.refType, m.refType ?? ''),
+        eq(ledger.refId, m.refId),
+      ),
+    );
   return Boolean(row);
 }
 

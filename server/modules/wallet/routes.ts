@@ -50,7 +50,7 @@ export async function walletRoutes(root: FastifyInstance, deps: Deps) {
         tags,
         summary: "Every instrument's figure: balance, red packet, points, credit, and the coupons and vouchers unused.",
         description:
-          'Every figure comes from the ledger: each movement of balance, credit, red packet or points is one row with the balance after it, written in the transaction that makes the change, so an instrument\'s log always adds up to its balance.',
+          "Every figure comes from the ledger: each movement of balance, credit, red packet or points is one row with the balance after it, written in the transaction that makes the change, so an instrument's log always adds up to its balance.",
         response: answers(UserMoney),
       },
     },
@@ -160,7 +160,12 @@ export async function walletRoutes(root: FastifyInstance, deps: Deps) {
   app.get(
     '/api/user/user_credit_list',
     {
-      schema: { tags, summary: 'Credit bills (20 a page): to repay (due soonest first), repaid, or overdue.', querystring: creditListQuery, response: answers(CreditBillPage) },
+      schema: {
+        tags,
+        summary: 'Credit bills (20 a page): to repay (due soonest first), repaid, or overdue.',
+        querystring: creditListQuery,
+        response: answers(CreditBillPage),
+      },
     },
     async (req) => ok(await credit.creditList(db, requireUser(req), req.query)),
   );

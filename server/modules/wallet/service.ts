@@ -54,7 +54,13 @@ export function redPacketSql(userId: number) {
 
 /** `GET /api/user/user_money`: every instrument's figure, from the wallet row the ledger keeps. */
 export async function userMoney(db: Db, user: SessionUser): Promise<UserMoney> {
-  const [w, points, site, couponCounts, vouchers] = await Promise.all([walletOf(db, user.id), pointsOf(db, user.id), siteSettings(db), couponNum(db, user), voucherCounts(db, user.id)]);
+  const [w, points, site, couponCounts, vouchers] = await Promise.all([
+    walletOf(db, user.id),
+    pointsOf(db, user.id),
+    siteSettings(db),
+    couponNum(db, user),
+    voucherCounts(db, user.id),
+  ]);
   return {
     balance: y(w.balance),
     red_packet: y(w.redPacket),
@@ -174,7 +180,8 @@ function rechargeOptions(site: Record<string, string | undefined>) {
 }
 
 /** The bonus of the largest option the amount reaches. */
-const bonusFor = (options: { amount: number; bonus: number }[], amount: number) => options.filter((o) => o.amount <= amount).reduce((b, o) => Math.max(b, o.bonus), 0);
+const bonusFor = (options: { amount: number; bonus: number }[], amount: number) =>
+  options.filter((o) => o.amount <= amount).reduce((b, o) => Math.max(b, o.bonus), 0);
 
 /** `GET /api/moneys/moneyConfig`: the recharge options with their bonuses, and the limits of any other amount. */
 export async function moneyConfig(db: Db, sandbox: boolean): Promise<MoneyConfig> {
@@ -200,14 +207,31 @@ export async function createRecharge(db: Db, user: SessionUser, yuan: number, sa
   const bonus = bonusFor(rechargeOptions(await siteSettings(db)), amount);
   const rechargeNo = serialNo('CZ', Date.now());
   const [r] = await db.insert(recharges).values({ rechargeNo, userId: user.id, amount, bonus }).returning();
-  return { id: r.id, recharge_no: r.rechargeNo, bonus: y(bonus), status: 0, ...(await openPayment(db, { refType: RECHARGE_PAYMENT, refId: r.id, userId: user.id, amount, serial: rechargeNo })) };
+  return {
+    id: r.id,
+    recharge_no: r.rechargeNo,
+    bonus: y(bonus),
+    status: 0,
+    ...(await openPayment(db, { refType: RECHARGE_PAYMENT, refId: r.id, userId: user.id, amount, serial: rechargeNo })),
+  };
 }
 
 /** `GET /api/moneys/recharge/{id}`: polled while the buyer scans. */
 export async function rechargeStatus(db: Db, user: SessionUser, id: number): Promise<RechargeStatus> {
-  const [r] = await db.select().from(recharges).where(and(eq(recharges.id, id), eq(recharges.userId, user.id)));
+  const [r] = await db
+    .select()
+    .from(recharges)
+    .where(and(eq(recharges.id, id), eq(recharges.userId, user.id)));
   if (!r) throw notFound('充值单不存在');
-  return { id: r.id, recharge_no: r.rechargeNo, amount: y(r.amount), bonus: y(r.bonus), status: r.status, paid: r.status === 1 ? 1 : 0, paid_at: seconds(r.paidAt) };
+  return {
+    id: r.id,
+    recharge_no: r.rechargeNo,
+    amount: y(r.amount),
+    bonus: y(r.bonus),
+    status: r.status,
+    paid: r.status === 1 ? 1 : 0,
+    paid_at: seconds(r.paidAt),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------- cash vouchers
@@ -257,14 +281,28 @@ export async function listVouchers(db: Db, user: SessionUser, q: z.infer<typeof 
     voucherCounts(db, user.id),
   ]);
   return {
-    ...paged(rows.map((v) => voucherView(v, now)), n, q.page),
+    ...paged(
+      rows.map((v) => voucherView(v, now)),
+      n,
+      q.page,
+    ),
     counts,
   };
 }
 
 function voucherView(v: typeof cashCoupons.$inferSelect, now: number): Voucher {
   const status = voucherState(v, now);
-  return { id: v.id, code: v.code, name: v.name, amount: y(v.amount), status, status_text: VOUCHER_TEXT[status], expires_at: seconds(v.expiresAt), used_at: seconds(v.usedAt), created_at: seconds(v.createdAt) };
+  return {
+    id: v.id,
+    code: v.code,
+    name: v.name,
+    amount: y(v.amount),
+    status,
+    status_text: VOUCHER_TEXT[status],
+    expires_at: seconds(v.expiresAt),
+    used_at: seconds(v.usedAt),
+    created_at: seconds(v.createdAt),
+  };
 }
 
 /**
@@ -278,10 +316,21 @@ export async function redeemVoucher(db: Db, user: SessionUser, code: string): Pr
     if (!v || (v.userId !== null && v.userId !== user.id)) throw invalid('code', '券码不存在，请核对后重新输入');
     if (v.status === 1) throw invalid('code', v.usedBy === user.id ? '该现金券已使用，请勿重复充值' : '该现金券已被使用');
     if (v.expiresAt.getTime() < now) throw invalid('code', '该现金券已过期');
-    await move(tx, { userId: user.id, instrument: 'balance', amount: v.amount, kind: 'voucher', refType: 'cash_coupon', refId: v.id, memo: `现金券充值 ${v.name}（券码 ${v.code}）` });
-    const [used] = await tx.update(cashCoupons).set({ status: 1, usedBy: user.id, usedAt: new Date(now) }).where(eq(cashCoupons.id, v.id)).returning();
+    await move(tx, {
+      userId: user.id,
+      instrument: 'balance',
+      amount: v.amount,
+      kind: 'voucher',
+      refType: 'cash_coupon',
+      refId: v.id,
+      memo: `现金券充值 ${v.name}（券码 ${v.code}）`,
+    });
+    const [used] = await tx
+      .update(cashCoupons)
+      .set({ status: 1, usedBy: user.id, usedAt: new Date(now) })
+      .where(eq(cashCoupons.id, v.id))
+      .returning();
     const [w] = await tx.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.userId, user.id));
     return { amount: y(v.amount), balance: y(w.balance), voucher: voucherView(used, now) };
   });
 }
-

@@ -29,10 +29,24 @@ export async function repayBills(tx: Tx, repay: Repay, method: 'balance' | 'onli
     if (bill.status !== 0) continue;
     const owed = bill.amount - bill.repaid;
     settledBefore -= owed;
-    await move(tx, { userId: repay.userId, instrument: 'credit', amount: -owed, kind: 'repay', refType: 'credit_bill', refId: bill.id, memo: `账期还款 ${repay.repayNo}` });
-    await tx.update(creditBills).set({ repaid: bill.amount, status: 1, repaidAt: new Date(now) }).where(eq(creditBills.id, bill.id));
+    await move(tx, {
+      userId: repay.userId,
+      instrument: 'credit',
+      amount: -owed,
+      kind: 'repay',
+      refType: 'credit_bill',
+      refId: bill.id,
+      memo: `账期还款 ${repay.repayNo}`,
+    });
+    await tx
+      .update(creditBills)
+      .set({ repaid: bill.amount, status: 1, repaidAt: new Date(now) })
+      .where(eq(creditBills.id, bill.id));
   }
-  await tx.update(creditRepays).set({ status: 1, method, paidAt: new Date(now) }).where(eq(creditRepays.id, repay.id));
+  await tx
+    .update(creditRepays)
+    .set({ status: 1, method, paidAt: new Date(now) })
+    .where(eq(creditRepays.id, repay.id));
   return Math.max(0, settledBefore);
 }
 
@@ -41,9 +55,29 @@ export const rechargePayments: PaymentKind = {
   async settle(tx, payment, now) {
     const [r] = await tx.select().from(recharges).where(eq(recharges.id, payment.refId)).for('update');
     if (!r || r.status === 1) return;
-    await move(tx, { userId: r.userId, instrument: 'balance', amount: r.amount, kind: 'recharge', refType: 'recharge', refId: r.id, memo: `在线充值 ${r.rechargeNo}` });
-    if (r.bonus > 0) await move(tx, { userId: r.userId, instrument: 'balance', amount: r.bonus, kind: 'bonus', refType: 'recharge', refId: r.id, memo: `充值赠送 ${r.rechargeNo}` });
-    await tx.update(recharges).set({ status: 1, paidAt: new Date(now) }).where(eq(recharges.id, r.id));
+    await move(tx, {
+      userId: r.userId,
+      instrument: 'balance',
+      amount: r.amount,
+      kind: 'recharge',
+      refType: 'recharge',
+      refId: r.id,
+      memo: `在线充值 ${r.rechargeNo}`,
+    });
+    if (r.bonus > 0)
+      await move(tx, {
+        userId: r.userId,
+        instrument: 'balance',
+        amount: r.bonus,
+        kind: 'bonus',
+        refType: 'recharge',
+        refId: r.id,
+        memo: `充值赠送 ${r.rechargeNo}`,
+      });
+    await tx
+      .update(recharges)
+      .set({ status: 1, paidAt: new Date(now) })
+      .where(eq(recharges.id, r.id));
   },
   async title(conn, payment) {
     const [r] = await conn.select().from(recharges).where(eq(recharges.id, payment.refId));
@@ -59,7 +93,15 @@ export const repayPayments: PaymentKind = {
     // Already repaid from the balance: the whole payment is the buyer's.
     const extra = repay.status === 1 ? payment.amount : await repayBills(tx, repay, 'online', now);
     if (extra > 0) {
-      await move(tx, { userId: payment.userId, instrument: 'balance', amount: extra, kind: 'refund', refType: 'payment', refId: payment.id, memo: `还款单 ${repay.repayNo} 的账单已还清，多付款项退回余额` });
+      await move(tx, {
+        userId: payment.userId,
+        instrument: 'balance',
+        amount: extra,
+        kind: 'refund',
+        refType: 'payment',
+        refId: payment.id,
+        memo: `还款单 ${repay.repayNo} 的账单已还清，多付款项退回余额`,
+      });
     }
     await closeWaiting(tx, REPAY_PAYMENT, repay.id);
   },

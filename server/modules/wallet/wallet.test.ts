@@ -53,7 +53,15 @@ async function expectLedgerConsistent(username: string) {
 async function money(a: ReturnType<typeof agent>) {
   const res = await a.get('/api/user/user_money');
   expect(res.body.code).toBe(10000);
-  return res.body.data as { balance: string; red_packet: string; points: number; credit_used: string; credit_available: string; coupon_count: number; voucher_count: number };
+  return res.body.data as {
+    balance: string;
+    red_packet: string;
+    points: number;
+    credit_used: string;
+    credit_available: string;
+    coupon_count: number;
+    voucher_count: number;
+  };
 }
 
 function expect422(res: { status: number; body: { code: number; message: string; data: any } }, field: string, message?: string | RegExp) {
@@ -191,8 +199,15 @@ describe(`wallet on ${dbLabel}`, () => {
     expect((await demo.get(`/api/moneys/recharge/${made.data.id}`)).body.data.paid).toBe(1);
     const after = await money(demo);
     expect(fen(after.balance) - fen(before.balance)).toBe(505_000);
-    const top = (await demo.get('/api/user/user_money_log?use_type=1')).body.data.data.slice(0, 2).map((r: { kind: string; amount: string }) => [r.kind, r.amount]);
-    expect(top).toEqual(expect.arrayContaining([['recharge', '5000.00'], ['bonus', '50.00']]));
+    const top = (await demo.get('/api/user/user_money_log?use_type=1')).body.data.data
+      .slice(0, 2)
+      .map((r: { kind: string; amount: string }) => [r.kind, r.amount]);
+    expect(top).toEqual(
+      expect.arrayContaining([
+        ['recharge', '5000.00'],
+        ['bonus', '50.00'],
+      ]),
+    );
     await expectLedgerConsistent('demo');
   });
 
@@ -214,7 +229,11 @@ describe(`wallet on ${dbLabel}`, () => {
     expect(num.unused).toBeGreaterThanOrEqual(4);
     expect(num.used).toBeGreaterThanOrEqual(1);
     expect(num.expired).toBeGreaterThanOrEqual(1);
-    for (const [status, key] of [[0, 'unused'], [1, 'used'], [2, 'expired']] as const) {
+    for (const [status, key] of [
+      [0, 'unused'],
+      [1, 'used'],
+      [2, 'expired'],
+    ] as const) {
       const list = (await demo.get(`/api/user/coupon?status=${status}`)).body.data;
       expect(list.total, key).toBe(num[key]);
       expect(list.data.every((c: { status: number }) => c.status === status)).toBe(true);
@@ -249,7 +268,7 @@ describe(`wallet on ${dbLabel}`, () => {
     expect(fen(before.credit_used) - fen(after.credit_used)).toBe(fen(bill.remaining));
     const repaid = (await demo.get('/api/user/user_credit_list?type=2')).body.data.data as { id: number }[];
     expect(repaid.map((b) => b.id)).toContain(bill.id);
-    expect(((await demo.post('/api/pay/user_credit_create', { ids: [bill.id] })).body.code)).toBe(400);
+    expect((await demo.post('/api/pay/user_credit_create', { ids: [bill.id] })).body.code).toBe(400);
     await expectLedgerConsistent('demo');
   });
 
@@ -303,7 +322,14 @@ describe(`wallet on ${dbLabel}`, () => {
       ['/api/pay/user_credit_pay', { id: 1, method: 'balance' }],
       ['/api/pay/user_credit_check', { id: 1 }],
     ];
-    const count = async () => Number(((await t.db.execute(sql`select (select count(*) from ledger) + (select count(*) from recharges) + (select count(*) from credit_repays) + (select count(*) from cash_coupons where status = 1) as n`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+    const count = async () =>
+      Number(
+        (
+          (await t.db.execute(
+            sql`select (select count(*) from ledger) + (select count(*) from recharges) + (select count(*) from credit_repays) + (select count(*) from cash_coupons where status = 1) as n`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0].n,
+      );
     const before = await count();
     for (const [url, body] of forms) {
       for (const field of Object.keys(body)) {

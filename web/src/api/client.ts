@@ -185,13 +185,7 @@ function encodeBody(body: Body | undefined, headers: Record<string, string>): Bo
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function request<T>(
-  method: Method,
-  url: string,
-  params: Params | undefined,
-  body: Body | undefined,
-  options: RequestOptions = {},
-): Promise<T> {
+async function request<T>(method: Method, url: string, params: Params | undefined, body: Body | undefined, options: RequestOptions = {}): Promise<T> {
   const path = withQuery(normalisePath(url), params);
   const key = `${method} ${path}`;
   const cancellable = options.cancellable ?? !isCancelExempt(path);
@@ -244,12 +238,8 @@ async function request<T>(
 }
 
 export const http = {
-  get: <T = unknown>(url: string, params?: Params, options?: RequestOptions) =>
-    request<T>('GET', url, params, undefined, options),
-  post: <T = unknown>(url: string, body?: Body, options?: RequestOptions) =>
-    request<T>('POST', url, undefined, body, options),
-  put: <T = unknown>(url: string, body?: Body, options?: RequestOptions) =>
-    request<T>('PUT', url, undefined, body, options),
-  delete: <T = unknown>(url: string, params?: Params, options?: RequestOptions) =>
-    request<T>('DELETE', url, params, undefined, options),
+  get: <T = unknown>(url: string, params?: Params, options?: RequestOptions) => request<T>('GET', url, params, undefined, options),
+  post: <T = unknown>(url: string, body?: Body, options?: RequestOptions) => request<T>('POST', url, undefined, body, options),
+  put: <T = unknown>(url: string, body?: Body, options?: RequestOptions) => request<T>('PUT', url, undefined, body, options),
+  delete: <T = unknown>(url: string, params?: Params, options?: RequestOptions) => request<T>('DELETE', url, params, undefined, options),
 };

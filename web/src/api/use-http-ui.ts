@@ -14,8 +14,7 @@ export function useHttpUi(): void {
   useEffect(() => {
     setUiAdapter({
       toastError: (text) => void message.error(text),
-      alert: ({ title, content, okText = '确定', onOk, afterClose }) =>
-        modal.warning({ title, content, okText, onOk, afterClose, centered: true }),
+      alert: ({ title, content, okText = '确定', onOk, afterClose }) => modal.warning({ title, content, okText, onOk, afterClose, centered: true }),
       navigate: (path) => void navigate(path),
     });
     return () => setUiAdapter(defaultUiAdapter);

@@ -5,5 +5,4 @@ import { http } from '@/api/client';
 
 export type CodeType = (typeof CODE_TYPES)[number];
 
-export const createCode = (input: z.input<typeof createCodeBody>) =>
-  http.post<CodeSent>('/api/user/create_code', input);
+export const createCode = (input: z.input<typeof createCodeBody>) => http.post<CodeSent>('/api/user/create_code', input);

@@ -20,11 +20,7 @@ type FieldPath = (string | number)[];
  * (`phone`, `licences.0.image`) into a form path, or null when the form has no such field.
  * Returns the messages that found no field, for a form-level notice.
  */
-export function applyServerErrors(
-  form: FormInstance,
-  error: unknown,
-  mapField: (field: string) => FieldPath | null = (field) => [field],
-): string[] {
+export function applyServerErrors(form: FormInstance, error: unknown, mapField: (field: string) => FieldPath | null = (field) => [field]): string[] {
   if (!isApiError(error)) return [];
   const rest: string[] = [];
   const fields: { name: FieldPath; errors: string[] }[] = [];

@@ -23,8 +23,7 @@ const citiesOf = (province: string): Record<string, string[]> => {
 
 export const provinceOptions: Option[] = Object.keys(data).map((p) => ({ value: p, label: p }));
 
-export const cityOptions = (province: string | undefined): Option[] =>
-  province ? Object.keys(citiesOf(province)).map((c) => ({ value: c, label: c })) : [];
+export const cityOptions = (province: string | undefined): Option[] => (province ? Object.keys(citiesOf(province)).map((c) => ({ value: c, label: c })) : []);
 
 export const districtOptions = (province: string | undefined, city: string | undefined): Option[] =>
   province && city ? (citiesOf(province)[city] ?? []).map((d) => ({ value: d, label: d })) : [];

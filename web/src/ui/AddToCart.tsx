@@ -25,14 +25,25 @@ export function AddToCart({ goods, compact = false, promo, blocked }: Props) {
   const max = promo?.limit ? Math.min(goods.number, promo.limit) : goods.number;
   if (outOfScope) {
     return (
-      <div className={`yct-addcart yct-addcart--blocked${compact ? ' yct-addcart--compact' : ''}`} data-testid="out-of-scope" title="如需采购，请联系专属客服变更经营范围">
+      <div
+        className={`yct-addcart yct-addcart--blocked${compact ? ' yct-addcart--compact' : ''}`}
+        data-testid="out-of-scope"
+        title="如需采购，请联系专属客服变更经营范围"
+      >
         {outOfScope}
       </div>
     );
   }
   return (
     <div className={`yct-addcart${compact ? ' yct-addcart--compact' : ''}`}>
-      <QuantityStepper value={number} zbz={goods.zbz} stock={Math.max(max, goods.zbz)} onChange={setNumber} disabled={soldOut || Boolean(blocked)} size={compact ? 'small' : 'normal'} />
+      <QuantityStepper
+        value={number}
+        zbz={goods.zbz}
+        stock={Math.max(max, goods.zbz)}
+        onChange={setNumber}
+        disabled={soldOut || Boolean(blocked)}
+        size={compact ? 'small' : 'normal'}
+      />
       <button
         type="button"
         className={`yct-cartbtn yct-cartbtn--${compact ? 'small' : 'large'}${add.isPending ? ' is-loading' : ''}`}

@@ -32,7 +32,9 @@ const shape = addressBody.shape;
 const picked = (label: string, schema: ZodType): FormRule[] => [{ required: true, message: `请选择${label}` }, zodRule(schema)];
 
 const valuesOf = (a: Address | null | undefined): Partial<Values> =>
-  a ? { name: a.name, phone: a.phone, province: a.province, city: a.city, district: a.district, address: a.address, is_default: a.is_default === 1 } : { is_default: false };
+  a
+    ? { name: a.name, phone: a.phone, province: a.province, city: a.city, district: a.district, address: a.address, is_default: a.is_default === 1 }
+    : { is_default: false };
 
 export function AddressFormModal({ open, address, onClose, onSaved }: Props) {
   const [form] = Form.useForm<Values>();
@@ -81,7 +83,14 @@ export function AddressFormModal({ open, address, onClose, onSaved }: Props) {
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'address-save' }}
     >
-      <Form<Values> form={form} labelCol={{ flex: '84px' }} wrapperCol={{ flex: '1', style: { minWidth: 0 } }} onFinish={submit} autoComplete="off" data-testid="address-form">
+      <Form<Values>
+        form={form}
+        labelCol={{ flex: '84px' }}
+        wrapperCol={{ flex: '1', style: { minWidth: 0 } }}
+        onFinish={submit}
+        autoComplete="off"
+        data-testid="address-form"
+      >
         <Form.Item label="收货人" name="name" required rules={[zodRule(shape.name)]}>
           <Input placeholder="收货人姓名" maxLength={20} data-testid="address-name" />
         </Form.Item>

@@ -27,7 +27,13 @@ export function Countdown({ end, onEnd, label }: { end: number; onEnd?: () => vo
   }, [left, end, onEnd]);
   const p = countdownParts(left);
   return (
-    <span className="yct-countdown" data-testid="countdown" data-left={left} role="timer" aria-label={`${label ?? ''}${p.days ? `${p.days}天` : ''}${p.hours}小时${p.minutes}分${p.seconds}秒`}>
+    <span
+      className="yct-countdown"
+      data-testid="countdown"
+      data-left={left}
+      role="timer"
+      aria-label={`${label ?? ''}${p.days ? `${p.days}天` : ''}${p.hours}小时${p.minutes}分${p.seconds}秒`}
+    >
       {label ? <span className="yct-countdown__label">{label}</span> : null}
       {p.days ? (
         <>

@@ -47,9 +47,7 @@ export function LicenceUpload({ value, onChange, testId }: Props) {
   };
 
   const handleChange: UploadProps<Uploaded>['onChange'] = ({ file, fileList }) => {
-    const next = fileList.slice(-1).map((f) =>
-      f.status === 'done' && f.response ? { ...f, url: f.response.url, thumbUrl: f.response.url } : f,
-    );
+    const next = fileList.slice(-1).map((f) => (f.status === 'done' && f.response ? { ...f, url: f.response.url, thumbUrl: f.response.url } : f));
     setFiles(next);
     if (file.status === 'done' && file.response) onChange?.(file.response.url);
     if (file.status === 'removed' || file.status === 'error') onChange?.(undefined);

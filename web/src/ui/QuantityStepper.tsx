@@ -14,7 +14,13 @@ export function QuantityStepper({ value, zbz, stock, onChange, disabled = false,
   };
   return (
     <span className={`yct-stepper yct-stepper--${size}`} data-testid="quantity-stepper">
-      <button type="button" aria-label="减少" disabled={disabled || value <= zbz} onClick={() => onChange(stepQuantity(value, zbz, -1, stock))} data-testid="quantity-minus">
+      <button
+        type="button"
+        aria-label="减少"
+        disabled={disabled || value <= zbz}
+        onClick={() => onChange(stepQuantity(value, zbz, -1, stock))}
+        data-testid="quantity-minus"
+      >
         −
       </button>
       <input
@@ -29,7 +35,13 @@ export function QuantityStepper({ value, zbz, stock, onChange, disabled = false,
         }}
         data-testid="quantity-input"
       />
-      <button type="button" aria-label="增加" disabled={disabled || value + zbz > stock} onClick={() => onChange(stepQuantity(value, zbz, 1, stock))} data-testid="quantity-plus">
+      <button
+        type="button"
+        aria-label="增加"
+        disabled={disabled || value + zbz > stock}
+        onClick={() => onChange(stepQuantity(value, zbz, 1, stock))}
+        data-testid="quantity-plus"
+      >
         +
       </button>
     </span>

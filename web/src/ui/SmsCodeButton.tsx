@@ -49,14 +49,7 @@ export function SmsCodeButton({ form, type, phoneField = 'phone', testId, size =
   };
 
   return (
-    <Button
-      size={size}
-      onClick={send}
-      loading={sending}
-      disabled={left > 0}
-      data-testid={testId}
-      style={{ width: 136, flex: 'none' }}
-    >
+    <Button size={size} onClick={send} loading={sending} disabled={left > 0} data-testid={testId} style={{ width: 136, flex: 'none' }}>
       {left > 0 ? `${left}秒后重新获取` : '获取验证码'}
     </Button>
   );

@@ -5,10 +5,7 @@
  */
 const NO_TARGET_MESSAGE = '活动暂未开始';
 
-export type LinkTarget =
-  | { kind: 'message'; message: string }
-  | { kind: 'internal'; to: string }
-  | { kind: 'external'; href: string };
+export type LinkTarget = { kind: 'message'; message: string } | { kind: 'internal'; to: string } | { kind: 'external'; href: string };
 
 const UNSAFE_SCHEME = /^\s*(javascript|data|vbscript|file):/i;
 const EMPTY = new Set(['', '#', '/#', 'javascript:;', 'javascript:void(0)', 'javascript:void(0);']);

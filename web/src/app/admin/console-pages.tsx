@@ -4,14 +4,7 @@
  * building one means giving it `load`. Pages with `menu: false` (a detail, say) name the menu entry they
  * belong to in `parent`; `chrome: false` shows a page on its own, without the console's frame.
  */
-import {
-  DashboardOutlined,
-  MedicineBoxOutlined,
-  MoneyCollectOutlined,
-  ProfileOutlined,
-  SettingOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
+import { DashboardOutlined, MedicineBoxOutlined, MoneyCollectOutlined, ProfileOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ComponentType, ReactNode } from 'react';
 import { matchPath } from 'react-router';
 import type { Permission } from '@core/admin';
@@ -33,14 +26,26 @@ export type ConsoleArea = { key: string; title: string; icon: ReactNode; pages: 
 export const CONSOLE_TITLE = '药采通运营后台';
 
 export const AREAS: ConsoleArea[] = [
-  { key: 'home', title: '工作台', icon: <DashboardOutlined />, pages: [{ path: '/admin', title: '工作台', permission: 'dashboard:read', load: () => import('@/features/admin-dashboard/pages/DashboardPage') }] },
+  {
+    key: 'home',
+    title: '工作台',
+    icon: <DashboardOutlined />,
+    pages: [{ path: '/admin', title: '工作台', permission: 'dashboard:read', load: () => import('@/features/admin-dashboard/pages/DashboardPage') }],
+  },
   {
     key: 'users',
     title: '客户与资质',
     icon: <TeamOutlined />,
     pages: [
       { path: '/admin/users', title: '客户管理', permission: 'user:read', load: () => import('@/features/admin-users/pages/UsersPage') },
-      { path: '/admin/users/:id', title: '客户详情', permission: 'user:read', menu: false, parent: '/admin/users', load: () => import('@/features/admin-users/pages/UserDetailPage') },
+      {
+        path: '/admin/users/:id',
+        title: '客户详情',
+        permission: 'user:read',
+        menu: false,
+        parent: '/admin/users',
+        load: () => import('@/features/admin-users/pages/UserDetailPage'),
+      },
     ],
   },
   {
@@ -49,7 +54,14 @@ export const AREAS: ConsoleArea[] = [
     icon: <ProfileOutlined />,
     pages: [
       { path: '/admin/orders', title: '订单管理', permission: 'order:read', load: () => import('@/features/admin-orders/pages/OrdersPage') },
-      { path: '/admin/orders/:id', title: '订单详情', permission: 'order:read', menu: false, parent: '/admin/orders', load: () => import('@/features/admin-orders/pages/OrderDetailPage') },
+      {
+        path: '/admin/orders/:id',
+        title: '订单详情',
+        permission: 'order:read',
+        menu: false,
+        parent: '/admin/orders',
+        load: () => import('@/features/admin-orders/pages/OrderDetailPage'),
+      },
       {
         path: '/admin/orders/:id/print',
         title: '发货单',
@@ -68,12 +80,31 @@ export const AREAS: ConsoleArea[] = [
     icon: <MedicineBoxOutlined />,
     pages: [
       { path: '/admin/goods', title: '商品管理', permission: 'goods:read', load: () => import('@/features/admin-goods/pages/GoodsPage') },
-      { path: '/admin/goods/new', title: '新增商品', permission: 'goods:write', menu: false, parent: '/admin/goods', load: () => import('@/features/admin-goods/pages/GoodsEditPage') },
-      { path: '/admin/goods/:id', title: '编辑商品', permission: 'goods:read', menu: false, parent: '/admin/goods', load: () => import('@/features/admin-goods/pages/GoodsEditPage') },
+      {
+        path: '/admin/goods/new',
+        title: '新增商品',
+        permission: 'goods:write',
+        menu: false,
+        parent: '/admin/goods',
+        load: () => import('@/features/admin-goods/pages/GoodsEditPage'),
+      },
+      {
+        path: '/admin/goods/:id',
+        title: '编辑商品',
+        permission: 'goods:read',
+        menu: false,
+        parent: '/admin/goods',
+        load: () => import('@/features/admin-goods/pages/GoodsEditPage'),
+      },
       { path: '/admin/categories', title: '分类品牌', permission: 'category:write', load: () => import('@/features/admin-goods/pages/TaxonomyPage') },
     ],
   },
-  { key: 'finance', title: '财务', icon: <MoneyCollectOutlined />, pages: [{ path: '/admin/finance', title: '对公转账', permission: 'finance:confirm', load: () => import('@/features/admin-orders/pages/TransfersPage') }] },
+  {
+    key: 'finance',
+    title: '财务',
+    icon: <MoneyCollectOutlined />,
+    pages: [{ path: '/admin/finance', title: '对公转账', permission: 'finance:confirm', load: () => import('@/features/admin-orders/pages/TransfersPage') }],
+  },
   {
     key: 'system',
     title: '系统',
@@ -85,7 +116,6 @@ export const AREAS: ConsoleArea[] = [
     ],
   },
 ];
-
 
 export const PAGES = AREAS.flatMap((area) => area.pages.map((page) => ({ ...page, area })));
 export type PlacedPage = (typeof PAGES)[number];

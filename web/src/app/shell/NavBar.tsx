@@ -39,7 +39,10 @@ function CategoryMenu({ open }: { open: boolean }) {
           {isLoading ? <li className="yct-catmenu__state">分类加载中…</li> : null}
           {isError ? (
             <li className="yct-catmenu__state">
-              分类加载失败，<button type="button" className="yct-linkbtn" onClick={() => void refetch()}>重试</button>
+              分类加载失败，
+              <button type="button" className="yct-linkbtn" onClick={() => void refetch()}>
+                重试
+              </button>
             </li>
           ) : null}
           {categories.map((c) => (

@@ -3,14 +3,7 @@
  * (QQ or in-site chat), the WeChat QR and back to top. The cart button slides the mini cart out of the
  * toolbar (40 px collapsed, 310 px open, spec section 4); its code loads when it first opens.
  */
-import {
-  CustomerServiceOutlined,
-  MessageOutlined,
-  ShoppingCartOutlined,
-  UserOutlined,
-  VerticalAlignTopOutlined,
-  WechatOutlined,
-} from '@ant-design/icons';
+import { CustomerServiceOutlined, MessageOutlined, ShoppingCartOutlined, UserOutlined, VerticalAlignTopOutlined, WechatOutlined } from '@ant-design/icons';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MINI_CART_WIDTH } from '@core/constants';
@@ -116,12 +109,7 @@ export function RightToolbar({ user }: { user: UserBase | undefined }) {
               <Item icon={<WechatOutlined />} label="微信" />
             </span>
           </QrPopover>
-          <button
-            type="button"
-            className="yct-toolbar__item"
-            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-            data-testid="toolbar-top"
-          >
+          <button type="button" className="yct-toolbar__item" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} data-testid="toolbar-top">
             <Item icon={<VerticalAlignTopOutlined />} label="返回顶部" />
           </button>
         </div>

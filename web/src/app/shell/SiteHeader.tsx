@@ -143,22 +143,22 @@ export function SiteHeader({ user }: { user: UserBase | undefined }) {
       {isLoggedIn(user) && user.actor ? <ActingNotice user={user} /> : null}
       <TopBanner />
       <div className="yct-header__placeholder">
-      <div className={`yct-header__bar${sticky ? ' is-sticky' : ''}`} data-testid="header-bar" data-sticky={sticky ? '1' : '0'}>
-      <div className="yct-container yct-header__main">
-        <Logo />
-        <HeaderSearch />
-        <Link to="/cart" className="yct-header__cart" data-testid="header-cart">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-            <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-            <circle cx="9" cy="19" r="1.6" fill="currentColor" />
-            <circle cx="17" cy="19" r="1.6" fill="currentColor" />
-          </svg>
-          <span>我的购物车</span>
-          <Badge99 count={isLoggedIn(user) ? user.cart : 0} data-testid="cart-badge" showZero />
-        </Link>
-        <Broadcast />
-      </div>
-      </div>
+        <div className={`yct-header__bar${sticky ? ' is-sticky' : ''}`} data-testid="header-bar" data-sticky={sticky ? '1' : '0'}>
+          <div className="yct-container yct-header__main">
+            <Logo />
+            <HeaderSearch />
+            <Link to="/cart" className="yct-header__cart" data-testid="header-cart">
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+                <circle cx="9" cy="19" r="1.6" fill="currentColor" />
+                <circle cx="17" cy="19" r="1.6" fill="currentColor" />
+              </svg>
+              <span>我的购物车</span>
+              <Badge99 count={isLoggedIn(user) ? user.cart : 0} data-testid="cart-badge" showZero />
+            </Link>
+            <Broadcast />
+          </div>
+        </div>
       </div>
     </header>
   );

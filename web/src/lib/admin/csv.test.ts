@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { fetchAllRows, toCsv } from './csv';
 import { onePage, type ListPage } from './list';
 
-const pages = (total: number, perPage: number) => (page: number): Promise<ListPage<{ n: number }>> => {
-  const from = (page - 1) * perPage;
-  const data = Array.from({ length: Math.max(0, Math.min(perPage, total - from)) }, (_, i) => ({ n: from + i + 1 }));
-  return Promise.resolve({ current_page: page, data, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total });
-};
+const pages =
+  (total: number, perPage: number) =>
+  (page: number): Promise<ListPage<{ n: number }>> => {
+    const from = (page - 1) * perPage;
+    const data = Array.from({ length: Math.max(0, Math.min(perPage, total - from)) }, (_, i) => ({ n: from + i + 1 }));
+    return Promise.resolve({ current_page: page, data, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total });
+  };
 
 describe('exporting a console list', () => {
   it('fetches every page of the list in order', async () => {
@@ -32,7 +34,10 @@ describe('exporting a console list', () => {
         { title: '姓名', value: (r: { name: string; note: string }) => r.name },
         { title: '备注', value: (r) => r.note },
       ],
-      [{ name: '孙小梅', note: '=HYPERLINK("http://x")' }, { name: '王强, 质管', note: '' }],
+      [
+        { name: '孙小梅', note: '=HYPERLINK("http://x")' },
+        { name: '王强, 质管', note: '' },
+      ],
     );
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const [head, first, second] = text.slice(1).split('\r\n');

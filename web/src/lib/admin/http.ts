@@ -55,5 +55,6 @@ async function call<T>(run: (options: RequestOptions) => Promise<T>, write: bool
 export const adminHttp = {
   get: <T>(url: string, params?: Params, options?: AdminRequestOptions) => call((o) => http.get<T>(url, params, o), false, options),
   post: <T>(url: string, body?: Body, options?: AdminRequestOptions) => call((o) => http.post<T>(url, body, { cancellable: false, ...o }), true, options),
-  delete: <T>(url: string, params?: Params, options?: AdminRequestOptions) => call((o) => http.delete<T>(url, params, { cancellable: false, ...o }), true, options),
+  delete: <T>(url: string, params?: Params, options?: AdminRequestOptions) =>
+    call((o) => http.delete<T>(url, params, { cancellable: false, ...o }), true, options),
 };

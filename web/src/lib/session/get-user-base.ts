@@ -19,8 +19,6 @@ const userBaseQuery = () =>
  * The current account. `enabled: false` reads whatever is cached without calling the server: the shell
  * does that on the routes where spec section 6 skips the call (the page there makes it itself).
  */
-export const useUserBase = (options: { enabled?: boolean } = {}) =>
-  useQuery({ ...userBaseQuery(), enabled: options.enabled ?? true });
+export const useUserBase = (options: { enabled?: boolean } = {}) => useQuery({ ...userBaseQuery(), enabled: options.enabled ?? true });
 
-export const isLoggedIn = (user: Pick<UserBase, 'show'> | undefined | null): user is UserBase =>
-  Boolean(user && Number(user.show) === 1);
+export const isLoggedIn = (user: Pick<UserBase, 'show'> | undefined | null): user is UserBase => Boolean(user && Number(user.show) === 1);

@@ -12,6 +12,9 @@ type ScopedGoods = { scope_id?: number | null; is_ephedrine: number };
 export function useScopeBlock(goods: ScopedGoods): string | null {
   const { data: user } = useUserBase({ enabled: false });
   if (!isLoggedIn(user) || user.is_passed !== 1) return null;
-  const block = scopeBlock({ scopeIds: user.scope_ids, mayBuyEphedrine: user.may_buy_ephedrine === 1 }, { scopeId: goods.scope_id ?? null, isEphedrine: goods.is_ephedrine === 1 });
+  const block = scopeBlock(
+    { scopeIds: user.scope_ids, mayBuyEphedrine: user.may_buy_ephedrine === 1 },
+    { scopeId: goods.scope_id ?? null, isEphedrine: goods.is_ephedrine === 1 },
+  );
   return block ? SCOPE_BLOCK_TEXT[block] : null;
 }

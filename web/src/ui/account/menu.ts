@@ -16,12 +16,26 @@ export const ACCOUNT_MENU: MenuGroup[] = [
   {
     key: 'wallet',
     label: '我的钱包',
-    entries: [wallet('yegl', '余额管理'), wallet('zqgl', '账期管理'), wallet('zhhb', '账户红包'), wallet('jfgl', '积分管理'), wallet('yhq', '优惠券'), wallet('xjq', '现金券')],
+    entries: [
+      wallet('yegl', '余额管理'),
+      wallet('zqgl', '账期管理'),
+      wallet('zhhb', '账户红包'),
+      wallet('jfgl', '积分管理'),
+      wallet('yhq', '优惠券'),
+      wallet('xjq', '现金券'),
+    ],
   },
   {
     key: 'account',
     label: '账户中心',
-    entries: [account('basic', '基本信息'), account('zzzj', '资质证件'), account('ddgl', '多店管理'), account('bdwx', '绑定微信'), account('addr', '收货地址'), account('wdxx', '我的消息')],
+    entries: [
+      account('basic', '基本信息'),
+      account('zzzj', '资质证件'),
+      account('ddgl', '多店管理'),
+      account('bdwx', '绑定微信'),
+      account('addr', '收货地址'),
+      account('wdxx', '我的消息'),
+    ],
   },
   {
     key: 'service',

@@ -118,7 +118,9 @@ export function AdminTable<T extends object>({
           dataSource={answer?.data ?? []}
           loading={list.isFetching}
           scroll={scrollX ? { x: scrollX } : undefined}
-          locale={{ emptyText: list.isPending ? <div className="yct-admin-table__waiting" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
+          locale={{
+            emptyText: list.isPending ? <div className="yct-admin-table__waiting" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />,
+          }}
           pagination={
             answer
               ? {

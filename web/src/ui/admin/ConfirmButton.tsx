@@ -29,8 +29,7 @@ export function ConfirmButton({ title, description, onConfirm, modal: asModal = 
   };
 
   if (asModal) {
-    const ask = () =>
-      modal.confirm({ title, content: description, okText, cancelText: '取消', centered: true, okButtonProps: { danger }, onOk: run });
+    const ask = () => modal.confirm({ title, content: description, okText, cancelText: '取消', centered: true, okButtonProps: { danger }, onOk: run });
     return (
       <Button {...button} danger={danger} loading={busy} onClick={ask}>
         {children}

@@ -21,8 +21,7 @@ export type LicenceUpload = z.input<typeof licenceUploadBody> & { id?: number; t
 export function useUploadLicence() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, type, ...body }: LicenceUpload) =>
-      http.post<Licence>(id ? `/api/user/zizhi/${id}` : '/api/user/zizhi', id ? body : { type, ...body }),
+    mutationFn: ({ id, type, ...body }: LicenceUpload) => http.post<Licence>(id ? `/api/user/zizhi/${id}` : '/api/user/zizhi', id ? body : { type, ...body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: LICENCES_KEY });
       void client.invalidateQueries({ queryKey: USER_BASE_KEY });

@@ -18,8 +18,7 @@ export const useWechatBinding = () => useQuery(wechatQuery());
 
 export const createBindQrcode = () => http.post<WechatQrcode>('/api/wechat/qrcode');
 
-export const getBindStatus = (ticket: string, signal?: AbortSignal) =>
-  http.get<BindStatus>('/api/user/bind_wechat', { ticket }, { signal, silent: [422] });
+export const getBindStatus = (ticket: string, signal?: AbortSignal) => http.get<BindStatus>('/api/user/bind_wechat', { ticket }, { signal, silent: [422] });
 
 function useRefreshBinding() {
   const client = useQueryClient();

@@ -47,7 +47,11 @@ function Actions({ address, onEdit }: { address: Address; onEdit: () => void }) 
             cancelText: '取消',
             okButtonProps: { danger: true },
             centered: true,
-            onOk: () => remove.mutateAsync(address.id).then(() => void message.success('已删除收货地址'), () => undefined),
+            onOk: () =>
+              remove.mutateAsync(address.id).then(
+                () => void message.success('已删除收货地址'),
+                () => undefined,
+              ),
           })
         }
         data-testid="address-delete"
@@ -137,7 +141,13 @@ export default function AddressesPage() {
       title="收货地址"
       extra={
         member ? (
-          <Button type="primary" disabled={full || !list.data} title={full ? `最多保存${ADDRESS_MAX}个收货地址` : undefined} onClick={() => setEditing({ address: null })} data-testid="address-add">
+          <Button
+            type="primary"
+            disabled={full || !list.data}
+            title={full ? `最多保存${ADDRESS_MAX}个收货地址` : undefined}
+            onClick={() => setEditing({ address: null })}
+            data-testid="address-add"
+          >
             + 新增收货地址
           </Button>
         ) : null

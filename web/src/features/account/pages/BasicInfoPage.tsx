@@ -155,7 +155,15 @@ function PasswordForm() {
       onError: (e) => void applyServerErrors(form, e),
     });
   return (
-    <Form form={form} layout="horizontal" labelCol={{ flex: '90px' }} className="yct-basic__form" onFinish={submit} data-testid="password-form" autoComplete="off">
+    <Form
+      form={form}
+      layout="horizontal"
+      labelCol={{ flex: '90px' }}
+      className="yct-basic__form"
+      onFinish={submit}
+      data-testid="password-form"
+      autoComplete="off"
+    >
       <Form.Item label="原密码" name="old_password" rules={[zodRule(shape.old_password)]} required>
         <Input.Password maxLength={20} autoComplete="current-password" data-testid="password-old" />
       </Form.Item>

@@ -101,7 +101,15 @@ function UploadModal({ target, onClose }: { target: Target | null; onClose: () =
       destroyOnHidden
       centered
     >
-      <Form form={form} layout="horizontal" labelCol={{ flex: '90px' }} onFinish={submit} initialValues={{ number: target?.number ?? '' }} preserve={false} data-testid="licence-form">
+      <Form
+        form={form}
+        layout="horizontal"
+        labelCol={{ flex: '90px' }}
+        onFinish={submit}
+        initialValues={{ number: target?.number ?? '' }}
+        preserve={false}
+        data-testid="licence-form"
+      >
         <Form.Item label="证件图片" name="image" rules={[{ required: true, message: '请上传资质图片' }]} required>
           <LicenceUpload testId="licence-image" />
         </Form.Item>
@@ -156,7 +164,12 @@ function Licences({ data, onUpload }: { data: LicenceList; onUpload: (t: Target)
       width: 100,
       align: 'center',
       render: (_, l) => (
-        <button type="button" className="yct-linkbtn yct-zz__reupload" onClick={() => onUpload({ id: l.id, type: l.type, name: l.type_name, number: l.number })} data-testid="licence-reupload">
+        <button
+          type="button"
+          className="yct-linkbtn yct-zz__reupload"
+          onClick={() => onUpload({ id: l.id, type: l.type, name: l.type_name, number: l.number })}
+          data-testid="licence-reupload"
+        >
           重新上传
         </button>
       ),
@@ -198,9 +211,7 @@ function Licences({ data, onUpload }: { data: LicenceList; onUpload: (t: Target)
       ) : (
         <EmptyState description="暂无资质证件" />
       )}
-      <p className="yct-zz__note">
-        需要上传的证件：{data.required.map((r) => r.name).join('、')}。证件信息须与营业执照一致，如有疑问请联系您的专属客服。
-      </p>
+      <p className="yct-zz__note">需要上传的证件：{data.required.map((r) => r.name).join('、')}。证件信息须与营业执照一致，如有疑问请联系您的专属客服。</p>
     </>
   );
 }

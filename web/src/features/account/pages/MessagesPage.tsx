@@ -16,7 +16,12 @@ import { useMessages, useReadMessages } from '../api/messages';
 
 function Row({ message, open, onToggle }: { message: Message; open: boolean; onToggle: () => void }) {
   return (
-    <li className={`yct-msg${message.is_read ? '' : ' is-unread'}${open ? ' is-open' : ''}`} data-testid="message-row" data-id={message.id} data-read={message.is_read}>
+    <li
+      className={`yct-msg${message.is_read ? '' : ' is-unread'}${open ? ' is-open' : ''}`}
+      data-testid="message-row"
+      data-id={message.id}
+      data-read={message.is_read}
+    >
       <button type="button" className="yct-msg__head" onClick={onToggle} aria-expanded={open}>
         <span className="yct-msg__dot" aria-label={message.is_read ? '已读' : '未读'} />
         <span className="yct-msg__title">{message.title}</span>
@@ -60,7 +65,14 @@ function Messages() {
         </ul>
         {data.last_page > 1 ? (
           <div className="yct-acct__pager">
-            <Pagination current={data.current_page} pageSize={data.per_page} total={data.total} showSizeChanger={false} onChange={setPage} showTotal={(n) => `共 ${n} 条`} />
+            <Pagination
+              current={data.current_page}
+              pageSize={data.per_page}
+              total={data.total}
+              showSizeChanger={false}
+              onChange={setPage}
+              showTotal={(n) => `共 ${n} 条`}
+            />
           </div>
         ) : null}
       </>

@@ -57,7 +57,13 @@ function Stores({ data }: { data: ChainStores }) {
       align: 'center',
       render: (_, s) =>
         s.id === data.acting_for ? (
-          <button type="button" className="yct-linkbtn yct-dd__op" disabled={stop.isPending} onClick={() => stop.mutate(undefined, { onSuccess: () => void message.success('已返回总部账号') })} data-testid="store-stop">
+          <button
+            type="button"
+            className="yct-linkbtn yct-dd__op"
+            disabled={stop.isPending}
+            onClick={() => stop.mutate(undefined, { onSuccess: () => void message.success('已返回总部账号') })}
+            data-testid="store-stop"
+          >
             返回总部
           </button>
         ) : (

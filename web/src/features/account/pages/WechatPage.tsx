@@ -102,7 +102,11 @@ function Wechat() {
               cancelText: '取消',
               okButtonProps: { danger: true },
               centered: true,
-              onOk: () => unbind.mutateAsync().then(() => void message.success('已解除微信绑定'), () => undefined),
+              onOk: () =>
+                unbind.mutateAsync().then(
+                  () => void message.success('已解除微信绑定'),
+                  () => undefined,
+                ),
             })
           }
           data-testid="wechat-unbind"

@@ -30,7 +30,15 @@ export const ACTION_NAMES: Record<string, string> = {
   'brand.update': '编辑品牌',
 };
 
-const TARGET_NAMES: Record<string, string> = { operator: '操作员', order: '订单', after_sale: '售后申请', user: '客户', goods: '商品', category: '分类', brand: '品牌' };
+const TARGET_NAMES: Record<string, string> = {
+  operator: '操作员',
+  order: '订单',
+  after_sale: '售后申请',
+  user: '客户',
+  goods: '商品',
+  category: '分类',
+  brand: '品牌',
+};
 
 const FIELD_NAMES: Record<string, string> = {
   username: '用户名',

@@ -128,7 +128,12 @@ export default function AuditPage() {
                 placeholder="如 operator.create"
                 allowClear
                 style={{ width: 200 }}
-                showSearch={{ filterOption: (input, option) => String(option?.label ?? '').toLowerCase().includes(input.toLowerCase()) }}
+                showSearch={{
+                  filterOption: (input, option) =>
+                    String(option?.label ?? '')
+                      .toLowerCase()
+                      .includes(input.toLowerCase()),
+                }}
                 data-testid="audit-action"
               />
             </Form.Item>

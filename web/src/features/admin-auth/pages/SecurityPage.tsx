@@ -49,7 +49,11 @@ function Enrolment() {
           <div>
             <Descriptions column={1} size="small" className="yct-admin-security__info">
               <Descriptions.Item label="密钥">
-                <Typography.Text copyable={{ text: setup.data.secret, tooltips: ['复制密钥', '已复制'] }} className="yct-admin-security__secret" data-testid="totp-secret">
+                <Typography.Text
+                  copyable={{ text: setup.data.secret, tooltips: ['复制密钥', '已复制'] }}
+                  className="yct-admin-security__secret"
+                  data-testid="totp-secret"
+                >
                   {grouped(setup.data.secret)}
                 </Typography.Text>
               </Descriptions.Item>
@@ -103,14 +107,14 @@ export default function SecurityPage() {
           <>
             两步验证
             {operator.totp_enabled ? (
-            <Tag color="success" icon={<CheckCircleFilled />} data-testid="totp-state">
-              已启用
-            </Tag>
-          ) : (
-            <Tag color="warning" data-testid="totp-state">
-              未启用
-            </Tag>
-          )}
+              <Tag color="success" icon={<CheckCircleFilled />} data-testid="totp-state">
+                已启用
+              </Tag>
+            ) : (
+              <Tag color="warning" data-testid="totp-state">
+                未启用
+              </Tag>
+            )}
           </>
         }
       >

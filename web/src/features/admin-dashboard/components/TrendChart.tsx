@@ -10,7 +10,13 @@ export default function TrendChart({ days }: { days: Dashboard['days'] }) {
         <CartesianGrid stroke="#f0f0f0" vertical={false} />
         <XAxis dataKey="day" tick={{ fontSize: 12 }} interval={2} />
         <YAxis yAxisId="n" allowDecimals={false} tick={{ fontSize: 12 }} width={36} />
-        <YAxis yAxisId="y" orientation="right" tick={{ fontSize: 12 }} width={72} tickFormatter={(v: number) => (v >= 10000 ? `${(v / 10000).toFixed(1)}万` : String(v))} />
+        <YAxis
+          yAxisId="y"
+          orientation="right"
+          tick={{ fontSize: 12 }}
+          width={72}
+          tickFormatter={(v: number) => (v >= 10000 ? `${(v / 10000).toFixed(1)}万` : String(v))}
+        />
         <Tooltip formatter={(value, name) => (name === '支付金额' ? `¥${Number(value).toFixed(2)}` : value)} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Bar yAxisId="n" dataKey="订单数" fill="#1677ff" barSize={10} />

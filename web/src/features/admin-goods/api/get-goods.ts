@@ -17,4 +17,7 @@ export const getGoods = ({ page, filters }: ListQuery, signal?: AbortSignal) =>
   adminHttp.get<z.infer<typeof AdminGoodsPage>>('/api/admin/goods', { page, ...filters }, { signal });
 
 export const goodsQuery = (id: number) =>
-  queryOptions({ queryKey: [...GOODS_KEY, 'detail', id], queryFn: ({ signal }) => adminHttp.get<AdminGoodsDetail>(`/api/admin/goods/${id}`, undefined, { signal }) });
+  queryOptions({
+    queryKey: [...GOODS_KEY, 'detail', id],
+    queryFn: ({ signal }) => adminHttp.get<AdminGoodsDetail>(`/api/admin/goods/${id}`, undefined, { signal }),
+  });

@@ -38,7 +38,9 @@ export function useImportGoods() {
   return useMutation({
     mutationFn: importGoods,
     onSuccess: (report) =>
-      report.dry_run ? undefined : Promise.all([queryClient.invalidateQueries({ queryKey: GOODS_KEY }), queryClient.invalidateQueries({ queryKey: AUDIT_KEY })]),
+      report.dry_run
+        ? undefined
+        : Promise.all([queryClient.invalidateQueries({ queryKey: GOODS_KEY }), queryClient.invalidateQueries({ queryKey: AUDIT_KEY })]),
   });
 }
 

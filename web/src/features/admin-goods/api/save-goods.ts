@@ -18,8 +18,15 @@ export type GoodsBody = z.input<typeof goodsCreateBody>;
  * an update would keep the old value), so they travel as empty text, which the schema reads as none.
  */
 function encoded(body: GoodsBody) {
-  const empty = <T,>(list: T[] | undefined) => (list?.length ? list : '');
-  return { ...body, brand_id: body.brand_id ?? '', scope_id: body.scope_id ?? '', ladder_price: empty(body.ladder_price as unknown[] | undefined), goods_image: empty(body.goods_image as unknown[] | undefined), tags: empty(body.tags as unknown[] | undefined) };
+  const empty = <T>(list: T[] | undefined) => (list?.length ? list : '');
+  return {
+    ...body,
+    brand_id: body.brand_id ?? '',
+    scope_id: body.scope_id ?? '',
+    ladder_price: empty(body.ladder_price as unknown[] | undefined),
+    goods_image: empty(body.goods_image as unknown[] | undefined),
+    tags: empty(body.tags as unknown[] | undefined),
+  };
 }
 
 const saveGoods = ({ id, body }: { id: number | null; body: GoodsBody }) =>

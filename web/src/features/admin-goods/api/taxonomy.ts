@@ -19,7 +19,8 @@ const BRANDS_KEY = [...ADMIN_KEY, 'brands'] as const;
 export const categoriesQuery = () =>
   queryOptions({ queryKey: CATEGORIES_KEY, queryFn: ({ signal }) => adminHttp.get<AdminCategory[]>('/api/admin/categories', undefined, { signal }) });
 
-export const brandsQuery = () => queryOptions({ queryKey: BRANDS_KEY, queryFn: ({ signal }) => adminHttp.get<AdminBrand[]>('/api/admin/brands', undefined, { signal }) });
+export const brandsQuery = () =>
+  queryOptions({ queryKey: BRANDS_KEY, queryFn: ({ signal }) => adminHttp.get<AdminBrand[]>('/api/admin/brands', undefined, { signal }) });
 
 export const scopesQuery = () =>
   queryOptions({
@@ -41,4 +42,5 @@ function useTaxonomyWrite<C, U, R>(key: readonly unknown[], path: string) {
 
 export const useSaveCategory = () =>
   useTaxonomyWrite<z.input<typeof categoryCreateBody>, z.input<typeof categoryUpdateBody>, AdminCategory>(CATEGORIES_KEY, '/api/admin/categories');
-export const useSaveBrand = () => useTaxonomyWrite<z.input<typeof brandCreateBody>, z.input<typeof brandUpdateBody>, AdminBrand>(BRANDS_KEY, '/api/admin/brands');
+export const useSaveBrand = () =>
+  useTaxonomyWrite<z.input<typeof brandCreateBody>, z.input<typeof brandUpdateBody>, AdminBrand>(BRANDS_KEY, '/api/admin/brands');

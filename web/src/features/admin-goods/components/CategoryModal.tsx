@@ -24,7 +24,13 @@ export function CategoryModal({ target, categories, onClose }: { target: Categor
   useEffect(() => {
     if (!target) return;
     form.resetFields();
-    if ('category' in target) form.setFieldsValue({ name: target.category.name, parent_id: target.category.parent_id, sort: target.category.sort, is_show: target.category.is_show === 1 });
+    if ('category' in target)
+      form.setFieldsValue({
+        name: target.category.name,
+        parent_id: target.category.parent_id,
+        sort: target.category.sort,
+        is_show: target.category.is_show === 1,
+      });
     else form.setFieldsValue({ name: '', parent_id: target.parentId, sort: 0, is_show: true });
   }, [form, target]);
 
@@ -52,7 +58,14 @@ export function CategoryModal({ target, categories, onClose }: { target: Categor
       destroyOnHidden
       width={520}
     >
-      <Form form={form} labelCol={{ flex: '84px' }} wrapperCol={{ flex: 'auto' }} onFinish={(v) => void submit(v)} style={{ marginTop: 16 }} data-testid="category-form">
+      <Form
+        form={form}
+        labelCol={{ flex: '84px' }}
+        wrapperCol={{ flex: 'auto' }}
+        onFinish={(v) => void submit(v)}
+        style={{ marginTop: 16 }}
+        data-testid="category-form"
+      >
         <Form.Item name="parent_id" label="上级分类" extra="商品只能挂在最下级分类；已有商品的分类不能再添加下级">
           <TreeSelect
             treeData={[{ value: 0, title: '顶级分类' }, ...categoryOptions(categories, { without: editing?.id })]}

@@ -134,7 +134,6 @@ export function GoodsForm({ goods, mayWrite, stock }: Props) {
   const freeShipping = Form.useWatch('is_free_shipping', form);
   const treeData = useMemo(() => categoryOptions(categories.data ?? [], { leavesOnly: true }), [categories.data]);
 
-
   const submit = async (values: Values) => {
     // The rules between fields, exactly as the server checks them.
     const parsed = goodsCreateBody.safeParse(values);
@@ -218,7 +217,13 @@ export function GoodsForm({ goods, mayWrite, stock }: Props) {
           )}
           {col(
             <Form.Item name="scope_id" label="经营范围" rules={[zodRule(shape.scope_id)]} extra="客户核准范围外的商品不能采购">
-              <Select allowClear placeholder="不限" loading={scopes.isPending} options={(scopes.data ?? []).map((s) => ({ value: s.id, label: s.name }))} data-testid="goods-scope" />
+              <Select
+                allowClear
+                placeholder="不限"
+                loading={scopes.isPending}
+                options={(scopes.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                data-testid="goods-scope"
+              />
             </Form.Item>,
           )}
           {col(
@@ -320,7 +325,14 @@ export function GoodsForm({ goods, mayWrite, stock }: Props) {
 
       <Section title="标签与状态">
         <Form.Item name="tags" label="标签" rules={[zodRule(shape.tags)]} extra={`最多${GOODS_TAGS_MAX}个，每个不超过6个字，显示在商品名称旁`}>
-          <Select mode="tags" tokenSeparators={[',', '，', '、']} placeholder="输入后回车，如 新品、热销" open={false} style={{ maxWidth: 560 }} suffixIcon={null} />
+          <Select
+            mode="tags"
+            tokenSeparators={[',', '，', '、']}
+            placeholder="输入后回车，如 新品、热销"
+            open={false}
+            style={{ maxWidth: 560 }}
+            suffixIcon={null}
+          />
         </Form.Item>
         <div className="yct-admin-goods__flags">
           {FLAGS.map(([name, label, hint]) => (
@@ -355,9 +367,7 @@ export function GoodsForm({ goods, mayWrite, stock }: Props) {
             <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} data-testid="goods-save">
               {goods ? '保存修改' : '新增商品'}
             </Button>
-            <Button onClick={() => void navigate('/admin/goods')}>
-              返回列表
-            </Button>
+            <Button onClick={() => void navigate('/admin/goods')}>返回列表</Button>
           </Space>
         </div>
       ) : null}

@@ -51,10 +51,24 @@ export function ImagesField({ value = [], onChange, disabled, max = GOODS_IMAGES
                   <Button type="text" size="small" icon={<ArrowLeftOutlined />} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label="前移" />
                 </Tooltip>
                 <Tooltip title="删除">
-                  <Button type="text" size="small" icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((u) => u !== url))} aria-label="删除" data-testid="goods-image-remove" />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<DeleteOutlined />}
+                    onClick={() => onChange?.(value.filter((u) => u !== url))}
+                    aria-label="删除"
+                    data-testid="goods-image-remove"
+                  />
                 </Tooltip>
                 <Tooltip title="后移">
-                  <Button type="text" size="small" icon={<ArrowRightOutlined />} disabled={i === value.length - 1} onClick={() => move(i, i + 1)} aria-label="后移" />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<ArrowRightOutlined />}
+                    disabled={i === value.length - 1}
+                    onClick={() => move(i, i + 1)}
+                    aria-label="后移"
+                  />
                 </Tooltip>
               </div>
             )}

@@ -76,7 +76,13 @@ export function ImportModal({ open, onClose }: Props) {
           <Button onClick={() => void run(true)} disabled={!file} loading={importGoods.isPending && importGoods.variables?.dryRun} data-testid="import-check">
             检查文件
           </Button>
-          <Button type="primary" onClick={() => void run(false)} disabled={!clean} loading={importGoods.isPending && !importGoods.variables?.dryRun} data-testid="import-confirm">
+          <Button
+            type="primary"
+            onClick={() => void run(false)}
+            disabled={!clean}
+            loading={importGoods.isPending && !importGoods.variables?.dryRun}
+            data-testid="import-confirm"
+          >
             确认导入
           </Button>
         </Space>

@@ -22,7 +22,15 @@ export function LadderField({ unit, disabled }: { unit: string; disabled?: boole
           {tiers.map((tier, i) => (
             <div key={tier.key} className="yct-admin-goods__ladder-row" data-testid="goods-ladder-row">
               <Form.Item name={[tier.name, 'number']} rules={[zodRule(LadderTierInput.shape.number)]}>
-                <InputNumber min={2} precision={0} style={{ width: 140 }} prefix="满" suffix={unit || '件'} placeholder="数量" data-testid={`ladder-number-${i}`} />
+                <InputNumber
+                  min={2}
+                  precision={0}
+                  style={{ width: 140 }}
+                  prefix="满"
+                  suffix={unit || '件'}
+                  placeholder="数量"
+                  data-testid={`ladder-number-${i}`}
+                />
               </Form.Item>
               <Form.Item name={[tier.name, 'price']} rules={[zodRule(LadderTierInput.shape.price)]}>
                 <Input prefix="¥" style={{ width: 140 }} placeholder="单价" data-testid={`ladder-price-${i}`} />

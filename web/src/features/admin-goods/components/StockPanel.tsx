@@ -103,7 +103,15 @@ export function StockPanel({ goods }: { goods: AdminGoodsDetail }) {
           locale={{ emptyText: log.isPending ? ' ' : '暂无库存调整记录' }}
           pagination={
             log.data && log.data.total > log.data.per_page
-              ? { current: log.data.current_page, pageSize: log.data.per_page, total: log.data.total, onChange: setPage, size: 'small', showSizeChanger: false, showTotal: (t) => `共 ${t} 条` }
+              ? {
+                  current: log.data.current_page,
+                  pageSize: log.data.per_page,
+                  total: log.data.total,
+                  onChange: setPage,
+                  size: 'small',
+                  showSizeChanger: false,
+                  showTotal: (t) => `共 ${t} 条`,
+                }
               : false
           }
           data-testid="stock-log"

@@ -21,7 +21,10 @@ type PickerNode = { value: number; title: string; disabled?: boolean; children?:
  * Options of a category picker. `leavesOnly`: goods hang on the deepest level, so other levels open but cannot be
  * picked. `without`: a category that may not be picked with everything under it (a category never moves under itself).
  */
-export function categoryOptions(rows: readonly AdminCategory[], { leavesOnly = false, without }: { leavesOnly?: boolean; without?: number } = {}): PickerNode[] {
+export function categoryOptions(
+  rows: readonly AdminCategory[],
+  { leavesOnly = false, without }: { leavesOnly?: boolean; without?: number } = {},
+): PickerNode[] {
   const walk = (list: CategoryNode[]): PickerNode[] =>
     list
       .filter((c) => c.id !== without)

@@ -33,7 +33,8 @@ const TABS = [
   { key: '0', label: '已下架' },
 ] as const;
 
-const NO_PICTURE = 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"%3E%3Crect width="48" height="48" fill="%23f5f5f5"/%3E%3C/svg%3E';
+const NO_PICTURE =
+  'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"%3E%3Crect width="48" height="48" fill="%23f5f5f5"/%3E%3C/svg%3E';
 
 /** 上架 or 下架 of one goods from its row: a switch for those who may change it, a tag for the others. */
 function SaleSwitch({ goods, mayWrite }: { goods: AdminGoods; mayWrite: boolean }) {
@@ -176,7 +177,9 @@ export default function GoodsPage() {
 
   const bulk = async (on: 0 | 1) => {
     const answer = await setOnSale.mutateAsync({ ids: selected, is_on_sale: on });
-    void message.success(`已${on ? '上架' : '下架'} ${answer.changed} 件商品${answer.changed < selected.length ? `（${selected.length - answer.changed} 件原本已${on ? '上架' : '下架'}）` : ''}`);
+    void message.success(
+      `已${on ? '上架' : '下架'} ${answer.changed} 件商品${answer.changed < selected.length ? `（${selected.length - answer.changed} 件原本已${on ? '上架' : '下架'}）` : ''}`,
+    );
     setSelected([]);
   };
 
@@ -201,7 +204,13 @@ export default function GoodsPage() {
           <ConfirmButton title={`确认上架选中的 ${selected.length} 件商品？`} onConfirm={() => bulk(1)} data-testid="goods-bulk-on">
             批量上架
           </ConfirmButton>
-          <ConfirmButton title={`确认下架选中的 ${selected.length} 件商品？`} description="下架后客户将无法搜索和采购" danger onConfirm={() => bulk(0)} data-testid="goods-bulk-off">
+          <ConfirmButton
+            title={`确认下架选中的 ${selected.length} 件商品？`}
+            description="下架后客户将无法搜索和采购"
+            danger
+            onConfirm={() => bulk(0)}
+            data-testid="goods-bulk-off"
+          >
             批量下架
           </ConfirmButton>
           <Button type="link" size="small" onClick={() => setSelected([])}>
@@ -243,7 +252,11 @@ export default function GoodsPage() {
         rowKey="id"
         columns={columnsFor(mayWrite)}
         scrollX={1000}
-        rowSelection={mayWrite ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true, columnWidth: 36 } : undefined}
+        rowSelection={
+          mayWrite
+            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true, columnWidth: 36 }
+            : undefined
+        }
         csv={{ name: '商品列表', columns: csv }}
         emptyText={filters.keyword ? `没有找到“${filters.keyword}”相关的商品` : '没有符合条件的商品'}
         actions={actions}
@@ -252,7 +265,12 @@ export default function GoodsPage() {
             <Form.Item name="keyword" label="关键词">
               <Input placeholder="名称/拼音/厂家/批准文号" allowClear style={{ width: 200 }} data-testid="goods-keyword" />
             </Form.Item>
-            <Form.Item name="category" label="分类" getValueProps={(v: string | undefined) => ({ value: v ? Number(v) : undefined })} normalize={(v?: number) => (v ? String(v) : undefined)}>
+            <Form.Item
+              name="category"
+              label="分类"
+              getValueProps={(v: string | undefined) => ({ value: v ? Number(v) : undefined })}
+              normalize={(v?: number) => (v ? String(v) : undefined)}
+            >
               <TreeSelect
                 placeholder="全部分类"
                 allowClear
@@ -265,7 +283,15 @@ export default function GoodsPage() {
               />
             </Form.Item>
             <Form.Item name="is_buy" label="可购买">
-              <Select placeholder="不限" allowClear style={{ width: 90 }} options={[{ value: '1', label: '是' }, { value: '0', label: '否' }]} />
+              <Select
+                placeholder="不限"
+                allowClear
+                style={{ width: 90 }}
+                options={[
+                  { value: '1', label: '是' },
+                  { value: '0', label: '否' },
+                ]}
+              />
             </Form.Item>
           </FilterForm>
         }

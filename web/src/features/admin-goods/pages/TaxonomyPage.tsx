@@ -31,7 +31,16 @@ function ShowToggle({ name, shown, what, onChange }: { name: string; shown: 0 | 
     void message.success(next ? `已显示：${name}` : `已隐藏：${name}`);
   };
   return shown ? (
-    <ConfirmButton type="link" size="small" danger title={`隐藏${what}“${name}”？`} description={`隐藏后客户在商城中将看不到该${what}${what === '分类' ? '及其下级分类' : ''}`} okText="隐藏" onConfirm={() => run(0)} data-testid="row-hide">
+    <ConfirmButton
+      type="link"
+      size="small"
+      danger
+      title={`隐藏${what}“${name}”？`}
+      description={`隐藏后客户在商城中将看不到该${what}${what === '分类' ? '及其下级分类' : ''}`}
+      okText="隐藏"
+      onConfirm={() => run(0)}
+      data-testid="row-hide"
+    >
       隐藏
     </ConfirmButton>
   ) : (
@@ -63,7 +72,12 @@ function CategoriesTab() {
       align: 'right',
       render: (n: number, c) => (c.is_leaf && n ? <Link to={`/admin/goods?category=${c.id}`}>{n}</Link> : c.is_leaf ? 0 : '—'),
     },
-    { title: '排序', dataIndex: 'sort', width: 100, render: (sort: number, c) => <SortInput value={sort} onSave={(next) => save.mutateAsync({ id: c.id, body: { sort: next } })} /> },
+    {
+      title: '排序',
+      dataIndex: 'sort',
+      width: 100,
+      render: (sort: number, c) => <SortInput value={sort} onSave={(next) => save.mutateAsync({ id: c.id, body: { sort: next } })} />,
+    },
     { title: '状态', dataIndex: 'is_show', width: 80, render: (s: 0 | 1) => <ShownTag shown={s} /> },
     {
       title: '操作',
@@ -90,7 +104,9 @@ function CategoriesTab() {
       <div className="yct-admin-goods__tab-bar">
         <span className="yct-muted">共 {categories.data?.length ?? 0} 个分类；商品挂在最下级分类，排序数字越小越靠前，修改排序后移出输入框即保存。</span>
         <Space>
-          <Button onClick={() => setExpanded(expanded?.length ? [] : (categories.data ?? []).filter((c) => !c.is_leaf).map((c) => c.id))}>{expanded?.length ? '全部收起' : '全部展开'}</Button>
+          <Button onClick={() => setExpanded(expanded?.length ? [] : (categories.data ?? []).filter((c) => !c.is_leaf).map((c) => c.id))}>
+            {expanded?.length ? '全部收起' : '全部展开'}
+          </Button>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ parentId: 0 })} data-testid="category-add">
             新增分类
           </Button>
@@ -127,12 +143,27 @@ function BrandsTab() {
       title: '标志',
       dataIndex: 'logo',
       width: 72,
-      render: (logo: string, b) => (logo ? <Image src={logo} alt={b.name} width={48} height={32} className="yct-admin-goods__logo" /> : <span className="yct-admin-goods__no-logo">{b.name.slice(0, 2)}</span>),
+      render: (logo: string, b) =>
+        logo ? (
+          <Image src={logo} alt={b.name} width={48} height={32} className="yct-admin-goods__logo" />
+        ) : (
+          <span className="yct-admin-goods__no-logo">{b.name.slice(0, 2)}</span>
+        ),
     },
-    { title: '品牌名称', dataIndex: 'name', width: 180, render: (name: string, b) => <span className={b.is_show ? undefined : 'yct-admin-goods__hidden'}>{name}</span> },
+    {
+      title: '品牌名称',
+      dataIndex: 'name',
+      width: 180,
+      render: (name: string, b) => <span className={b.is_show ? undefined : 'yct-admin-goods__hidden'}>{name}</span>,
+    },
     { title: '品牌介绍', dataIndex: 'description', ellipsis: true, render: (d: string) => d || <span className="yct-muted">—</span> },
     { title: '商品数', dataIndex: 'goods_count', width: 80, align: 'right' },
-    { title: '排序', dataIndex: 'sort', width: 100, render: (sort: number, b) => <SortInput value={sort} onSave={(next) => save.mutateAsync({ id: b.id, body: { sort: next } })} /> },
+    {
+      title: '排序',
+      dataIndex: 'sort',
+      width: 100,
+      render: (sort: number, b) => <SortInput value={sort} onSave={(next) => save.mutateAsync({ id: b.id, body: { sort: next } })} />,
+    },
     { title: '状态', dataIndex: 'is_show', width: 80, render: (s: 0 | 1) => <ShownTag shown={s} /> },
     {
       title: '操作',

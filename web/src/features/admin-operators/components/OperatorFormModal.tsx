@@ -59,7 +59,16 @@ export function OperatorFormModal({ me, operator, onClose }: Props) {
       destroyOnHidden
       width={560}
     >
-      <Form form={form} layout="horizontal" labelCol={{ flex: '84px' }} wrapperCol={{ flex: 'auto' }} onFinish={submit} requiredMark data-testid="operator-form" style={{ marginTop: 16 }}>
+      <Form
+        form={form}
+        layout="horizontal"
+        labelCol={{ flex: '84px' }}
+        wrapperCol={{ flex: 'auto' }}
+        onFinish={submit}
+        requiredMark
+        data-testid="operator-form"
+        style={{ marginTop: 16 }}
+      >
         {adding ? (
           <Form.Item name="username" label="用户名" rules={[zodRule(operatorCreateBody.shape.username)]} extra="3-32位小写字母、数字、下划线或横线，字母开头">
             <Input placeholder="如 zhangsan" autoComplete="off" maxLength={32} data-testid="operator-username" />

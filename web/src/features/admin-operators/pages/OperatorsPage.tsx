@@ -93,7 +93,13 @@ export default function OperatorsPage() {
               </ConfirmButton>
             ) : null}
             {self ? null : o.is_disabled ? (
-              <ConfirmButton type="link" size="small" title={`启用 ${o.username}？`} description="启用后可重新登录后台。" onConfirm={() => setDisabled(o, false)}>
+              <ConfirmButton
+                type="link"
+                size="small"
+                title={`启用 ${o.username}？`}
+                description="启用后可重新登录后台。"
+                onConfirm={() => setDisabled(o, false)}
+              >
                 启用
               </ConfirmButton>
             ) : (

@@ -20,7 +20,8 @@ export const getAfterSales = ({ page, filters }: ListQuery, signal?: AbortSignal
 function useAfterSaleWrite<B>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body?: B }) => adminHttp.post<null>(`/api/admin/after_sales/${id}${path}`, body as never, { quiet: [Code.invalid] }),
+    mutationFn: ({ id, body }: { id: number; body?: B }) =>
+      adminHttp.post<null>(`/api/admin/after_sales/${id}${path}`, body as never, { quiet: [Code.invalid] }),
     onSuccess: () => invalidateAfterWrite(queryClient),
   });
 }

@@ -19,7 +19,10 @@ export const getOrders = ({ page, filters }: ListQuery, signal?: AbortSignal) =>
   adminHttp.get<z.infer<typeof AdminOrderPage>>('/api/admin/orders', { page, ...filters }, { signal });
 
 export const orderQuery = (id: number) =>
-  queryOptions({ queryKey: [...ORDERS_KEY, 'detail', id], queryFn: ({ signal }) => adminHttp.get<AdminOrderDetail>(`/api/admin/orders/${id}`, undefined, { signal }) });
+  queryOptions({
+    queryKey: [...ORDERS_KEY, 'detail', id],
+    queryFn: ({ signal }) => adminHttp.get<AdminOrderDetail>(`/api/admin/orders/${id}`, undefined, { signal }),
+  });
 
 /** A write on one order: its answer is the order afresh, shown at once; the rest is read again. */
 function useOrderWrite<B>(id: number, path: string) {

@@ -26,7 +26,21 @@ type Props<V> = {
   'data-testid'?: string;
 };
 
-export function ActionFormModal<V extends object>({ open, title, okText, danger, initialValues, onClose, submit, done, confirm, note, children, width = 520, ...rest }: Props<V>) {
+export function ActionFormModal<V extends object>({
+  open,
+  title,
+  okText,
+  danger,
+  initialValues,
+  onClose,
+  submit,
+  done,
+  confirm,
+  note,
+  children,
+  width = 520,
+  ...rest
+}: Props<V>) {
   const [form] = Form.useForm<V>();
   const { message, modal } = App.useApp();
   const [sending, setSending] = useState(false);

@@ -91,7 +91,11 @@ export function AfterSaleActions({ request: a }: { request: AdminAfterSale }) {
           done={() => `已驳回 ${a.order_no} 的${kind}申请`}
           data-testid="after-sale-reject-form"
         >
-          <Form.Item name="reply" label="驳回原因" rules={[{ required: true, whitespace: true, message: '拒绝时请填写原因' }, zodRule(afterSaleDecisionBody.shape.reply)]}>
+          <Form.Item
+            name="reply"
+            label="驳回原因"
+            rules={[{ required: true, whitespace: true, message: '拒绝时请填写原因' }, zodRule(afterSaleDecisionBody.shape.reply)]}
+          >
             <Input.TextArea rows={3} maxLength={200} showCount placeholder="客户将看到此原因" data-testid="after-sale-reply" />
           </Form.Item>
         </ActionFormModal>
@@ -106,11 +110,15 @@ export function AfterSaleActions({ request: a }: { request: AdminAfterSale }) {
           initialValues={{ amount: a.refundable }}
           note={
             <>
-              订单 {a.order_no}，本次最多可退 <b className="yct-admin-orders__money">{money(a.refundable)}</b>；款项原路退回（账期订单先冲减账期账单，其余退回客户账户余额）。
+              订单 {a.order_no}，本次最多可退 <b className="yct-admin-orders__money">{money(a.refundable)}</b>
+              ；款项原路退回（账期订单先冲减账期账单，其余退回客户账户余额）。
             </>
           }
           submit={(v) => refund.mutateAsync({ id: a.id, body: { amount: v.amount.trim(), reply: v.reply ?? '' } })}
-          confirm={(v) => ({ title: `确认退款 ${money(v.amount.trim())}？`, content: `${a.buyer.company} · 订单 ${a.order_no}。每个申请只能退款一次，不可撤销。` })}
+          confirm={(v) => ({
+            title: `确认退款 ${money(v.amount.trim())}？`,
+            content: `${a.buyer.company} · 订单 ${a.order_no}。每个申请只能退款一次，不可撤销。`,
+          })}
           done={(v) => `已退款 ${money(v.amount.trim())}`}
           data-testid="after-sale-refund-form"
         >

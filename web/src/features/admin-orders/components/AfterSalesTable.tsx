@@ -49,7 +49,11 @@ export function afterSaleColumns({ withOrder }: { withOrder: boolean }): TableCo
           <ul className="yct-admin-orders__lines">
             {a.lines.map((l) => (
               <li key={l.item_id}>
-                {l.name} <span className="yct-muted">×{l.number}{l.bzdw}</span>
+                {l.name}{' '}
+                <span className="yct-muted">
+                  ×{l.number}
+                  {l.bzdw}
+                </span>
               </li>
             ))}
           </ul>
@@ -112,5 +116,16 @@ export function afterSaleColumns({ withOrder }: { withOrder: boolean }): TableCo
 
 /** An order's own requests, in its detail. */
 export function OrderAfterSales({ requests }: { requests: AdminAfterSale[] }) {
-  return <Table<AdminAfterSale> size="small" rowKey="id" columns={afterSaleColumns({ withOrder: false })} dataSource={requests} pagination={false} scroll={{ x: 800 }} locale={{ emptyText: '暂无退货/售后申请' }} data-testid="order-after-sales" />;
+  return (
+    <Table<AdminAfterSale>
+      size="small"
+      rowKey="id"
+      columns={afterSaleColumns({ withOrder: false })}
+      dataSource={requests}
+      pagination={false}
+      scroll={{ x: 800 }}
+      locale={{ emptyText: '暂无退货/售后申请' }}
+      data-testid="order-after-sales"
+    />
+  );
 }

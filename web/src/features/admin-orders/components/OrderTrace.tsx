@@ -14,12 +14,23 @@ function traceOf(o: AdminOrderDetail): Step[] {
     const end: Step[] = [{ title: o.refunded_at ? '已退款并取消' : '已取消', content: formatTime(o.cancelled_at ?? o.refunded_at), status: 'error' }];
     return o.paid_at ? [placed, paid, ...end] : [placed, ...end];
   }
-  const shipped: Step = o.shipped_at ? { title: '已发货', content: formatTime(o.shipped_at), status: 'finish' } : { title: '待发货', status: o.status === 1 ? 'process' : 'wait' };
-  const done: Step = o.received_at ? { title: '已完成', content: formatTime(o.received_at), status: 'finish' } : { title: '确认收货', status: o.status === 2 ? 'process' : 'wait' };
+  const shipped: Step = o.shipped_at
+    ? { title: '已发货', content: formatTime(o.shipped_at), status: 'finish' }
+    : { title: '待发货', status: o.status === 1 ? 'process' : 'wait' };
+  const done: Step = o.received_at
+    ? { title: '已完成', content: formatTime(o.received_at), status: 'finish' }
+    : { title: '确认收货', status: o.status === 2 ? 'process' : 'wait' };
   return [placed, paid, shipped, done];
 }
 
 export function OrderTrace({ order }: { order: AdminOrderDetail }) {
   const steps = traceOf(order);
-  return <Steps size="small" className="yct-admin-order__trace" items={steps.map((s) => ({ title: s.title, content: s.content, status: s.status }))} data-testid="order-trace" />;
+  return (
+    <Steps
+      size="small"
+      className="yct-admin-order__trace"
+      items={steps.map((s) => ({ title: s.title, content: s.content, status: s.status }))}
+      data-testid="order-trace"
+    />
+  );
 }

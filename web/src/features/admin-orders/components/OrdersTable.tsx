@@ -68,7 +68,13 @@ function useColumns(): TableColumnsType<AdminOrderRow> {
       ),
     },
     { title: '品种', dataIndex: 'item_count', width: 56, align: 'right', render: (n: number) => `${n}种` },
-    { title: '实付金额', dataIndex: 'pay_amount', width: 110, align: 'right', render: (a: string) => <span className="yct-admin-orders__money">{money(a)}</span> },
+    {
+      title: '实付金额',
+      dataIndex: 'pay_amount',
+      width: 110,
+      align: 'right',
+      render: (a: string) => <span className="yct-admin-orders__money">{money(a)}</span>,
+    },
     { title: '支付方式', dataIndex: 'pay_method', width: 84, render: (m: string) => payMethodText(m) },
     {
       title: '状态',
@@ -144,7 +150,15 @@ export function OrdersTable({ preset, hide = [], csvName, emptyText, ...rest }: 
   const formKeys = ['keyword', 'pay_method', 'date_from', 'date_to', 'ephedrine'].filter((k) => !omitted.has(k));
   return (
     <>
-      {preset ? null : <Tabs activeKey={tab} onChange={chooseTab} items={tabs.map((t) => ({ key: t.key, label: t.label }))} className="yct-admin-orders__tabs" data-testid="orders-tabs" />}
+      {preset ? null : (
+        <Tabs
+          activeKey={tab}
+          onChange={chooseTab}
+          items={tabs.map((t) => ({ key: t.key, label: t.label }))}
+          className="yct-admin-orders__tabs"
+          data-testid="orders-tabs"
+        />
+      )}
       {filters.user_id ? (
         <p className="yct-admin-orders__note">
           <Tag closable color="blue" onClose={() => setFilters({ user_id: null })}>

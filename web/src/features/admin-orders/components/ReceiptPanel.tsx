@@ -26,7 +26,11 @@ export function ReceiptPanel({ order }: { order: AdminOrderDetail }) {
   return (
     <div className="yct-admin-orders__receipt" data-testid="receipt-panel">
       <div className="yct-admin-orders__receipt-image">
-        {order.receipt_image ? <Image src={order.receipt_image} alt="签收单" data-testid="receipt-image" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无签收单" />}
+        {order.receipt_image ? (
+          <Image src={order.receipt_image} alt="签收单" data-testid="receipt-image" />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无签收单" />
+        )}
       </div>
       <div className="yct-admin-orders__receipt-side">
         <Descriptions size="small" column={1} bordered>
@@ -69,7 +73,11 @@ export function ReceiptPanel({ order }: { order: AdminOrderDetail }) {
           done={() => '已退回，等待客户重新上传'}
           data-testid="receipt-reject-form"
         >
-          <Form.Item name="remark" label="退回原因" rules={[{ required: true, whitespace: true, message: '退回时请说明原因' }, zodRule(receiptCheckBody.shape.remark)]}>
+          <Form.Item
+            name="remark"
+            label="退回原因"
+            rules={[{ required: true, whitespace: true, message: '退回时请说明原因' }, zodRule(receiptCheckBody.shape.remark)]}
+          >
             <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：未加盖公章、数量与发货不符" data-testid="receipt-remark" />
           </Form.Item>
         </ActionFormModal>

@@ -45,7 +45,13 @@ export default function AfterSalesPage() {
   const tab = filters.status ?? '';
   return (
     <AdminPanel title="退货售后" data-testid="after-sales-page">
-      <Tabs activeKey={tab} onChange={(key) => setFilters({ status: key || null })} items={TABS} className="yct-admin-orders__tabs" data-testid="after-sales-tabs" />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setFilters({ status: key || null })}
+        items={TABS}
+        className="yct-admin-orders__tabs"
+        data-testid="after-sales-tabs"
+      />
       <AdminTable<AdminAfterSale>
         data-testid="after-sales-table"
         queryKey={[...AFTER_SALES_KEY, 'list']}

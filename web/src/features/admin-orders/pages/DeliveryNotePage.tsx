@@ -141,19 +141,25 @@ export default function DeliveryNotePage() {
         </div>
         <footer className="yct-note__sign">
           <div>
-            发货人（签字）：<i />
+            发货人（签字）：
+            <i />
           </div>
           <div>
-            复核人（签字）：<i />
+            复核人（签字）：
+            <i />
           </div>
           <div>
-            收货人（签字/盖章）：<i />
+            收货人（签字/盖章）：
+            <i />
           </div>
           <div>
-            收货日期：<i />
+            收货日期：
+            <i />
           </div>
         </footer>
-        <p className="yct-note__foot">请收货时当面核对品名、规格、数量及外包装，如有破损、短少或差错，请在签收时注明并及时联系平台客服。本单据一式两联，第一联发货方留存，第二联随货同行。</p>
+        <p className="yct-note__foot">
+          请收货时当面核对品名、规格、数量及外包装，如有破损、短少或差错，请在签收时注明并及时联系平台客服。本单据一式两联，第一联发货方留存，第二联随货同行。
+        </p>
       </article>
     </div>
   );

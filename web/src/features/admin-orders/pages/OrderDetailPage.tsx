@@ -55,7 +55,11 @@ const itemColumns: TableColumnsType<Item> = [
   { title: '优惠后', dataIndex: 'pay_amount', width: 96, align: 'right', render: (a: string) => <span className="yct-admin-orders__money">{money(a)}</span> },
 ];
 
-const PAYMENT_STATE: Record<number, { text: string; color: string }> = { 0: { text: '待支付', color: 'orange' }, 1: { text: '已支付', color: 'green' }, 2: { text: '已关闭', color: 'default' } };
+const PAYMENT_STATE: Record<number, { text: string; color: string }> = {
+  0: { text: '待支付', color: 'orange' },
+  1: { text: '已支付', color: 'green' },
+  2: { text: '已关闭', color: 'default' },
+};
 
 const paymentColumns: TableColumnsType<Payment> = [
   { title: '支付流水号', dataIndex: 'trade_no' },
@@ -69,12 +73,14 @@ function Amounts({ order: o }: { order: AdminOrderDetail }) {
   const a = o.amounts;
   const rows: { label: string; value: string; tone?: 'minus' | 'total' }[] = [
     { label: '商品金额', value: money(a.goods_amount) },
-    ...([
-      ['福利价优惠', a.welfare_amount],
-      ['满减优惠', a.manjian_amount],
-      ['优惠券', a.coupon_amount],
-      ['红包抵扣', a.red_packet_amount],
-    ] as const)
+    ...(
+      [
+        ['福利价优惠', a.welfare_amount],
+        ['满减优惠', a.manjian_amount],
+        ['优惠券', a.coupon_amount],
+        ['红包抵扣', a.red_packet_amount],
+      ] as const
+    )
       .filter(([, v]) => Number(v) > 0)
       .map(([label, v]) => ({ label, value: `-${money(v)}`, tone: 'minus' as const })),
     { label: '运费', value: Number(a.shipping_amount) > 0 ? `+${money(a.shipping_amount)}` : '包邮' },
@@ -119,7 +125,11 @@ function OrderInfo({ order: o }: { order: AdminOrderDetail }) {
         <span data-testid="order-tracking">{o.tracking_no || '—'}</span>
       </Descriptions.Item>
       <Descriptions.Item label="发货时间">{formatTime(o.shipped_at)}</Descriptions.Item>
-      <Descriptions.Item label="发票">{o.invoice ? `${o.invoice.type === 2 ? '增值税专用发票' : '普通发票'}：${o.invoice.title}${o.invoice.tax_no ? `（${o.invoice.tax_no}）` : ''}` : '不开发票'}</Descriptions.Item>
+      <Descriptions.Item label="发票">
+        {o.invoice
+          ? `${o.invoice.type === 2 ? '增值税专用发票' : '普通发票'}：${o.invoice.title}${o.invoice.tax_no ? `（${o.invoice.tax_no}）` : ''}`
+          : '不开发票'}
+      </Descriptions.Item>
       <Descriptions.Item label="订单备注" span={2}>
         {o.remark || '—'}
       </Descriptions.Item>
@@ -137,7 +147,9 @@ function Payments({ order: o }: { order: AdminOrderDetail }) {
   if (!o.payments.length && !bill) return null;
   return (
     <AdminPanel title="支付记录与账期">
-      {o.payments.length ? <Table<Payment> size="small" rowKey="id" columns={paymentColumns} dataSource={o.payments} pagination={false} data-testid="order-payments" /> : null}
+      {o.payments.length ? (
+        <Table<Payment> size="small" rowKey="id" columns={paymentColumns} dataSource={o.payments} pagination={false} data-testid="order-payments" />
+      ) : null}
       {bill ? (
         <Descriptions size="small" bordered column={4} title="账期账单" className="yct-admin-orders__bill" data-testid="order-credit-bill">
           <Descriptions.Item label="账单金额">{money(bill.amount)}</Descriptions.Item>
@@ -186,7 +198,16 @@ export default function OrderDetailPage() {
         <OrderInfo order={o} />
       </AdminPanel>
       <AdminPanel title={`商品清单（${o.items.length}种 ${units}件）`}>
-        <Table<Item> size="small" rowKey="id" columns={itemColumns} dataSource={o.items} pagination={false} scroll={{ x: 998 }} locale={{ emptyText: '没有商品' }} data-testid="order-items" />
+        <Table<Item>
+          size="small"
+          rowKey="id"
+          columns={itemColumns}
+          dataSource={o.items}
+          pagination={false}
+          scroll={{ x: 998 }}
+          locale={{ emptyText: '没有商品' }}
+          data-testid="order-items"
+        />
         <Amounts order={o} />
       </AdminPanel>
       <Payments order={o} />

@@ -6,7 +6,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { Code } from '@core/codes';
-import type { AdminUserDetail, AdminUserPage, AdminWallet, contactsBody, creditBody, reviewBody, userFlagsBody, walletAdjustBody } from '@core/schemas/admin-users';
+import type {
+  AdminUserDetail,
+  AdminUserPage,
+  AdminWallet,
+  contactsBody,
+  creditBody,
+  reviewBody,
+  userFlagsBody,
+  walletAdjustBody,
+} from '@core/schemas/admin-users';
 import { adminHttp } from '@/lib/admin/http';
 import { ADMIN_KEY, AUDIT_KEY } from '@/lib/admin/keys';
 import type { ListQuery } from '@/lib/admin/list';
@@ -18,10 +27,16 @@ export const getUsers = ({ page, filters }: ListQuery, signal?: AbortSignal) =>
   adminHttp.get<z.infer<typeof AdminUserPage>>('/api/admin/users', { page, ...filters }, { signal });
 
 export const userQuery = (id: number) =>
-  queryOptions({ queryKey: [...USERS_KEY, 'detail', id], queryFn: ({ signal }) => adminHttp.get<AdminUserDetail>(`/api/admin/users/${id}`, undefined, { signal }) });
+  queryOptions({
+    queryKey: [...USERS_KEY, 'detail', id],
+    queryFn: ({ signal }) => adminHttp.get<AdminUserDetail>(`/api/admin/users/${id}`, undefined, { signal }),
+  });
 
 export const walletQuery = (id: number) =>
-  queryOptions({ queryKey: [...USERS_KEY, 'wallet', id], queryFn: ({ signal }) => adminHttp.get<AdminWallet>(`/api/admin/users/${id}/wallet`, undefined, { signal }) });
+  queryOptions({
+    queryKey: [...USERS_KEY, 'wallet', id],
+    queryFn: ({ signal }) => adminHttp.get<AdminWallet>(`/api/admin/users/${id}/wallet`, undefined, { signal }),
+  });
 
 /** A write that answers the buyer again: the list, the detail and the audit log are read afresh. */
 function useUserWrite<B>(id: number, path: string) {

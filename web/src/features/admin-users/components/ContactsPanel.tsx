@@ -16,7 +16,13 @@ export function ContactsPanel({ user }: { user: AdminUserDetail }) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   useEffect(() => {
-    form.setFieldsValue({ contacts: user.contacts.map((c) => ({ name: c.name, phone: c.phone })), primary: Math.max(0, user.contacts.findIndex((c) => c.is_default === 1)) });
+    form.setFieldsValue({
+      contacts: user.contacts.map((c) => ({ name: c.name, phone: c.phone })),
+      primary: Math.max(
+        0,
+        user.contacts.findIndex((c) => c.is_default === 1),
+      ),
+    });
   }, [form, user]);
   const submit = async (v: Values) => {
     const list = v.contacts ?? [];

@@ -6,7 +6,15 @@ import { applyServerErrors } from '@/lib/form';
 import { useCan } from '@/lib/admin/me';
 import { useUpdateFlags } from '../api/users';
 
-type Values = { is_special: boolean; is_show_youx: boolean; is_can_chat: boolean; is_AfterSale: boolean; may_buy_ephedrine: boolean; rank: string; scope_ids: number[] };
+type Values = {
+  is_special: boolean;
+  is_show_youx: boolean;
+  is_can_chat: boolean;
+  is_AfterSale: boolean;
+  may_buy_ephedrine: boolean;
+  rank: string;
+  scope_ids: number[];
+};
 
 const FLAGS: { name: keyof Values; label: string; extra: string }[] = [
   { name: 'is_special', label: '控销商品', extra: '可查看和采购控销专区商品' },

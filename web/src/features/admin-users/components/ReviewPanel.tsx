@@ -32,7 +32,15 @@ function LicenceCards({ user }: { user: AdminUserDetail }) {
             <dt>有效期至</dt>
             <dd>
               {l.valid_until || '长期'}
-              {l.expiry === 2 ? <Tag color="red" style={{ marginLeft: 6 }}>已过期</Tag> : l.expiry === 1 ? <Tag color="orange" style={{ marginLeft: 6 }}>{l.days_left}天后到期</Tag> : null}
+              {l.expiry === 2 ? (
+                <Tag color="red" style={{ marginLeft: 6 }}>
+                  已过期
+                </Tag>
+              ) : l.expiry === 1 ? (
+                <Tag color="orange" style={{ marginLeft: 6 }}>
+                  {l.days_left}天后到期
+                </Tag>
+              ) : null}
             </dd>
             <dt>上传时间</dt>
             <dd>{formatTime(l.updated_at)}</dd>
@@ -77,7 +85,9 @@ export function ReviewPanel({ user }: { user: AdminUserDetail }) {
       <Descriptions size="small" column={3} bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label="审核状态">{user.is_passed_text}</Descriptions.Item>
         <Descriptions.Item label="审核时间">{formatTime(user.reviewed_at)}</Descriptions.Item>
-        <Descriptions.Item label="缺少证照">{user.missing_licences.length ? <span style={{ color: '#cf1322' }}>{user.missing_licences.join('、')}</span> : '无'}</Descriptions.Item>
+        <Descriptions.Item label="缺少证照">
+          {user.missing_licences.length ? <span style={{ color: '#cf1322' }}>{user.missing_licences.join('、')}</span> : '无'}
+        </Descriptions.Item>
         <Descriptions.Item label="申报经营范围" span={3}>
           {user.jyfw.length ? user.jyfw.map((s) => <Tag key={s.id}>{s.name}</Tag>) : '未填写'}
         </Descriptions.Item>
@@ -108,7 +118,13 @@ export function ReviewPanel({ user }: { user: AdminUserDetail }) {
             {decision === 2 ? (
               <>
                 <Form.Item name="presets" label="常用原因">
-                  <Select mode="multiple" allowClear placeholder="可多选" options={REJECT_REASONS.map((r) => ({ value: r, label: r }))} data-testid="review-presets" />
+                  <Select
+                    mode="multiple"
+                    allowClear
+                    placeholder="可多选"
+                    options={REJECT_REASONS.map((r) => ({ value: r, label: r }))}
+                    data-testid="review-presets"
+                  />
                 </Form.Item>
                 <Form.Item
                   name="note"
@@ -131,7 +147,13 @@ export function ReviewPanel({ user }: { user: AdminUserDetail }) {
                 name="scope_ids"
                 label="核准经营范围"
                 className="yct-admin-user__scopes"
-                rules={[{ validator: async (_r, v: number[]) => { if (!v?.length) throw new Error('请至少核准一项经营范围'); } }]}
+                rules={[
+                  {
+                    validator: async (_r, v: number[]) => {
+                      if (!v?.length) throw new Error('请至少核准一项经营范围');
+                    },
+                  },
+                ]}
                 extra="默认勾选客户申报的范围；超出范围的商品客户不能加购和下单"
               >
                 <Checkbox.Group

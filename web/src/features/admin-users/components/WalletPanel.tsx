@@ -19,7 +19,13 @@ const adjust = walletAdjustBody.shape;
 const ledgerColumns: TableColumnsType<Row> = [
   { title: '时间', dataIndex: 'created_at', width: 160, render: (t: number) => formatTime(t) },
   { title: '项目', dataIndex: 'instrument', width: 70, render: (i: keyof typeof INSTRUMENTS) => <Tag>{INSTRUMENTS[i] ?? i}</Tag> },
-  { title: '变动', dataIndex: 'amount', width: 110, align: 'right', render: (a: string) => <span style={{ color: a.startsWith('-') ? '#cf1322' : '#389e0d' }}>{a.startsWith('-') ? a : `+${a}`}</span> },
+  {
+    title: '变动',
+    dataIndex: 'amount',
+    width: 110,
+    align: 'right',
+    render: (a: string) => <span style={{ color: a.startsWith('-') ? '#cf1322' : '#389e0d' }}>{a.startsWith('-') ? a : `+${a}`}</span>,
+  },
   { title: '变动后', dataIndex: 'balance_after', width: 110, align: 'right' },
   { title: '说明', dataIndex: 'memo', ellipsis: true },
 ];
@@ -52,7 +58,14 @@ function AdjustForm({ userId }: { userId: number }) {
     <Form form={form} layout="vertical" initialValues={{ instrument: 'balance' }} onFinish={submit} data-testid="adjust-form">
       <h3 className="yct-admin-subtitle">调整余额 / 红包 / 积分</h3>
       <Form.Item name="instrument" label="项目">
-        <Select style={{ width: 140 }} options={[{ value: 'balance', label: '余额' }, { value: 'red_packet', label: '红包' }, { value: 'points', label: '积分' }]} />
+        <Select
+          style={{ width: 140 }}
+          options={[
+            { value: 'balance', label: '余额' },
+            { value: 'red_packet', label: '红包' },
+            { value: 'points', label: '积分' },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="amount" label="调整数额（减少填负数）" rules={[zodRule(adjust.amount)]}>
         <Input style={{ width: 200 }} placeholder="如 100.00 或 -50" data-testid="adjust-amount" />
@@ -86,7 +99,12 @@ function CreditForm({ userId, wallet }: { userId: number; wallet: AdminWallet })
   return (
     <Form form={form} layout="vertical" onFinish={submit} data-testid="credit-form">
       <h3 className="yct-admin-subtitle">账期额度</h3>
-      <Form.Item name="credit_limit" label="额度（元）" rules={[zodRule(creditBody.shape.credit_limit)]} extra={`已使用 ¥${wallet.credit_used}，额度不能低于已使用部分`}>
+      <Form.Item
+        name="credit_limit"
+        label="额度（元）"
+        rules={[zodRule(creditBody.shape.credit_limit)]}
+        extra={`已使用 ¥${wallet.credit_used}，额度不能低于已使用部分`}
+      >
         <Input style={{ width: 200 }} prefix="¥" data-testid="credit-limit" />
       </Form.Item>
       <Form.Item name="credit_days" label="账期天数" extra={`留空则按平台默认 ${wallet.site_credit_days} 天`}>
@@ -112,7 +130,13 @@ export function WalletPanel({ userId }: { userId: number }) {
         <Statistic title="红包" prefix="¥" value={w?.red_packet ?? '—'} loading={!w} />
         <Statistic title="积分" value={w?.points ?? '—'} loading={!w} />
         <Statistic title="账期额度" prefix="¥" value={w?.credit_limit ?? '—'} loading={!w} />
-        <Statistic title="已用账期" prefix="¥" value={w?.credit_used ?? '—'} loading={!w} suffix={w ? <small style={{ fontSize: 12, color: '#8c8c8c' }}>（{w.credit_days ?? w.site_credit_days}天）</small> : null} />
+        <Statistic
+          title="已用账期"
+          prefix="¥"
+          value={w?.credit_used ?? '—'}
+          loading={!w}
+          suffix={w ? <small style={{ fontSize: 12, color: '#8c8c8c' }}>（{w.credit_days ?? w.site_credit_days}天）</small> : null}
+        />
       </div>
       {w && (mayAdjust || mayCredit) ? (
         <div className="yct-admin-wallet__forms">
@@ -121,7 +145,15 @@ export function WalletPanel({ userId }: { userId: number }) {
         </div>
       ) : null}
       <h3 className="yct-admin-subtitle">最近流水</h3>
-      <Table<Row> size="small" rowKey="id" columns={ledgerColumns} dataSource={w?.ledger ?? []} loading={wallet.isFetching} pagination={false} locale={{ emptyText: '暂无流水' }} />
+      <Table<Row>
+        size="small"
+        rowKey="id"
+        columns={ledgerColumns}
+        dataSource={w?.ledger ?? []}
+        loading={wallet.isFetching}
+        pagination={false}
+        locale={{ emptyText: '暂无流水' }}
+      />
     </div>
   );
 }

@@ -53,7 +53,13 @@ const columns: TableColumnsType<AdminUserRow> = [
     render: (d: string | null) => (d ? <span className={dayjsBefore(d, 30) ? 'yct-admin-users__soon' : undefined}>{d}</span> : '—'),
   },
   { title: '注册时间', dataIndex: 'created_at', width: 150, render: (t: number) => formatTime(t) },
-  { title: '操作', key: 'op', width: 70, fixed: 'right', render: (_, u) => <Link to={`/admin/users/${u.id}`}>{u.is_passed === 0 && u.register_step >= 3 ? '审核' : '查看'}</Link> },
+  {
+    title: '操作',
+    key: 'op',
+    width: 70,
+    fixed: 'right',
+    render: (_, u) => <Link to={`/admin/users/${u.id}`}>{u.is_passed === 0 && u.register_step >= 3 ? '审核' : '查看'}</Link>,
+  },
 ];
 
 /** Whether a YYYY-MM-DD date falls within `days` days from today. */
@@ -84,8 +90,7 @@ function tabOf(filters: Record<string, string>) {
 export default function UsersPage() {
   const { filters, setFilters } = useListQuery(USER_FILTERS);
   const tab = tabOf(filters);
-  const chooseTab = (key: string) =>
-    setFilters(key === 'review' ? { is_passed: '0', submitted: '1' } : { is_passed: key || null, submitted: null });
+  const chooseTab = (key: string) => setFilters(key === 'review' ? { is_passed: '0', submitted: '1' } : { is_passed: key || null, submitted: null });
   return (
     <AdminPanel title="客户管理" data-testid="users-page">
       <Tabs activeKey={tab} onChange={chooseTab} items={TABS.map((t) => ({ key: t.key, label: t.label }))} className="yct-admin-users__tabs" />

@@ -7,10 +7,8 @@ import { http } from '@/api/client';
 type ForgetStep1Input = z.input<typeof forgetStep1Body>;
 type ForgetStep2Input = z.input<typeof forgetStep2Body>;
 
-const forgetStep1 = (input: Omit<ForgetStep1Input, 'step'>) =>
-  http.post<ResetTicket>('/api/user/forget', { step: 1, ...input });
-const forgetStep2 = (input: Omit<ForgetStep2Input, 'step'>) =>
-  http.post<Done>('/api/user/forget', { step: 2, ...input });
+const forgetStep1 = (input: Omit<ForgetStep1Input, 'step'>) => http.post<ResetTicket>('/api/user/forget', { step: 1, ...input });
+const forgetStep2 = (input: Omit<ForgetStep2Input, 'step'>) => http.post<Done>('/api/user/forget', { step: 2, ...input });
 
 export const useForgetStep1 = () => useMutation({ mutationFn: forgetStep1 });
 export const useForgetStep2 = () => useMutation({ mutationFn: forgetStep2 });

@@ -11,12 +11,9 @@ type RegisterStep3Input = z.input<typeof registerStep3Body>;
 
 const path = '/api/user/register';
 
-const registerStep1 = (input: Omit<RegisterStep1Input, 'step'>) =>
-  http.post<RegisteredStep1>(path, { step: 1, ...input });
-const registerStep2 = (input: Omit<RegisterStep2Input, 'step'>) =>
-  http.post<RegisteredStep2>(path, { step: 2, ...input });
-const registerStep3 = (input: Omit<RegisterStep3Input, 'step'>) =>
-  http.post<Done>(path, { step: 3, ...input });
+const registerStep1 = (input: Omit<RegisterStep1Input, 'step'>) => http.post<RegisteredStep1>(path, { step: 1, ...input });
+const registerStep2 = (input: Omit<RegisterStep2Input, 'step'>) => http.post<RegisteredStep2>(path, { step: 2, ...input });
+const registerStep3 = (input: Omit<RegisterStep3Input, 'step'>) => http.post<Done>(path, { step: 3, ...input });
 
 export function useRegisterStep1() {
   const queryClient = useQueryClient();

@@ -86,14 +86,7 @@ export function RegisterStep1Form({ parent, wechatTicket, onDone }: Props) {
       autoComplete="off"
       requiredMark
     >
-      <Form.Item
-        label="手机号"
-        name="phone"
-        required
-        validateTrigger={['onChange', 'onBlur']}
-        validateFirst
-        rules={[zodRule(shape.phone), phoneFree]}
-      >
+      <Form.Item label="手机号" name="phone" required validateTrigger={['onChange', 'onBlur']} validateFirst rules={[zodRule(shape.phone), phoneFree]}>
         <Input
           prefix={<MobileOutlined />}
           placeholder={parent ? '请输入门店负责人手机号' : '请输入手机号，注册后可用于登录'}
@@ -105,48 +98,18 @@ export function RegisterStep1Form({ parent, wechatTicket, onDone }: Props) {
       <Form.Item label="短信验证码" required>
         <div className={styles.codeRow}>
           <Form.Item name="code" noStyle rules={[zodRule(shape.code)]}>
-            <Input
-              prefix={<SafetyCertificateOutlined />}
-              placeholder="请输入6位验证码"
-              maxLength={6}
-              inputMode="numeric"
-              data-testid="register-code"
-            />
+            <Input prefix={<SafetyCertificateOutlined />} placeholder="请输入6位验证码" maxLength={6} inputMode="numeric" data-testid="register-code" />
           </Form.Item>
           <SmsCodeButton form={form} type="register" testId="register-send-code" beforeSend={stopIfTaken} />
         </div>
       </Form.Item>
-      <Form.Item
-        label="用户名"
-        name="username"
-        required
-        rules={[zodRule(shape.username)]}
-        extra="4-20位字母、数字、下划线或横线，以字母开头"
-      >
+      <Form.Item label="用户名" name="username" required rules={[zodRule(shape.username)]} extra="4-20位字母、数字、下划线或横线，以字母开头">
         <Input prefix={<UserOutlined />} placeholder="请设置用户名" maxLength={20} data-testid="register-username" />
       </Form.Item>
-      <Form.Item
-        label="登录密码"
-        name="password"
-        required
-        rules={[zodRule(shape.password)]}
-        extra="6-20位，须同时包含字母和数字"
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请设置登录密码"
-          maxLength={20}
-          autoComplete="new-password"
-          data-testid="register-password"
-        />
+      <Form.Item label="登录密码" name="password" required rules={[zodRule(shape.password)]} extra="6-20位，须同时包含字母和数字">
+        <Input.Password prefix={<LockOutlined />} placeholder="请设置登录密码" maxLength={20} autoComplete="new-password" data-testid="register-password" />
       </Form.Item>
-      <Form.Item
-        label="确认密码"
-        name="password_confirmation"
-        required
-        dependencies={['password']}
-        rules={[confirmPasswordRule]}
-      >
+      <Form.Item label="确认密码" name="password_confirmation" required dependencies={['password']} rules={[confirmPasswordRule]}>
         <Input.Password
           prefix={<LockOutlined />}
           placeholder="请再次输入登录密码"

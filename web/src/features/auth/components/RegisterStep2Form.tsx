@@ -83,12 +83,7 @@ export function RegisterStep2Form({ chain, user, onDone }: Props) {
         <Input placeholder="请与营业执照上的名称保持一致" maxLength={60} data-testid="register-company" />
       </Form.Item>
       <Form.Item label="企业类型" name="type" required rules={[zodRule(shape.type)]}>
-        <Select
-          placeholder="请选择企业类型"
-          options={typeOptions}
-          disabled={Boolean(chain)}
-          data-testid="register-type"
-        />
+        <Select placeholder="请选择企业类型" options={typeOptions} disabled={Boolean(chain)} data-testid="register-type" />
       </Form.Item>
       <Form.Item label="联系人" name="name" required rules={[zodRule(shape.name)]}>
         <Input placeholder="请输入采购负责人姓名" maxLength={20} data-testid="register-contact" />
@@ -123,24 +118,13 @@ export function RegisterStep2Form({ chain, user, onDone }: Props) {
           </Col>
           <Col span={8}>
             <Form.Item name="district" rules={[zodRule(shape.district)]}>
-              <Select
-                placeholder="区县"
-                options={districtOptions(province, city)}
-                disabled={!city}
-                showSearch
-                data-testid="register-district"
-              />
+              <Select placeholder="区县" options={districtOptions(province, city)} disabled={!city} showSearch data-testid="register-district" />
             </Form.Item>
           </Col>
         </Row>
       </Form.Item>
       <Form.Item label="详细地址" name="address" required rules={[zodRule(shape.address)]}>
-        <Input.TextArea
-          placeholder="街道、门牌号等，用于收货与资质核验"
-          maxLength={100}
-          autoSize={{ minRows: 2, maxRows: 3 }}
-          data-testid="register-address"
-        />
+        <Input.TextArea placeholder="街道、门牌号等，用于收货与资质核验" maxLength={100} autoSize={{ minRows: 2, maxRows: 3 }} data-testid="register-address" />
       </Form.Item>
       {jyfw.data ? (
         <Form.Item label="经营范围" name="jyfw" required rules={[zodRule(shape.jyfw)]}>

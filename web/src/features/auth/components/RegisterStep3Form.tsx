@@ -79,10 +79,7 @@ export function RegisterStep3Form({ companyType, chain, onDone, onBack }: Props)
   const card = (type: LicenceType, mandatory: boolean) => (
     <div className={styles.licenceCard} key={type}>
       <div className={styles.licenceUpload}>
-        <Form.Item
-          name={['licences', type, 'image']}
-          rules={mandatory ? [{ required: true, message: `请上传${names[type]}` }] : []}
-        >
+        <Form.Item name={['licences', type, 'image']} rules={mandatory ? [{ required: true, message: `请上传${names[type]}` }] : []}>
           <LicenceUpload testId={`register-licence-${type}`} />
         </Form.Item>
       </div>
@@ -91,11 +88,7 @@ export function RegisterStep3Form({ companyType, chain, onDone, onBack }: Props)
           {mandatory ? <em>*</em> : null}
           {names[type]}
         </h3>
-        <Form.Item
-          label="证件编号"
-          name={['licences', type, 'number']}
-          rules={[zodRule(licenceInput.shape.number)]}
-        >
+        <Form.Item label="证件编号" name={['licences', type, 'number']} rules={[zodRule(licenceInput.shape.number)]}>
           <Input placeholder="选填，与证件上的编号一致" maxLength={60} data-testid={`register-licence-${type}-number`} />
         </Form.Item>
         <Form.Item label="有效期至" name={['licences', type, 'valid_until']}>
@@ -122,23 +115,14 @@ export function RegisterStep3Form({ companyType, chain, onDone, onBack }: Props)
       {required.map((t) => card(t, true))}
       {optional.length ? <div className={styles.sectionTitle}>其他资质（选填）</div> : null}
       {optional.map((t) => card(t, false))}
-      {formError.length ? (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={formError[0]} data-testid="register-error" />
-      ) : null}
+      {formError.length ? <Alert type="error" showIcon style={{ marginBottom: 16 }} title={formError[0]} data-testid="register-error" /> : null}
       <Space size="middle" style={{ display: 'flex', justifyContent: 'center', marginTop: 24 }}>
         {onBack ? (
           <Button size="large" style={{ width: 160 }} onClick={onBack} data-testid="register-back">
             上一步
           </Button>
         ) : null}
-        <Button
-          type="primary"
-          size="large"
-          htmlType="submit"
-          style={{ width: 240 }}
-          loading={mutation.isPending}
-          data-testid="register-submit"
-        >
+        <Button type="primary" size="large" htmlType="submit" style={{ width: 240 }} loading={mutation.isPending} data-testid="register-submit">
           提交审核
         </Button>
       </Space>

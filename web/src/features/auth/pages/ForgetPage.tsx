@@ -53,24 +53,12 @@ function VerifyPhone({ onDone }: { onDone: () => void }) {
       autoComplete="off"
     >
       <Form.Item label="手机号" name="phone" required rules={[zodRule(shape.phone)]}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="请输入注册时使用的手机号"
-          maxLength={11}
-          inputMode="numeric"
-          data-testid="forget-phone"
-        />
+        <Input prefix={<MobileOutlined />} placeholder="请输入注册时使用的手机号" maxLength={11} inputMode="numeric" data-testid="forget-phone" />
       </Form.Item>
       <Form.Item label="短信验证码" required>
         <div className={styles.codeRow}>
           <Form.Item name="code" noStyle rules={[zodRule(shape.code)]}>
-            <Input
-              prefix={<SafetyCertificateOutlined />}
-              placeholder="请输入6位验证码"
-              maxLength={6}
-              inputMode="numeric"
-              data-testid="forget-code"
-            />
+            <Input prefix={<SafetyCertificateOutlined />} placeholder="请输入6位验证码" maxLength={6} inputMode="numeric" data-testid="forget-code" />
           </Form.Item>
           <SmsCodeButton form={form} type="forget" testId="forget-send-code" />
         </div>
@@ -126,35 +114,11 @@ function NewPassword({ ticket, onDone, onRestart }: { ticket: string; onDone: ()
           data-testid="forget-error"
         />
       ) : null}
-      <Form.Item
-        label="新密码"
-        name="password"
-        required
-        rules={[zodRule(forgetStep2Body.shape.password)]}
-        extra="6-20位，须同时包含字母和数字"
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请设置新密码"
-          maxLength={20}
-          autoComplete="new-password"
-          data-testid="forget-password"
-        />
+      <Form.Item label="新密码" name="password" required rules={[zodRule(forgetStep2Body.shape.password)]} extra="6-20位，须同时包含字母和数字">
+        <Input.Password prefix={<LockOutlined />} placeholder="请设置新密码" maxLength={20} autoComplete="new-password" data-testid="forget-password" />
       </Form.Item>
-      <Form.Item
-        label="确认新密码"
-        name="password_confirmation"
-        required
-        dependencies={['password']}
-        rules={[confirmPasswordRule]}
-      >
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请再次输入新密码"
-          maxLength={20}
-          autoComplete="new-password"
-          data-testid="forget-password2"
-        />
+      <Form.Item label="确认新密码" name="password_confirmation" required dependencies={['password']} rules={[confirmPasswordRule]}>
+        <Input.Password prefix={<LockOutlined />} placeholder="请再次输入新密码" maxLength={20} autoComplete="new-password" data-testid="forget-password2" />
       </Form.Item>
       <Form.Item label=" " colon={false}>
         <Button type="primary" htmlType="submit" block loading={mutation.isPending} data-testid="forget-submit">

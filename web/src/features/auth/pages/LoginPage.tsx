@@ -29,22 +29,10 @@ function AccountLogin({ onDone }: { onDone: () => void }) {
   return (
     <Form<LoginInput> form={form} size="large" onFinish={onFinish}>
       <Form.Item name="username" rules={[zodRule(loginBody.shape.username)]}>
-        <Input
-          prefix={<UserOutlined />}
-          placeholder="用户名 / 手机号"
-          maxLength={32}
-          autoComplete="username"
-          data-testid="login-username"
-        />
+        <Input prefix={<UserOutlined />} placeholder="用户名 / 手机号" maxLength={32} autoComplete="username" data-testid="login-username" />
       </Form.Item>
       <Form.Item name="password" rules={[zodRule(loginBody.shape.password)]}>
-        <Input.Password
-          prefix={<LockOutlined />}
-          placeholder="请输入密码"
-          maxLength={64}
-          autoComplete="current-password"
-          data-testid="login-password"
-        />
+        <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" maxLength={64} autoComplete="current-password" data-testid="login-password" />
       </Form.Item>
       <div className={styles.loginLinks} style={{ marginTop: -8, marginBottom: 16 }}>
         <span />
@@ -75,14 +63,7 @@ function SmsLogin({ onDone }: { onDone: () => void }) {
   return (
     <Form<LoginCodeInput> form={form} size="large" onFinish={onFinish}>
       <Form.Item name="phone" rules={[zodRule(loginCodeBody.shape.phone)]}>
-        <Input
-          prefix={<MobileOutlined />}
-          placeholder="请输入手机号"
-          maxLength={11}
-          inputMode="numeric"
-          autoComplete="tel"
-          data-testid="login-phone"
-        />
+        <Input prefix={<MobileOutlined />} placeholder="请输入手机号" maxLength={11} inputMode="numeric" autoComplete="tel" data-testid="login-phone" />
       </Form.Item>
       <Form.Item>
         <div className={styles.codeRow}>
@@ -120,15 +101,9 @@ export default function LoginPage() {
   };
 
   return (
-    <div
-      className={styles.loginBand}
-      style={first?.image ? { backgroundImage: `url("${first.image}")` } : undefined}
-      data-testid="login-page"
-    >
+    <div className={styles.loginBand} style={first?.image ? { backgroundImage: `url("${first.image}")` } : undefined} data-testid="login-page">
       <div className={styles.loginInner}>
-        {first?.url ? (
-          <a className={styles.bannerLink} href={first.url} title={first.title} aria-label={first.title || '活动详情'} />
-        ) : null}
+        {first?.url ? <a className={styles.bannerLink} href={first.url} title={first.title} aria-label={first.title || '活动详情'} /> : null}
         {!first?.image ? (
           <div className={styles.bannerText}>
             <h2>药采通 · 医药采购平台</h2>

@@ -101,16 +101,12 @@ export default function RegisterPage() {
         );
       }
     } else if (step > 1 && me?.show !== 1) {
-      return notice(
-        '请先设置登录信息',
-        '完成第一步注册或登录后，再继续填写企业信息和上传资质。',
-        [
-          <Button type="primary" key="step1" onClick={() => navigate(`${base}/step1`)}>
-            去注册
-          </Button>,
-          <span key="login">{loginAgain(pathname)}</span>,
-        ],
-      );
+      return notice('请先设置登录信息', '完成第一步注册或登录后，再继续填写企业信息和上传资质。', [
+        <Button type="primary" key="step1" onClick={() => navigate(`${base}/step1`)}>
+          去注册
+        </Button>,
+        <span key="login">{loginAgain(pathname)}</span>,
+      ]);
     } else if (step === 3 && me && me.register_step < 2) {
       return notice(
         '请先填写企业信息',
@@ -147,9 +143,7 @@ export default function RegisterPage() {
         />
       );
     }
-    const companyType: CompanyType = chain
-      ? '连锁门店'
-      : (saved.type ?? (isCompanyType(me?.company_type) ? me.company_type : '单体药店'));
+    const companyType: CompanyType = chain ? '连锁门店' : (saved.type ?? (isCompanyType(me?.company_type) ? me.company_type : '单体药店'));
     return (
       <RegisterStep3Form
         companyType={companyType}

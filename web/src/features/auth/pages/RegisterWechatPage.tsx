@@ -87,11 +87,7 @@ export default function RegisterWechatPage() {
         </h2>
         <p>打开微信「扫一扫」，扫描下方二维码</p>
         <div className={styles.qrBox} data-testid="wechat-qrcode">
-          {scanUrl ? (
-            <QRCodeSVG value={scanUrl} size={200} level="M" marginSize={1} />
-          ) : (
-            <div style={{ width: 200, height: 200 }} />
-          )}
+          {scanUrl ? <QRCodeSVG value={scanUrl} size={200} level="M" marginSize={1} /> : <div style={{ width: 200, height: 200 }} />}
           {phase === 'loading' ? (
             <div className={styles.qrMask}>
               <Spin />

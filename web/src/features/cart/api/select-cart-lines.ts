@@ -10,7 +10,8 @@ export function useSelectCartLines() {
   return useMutation({
     mutationKey: CART_KEY,
     scope: CART_MUTATION_SCOPE,
-    mutationFn: ({ ids, selected }: { ids: number[]; selected: boolean }) => http.post<CartList>('/api/cart/batch_select', { ids, is_selected: selected ? 1 : 0 }),
+    mutationFn: ({ ids, selected }: { ids: number[]; selected: boolean }) =>
+      http.post<CartList>('/api/cart/batch_select', { ids, is_selected: selected ? 1 : 0 }),
     onSuccess: (list) => putCartList(client, list),
   });
 }

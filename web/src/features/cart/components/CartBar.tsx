@@ -42,7 +42,13 @@ export function CartBar({ cart, chain, onCopy, onCheckout, checkingOut }: Props)
         >
           全选
         </Checkbox>
-        <button type="button" className="yct-linkbtn" disabled={!ids.length} onClick={() => remove.ask(ids, `确定删除选中的${ids.length}种商品吗?`)} data-testid="delete-selected">
+        <button
+          type="button"
+          className="yct-linkbtn"
+          disabled={!ids.length}
+          onClick={() => remove.ask(ids, `确定删除选中的${ids.length}种商品吗?`)}
+          data-testid="delete-selected"
+        >
           删除选中
         </button>
         {chain ? (

@@ -75,7 +75,12 @@ export function CartHints({ hints: all }: { hints: NextHint[] }) {
 export function AddonOffers({ huangous }: { huangous: HuangouGroup[] }) {
   const reached = huangous.filter((h) => h.reached && h.offers.length);
   const goods = useAddonGoods([...new Set(reached.flatMap((h) => h.offers.map((o) => o.goods_id)))]);
-  const [picks, setPicks] = useState<AddonPick[]>(() => keepReached(readAddonPicks(), reached.map((h) => h.activity_id)));
+  const [picks, setPicks] = useState<AddonPick[]>(() =>
+    keepReached(
+      readAddonPicks(),
+      reached.map((h) => h.activity_id),
+    ),
+  );
   if (!reached.length) return null;
   const toggle = (pick: AddonPick) => {
     const next = togglePick(picks, pick);
@@ -89,9 +94,7 @@ export function AddonOffers({ huangous }: { huangous: HuangouGroup[] }) {
           <header>
             <span className="yct-tag yct-tag--blue">换购</span>
             <strong>{h.name}</strong>
-            <span className="yct-caddons__status">
-              已满{money(h.threshold)}，可按换购价加购以下商品
-            </span>
+            <span className="yct-caddons__status">已满{money(h.threshold)}，可按换购价加购以下商品</span>
           </header>
           <ul>
             {h.offers.map((o) => {
@@ -115,7 +118,13 @@ export function AddonOffers({ huangous }: { huangous: HuangouGroup[] }) {
                       ) : null}
                     </div>
                   </div>
-                  <button type="button" className={`yct-caddons__pick${on ? ' is-on' : ''}`} onClick={() => toggle({ activity_id: h.activity_id, goods_id: o.goods_id, number })} aria-pressed={on} data-testid="addon-pick">
+                  <button
+                    type="button"
+                    className={`yct-caddons__pick${on ? ' is-on' : ''}`}
+                    onClick={() => toggle({ activity_id: h.activity_id, goods_id: o.goods_id, number })}
+                    aria-pressed={on}
+                    data-testid="addon-pick"
+                  >
                     {on ? `已选 ×${number}` : '换购'}
                   </button>
                 </li>

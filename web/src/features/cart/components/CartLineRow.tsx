@@ -153,7 +153,9 @@ export function CartLineRow({ line, gifts }: { line: CartLine; gifts: readonly G
       <div className="yct-cline__qty">
         <LineQuantity line={line} disabled={invalid && line.excluded?.reason !== 'insufficient_stock'} />
         {g && line.type !== 3 ? (
-          <span className={`yct-cline__stock${g.number < line.number ? ' is-short' : ''}`}>{g.number > 0 ? `库存 ${g.number > 9999 ? '充足' : g.number}${g.bzdw}` : '缺货'}</span>
+          <span className={`yct-cline__stock${g.number < line.number ? ' is-short' : ''}`}>
+            {g.number > 0 ? `库存 ${g.number > 9999 ? '充足' : g.number}${g.bzdw}` : '缺货'}
+          </span>
         ) : (
           <span className="yct-cline__stock">
             共 {line.number}

@@ -97,7 +97,13 @@ export function CartTable({ lines, manjians, gifts }: { lines: CartLine[]; manji
             <button
               type="button"
               className="yct-linkbtn yct-cgroup__more"
-              onClick={() => remove.ask(invalid.flatMap((l) => (l.id === null ? [] : [l.id])), '确定清空失效商品吗?', '已清空失效商品')}
+              onClick={() =>
+                remove.ask(
+                  invalid.flatMap((l) => (l.id === null ? [] : [l.id])),
+                  '确定清空失效商品吗?',
+                  '已清空失效商品',
+                )
+              }
               data-testid="clear-invalid"
             >
               清空失效商品

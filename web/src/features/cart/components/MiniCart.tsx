@@ -59,7 +59,13 @@ export default function MiniCart({ loggedIn, onClose }: Props) {
         </Link>
       </EmptyState>
     );
-  else if (cart.isPending) body = <div className="yct-loading yct-minicart__loading"><span className="yct-spinner" />正在加载…</div>;
+  else if (cart.isPending)
+    body = (
+      <div className="yct-loading yct-minicart__loading">
+        <span className="yct-spinner" />
+        正在加载…
+      </div>
+    );
   else if (cart.isError)
     body =
       isApiError(cart.error) && cart.error.code === Code.refused ? (

@@ -9,7 +9,9 @@ const ADDON_PICKS_KEY = 'yct-cart-addons';
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
 
 const isPick = (v: unknown): v is AddonPick =>
-  typeof v === 'object' && v !== null && ['activity_id', 'goods_id', 'number'].every((k) => Number.isInteger((v as Record<string, unknown>)[k]) && ((v as Record<string, number>)[k] > 0));
+  typeof v === 'object' &&
+  v !== null &&
+  ['activity_id', 'goods_id', 'number'].every((k) => Number.isInteger((v as Record<string, unknown>)[k]) && (v as Record<string, number>)[k] > 0);
 
 export function readAddonPicks(store: Store | undefined = globalThis.sessionStorage): AddonPick[] {
   try {
@@ -26,7 +28,8 @@ export function writeAddonPicks(picks: AddonPick[], store: Store | undefined = g
   } catch {}
 }
 
-export const isPicked = (picks: readonly AddonPick[], activityId: number, goodsId: number) => picks.some((p) => p.activity_id === activityId && p.goods_id === goodsId);
+export const isPicked = (picks: readonly AddonPick[], activityId: number, goodsId: number) =>
+  picks.some((p) => p.activity_id === activityId && p.goods_id === goodsId);
 
 /** Picks the offer, or drops it when it was picked. */
 export function togglePick(picks: readonly AddonPick[], pick: AddonPick): AddonPick[] {

@@ -87,7 +87,9 @@ describe('the cart view', () => {
       next: { amount: '3000.00', reduce: '150.00', need: '1904.00' },
     });
     expect(manjianProgress(reached)).toEqual({ reached: true, text: '已满足满1000减50，已减¥50.00；再购¥1,904.00可享满3000减150' });
-    expect(manjianProgress({ ...reached, tiers: reached.tiers.map((t) => ({ ...t, status: 1 as const })), reduce: '150.00', next: null }).text).toBe('已满足满3000减150，已减¥150.00，已享最高优惠');
+    expect(manjianProgress({ ...reached, tiers: reached.tiers.map((t) => ({ ...t, status: 1 as const })), reduce: '150.00', next: null }).text).toBe(
+      '已满足满3000减150，已减¥150.00，已享最高优惠',
+    );
   });
 
   it('explains a flash-sale price cut off by its limit', () => {
@@ -114,7 +116,9 @@ describe('the cart view', () => {
   });
 
   it('says why an offer did not apply, and names a ladder tier', () => {
-    const ended = line({ promo: { kind: 'spike', activity_id: 3, price: '9.90', status: 'ended', remaining: null, applied: 0, message: '本场秒杀已结束，按原价计算' } });
+    const ended = line({
+      promo: { kind: 'spike', activity_id: 3, price: '9.90', status: 'ended', remaining: null, applied: 0, message: '本场秒杀已结束，按原价计算' },
+    });
     expect(linePrice(ended).notes).toEqual(['本场秒杀已结束，按原价计算']);
     const ladder = line({ price: '15.32', segments: [{ source: 'ladder', activity_id: null, price: '15.32', number: 100, amount: '1532.00' }] });
     expect(linePrice(ladder).notes).toEqual(['已享阶梯价']);
@@ -122,13 +126,32 @@ describe('the cart view', () => {
   });
 
   it('lists only the discounts a line got', () => {
-    expect(lineDiscounts(line({ goods_manjian_amount: '50.00', welfare_amount: '3.60' })).map((d) => `${d.label} -${money(d.amount)}`)).toEqual(['94折 -¥3.60', '满减 -¥50.00']);
+    expect(lineDiscounts(line({ goods_manjian_amount: '50.00', welfare_amount: '3.60' })).map((d) => `${d.label} -${money(d.amount)}`)).toEqual([
+      '94折 -¥3.60',
+      '满减 -¥50.00',
+    ]);
     expect(lineDiscounts(line())).toEqual([]);
   });
 
   it('names the gift a line earned: 赠 医用外科口罩×1', () => {
     const gifts: GiftGroup[] = [
-      { activity_id: 7, name: '白云山 买20赠1', gift_goods_id: 140, gift_name: '医用外科口罩', per: 'line', by: 'number', type: 1, threshold: 20, measure: 30, total: 1, need: null, lines: [{ id: 900, total: 1 }, { id: 901, total: 0 }] },
+      {
+        activity_id: 7,
+        name: '白云山 买20赠1',
+        gift_goods_id: 140,
+        gift_name: '医用外科口罩',
+        per: 'line',
+        by: 'number',
+        type: 1,
+        threshold: 20,
+        measure: 30,
+        total: 1,
+        need: null,
+        lines: [
+          { id: 900, total: 1 },
+          { id: 901, total: 0 },
+        ],
+      },
     ];
     expect(lineGift(line({ id: 900, gift_data: { total: 1, type: 1 } }), gifts)).toEqual({ given: true, text: '赠 医用外科口罩×1' });
     expect(lineGift(line({ id: 901, gift_data: { total: 0, type: 1 } }), gifts)).toEqual({ given: false, text: '白云山 买20赠1（未满足）' });

@@ -8,7 +8,6 @@ import { lineDiscounts as discountsOf, money } from '@/lib/money';
 
 export { isZero, money } from '@/lib/money';
 
-
 /** 1000.00 -> 1000, 12.50 -> 12.50: tier amounts read the way the activity names them (满1000减50). */
 export const plainYuan = (yuan: string) => yuan.replace(/\.00$/, '');
 

@@ -118,9 +118,7 @@ export default function CartPage() {
   }
   return (
     <div className="yct-container yct-cart" data-testid="cart-page">
-      <div className="yct-panel-title yct-cart__title">
-        我的购物车 {cart?.total.count ? <small>共 {cart.total.count} 种商品</small> : null}
-      </div>
+      <div className="yct-panel-title yct-cart__title">我的购物车 {cart?.total.count ? <small>共 {cart.total.count} 种商品</small> : null}</div>
       {body}
     </div>
   );

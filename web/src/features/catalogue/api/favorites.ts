@@ -13,8 +13,7 @@ export const useFavorites = (page: number, enabled = true) =>
 export function useFavoriteToggle() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, on }: { id: number; on: boolean }) =>
-      http.post<GoodsIds>(on ? '/api/favorite' : '/api/favorite/cancel', { goods_ids: [id] }),
+    mutationFn: ({ id, on }: { id: number; on: boolean }) => http.post<GoodsIds>(on ? '/api/favorite' : '/api/favorite/cancel', { goods_ids: [id] }),
     onSuccess: (_data, { id }) => {
       void client.invalidateQueries({ queryKey: ['favorite'] });
       void client.invalidateQueries({ queryKey: ['goods', 'detail', id] });

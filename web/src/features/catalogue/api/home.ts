@@ -32,7 +32,11 @@ const dailySpecialsQuery = () =>
 export const useDailySpecials = () => useQuery(dailySpecialsQuery());
 
 export const useFloors = () =>
-  useQuery({ queryKey: ['home', 'floors'], queryFn: ({ signal }) => http.get<Floor[]>('/api/index/floors', undefined, { signal, silent: true }), staleTime: 60_000 });
+  useQuery({
+    queryKey: ['home', 'floors'],
+    queryFn: ({ signal }) => http.get<Floor[]>('/api/index/floors', undefined, { signal, silent: true }),
+    staleTime: 60_000,
+  });
 
 const recommendationsQuery = () =>
   infiniteQueryOptions({

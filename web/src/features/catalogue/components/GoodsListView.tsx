@@ -46,7 +46,21 @@ const SORTS = [
   ['newest', '最新'],
 ] as const;
 
-const PASSED = ['keywords', 'type', 'category', 'brand', 'sccj', 'zone', 'cfl', 'in_stock', 'price_min', 'price_max', 'sort', 'order', 'page'] as const satisfies (keyof ListParams)[];
+const PASSED = [
+  'keywords',
+  'type',
+  'category',
+  'brand',
+  'sccj',
+  'zone',
+  'cfl',
+  'in_stock',
+  'price_min',
+  'price_max',
+  'sort',
+  'order',
+  'page',
+] as const satisfies (keyof ListParams)[];
 
 /** The zone flags a buyer can filter any list by; 优选 and 控销 only for accounts that have them. */
 const ZONES = [
@@ -74,7 +88,14 @@ function PriceRange({ min, max, onApply }: { min: string; max: string; onApply: 
     >
       <input value={low} onChange={(e) => setLow(clean(e.target.value))} placeholder="¥ 最低" aria-label="最低价" inputMode="decimal" data-testid="price-min" />
       <span>—</span>
-      <input value={high} onChange={(e) => setHigh(clean(e.target.value))} placeholder="¥ 最高" aria-label="最高价" inputMode="decimal" data-testid="price-max" />
+      <input
+        value={high}
+        onChange={(e) => setHigh(clean(e.target.value))}
+        placeholder="¥ 最高"
+        aria-label="最高价"
+        inputMode="decimal"
+        data-testid="price-max"
+      />
       <button type="submit" data-testid="price-apply">
         确定
       </button>
@@ -136,7 +157,13 @@ export function GoodsListView({
   const makers = options.data?.sccj ?? [];
   const zones = ZONES.filter(([key]) => !fixed.zone && (key !== 'youx' || user?.is_show_youx === 1) && (key !== 'kx' || user?.is_special === 1));
   const filter = (key: string, value: string | null, label: string, testid?: string) => (
-    <button type="button" key={value ?? 'all'} className={(search.get(key) ?? null) === value ? 'is-active' : ''} onClick={() => set({ [key]: value })} data-testid={testid}>
+    <button
+      type="button"
+      key={value ?? 'all'}
+      className={(search.get(key) ?? null) === value ? 'is-active' : ''}
+      onClick={() => set({ [key]: value })}
+      data-testid={testid}
+    >
       {label}
     </button>
   );
@@ -183,18 +210,18 @@ export function GoodsListView({
             </dl>
           )}
           {makers.length ? (
-          <dl data-testid="filter-makers">
-            <dt>生产厂家</dt>
-            <dd className={allMakers ? '' : 'is-folded'}>
-              {filter('sccj', null, '全部')}
-              {(allMakers ? makers : makers.slice(0, MAKERS_SHOWN)).map((m) => filter('sccj', m, m.replace(/(集团)?(股份)?有限(责任)?公司$/, '')))}
-            </dd>
-            {makers.length > MAKERS_SHOWN ? (
-              <button type="button" className="yct-filters__more" onClick={() => setAllMakers((v) => !v)}>
-                {allMakers ? '收起 ▴' : '更多 ▾'}
-              </button>
-            ) : null}
-          </dl>
+            <dl data-testid="filter-makers">
+              <dt>生产厂家</dt>
+              <dd className={allMakers ? '' : 'is-folded'}>
+                {filter('sccj', null, '全部')}
+                {(allMakers ? makers : makers.slice(0, MAKERS_SHOWN)).map((m) => filter('sccj', m, m.replace(/(集团)?(股份)?有限(责任)?公司$/, '')))}
+              </dd>
+              {makers.length > MAKERS_SHOWN ? (
+                <button type="button" className="yct-filters__more" onClick={() => setAllMakers((v) => !v)}>
+                  {allMakers ? '收起 ▴' : '更多 ▾'}
+                </button>
+              ) : null}
+            </dl>
           ) : null}
           <dl>
             <dt>处方分类</dt>
@@ -235,7 +262,13 @@ export function GoodsListView({
             key={key}
             type="button"
             className={sort === key ? 'is-active' : ''}
-            onClick={() => set(key === 'price' ? { sort: key, order: sort === 'price' && order === 'asc' ? 'desc' : 'asc' } : { sort: key === 'default' ? null : key, order: null })}
+            onClick={() =>
+              set(
+                key === 'price'
+                  ? { sort: key, order: sort === 'price' && order === 'asc' ? 'desc' : 'asc' }
+                  : { sort: key === 'default' ? null : key, order: null },
+              )
+            }
             data-testid={`sort-${key}`}
           >
             {label}
@@ -243,11 +276,21 @@ export function GoodsListView({
           </button>
         ))}
         <label className="yct-sortbar__check">
-          <input type="checkbox" checked={search.get('in_stock') === '1'} onChange={(e) => set({ in_stock: e.target.checked ? '1' : null })} data-testid="filter-in-stock" />
+          <input
+            type="checkbox"
+            checked={search.get('in_stock') === '1'}
+            onChange={(e) => set({ in_stock: e.target.checked ? '1' : null })}
+            data-testid="filter-in-stock"
+          />
           仅显示有货
         </label>
         <span className="yct-sortbar__total">
-          共 <b data-testid="list-total">{(data?.total ?? 0).toLocaleString('zh-CN')}{data?.total_more ? '+' : ''}</b> 件商品
+          共{' '}
+          <b data-testid="list-total">
+            {(data?.total ?? 0).toLocaleString('zh-CN')}
+            {data?.total_more ? '+' : ''}
+          </b>{' '}
+          件商品
         </span>
         <span className="yct-sortbar__views">
           {(['grid', 'table', 'noimage'] as const).map((v) =>

@@ -135,7 +135,11 @@ export function HeaderSearch() {
         {state.status !== 'closed' ? (
           <div className="yct-suggest" data-testid="search-panel" onMouseDown={(e) => e.preventDefault()}>
             {state.status === 'searching' ? <div className="yct-suggest__state">搜索中…</div> : null}
-            {state.status === 'empty' ? <div className="yct-suggest__state" data-testid="search-empty">暂无数据</div> : null}
+            {state.status === 'empty' ? (
+              <div className="yct-suggest__state" data-testid="search-empty">
+                暂无数据
+              </div>
+            ) : null}
             {state.status === 'error' ? <div className="yct-suggest__state">搜索失败，请稍后重试</div> : null}
             {items.map((g, i) => (
               <button

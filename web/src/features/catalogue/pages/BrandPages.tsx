@@ -69,7 +69,13 @@ export function BrandZonePage() {
       )}
       {data && data.last_page > 1 ? (
         <div className="yct-pager">
-          <Pagination current={data.current_page} pageSize={data.per_page} total={data.total} showSizeChanger={false} onChange={(p) => void navigate(p === 1 ? '/ppzq' : `/ppzq_index/${p}`)} />
+          <Pagination
+            current={data.current_page}
+            pageSize={data.per_page}
+            total={data.total}
+            showSizeChanger={false}
+            onChange={(p) => void navigate(p === 1 ? '/ppzq' : `/ppzq_index/${p}`)}
+          />
         </div>
       ) : null}
     </div>

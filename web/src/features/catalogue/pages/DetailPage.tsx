@@ -195,7 +195,12 @@ export default function DetailPage() {
           </dl>
           <div className="yct-detail__stock" data-testid="detail-stock">
             库存：<b className={g.number > 0 ? '' : 'yct-text-red'}>{stockText(g, false)}</b>
-            {g.is_free_shipping ? <span className="yct-detail__ship">满{g.free_shipping_number}{g.bzdw}包邮</span> : null}
+            {g.is_free_shipping ? (
+              <span className="yct-detail__ship">
+                满{g.free_shipping_number}
+                {g.bzdw}包邮
+              </span>
+            ) : null}
           </div>
           <div className="yct-detail__actions" data-testid="detail-actions">
             <AddToCart goods={g} />

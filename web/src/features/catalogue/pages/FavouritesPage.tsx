@@ -56,16 +56,20 @@ export default function FavouritesPage() {
         />
         {list.data.total > list.data.per_page ? (
           <div className="yct-pager">
-            <Pagination current={page} pageSize={list.data.per_page} total={list.data.total} showSizeChanger={false} onChange={(p) => setSearch({ page: String(p) })} />
+            <Pagination
+              current={page}
+              pageSize={list.data.per_page}
+              total={list.data.total}
+              showSizeChanger={false}
+              onChange={(p) => setSearch({ page: String(p) })}
+            />
           </div>
         ) : null}
       </>
     );
   return (
     <div className="yct-container yct-list" data-testid="favourites-page">
-      <div className="yct-panel-title">
-        我的收藏 {list.data ? <small>共 {list.data.total} 件</small> : null}
-      </div>
+      <div className="yct-panel-title">我的收藏 {list.data ? <small>共 {list.data.total} 件</small> : null}</div>
       {body}
     </div>
   );

@@ -26,18 +26,47 @@ function FreeShippingNotice() {
 }
 
 export function FreeShippingZone() {
-  return <GoodsListView view="grid" title="包邮专区" fixed={{ zone: 'yx' }} views={YX_VIEWS} banner={<ZoneBanner position="yx" />} notice={<FreeShippingNotice />} />;
+  return (
+    <GoodsListView view="grid" title="包邮专区" fixed={{ zone: 'yx' }} views={YX_VIEWS} banner={<ZoneBanner position="yx" />} notice={<FreeShippingNotice />} />
+  );
 }
 export function FreeShippingTable() {
-  return <GoodsListView view="table" title="包邮专区" fixed={{ zone: 'yx' }} views={YX_VIEWS} banner={<ZoneBanner position="yx" />} notice={<FreeShippingNotice />} />;
+  return (
+    <GoodsListView
+      view="table"
+      title="包邮专区"
+      fixed={{ zone: 'yx' }}
+      views={YX_VIEWS}
+      banner={<ZoneBanner position="yx" />}
+      notice={<FreeShippingNotice />}
+    />
+  );
 }
 export function TcmZone() {
   const { data } = useFocusCommon();
-  return <GoodsListView view="grid" title="中药专区" fixed={{ zone: 'zy' }} views={{}} banner={<ZoneBanner position="zyzq" />} categories={subCategories(data?.category_zy)} />;
+  return (
+    <GoodsListView
+      view="grid"
+      title="中药专区"
+      fixed={{ zone: 'zy' }}
+      views={{}}
+      banner={<ZoneBanner position="zyzq" />}
+      categories={subCategories(data?.category_zy)}
+    />
+  );
 }
 export function DevicesZone() {
   const { data } = useFocusCommon();
-  return <GoodsListView view="grid" title="器械专区" fixed={{ zone: 'qx' }} views={{}} banner={<ZoneBanner position="qxzq" />} categories={subCategories(data?.category_qx)} />;
+  return (
+    <GoodsListView
+      view="grid"
+      title="器械专区"
+      fixed={{ zone: 'qx' }}
+      views={{}}
+      banner={<ZoneBanner position="qxzq" />}
+      categories={subCategories(data?.category_qx)}
+    />
+  );
 }
 export function NearExpiryZone() {
   return (

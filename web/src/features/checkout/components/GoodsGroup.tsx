@@ -159,7 +159,11 @@ export function GoodsGroup({ group, many }: { group: ConfirmGroup; many: boolean
             <span key={m.activity_id} data-testid="confirm-manjian">
               <em className="yct-co-chip yct-co-chip--orange">满减</em>
               {m.name}：已满{money(m.tiers.filter((t) => t.status === 1).at(-1)?.amount ?? m.amount)}减{money(m.reduce)}
-              {m.next ? <i>，再购{money(m.next.need)}可减{money(m.next.reduce)}</i> : null}
+              {m.next ? (
+                <i>
+                  ，再购{money(m.next.need)}可减{money(m.next.reduce)}
+                </i>
+              ) : null}
             </span>
           ))}
           <span data-testid={`group-shipping-${group.key}`}>

@@ -16,7 +16,8 @@ type Props = {
 
 export function InvoiceBox({ types, value, onChange, errors }: Props) {
   const set = (patch: Partial<InvoiceValue>) => onChange({ ...value, ...patch });
-  const field = (name: InvoiceField) => (errors[name] ? { validateStatus: 'error' as const, help: <span data-testid={`invoice-error-${name}`}>{errors[name]}</span> } : {});
+  const field = (name: InvoiceField) =>
+    errors[name] ? { validateStatus: 'error' as const, help: <span data-testid={`invoice-error-${name}`}>{errors[name]}</span> } : {};
   return (
     <section className="yct-co-section" data-testid="invoice-section">
       <header className="yct-co-section__head">
@@ -33,7 +34,13 @@ export function InvoiceBox({ types, value, onChange, errors }: Props) {
       {value.type !== 0 ? (
         <Form layout="horizontal" labelCol={{ flex: '96px' }} className="yct-co-invoice__form" component="div">
           <Form.Item label="发票抬头" required {...field('title')}>
-            <Input value={value.title} onChange={(e) => set({ title: e.target.value })} maxLength={60} placeholder="单位全称，与营业执照一致" data-testid="invoice-title" />
+            <Input
+              value={value.title}
+              onChange={(e) => set({ title: e.target.value })}
+              maxLength={60}
+              placeholder="单位全称，与营业执照一致"
+              data-testid="invoice-title"
+            />
           </Form.Item>
           <Form.Item label="纳税人识别号" required={value.type === 2} {...field('tax_no')}>
             <Input
@@ -45,7 +52,13 @@ export function InvoiceBox({ types, value, onChange, errors }: Props) {
             />
           </Form.Item>
           <Form.Item label="收票邮箱" {...field('email')}>
-            <Input value={value.email} onChange={(e) => set({ email: e.target.value })} maxLength={64} placeholder="选填，电子发票将发送至此邮箱" data-testid="invoice-email" />
+            <Input
+              value={value.email}
+              onChange={(e) => set({ email: e.target.value })}
+              maxLength={64}
+              placeholder="选填，电子发票将发送至此邮箱"
+              data-testid="invoice-email"
+            />
           </Form.Item>
           {value.type === 2 ? <p className="yct-co-hint">增值税专用发票需企业已在“账户中心”登记开票资料，开具后随货寄出。</p> : null}
         </Form>

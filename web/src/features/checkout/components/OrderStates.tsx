@@ -7,7 +7,9 @@ export function OrderPaid({ order }: { order: OrderDetail }) {
   const method = PAY_METHOD_NAMES[order.pay_method as keyof typeof PAY_METHOD_NAMES] ?? '';
   return (
     <div className="yct-co-result" data-testid="order-paid">
-      <span className="yct-co-result__icon is-ok" aria-hidden="true">✓</span>
+      <span className="yct-co-result__icon is-ok" aria-hidden="true">
+        ✓
+      </span>
       <h2>该订单已支付</h2>
       <p>
         订单号 <b>{order.order_no}</b>，{method ? `${method} ` : ''}
@@ -28,7 +30,9 @@ export function OrderPaid({ order }: { order: OrderDetail }) {
 export function OrderCancelled({ order }: { order: OrderDetail }) {
   return (
     <div className="yct-co-result" data-testid="order-cancelled">
-      <span className="yct-co-result__icon is-off" aria-hidden="true">!</span>
+      <span className="yct-co-result__icon is-off" aria-hidden="true">
+        !
+      </span>
       <h2>订单已取消</h2>
       <p>
         订单号 <b>{order.order_no}</b>

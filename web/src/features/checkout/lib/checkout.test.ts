@@ -16,7 +16,9 @@ describe('checkout amounts', () => {
 
   it('lists only the discounts a line received, 94折 before 满减, 优惠券 and 红包', () => {
     expect(lineDiscounts(line)).toEqual([]);
-    expect(lineDiscounts({ ...line, goods_manjian_amount: '50.00', red_packet_amount: '3.20', welfare_amount: '1.00' }).map((d) => [d.label, d.amount])).toEqual([
+    expect(
+      lineDiscounts({ ...line, goods_manjian_amount: '50.00', red_packet_amount: '3.20', welfare_amount: '1.00' }).map((d) => [d.label, d.amount]),
+    ).toEqual([
       ['94折', '1.00'],
       ['满减', '50.00'],
       ['红包', '3.20'],

@@ -10,7 +10,6 @@ export { isZero, money } from '@/lib/money';
 /** -¥50.00 for a discount, ¥0.00 when there is none. */
 export const minus = (yuan: string) => (yuanToFen(yuan) > 0 ? `-${money(yuan)}` : money('0'));
 
-
 /** A line's discounts (its 满减 share is `goods_manjian_amount`). */
 export const lineDiscounts = (line: Pick<CartLine, 'welfare_amount' | 'goods_manjian_amount' | 'coupon_amount' | 'red_packet_amount'>) =>
   discountsOf({ ...line, manjian_amount: line.goods_manjian_amount });

@@ -26,7 +26,17 @@ import { newCheckoutKey, splitOrderErrors, type InvoiceField, type PayNavState }
 
 const REMARK_MAX = 200;
 
-function ConfirmForm({ data, params, setParams, refreshing }: { data: Confirm; params: ConfirmParams; setParams: (p: ConfirmParams) => void; refreshing: boolean }) {
+function ConfirmForm({
+  data,
+  params,
+  setParams,
+  refreshing,
+}: {
+  data: Confirm;
+  params: ConfirmParams;
+  setParams: (p: ConfirmParams) => void;
+  refreshing: boolean;
+}) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const create = useCreateOrder();
@@ -142,7 +152,14 @@ function ConfirmForm({ data, params, setParams, refreshing }: { data: Confirm; p
         />
       )}
 
-      <AmountBar total={data.total} address={address} orders={data.groups.length} submitting={create.isPending} disabled={!address || refreshing} onSubmit={submit} />
+      <AmountBar
+        total={data.total}
+        address={address}
+        orders={data.groups.length}
+        submitting={create.isPending}
+        disabled={!address || refreshing}
+        onSubmit={submit}
+      />
     </>
   );
 }
@@ -167,7 +184,8 @@ function ConfirmScreen() {
         <ErrorState onRetry={() => void confirm.refetch()} retrying={confirm.isFetching} />
       </div>
     );
-  } else if (confirm.data) body = <ConfirmForm data={confirm.data} params={params} setParams={setParams} refreshing={confirm.isFetching && confirm.isPlaceholderData} />;
+  } else if (confirm.data)
+    body = <ConfirmForm data={confirm.data} params={params} setParams={setParams} refreshing={confirm.isFetching && confirm.isPlaceholderData} />;
   return body;
 }
 

@@ -27,7 +27,9 @@ function DoneScreen({ id }: { id: number }) {
   if (!paid) {
     return (
       <div className="yct-co-result" data-testid="pay-not-done">
-        <span className="yct-co-result__icon is-off" aria-hidden="true">!</span>
+        <span className="yct-co-result__icon is-off" aria-hidden="true">
+          !
+        </span>
         <h2>{o.status === 4 ? '订单已取消' : o.pay_status === 2 ? '订单等待财务确认转账' : '订单尚未完成支付'}</h2>
         <p>
           订单号 <b>{o.order_no}</b>，应付金额 <span className="yct-co-money">{money(o.pay_amount)}</span>

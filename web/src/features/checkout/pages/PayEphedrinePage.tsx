@@ -77,7 +77,14 @@ function ChooseTransfer({ order }: { order: OrderDetail }) {
         <div className="yct-co-paypanel">
           <div className="yct-co-paynow">
             <p>请使用企业对公账户转账，个人账户转账无法确认。确认后订单将保留 7 天等待平台财务确认到账。</p>
-            <Button type="primary" size="large" className="yct-co-paynow__btn" loading={pay.isPending} onClick={() => pay.mutate({ orderId: order.id, method: 'transfer' })} data-testid="transfer-confirm">
+            <Button
+              type="primary"
+              size="large"
+              className="yct-co-paynow__btn"
+              loading={pay.isPending}
+              onClick={() => pay.mutate({ orderId: order.id, method: 'transfer' })}
+              data-testid="transfer-confirm"
+            >
               确认对公转账
             </Button>
           </div>

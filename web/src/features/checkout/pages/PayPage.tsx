@@ -74,7 +74,10 @@ function PayNow({ order, method, wallet }: { order: OrderDetail; method: 'balanc
         onClick={() =>
           pay.mutate(
             { orderId: order.id, method },
-            { onSuccess: (data) => void navigate(data.method === 'balance' || data.method === 'credit' ? data.next : `/cart/step4?id=${order.id}`, { state: location.state }) },
+            {
+              onSuccess: (data) =>
+                void navigate(data.method === 'balance' || data.method === 'credit' ? data.next : `/cart/step4?id=${order.id}`, { state: location.state }),
+            },
           )
         }
         data-testid="pay-submit"
@@ -89,10 +92,15 @@ function TransferChoice({ order }: { order: OrderDetail }) {
   const pay = usePayOrder();
   return (
     <div className="yct-co-paynow" data-testid="transfer-choice">
-      <p>
-        选择对公转账后，订单将保留 7 天等待平台财务确认到账，期间不能再改用其他支付方式。
-      </p>
-      <Button type="primary" size="large" className="yct-co-paynow__btn" loading={pay.isPending} onClick={() => pay.mutate({ orderId: order.id, method: 'transfer' })} data-testid="transfer-confirm">
+      <p>选择对公转账后，订单将保留 7 天等待平台财务确认到账，期间不能再改用其他支付方式。</p>
+      <Button
+        type="primary"
+        size="large"
+        className="yct-co-paynow__btn"
+        loading={pay.isPending}
+        onClick={() => pay.mutate({ orderId: order.id, method: 'transfer' })}
+        data-testid="transfer-confirm"
+      >
         确认对公转账
       </Button>
     </div>

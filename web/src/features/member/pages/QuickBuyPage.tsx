@@ -162,7 +162,17 @@ function QuickBuy() {
                     {r.times}次 / {r.total_number}
                     {g.bzdw}
                   </td>
-                  <td>{!g.is_buy ? <span className="yct-muted">暂不销售</span> : g.number <= 0 ? <span className="yct-kj__out">缺货</span> : g.number > 9999 ? '充足' : `${g.number}${g.bzdw}`}</td>
+                  <td>
+                    {!g.is_buy ? (
+                      <span className="yct-muted">暂不销售</span>
+                    ) : g.number <= 0 ? (
+                      <span className="yct-kj__out">缺货</span>
+                    ) : g.number > 9999 ? (
+                      '充足'
+                    ) : (
+                      `${g.number}${g.bzdw}`
+                    )}
+                  </td>
                   <td>
                     {can ? (
                       <QuantityStepper value={numberOf(r)} zbz={g.zbz} stock={g.number} size="small" onChange={(n) => setNumbers({ ...numbers, [g.id]: n })} />
@@ -184,7 +194,13 @@ function QuickBuy() {
           <span>
             已选 <b>{picked.length}</b> 种
           </span>
-          <Button type="primary" disabled={!picked.length} loading={add.isPending} onClick={() => addRows(rows.filter((r) => picked.includes(r.goods.id)))} data-testid="fastbuy-add-picked">
+          <Button
+            type="primary"
+            disabled={!picked.length}
+            loading={add.isPending}
+            onClick={() => addRows(rows.filter((r) => picked.includes(r.goods.id)))}
+            data-testid="fastbuy-add-picked"
+          >
             批量加入购物车
           </Button>
           <Button disabled={!pageBuyable.length || add.isPending} onClick={() => addRows(rows)} data-testid="fastbuy-add-all">

@@ -10,12 +10,32 @@ import { ErrorState } from '@/ui/ErrorState';
 import { Loading } from '@/ui/account/RequireMember';
 import { useOrderDetail } from '../api/get-order';
 import { useRequestAfterSale } from '../api/request-after-sale';
-import { AFTER_SALE_NAMES, AFTER_SALE_REASONS, afterSalePath, composeReason, lineKind, money, refundPreview, RETURN_REASONS, returnableNumbers } from '../lib/orders';
+import {
+  AFTER_SALE_NAMES,
+  AFTER_SALE_REASONS,
+  afterSalePath,
+  composeReason,
+  lineKind,
+  money,
+  refundPreview,
+  RETURN_REASONS,
+  returnableNumbers,
+} from '../lib/orders';
 import { ImagesUpload } from './ImagesUpload';
 
 type Props = { orderId: number; kind: AfterSaleKind; open: boolean; onClose: () => void };
 
-function Lines({ order, kind, picks, onPick }: { order: OrderDetail; kind: AfterSaleKind; picks: Map<number, number>; onPick: (id: number, n: number | null) => void }) {
+function Lines({
+  order,
+  kind,
+  picks,
+  onPick,
+}: {
+  order: OrderDetail;
+  kind: AfterSaleKind;
+  picks: Map<number, number>;
+  onPick: (id: number, n: number | null) => void;
+}) {
   const left = useMemo(() => returnableNumbers(order.items, order.after_sales), [order]);
   return (
     <table className="yct-ord-pick" data-testid="after-sale-lines">

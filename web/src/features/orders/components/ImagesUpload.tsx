@@ -26,7 +26,9 @@ export function imageProblem(file: { name: string; size: number }): string | nul
 
 export function ImagesUpload({ value, onChange, max = 6, testId }: Props) {
   const { message } = App.useApp();
-  const [files, setFiles] = useState<UploadFile<Uploaded>[]>(() => (value ?? []).map((url) => ({ uid: url, name: url.split('/').pop() ?? url, status: 'done', url })));
+  const [files, setFiles] = useState<UploadFile<Uploaded>[]>(() =>
+    (value ?? []).map((url) => ({ uid: url, name: url.split('/').pop() ?? url, status: 'done', url })),
+  );
   const uploading = files.some((f) => f.status === 'uploading');
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {

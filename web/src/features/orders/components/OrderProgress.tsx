@@ -11,7 +11,11 @@ export function Progress({ steps, testId }: { steps: Step[]; testId?: string }) 
       current={currentStep(steps)}
       data-testid={testId}
       items={steps.map((s) => ({
-        title: <span data-testid="step-title" data-status={s.status}>{s.title}</span>,
+        title: (
+          <span data-testid="step-title" data-status={s.status}>
+            {s.title}
+          </span>
+        ),
         status: s.status,
         content: s.time ? <span className="yct-ord-steps__time">{formatTime(s.time)}</span> : null,
       }))}

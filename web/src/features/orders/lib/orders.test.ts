@@ -117,12 +117,30 @@ describe('the detail page', () => {
   });
 
   it('shows only the discounts a line received', () => {
-    expect(lineDiscounts({ welfare_amount: '12.36', manjian_amount: '9.09', coupon_amount: '0.00', red_packet_amount: '0.00' }).map((d) => d.label)).toEqual(['94折', '满减']);
+    expect(lineDiscounts({ welfare_amount: '12.36', manjian_amount: '9.09', coupon_amount: '0.00', red_packet_amount: '0.00' }).map((d) => d.label)).toEqual([
+      '94折',
+      '满减',
+    ]);
   });
 
   it('shows the amounts as the server gives them, discounts as minus', () => {
-    const rows = amountRows({ goods_amount: '1077.00', welfare_amount: '12.36', manjian_amount: '50.00', coupon_amount: '0.00', red_packet_amount: '0.00', shipping_amount: '0.00', pay_amount: '1014.64' });
-    expect(rows.map((r) => `${r.label} ${r.value}`)).toEqual(['商品金额 ¥1,077.00', '94折优惠 -¥12.36', '满减优惠 -¥50.00', '优惠券 -¥0.00', '红包抵扣 -¥0.00', '运费 +¥0.00']);
+    const rows = amountRows({
+      goods_amount: '1077.00',
+      welfare_amount: '12.36',
+      manjian_amount: '50.00',
+      coupon_amount: '0.00',
+      red_packet_amount: '0.00',
+      shipping_amount: '0.00',
+      pay_amount: '1014.64',
+    });
+    expect(rows.map((r) => `${r.label} ${r.value}`)).toEqual([
+      '商品金额 ¥1,077.00',
+      '94折优惠 -¥12.36',
+      '满减优惠 -¥50.00',
+      '优惠券 -¥0.00',
+      '红包抵扣 -¥0.00',
+      '运费 +¥0.00',
+    ]);
     expect(rows.filter((r) => r.zero).map((r) => r.key)).toEqual(['coupon', 'red-packet', 'shipping']);
   });
 

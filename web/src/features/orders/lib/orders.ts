@@ -96,7 +96,9 @@ export type Step = { title: string; time: number | null; status: 'wait' | 'proce
  * The progress bar of the detail page: 提交订单 → 付款 → 发货 → 完成, each with its time once reached; a
  * cancelled order shows 提交订单 → 已取消 (with the payment step it passed, if any).
  */
-export function orderSteps(order: Pick<OrderDetail, 'status' | 'pay_status' | 'created_at' | 'paid_at' | 'shipped_at' | 'received_at' | 'cancelled_at'>): Step[] {
+export function orderSteps(
+  order: Pick<OrderDetail, 'status' | 'pay_status' | 'created_at' | 'paid_at' | 'shipped_at' | 'received_at' | 'cancelled_at'>,
+): Step[] {
   if (order.status === 4) {
     const steps: Step[] = [{ title: '提交订单', time: order.created_at, status: 'finish' }];
     if (order.paid_at) steps.push({ title: '付款', time: order.paid_at, status: 'finish' });

@@ -58,9 +58,7 @@ function StatusHint({ order, onExpire }: { order: OrderDetail; onExpire: () => v
   switch (order.status) {
     case 0:
       return order.pay_status === 2 ? (
-        <p>
-          已选择对公转账，请在 {order.expires_at ? <Countdown end={order.expires_at} onEnd={onExpire} /> : null} 内完成转账，平台财务确认到账后安排发货。
-        </p>
+        <p>已选择对公转账，请在 {order.expires_at ? <Countdown end={order.expires_at} onEnd={onExpire} /> : null} 内完成转账，平台财务确认到账后安排发货。</p>
       ) : (
         <p data-testid="order-pay-left">
           请在 {order.expires_at ? <Countdown end={order.expires_at} onEnd={onExpire} /> : null} 内完成支付，超时订单将自动取消。

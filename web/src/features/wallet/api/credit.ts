@@ -36,7 +36,8 @@ export const useCreateRepay = () => useMutation({ mutationFn: (ids: number[]) =>
 export function usePayRepay() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, method }: { id: number; method: z.input<typeof creditPayBody>['method'] }) => http.post<RepayPaid>('/api/pay/user_credit_pay', { id, method }),
+    mutationFn: ({ id, method }: { id: number; method: z.input<typeof creditPayBody>['method'] }) =>
+      http.post<RepayPaid>('/api/pay/user_credit_pay', { id, method }),
     onSuccess: (data) => {
       if (data.paid) void invalidateWallet(client);
     },

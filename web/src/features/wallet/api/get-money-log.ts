@@ -11,7 +11,11 @@ const moneyLogQuery = (p: LogParams) =>
   queryOptions({
     queryKey: ['wallet', 'log', p],
     queryFn: ({ signal }) =>
-      http.get<MoneyLogPage>('/api/user/user_money_log', { instrument: p.instrument, use_type: p.use_type || undefined, start_time: p.start_time, end_time: p.end_time, page: p.page }, { signal }),
+      http.get<MoneyLogPage>(
+        '/api/user/user_money_log',
+        { instrument: p.instrument, use_type: p.use_type || undefined, start_time: p.start_time, end_time: p.end_time, page: p.page },
+        { signal },
+      ),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });

@@ -41,7 +41,10 @@ export function GatewayModal({ title, payment, paid, done, onClose }: Props) {
               <span className="yct-wal-gateway__ali">支付宝</span>扫一扫付款
             </p>
             <p>
-              应付金额 <strong className="yct-wal-red" data-testid="gateway-amount">{money(payment.amount)}</strong>
+              应付金额{' '}
+              <strong className="yct-wal-red" data-testid="gateway-amount">
+                {money(payment.amount)}
+              </strong>
             </p>
             <p className="yct-muted">支付单号 {payment.trade_no}</p>
             <p className="yct-muted">二维码 {Math.round(payment.expires_in / 60)} 分钟内有效</p>

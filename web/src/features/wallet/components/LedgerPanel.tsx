@@ -46,7 +46,12 @@ export function LedgerPanel({ instrument, labels = ['收入', '支出'], afterLa
 
   const columns: TableColumnsType<MoneyLogRow> = [
     { title: '时间', dataIndex: 'created_at', width: 150, render: (v: number) => <span className="yct-wal-time">{formatTime(v)}</span> },
-    { title: '类型', dataIndex: 'kind_text', width: 110, render: (v: string, r) => <span className={`yct-wal-kind is-${r.use_type === 1 ? 'in' : 'out'}`}>{v}</span> },
+    {
+      title: '类型',
+      dataIndex: 'kind_text',
+      width: 110,
+      render: (v: string, r) => <span className={`yct-wal-kind is-${r.use_type === 1 ? 'in' : 'out'}`}>{v}</span>,
+    },
     {
       title: points ? '积分' : '金额',
       dataIndex: 'amount',
@@ -58,7 +63,13 @@ export function LedgerPanel({ instrument, labels = ['收入', '支出'], afterLa
         </b>
       ),
     },
-    { title: afterLabel, dataIndex: 'balance_after', width: 140, align: 'right', render: (v: string | number) => <span data-testid="log-after">{show(v)}</span> },
+    {
+      title: afterLabel,
+      dataIndex: 'balance_after',
+      width: 140,
+      align: 'right',
+      render: (v: string | number) => <span data-testid="log-after">{show(v)}</span>,
+    },
     {
       title: '说明',
       dataIndex: 'memo',
@@ -94,7 +105,14 @@ export function LedgerPanel({ instrument, labels = ['收入', '支出'], afterLa
         />
         {data.last_page > 1 ? (
           <div className="yct-wal-pager">
-            <Pagination current={data.current_page} pageSize={data.per_page} total={data.total} showSizeChanger={false} showTotal={(t) => `共 ${t} 条`} onChange={(p) => update({ lpage: String(p) })} />
+            <Pagination
+              current={data.current_page}
+              pageSize={data.per_page}
+              total={data.total}
+              showSizeChanger={false}
+              showTotal={(t) => `共 ${t} 条`}
+              onChange={(p) => update({ lpage: String(p) })}
+            />
           </div>
         ) : null}
       </>

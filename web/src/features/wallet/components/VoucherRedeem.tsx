@@ -19,8 +19,21 @@ export function VoucherRedeem({ compact = false }: { compact?: boolean }) {
     }
   };
   return (
-    <Form form={form} layout={compact ? 'inline' : 'vertical'} onFinish={submit} className={`yct-wal-redeem${compact ? ' is-compact' : ''}`} autoComplete="off" data-testid="voucher-form">
-      <Form.Item name="code" label={compact ? '券码' : '现金券券码'} rules={[zodRule(voucherBody.shape.code)]} validateTrigger="onSubmit" className="yct-wal-redeem__code">
+    <Form
+      form={form}
+      layout={compact ? 'inline' : 'vertical'}
+      onFinish={submit}
+      className={`yct-wal-redeem${compact ? ' is-compact' : ''}`}
+      autoComplete="off"
+      data-testid="voucher-form"
+    >
+      <Form.Item
+        name="code"
+        label={compact ? '券码' : '现金券券码'}
+        rules={[zodRule(voucherBody.shape.code)]}
+        validateTrigger="onSubmit"
+        className="yct-wal-redeem__code"
+      >
         <Input placeholder="请输入现金券券码，如 YCT2026XJQ0001" maxLength={24} allowClear data-testid="voucher-code" />
       </Form.Item>
       <Form.Item className="yct-wal-redeem__go">

@@ -18,8 +18,24 @@ const CELLS: { key: WalletTab; label: string; value: (m: UserMoney) => ReactNode
   { key: 'zqgl', label: '可用账期额度', value: (m) => money(m.credit_available) },
   { key: 'zhhb', label: '账户红包', value: (m) => money(m.red_packet) },
   { key: 'jfgl', label: '可用积分', value: (m) => m.points.toLocaleString('zh-CN') },
-  { key: 'yhq', label: '可用优惠券', value: (m) => <>{m.coupon_count} <small>张</small></> },
-  { key: 'xjq', label: '未使用现金券', value: (m) => <>{m.voucher_count} <small>张</small></> },
+  {
+    key: 'yhq',
+    label: '可用优惠券',
+    value: (m) => (
+      <>
+        {m.coupon_count} <small>张</small>
+      </>
+    ),
+  },
+  {
+    key: 'xjq',
+    label: '未使用现金券',
+    value: (m) => (
+      <>
+        {m.voucher_count} <small>张</small>
+      </>
+    ),
+  },
 ];
 
 function AssetStrip({ active }: { active: WalletTab }) {
@@ -27,7 +43,14 @@ function AssetStrip({ active }: { active: WalletTab }) {
   return (
     <nav className="yct-wal-strip" aria-label="我的钱包" data-testid="wallet-strip">
       {CELLS.map((c) => (
-        <Link key={c.key} to={`/${c.key}`} className={`yct-wal-strip__cell${c.key === active ? ' is-active' : ''}`} aria-current={c.key === active ? 'page' : undefined} data-testid="wallet-strip-cell" data-key={c.key}>
+        <Link
+          key={c.key}
+          to={`/${c.key}`}
+          className={`yct-wal-strip__cell${c.key === active ? ' is-active' : ''}`}
+          aria-current={c.key === active ? 'page' : undefined}
+          data-testid="wallet-strip-cell"
+          data-key={c.key}
+        >
           <span className="yct-wal-strip__label">{c.label}</span>
           <b className="yct-wal-strip__value" data-testid={`wallet-figure-${c.key}`}>
             {data ? c.value(data) : isError ? '--' : <span className="yct-wal-skeleton" />}

@@ -53,7 +53,15 @@ function RechargeBox({ config }: { config: MoneyConfig }) {
           const yuan = Number(o.amount);
           const on = amount === yuan;
           return (
-            <button type="button" role="radio" aria-checked={on} key={o.amount} className={`yct-wal-option${on ? ' is-on' : ''}`} onClick={() => setAmount(yuan)} data-testid="recharge-option">
+            <button
+              type="button"
+              role="radio"
+              aria-checked={on}
+              key={o.amount}
+              className={`yct-wal-option${on ? ' is-on' : ''}`}
+              onClick={() => setAmount(yuan)}
+              data-testid="recharge-option"
+            >
               <b>{money(o.amount).replace('.00', '')}</b>
               {yuanToFen(o.bonus) > 0 ? <em>送{money(o.bonus).replace('.00', '')}</em> : <span>无赠送</span>}
             </button>
@@ -77,7 +85,10 @@ function RechargeBox({ config }: { config: MoneyConfig }) {
       </div>
       <div className="yct-wal-recharge__bar">
         <span>
-          到账金额 <b className="yct-wal-red" data-testid="recharge-total">{valid ? money(String(amount! + bonus / 100)) : '--'}</b>
+          到账金额{' '}
+          <b className="yct-wal-red" data-testid="recharge-total">
+            {valid ? money(String(amount! + bonus / 100)) : '--'}
+          </b>
           {bonus > 0 ? <span className="yct-wal-bonus">含赠送 {money(String(bonus / 100))}</span> : null}
         </span>
         <Button type="primary" onClick={start} loading={create.isPending} disabled={!config.online} data-testid="recharge-submit">
@@ -91,7 +102,11 @@ function RechargeBox({ config }: { config: MoneyConfig }) {
         title="余额充值"
         payment={recharge}
         paid={paid}
-        done={recharge ? `${money(recharge.amount)}${yuanToFen(recharge.bonus) ? ` 及赠送 ${money(recharge.bonus)}` : ''} 已存入账户余额（充值单号 ${recharge.recharge_no}）` : null}
+        done={
+          recharge
+            ? `${money(recharge.amount)}${yuanToFen(recharge.bonus) ? ` 及赠送 ${money(recharge.bonus)}` : ''} 已存入账户余额（充值单号 ${recharge.recharge_no}）`
+            : null
+        }
         onClose={() => setRecharge(null)}
       />
     </div>
@@ -104,7 +119,9 @@ function Overview() {
     <div className="yct-wal-hero" data-testid="balance-hero">
       <div className="yct-wal-hero__main">
         <span className="yct-wal-hero__label">可用余额（元）</span>
-        <strong className="yct-wal-hero__value" data-testid="balance-value">{m.data ? money(m.data.balance) : '--'}</strong>
+        <strong className="yct-wal-hero__value" data-testid="balance-value">
+          {m.data ? money(m.data.balance) : '--'}
+        </strong>
         <span className="yct-muted">余额可用于支付订单和账期还款，不支持提现</span>
       </div>
       <div className="yct-wal-hero__side">
@@ -130,7 +147,13 @@ export default function BalancePage() {
       <div className="yct-wal-cols">
         <Section title="在线充值" testId="recharge-section">
           <span id="recharge" />
-          {config.isPending ? <PanelLoading /> : config.isError ? <ErrorState compact onRetry={() => void config.refetch()} /> : <RechargeBox config={config.data} />}
+          {config.isPending ? (
+            <PanelLoading />
+          ) : config.isError ? (
+            <ErrorState compact onRetry={() => void config.refetch()} />
+          ) : (
+            <RechargeBox config={config.data} />
+          )}
         </Section>
         <Section title="现金券充值" testId="voucher-section">
           <VoucherRedeem />

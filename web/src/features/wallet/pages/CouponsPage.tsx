@@ -123,7 +123,16 @@ export default function CouponsPage() {
       <div className="yct-wal-toolbar">
         <div className="yct-wal-tabs" role="tablist" data-testid="coupon-tabs">
           {TABS.map((t) => (
-            <button key={t.status} type="button" role="tab" aria-selected={status === t.status} className={`yct-wal-tabs__tab${status === t.status ? ' is-active' : ''}`} onClick={() => go({ status: t.status })} data-testid="coupon-tab" data-key={t.status}>
+            <button
+              key={t.status}
+              type="button"
+              role="tab"
+              aria-selected={status === t.status}
+              className={`yct-wal-tabs__tab${status === t.status ? ' is-active' : ''}`}
+              onClick={() => go({ status: t.status })}
+              data-testid="coupon-tab"
+              data-key={t.status}
+            >
               {t.label}
               <em data-testid="coupon-tab-count">{data?.counts[t.key] ?? ''}</em>
             </button>
@@ -142,7 +151,9 @@ export default function CouponsPage() {
           data-testid="coupon-type"
         />
       </div>
-      {data && status === 0 && data.counts.expiring > 0 ? <p className="yct-wal-warnline">您有 {data.counts.expiring} 张优惠券将在 3 天内过期，请尽快使用。</p> : null}
+      {data && status === 0 && data.counts.expiring > 0 ? (
+        <p className="yct-wal-warnline">您有 {data.counts.expiring} 张优惠券将在 3 天内过期，请尽快使用。</p>
+      ) : null}
       {list.isError && data ? <ErrorState compact onRetry={() => void list.refetch()} retrying={list.isFetching} /> : null}
       {body}
     </WalletLayout>

@@ -36,7 +36,9 @@ function Summary() {
       <div className="yct-wal-credit__line">
         <div className="yct-wal-hero__main">
           <span className="yct-wal-hero__label">可用额度（元）</span>
-          <strong className="yct-wal-hero__value" data-testid="credit-available">{money(c.credit_available)}</strong>
+          <strong className="yct-wal-hero__value" data-testid="credit-available">
+            {money(c.credit_available)}
+          </strong>
         </div>
         <div className="yct-wal-credit__bar" aria-label={`已用 ${used}%`}>
           <i style={{ width: `${used}%` }} />
@@ -50,7 +52,9 @@ function Summary() {
       <dl className="yct-wal-credit__facts">
         <div>
           <dt>待还金额</dt>
-          <dd className="yct-wal-red" data-testid="credit-unpaid">{money(c.unpaid_amount)}</dd>
+          <dd className="yct-wal-red" data-testid="credit-unpaid">
+            {money(c.unpaid_amount)}
+          </dd>
           <dd className="yct-muted">{c.unpaid_count} 张账单</dd>
         </div>
         <div>
@@ -123,7 +127,10 @@ function RepayDialog({ bills, onClose }: { bills: CreditBill[] | null; onClose: 
       >
         <div className="yct-wal-repay" data-testid="repay-dialog">
           <p>
-            共 <b>{bills?.length ?? 0}</b> 张账单，还款金额 <strong className="yct-wal-red yct-wal-big" data-testid="repay-total">{formatMoney(total)}</strong>
+            共 <b>{bills?.length ?? 0}</b> 张账单，还款金额{' '}
+            <strong className="yct-wal-red yct-wal-big" data-testid="repay-total">
+              {formatMoney(total)}
+            </strong>
           </p>
           <ul className="yct-wal-repay__bills">
             {bills?.map((b) => (
@@ -135,7 +142,12 @@ function RepayDialog({ bills, onClose }: { bills: CreditBill[] | null; onClose: 
           <Radio.Group value={method} onChange={(e) => setMethod(e.target.value)} className="yct-wal-repay__methods" data-testid="repay-method">
             <Radio value="balance" data-testid="repay-method-balance">
               余额还款 <span className="yct-muted">（可用余额 {balance ? money(balance) : '--'}）</span>
-              {short ? <span className="yct-wal-red"> 余额不足，<Link to="/yegl">去充值</Link></span> : null}
+              {short ? (
+                <span className="yct-wal-red">
+                  {' '}
+                  余额不足，<Link to="/yegl">去充值</Link>
+                </span>
+              ) : null}
             </Radio>
             <Radio value="online" data-testid="repay-method-online">
               在线支付 <span className="yct-muted">（微信、支付宝扫码）</span>
@@ -189,14 +201,24 @@ function Bills() {
     },
     { title: '账单日期', dataIndex: 'created_at', width: 100, render: (v: number) => formatDay(v) },
     { title: '账单金额', dataIndex: 'amount', width: 120, align: 'right', render: (v: string) => money(v) },
-    { title: '待还金额', dataIndex: 'remaining', width: 120, align: 'right', render: (v: string, b) => (b.status === 0 ? <b className="yct-wal-red">{money(v)}</b> : <span className="yct-muted">{money('0.00')}</span>) },
+    {
+      title: '待还金额',
+      dataIndex: 'remaining',
+      width: 120,
+      align: 'right',
+      render: (v: string, b) => (b.status === 0 ? <b className="yct-wal-red">{money(v)}</b> : <span className="yct-muted">{money('0.00')}</span>),
+    },
     { title: '到期日', dataIndex: 'due_date', width: 100 },
     { title: '剩余时间', key: 'left', width: 124, render: (_, b) => dueText(b) },
     {
       title: '状态',
       dataIndex: 'status_text',
       width: 80,
-      render: (v: string, b) => <span className={`yct-wal-chip is-${b.status === 1 ? 'done' : b.overdue ? 'late' : 'open'}`} data-testid="bill-state">{v}</span>,
+      render: (v: string, b) => (
+        <span className={`yct-wal-chip is-${b.status === 1 ? 'done' : b.overdue ? 'late' : 'open'}`} data-testid="bill-state">
+          {v}
+        </span>
+      ),
     },
     {
       title: '操作',
@@ -217,7 +239,8 @@ function Bills() {
   let body;
   if (list.isPending) body = <PanelLoading />;
   else if (list.isError && !data) body = <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (!rows.length) body = <EmptyState description={type === 1 ? '暂无待还款账单，账期额度可全部使用' : type === 3 ? '没有逾期账单，请继续保持' : '暂无账单'} />;
+  else if (!rows.length)
+    body = <EmptyState description={type === 1 ? '暂无待还款账单，账期额度可全部使用' : type === 3 ? '没有逾期账单，请继续保持' : '暂无账单'} />;
   else
     body = (
       <>
@@ -227,12 +250,23 @@ function Bills() {
           columns={columns}
           dataSource={rows}
           pagination={false}
-          rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys as number[]), getCheckboxProps: (b) => ({ disabled: b.status !== 0, 'data-testid': 'bill-check' }) as object }}
+          rowSelection={{
+            selectedRowKeys: chosen,
+            onChange: (keys) => setChosen(keys as number[]),
+            getCheckboxProps: (b) => ({ disabled: b.status !== 0, 'data-testid': 'bill-check' }) as object,
+          }}
           onRow={(b) => ({ 'data-testid': 'bill-row', 'data-id': b.id, 'data-status': b.status }) as HTMLAttributes<HTMLElement>}
         />
         {data && data.last_page > 1 ? (
           <div className="yct-wal-pager">
-            <Pagination current={data.current_page} pageSize={data.per_page} total={data.total} showSizeChanger={false} showTotal={(t) => `共 ${t} 张账单`} onChange={(p) => go({ page: p })} />
+            <Pagination
+              current={data.current_page}
+              pageSize={data.per_page}
+              total={data.total}
+              showSizeChanger={false}
+              showTotal={(t) => `共 ${t} 张账单`}
+              onChange={(p) => go({ page: p })}
+            />
           </div>
         ) : null}
       </>
@@ -242,7 +276,16 @@ function Bills() {
     <>
       <div className="yct-wal-tabs" role="tablist" data-testid="bill-tabs">
         {TABS.map((t) => (
-          <button key={t.type} type="button" role="tab" aria-selected={type === t.type} className={`yct-wal-tabs__tab${type === t.type ? ' is-active' : ''}`} onClick={() => go({ type: t.type })} data-testid="bill-tab" data-key={t.type}>
+          <button
+            key={t.type}
+            type="button"
+            role="tab"
+            aria-selected={type === t.type}
+            className={`yct-wal-tabs__tab${type === t.type ? ' is-active' : ''}`}
+            onClick={() => go({ type: t.type })}
+            data-testid="bill-tab"
+            data-key={t.type}
+          >
             {t.label}
           </button>
         ))}

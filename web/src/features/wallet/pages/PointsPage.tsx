@@ -11,7 +11,9 @@ export default function PointsPage() {
       <div className="yct-wal-hero yct-wal-hero--points" data-testid="points-hero">
         <div className="yct-wal-hero__main">
           <span className="yct-wal-hero__label">可用积分</span>
-          <strong className="yct-wal-hero__value" data-testid="points-value">{m ? m.points.toLocaleString('zh-CN') : '--'}</strong>
+          <strong className="yct-wal-hero__value" data-testid="points-value">
+            {m ? m.points.toLocaleString('zh-CN') : '--'}
+          </strong>
           <span className="yct-muted">积分可在积分商城兑换礼品和药品</span>
         </div>
         <ul className="yct-wal-rules">

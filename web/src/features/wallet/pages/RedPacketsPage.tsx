@@ -12,7 +12,9 @@ export default function RedPacketsPage() {
       <div className="yct-wal-hero yct-wal-hero--packet" data-testid="packet-hero">
         <div className="yct-wal-hero__main">
           <span className="yct-wal-hero__label">红包余额（元）</span>
-          <strong className="yct-wal-hero__value" data-testid="packet-value">{m ? money(m.red_packet) : '--'}</strong>
+          <strong className="yct-wal-hero__value" data-testid="packet-value">
+            {m ? money(m.red_packet) : '--'}
+          </strong>
           <span className="yct-muted">来自活动发放、满返和订单取消退回</span>
         </div>
         <ul className="yct-wal-rules">

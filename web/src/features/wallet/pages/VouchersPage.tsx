@@ -33,7 +33,11 @@ function RedeemButton({ v }: { v: Voucher }) {
           okText: '立即充值',
           cancelText: '取消',
           centered: true,
-          onOk: () => redeem.mutateAsync(v.code).then((d) => void message.success(`充值成功，当前余额 ${money(d.balance)}`), () => undefined),
+          onOk: () =>
+            redeem.mutateAsync(v.code).then(
+              (d) => void message.success(`充值成功，当前余额 ${money(d.balance)}`),
+              () => undefined,
+            ),
         })
       }
       data-testid="voucher-use"
@@ -62,13 +66,33 @@ export default function VouchersPage() {
   };
 
   const columns: TableColumnsType<Voucher> = [
-    { title: '券码', dataIndex: 'code', width: 170, render: (v: string) => <code className="yct-wal-code" data-testid="voucher-row-code">{v}</code> },
+    {
+      title: '券码',
+      dataIndex: 'code',
+      width: 170,
+      render: (v: string) => (
+        <code className="yct-wal-code" data-testid="voucher-row-code">
+          {v}
+        </code>
+      ),
+    },
     { title: '名称', dataIndex: 'name' },
     { title: '面额', dataIndex: 'amount', width: 110, align: 'right', render: (v: string) => <b className="yct-wal-red">{money(v)}</b> },
     { title: '有效期至', dataIndex: 'expires_at', width: 110, render: (v: number) => formatDay(v) },
     { title: '充值时间', dataIndex: 'used_at', width: 140, render: (v: number | null) => (v ? formatTime(v) : <span className="yct-muted">—</span>) },
-    { title: '状态', dataIndex: 'status_text', width: 80, render: (t: string, v) => <span className={`yct-wal-chip is-${v.status === 0 ? 'open' : v.status === 1 ? 'done' : 'off'}`}>{t}</span> },
-    { title: '操作', key: 'op', width: 110, align: 'center', render: (_, v) => (v.status === 0 ? <RedeemButton v={v} /> : <span className="yct-muted">—</span>) },
+    {
+      title: '状态',
+      dataIndex: 'status_text',
+      width: 80,
+      render: (t: string, v) => <span className={`yct-wal-chip is-${v.status === 0 ? 'open' : v.status === 1 ? 'done' : 'off'}`}>{t}</span>,
+    },
+    {
+      title: '操作',
+      key: 'op',
+      width: 110,
+      align: 'center',
+      render: (_, v) => (v.status === 0 ? <RedeemButton v={v} /> : <span className="yct-muted">—</span>),
+    },
   ];
 
   let body;
@@ -100,13 +124,25 @@ export default function VouchersPage() {
       <Section title="现金券充值" testId="voucher-section">
         <VoucherRedeem compact />
         <p className="yct-wal-hint">
-          现金券由平台活动、销售代表或客服发放，输入券码即可将面额充值到账户余额（<Link to="/yegl" className="yct-wal-link">查看余额明细</Link>）。
+          现金券由平台活动、销售代表或客服发放，输入券码即可将面额充值到账户余额（
+          <Link to="/yegl" className="yct-wal-link">
+            查看余额明细
+          </Link>
+          ）。
         </p>
       </Section>
       <Section title="我的现金券" testId="voucher-list">
         <div className="yct-wal-tabs" role="tablist" data-testid="voucher-tabs">
           {TABS.map((t) => (
-            <button key={t.label} type="button" role="tab" aria-selected={status === t.status} className={`yct-wal-tabs__tab${status === t.status ? ' is-active' : ''}`} onClick={() => go({ status: t.status })} data-testid="voucher-tab">
+            <button
+              key={t.label}
+              type="button"
+              role="tab"
+              aria-selected={status === t.status}
+              className={`yct-wal-tabs__tab${status === t.status ? ' is-active' : ''}`}
+              onClick={() => go({ status: t.status })}
+              data-testid="voucher-tab"
+            >
               {t.label}
               {t.key && data ? <em>{data.counts[t.key]}</em> : null}
             </button>

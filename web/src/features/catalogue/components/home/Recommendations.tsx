@@ -16,9 +16,12 @@ export function Recommendations() {
       setNear(true);
       return;
     }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: '600px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '600px 0px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [near]);
@@ -49,7 +52,13 @@ export function Recommendations() {
           </ul>
           <div className="yct-recommend__more">
             {list.hasNextPage ? (
-              <button type="button" className="yct-btn" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} data-testid="recommend-more">
+              <button
+                type="button"
+                className="yct-btn"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+                data-testid="recommend-more"
+              >
                 {list.isFetchingNextPage ? '加载中…' : '加载更多'}
               </button>
             ) : (

@@ -62,3 +62,10 @@ export const needs = (permission: Permission) => ({
     requirePermission(request, permission);
   },
 });
+
+/** Route options that refuse (403) an operator holding none of `permissions` before the input is validated. */
+export const needsAny = (...permissions: Permission[]) => ({
+  onRequest: async (request: FastifyRequest) => {
+    if (!permissions.some((p) => requireOperator(request).permissions.has(p))) throw forbidden();
+  },
+});

@@ -3,10 +3,9 @@
  * its permission as the request arrives, before its input is read: reads need `goods:read`, goods and prices
  * `goods:write`, stock `stock:write`, categories and brands `category:write`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Permission } from '../../../core/admin.js';
 import {
   AdminBrand,
   AdminCategory,
@@ -36,20 +35,12 @@ import {
 import { answers } from '../../../core/schemas/envelope.js';
 import { Uploaded } from '../../../core/schemas/user.js';
 import type { Deps } from '../../deps.js';
-import { forbidden, requireOperator, requirePermission } from '../../http/auth.js';
+import { needs, needsAny } from '../../http/auth.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { savePublicPicture } from '../uploads/service.js';
 import * as admin from './admin.js';
 import { exportGoods, importGoods, XLSX_TYPE } from './admin-excel.js';
 import * as taxonomy from './admin-taxonomy.js';
-
-/** Checks the permission when the request arrives: a forbidden call is refused before its body is read. */
-const needs = (permission: Permission) => async (req: FastifyRequest) => void requirePermission(req, permission);
-const needsAny =
-  (...permissions: Permission[]) =>
-  async (req: FastifyRequest) => {
-    if (!permissions.some((p) => requireOperator(req).permissions.has(p))) throw forbidden();
-  };
 
 /** Said of every write that changes what buyers see. */
 const FRESH =
@@ -60,8 +51,8 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
   const { db } = deps.database;
   const tags = ['admin-goods'];
   const params = adminGoodsParams;
-  const read = { onRequest: needs('goods:read') };
-  const write = { onRequest: needs('goods:write') };
+  const read = needs('goods:read');
+  const write = needs('goods:write');
 
   app.get(
     '/api/admin/goods',
@@ -185,7 +176,7 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
   app.post(
     '/api/admin/goods/:id/stock',
     {
-      onRequest: needs('stock:write'),
+      ...needs('stock:write'),
       schema: {
         tags,
         summary: 'Adds `delta` units to the stock (takes them off when negative) with a reason, logged with the operator and the stock after (stock:write).',
@@ -201,7 +192,7 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
   app.post(
     '/api/admin/images',
     {
-      onRequest: needsAny('goods:write', 'category:write'),
+      ...needsAny('goods:write', 'category:write'),
       schema: {
         tags,
         summary:
@@ -239,7 +230,7 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
     async (req) => ok(await admin.stockLogOf(db, req.params.id, req.query.page)),
   );
 
-  const taxonomyWrite = { onRequest: needs('category:write') };
+  const taxonomyWrite = needs('category:write');
   const SHOWN =
     'Hiding (`is_show` 0) takes it out of the storefront at once; the shared answers are dropped in every server process. Audited with the fields before and after.';
   app.get(

@@ -4,7 +4,7 @@
  * keeps devices out of its cart until an operator widens it; admin reads each step in the audit log.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { freshPhone, login, shot, smsCode } from '../helpers';
+import { freshPhone, loginByApi, shot, smsCode } from '../helpers';
 
 const OPERATOR_PASSWORD = 'Admin@2026';
 /** A page another browser changed is read afresh: allow for a busy machine. */
@@ -72,7 +72,7 @@ async function someGoodsPath(page: Page) {
 
 test('qa approves the waiting clinic from the dashboard, and the clinic sees prices at once', async ({ page, browser }) => {
   const clinic = await browser.newPage();
-  await login(clinic, 'pending');
+  await loginByApi(clinic, 'pending');
   const goodsPath = await someGoodsPath(clinic);
   await clinic.goto(goodsPath);
   await expect(clinic.getByTestId('price-tip').first()).toHaveText('资质审核通过后可见', slow);
@@ -125,7 +125,7 @@ test('qa rejects a new pharmacy with a reason its owner reads on 资质证件', 
 
 test("an operator widens chain-b's 经营范围 and it may buy devices; admin reads it in the audit log", async ({ page, browser }) => {
   const store = await browser.newPage();
-  await login(store, 'chain-b');
+  await loginByApi(store, 'chain-b');
   const base = await (await store.request.get('/api/user/base')).json();
   const devices = (await (await store.request.get('/api/goods/list?page=1&zone=qx')).json()).data.data as { id: number; scope_id: number }[];
   const device = devices.find((g) => !base.data.scope_ids.includes(g.scope_id))!;

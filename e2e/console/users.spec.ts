@@ -150,8 +150,15 @@ test("an operator widens chain-b's 经营范围 and it may buy devices; admin re
 
   await page.goto('/admin/audit?action=user.update');
   await expect(page.getByTestId('audit-table').locator('tbody tr').first()).toContainText('user.update', slow);
-  await page.goto('/admin/audit?action=user.approve');
-  await expect(page.getByTestId('audit-table').locator('tbody tr', { hasText: 'user.approve' })).toHaveCount(1, slow);
+  // The approval of the clinic, from its own page's id (other journeys approve other buyers meanwhile).
+  await page.goto(`/admin/users?keyword=${encodeURIComponent('宁波康宁诊所')}`);
+  await page.getByTestId('users-table').getByTestId('user-link').first().click();
+  await expect(page.getByTestId('user-detail')).toContainText('宁波康宁诊所', slow);
+  const clinicId = new URL(page.url()).pathname.split('/').pop();
+  await page.goto(`/admin/audit?action=user.approve&target=user:${clinicId}`);
+  const approval = page.getByTestId('audit-table').locator('tbody tr', { hasText: 'user.approve' });
+  await expect(approval).toHaveCount(1, slow);
+  await expect(approval).toContainText('qa');
   await shot(page, 'console-audit-approve');
   await store.close();
 });

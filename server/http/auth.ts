@@ -47,7 +47,7 @@ export function requireOperator(request: FastifyRequest): CurrentOperator {
   return request.operator;
 }
 
-export const forbidden = () => new AppError(Code.forbidden, Message.noPermission, 403);
+const forbidden = () => new AppError(Code.forbidden, Message.noPermission, 403);
 
 /** The operator, if they hold `permission`; 403 `无权限` otherwise (deny by default). */
 export function requirePermission(request: FastifyRequest, permission: Permission): CurrentOperator {

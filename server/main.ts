@@ -9,7 +9,8 @@ import { seedOperators } from './modules/operators/service.js';
 import { sweepOperatorSessions } from './modules/operators/sessions.js';
 
 const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+// A statement that runs away is ended after 10 s rather than holding one of the pool's connections.
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, statementTimeoutMs: 10_000 });
 if (await seedIfEmpty(database.db, { goods: config.SEED_GOODS })) {
   await seedAccounts(database.db, hashPassword);
 }

@@ -25,8 +25,6 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const STATEMENT_TIMEOUT_MS = 10_000;
-
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type OpenOptions = {
@@ -35,6 +33,8 @@ export type OpenOptions = {
   /** PGlite's data directory; in memory when absent. */
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: each statement ends after this long (the server's, so that a runaway query cannot hold a pooled connection; not seeding's). */
+  statementTimeoutMs?: number;
 };
 
 /**
@@ -44,12 +44,22 @@ export type OpenOptions = {
  */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    // A statement that runs away is ended after 10 s rather than holding one of the pool's connections.
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 20, statement_timeout: STATEMENT_TIMEOUT_MS });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 20,
+      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+    });
     pool.on('error', () => {}); // an idle client's error must not end the process; the next query reports it
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await pool.query('create extension if not exists pg_trgm');
-    await migratePg(drizzlePg(pool), { migrationsFolder });
+    // Migrations run on a connection of their own, without the serving statements' time limit.
+    const migrator = new pg.Client({ connectionString: opts.url });
+    await migrator.connect();
+    try {
+      await migrator.query('create extension if not exists pg_trgm');
+      await migratePg(drizzlePg(migrator), { migrationsFolder });
+    } finally {
+      await migrator.end();
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });

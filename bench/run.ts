@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { catalogueRequests, drive, driveBuyers, memorySampler, slowestKinds, summarise, type Catalogue, type Summary } from './longtail.js';
-import { benchTrade, BUYERS, ONE_AT_A_TIME, TRADE_CONNECTIONS, tradeTable, type TradeRow } from './trade.js';
+import { benchTrade, BUYERS, login, ONE_AT_A_TIME, TRADE_CONNECTIONS, tradeTable, type TradeRow } from './trade.js';
 import { measureWeb, webSection } from './web';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -135,17 +135,6 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
   return { base, child };
 }
 
-async function loginCookie(base: string) {
-  const res = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
-    body: 'username=demo&password=Demo%402026',
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error('demo login failed');
-  return cookie;
-}
-
 type Measure = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
 async function load(url: string, headers: Record<string, string>, vary?: (n: number) => string): Promise<Measure> {
@@ -213,17 +202,6 @@ async function facts(base: string, cookie: string): Promise<Catalogue & { stocke
     }
   }
   return { goods: goodsCount, categories, brands, approvalNumbers, stocked };
-}
-
-async function login(base: string, username: string) {
-  const res = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-requested-with': 'XMLHttpRequest' },
-    body: `username=${username}&password=Demo%402026`,
-  });
-  const cookie = res.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error(`${username} login failed`);
-  return cookie;
 }
 
 /** The long-tail catalogue workload and the buyers' workload (bench/longtail.ts), each beside the bare route. */
@@ -341,7 +319,7 @@ async function benchDatabase(
   try {
     // The long tail first, on a server whose caches nothing has warmed yet.
     if (!opts['skip-long-tail']) tails.push(await benchLongTail(db, base, child.pid!, bare));
-    const cookie = await loginCookie(base);
+    const cookie = await login(base, 'demo');
     for (const t of TARGETS) {
       const headers: Record<string, string> = t.login ? { cookie } : {};
       const body = await (await fetch(base + t.path, { headers })).text();

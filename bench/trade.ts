@@ -6,6 +6,7 @@
  * checkout of 50 lines at 20 connections: on PGlite's one connection each of those waits for the ones ahead.
  */
 import autocannon from 'autocannon';
+import { percentile } from './longtail.js';
 import { priceCart, type CartLineInput, type PricingInput } from '../core/pricing/index.js';
 
 export const TRADE_CONNECTIONS = 20;
@@ -41,7 +42,8 @@ type Goods = {
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const form = { ...XHR, 'content-type': 'application/x-www-form-urlencoded' };
 
-async function login(base: string, username: string) {
+/** A buyer's session cookie, logged in with the seed's password. */
+export async function login(base: string, username: string) {
   const res = await fetch(`${base}/api/user/login`, { method: 'POST', headers: form, body: `username=${username}&password=Demo%402026` });
   const cookie = res.headers.get('set-cookie')?.split(';')[0];
   if (!cookie) throw new Error(`${username} login failed`);
@@ -107,8 +109,6 @@ async function load(base: string, duration: number, l: Load) {
   } as unknown as autocannon.Options);
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p975: r.latency.p97_5, p99: r.latency.p99, clean: r.errors === 0 && r.non2xx === 0 };
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** The engine alone: a 200-line cart of real goods with every promotion the site runs, priced many times. */
 function engineTimes(goods: Goods[], runs: number) {

@@ -19,6 +19,7 @@ import { licenceRows, licenceView } from './licences.js';
 import { sendMessage } from './messages.js';
 import { businessScopeList } from './service.js';
 import { forgetUserSessions } from './sessions.js';
+import { containing } from '../../db/like.js';
 
 const USER_MISSING = '客户不存在';
 const PER_PAGE = 20;
@@ -56,7 +57,7 @@ const dayAfter = (days: number, now = Date.now()) => new Date(Date.parse(`${chin
 function listWhere(q: AdminUserQuery): SQL | undefined {
   const where: SQL[] = [];
   if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(q.keyword);
     where.push(or(ilike(users.company, like), ilike(users.username, like), ilike(users.phone, like), ilike(users.name, like))!);
   }
   if (q.is_passed !== undefined) where.push(eq(users.isPassed, Number(q.is_passed)));

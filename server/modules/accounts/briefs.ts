@@ -2,6 +2,7 @@
 import { ilike, inArray, or } from 'drizzle-orm';
 import type { Conn } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
+import { containing } from '../../db/like.js';
 
 export type UserBrief = { id: number; username: string; company: string; phone: string };
 
@@ -23,7 +24,7 @@ const BUYER_MATCH_LIMIT = 200;
 
 /** Accounts whose company, username or phone holds `keyword`: the console finds a buyer's orders by them. */
 export async function buyersMatching(conn: Conn, keyword: string): Promise<number[]> {
-  const like = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = containing(keyword);
   const rows = await conn
     .select({ id: users.id })
     .from(users)

@@ -35,6 +35,7 @@ import { knownPublicPictures, PUBLIC_PICTURES } from '../uploads/service.js';
 import { pinyinOf } from './pinyin.js';
 import { goodsCore, type GoodsCore } from './service.js';
 import { asPinyin, refreshGoodsTerms } from './terms.js';
+import { containing } from '../../db/like.js';
 
 const GOODS_MISSING = '商品不存在';
 type GoodsRow = typeof goods.$inferSelect;
@@ -257,14 +258,12 @@ function adminGoodsView(row: GoodsCore, refs: Refs): AdminGoods {
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The list's and the export's filters: a keyword over name, its pinyin and initials, manufacturer and approval number. */
 export async function goodsFilter(q: AdminGoodsFilter, categoryIds: (id: number) => Promise<number[]>): Promise<SQL[]> {
   const where: SQL[] = [];
   const k = q.keyword.trim();
   if (k) {
-    const like = `%${escapeLike(k)}%`;
+    const like = containing(k);
     const parts = [ilike(goods.name, like), ilike(goods.sccj, like), ilike(goods.pzwh, like)];
     const py = asPinyin(k);
     if (py) parts.push(sql`${goods.nameSzm} like ${`%${py}%`}`, sql`${goods.namePy} like ${`%${py}%`}`);

@@ -25,6 +25,7 @@ import { withDataField } from '../../http/envelope.js';
 import { cachedJson, cachedResult } from '../../http/cache.js';
 import { cachedFavoriteIds, forgetFavoriteIds } from './favorite-cache.js';
 import { viewerClass, type Viewer } from './viewer.js';
+import { containing } from '../../db/like.js';
 
 type GoodsRow = typeof goods.$inferSelect;
 
@@ -114,14 +115,12 @@ export function visible(viewer: Viewer): SQL {
   return viewer.special ? onSale : and(onSale, eq(goods.isKx, false))!;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Of `ids`, those the viewer may see whose name or manufacturer holds `keywords` (all visible ones when empty). */
 export async function visibleAmong(db: Db, ids: number[], viewer: Viewer, keywords = ''): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const where = [visible(viewer), inArray(goods.id, ids)];
   if (keywords) {
-    const like = `%${escapeLike(keywords)}%`;
+    const like = containing(keywords);
     where.push(sql`(${goods.name} ilike ${like} or ${goods.sccj} ilike ${like})`);
   }
   const rows = await db
@@ -247,7 +246,7 @@ async function keywordCondition(db: Db, keyword: string, type: 1 | 2): Promise<K
       ),
     );
   const byNumber = type === 1 && looksLikeApprovalNumber(k);
-  if (byNumber) parts.push(sql`${goods.pzwh} ilike ${`%${escapeLike(k)}%`}`);
+  if (byNumber) parts.push(sql`${goods.pzwh} ilike ${containing(k)}`);
   if (!parts.length) return 'none';
   const groups = ([0, 1, 2, 3] as const)
     .map((rank) => ({ rank, names: terms.filter((t) => t.rank === rank).map((t) => t.term) }))
@@ -529,7 +528,7 @@ export async function searchGoods(db: Db, keyword: string, type: 1 | 2, viewer: 
     const byNumber = await db
       .select(goodsCore)
       .from(goods)
-      .where(and(visible(viewer), sql`${goods.pzwh} ilike ${`%${escapeLike(k)}%`}`))
+      .where(and(visible(viewer), sql`${goods.pzwh} ilike ${containing(k)}`))
       .orderBy(desc(goods.sales))
       .limit(SUGGESTION_LIMIT);
     const seen = new Set(rows.map((r) => r.id));

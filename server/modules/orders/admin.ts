@@ -37,6 +37,7 @@ import { cancelInTx } from './lifecycle.js';
 import { ORDER_PAYMENT } from './payment.js';
 import { receiptWaiting } from './queues.js';
 import { ORDER_MISSING, statusText, type OrderRow } from './rows.js';
+import { containing } from '../../db/like.js';
 
 const y = fenToYuan;
 const PER_PAGE = 20;
@@ -106,7 +107,7 @@ export async function adminListOrders(db: Db, q: AdminOrderQuery) {
   if (q.date_from) where.push(gte(orders.createdAt, chinaDay(q.date_from)));
   if (q.date_to) where.push(lt(orders.createdAt, new Date(chinaDay(q.date_to).getTime() + DAY_MS)));
   if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(q.keyword);
     const buyers = await buyersMatching(db, q.keyword);
     where.push(
       or(

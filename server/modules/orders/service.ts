@@ -20,6 +20,7 @@ import { afterSaleView } from './after-sales.js';
 import { cancelExpiredOf } from './lifecycle.js';
 import { ORDER_PAYMENT } from './payment.js';
 import { ownOrder, statusText, type ItemRow, type OrderRow } from './rows.js';
+import { containing } from '../../db/like.js';
 
 const y = fenToYuan;
 /** Lines bought on their own; gifts (8), add-ons (9) and bundles (3) came with a promotion and are not bought again alone. */
@@ -69,7 +70,7 @@ export async function listOrders(db: Db, user: SessionUser, q: { status?: Status
   const where: SQL[] = [eq(orders.userId, user.id)];
   if (q.status !== undefined) where.push(eq(orders.status, q.status));
   if (q.keywords) {
-    const like = `%${q.keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containing(q.keywords);
     where.push(
       or(
         ilike(orders.orderNo, like),

@@ -75,6 +75,21 @@ describe(`search on ${dbLabel}`, () => {
     expect(body.data.map((g: G) => g.id)).toContain(row.id);
   });
 
+  it('lists goods by approval number, whole or in part, in every sort', async () => {
+    const [row] = await t.db
+      .select()
+      .from(goods)
+      .where(sql`${goods.pzwh} like '国药准字%'`)
+      .limit(1);
+    for (const keyword of [row.pzwh, row.pzwh.slice(0, 8)])
+      for (const sort of ['default', 'sales&order=asc', 'price&order=desc', 'newest']) {
+        const { status, body } = await demo.get(`/api/goods/list?keywords=${encodeURIComponent(keyword)}&sort=${sort}`);
+        expect(status, `${keyword} by ${sort}`).toBe(200);
+        if (keyword === row.pzwh) expect(body.data.data.map((g: G) => g.id)).toContain(row.id);
+        for (const g of body.data.data as G[]) expect(g.pzwh).toContain(keyword);
+      }
+  });
+
   it('answers an empty keyword with nothing and a bad type with 422', async () => {
     expect((await demo.get('/api/goods/search?keywords=%20%20')).body.data).toEqual([]);
     const bad = await demo.get('/api/goods/search?keywords=a&type=3');

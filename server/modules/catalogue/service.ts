@@ -256,7 +256,7 @@ async function keywordCondition(db: Db, keyword: string, type: 1 | 2): Promise<K
         groups.map((g) => sql`when ${inArray(column, g.names)} then ${sql.raw(String(g.rank))}`),
         sql` `,
       )} else 4 end`
-    : sql`4`;
+    : null;
   return {
     where: parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`,
     rank,
@@ -267,7 +267,8 @@ async function keywordCondition(db: Db, keyword: string, type: 1 | 2): Promise<K
 
 type KeywordMatch = {
   where: SQL;
-  rank: SQL;
+  /** How well a goods' name matches (0 best), or null when only approval numbers match: nothing to rank. */
+  rank: SQL | null;
   /** The matching terms when they are all the keyword finds (no approval-number lookup): the list reads them term by term. */
   terms: RankedTerm[] | null;
   column: 'name' | 'sccj';
@@ -425,7 +426,7 @@ function listOrder(q: GoodsListQuery, viewer: Viewer, match: KeywordMatch | null
       order.push(desc(goods.createdAt));
       break;
   }
-  if (match) order.push(asc(match.rank));
+  if (match?.rank) order.push(asc(match.rank));
   order.push(desc(goods.sales), asc(goods.id));
   return order;
 }

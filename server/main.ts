@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { hashPassword } from './lib/passwords.js';
 import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/lifecycle.js';
 import { seedOperators } from './modules/operators/service.js';
+import { warmCatalogue } from './modules/catalogue/service.js';
 import { sweepOperatorSessions } from './modules/operators/sessions.js';
 
 const config = loadConfig();
@@ -53,6 +54,7 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+await warmCatalogue(database.db);
 await app.listen({ port: config.PORT, host: config.HOST });
 app.log.info(`药采通 listening on http://localhost:${config.PORT} (${database.kind})`);
 if (config.SMS_SANDBOX) console.warn(sandboxNotice(config));

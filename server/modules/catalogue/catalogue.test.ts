@@ -31,6 +31,7 @@ type G = {
   number: number;
   xq: string;
   sales: number;
+  pzwh: string;
 };
 const names = (list: G[]) => list.map((g) => g.name);
 
@@ -204,6 +205,7 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
     const common = (await demo.get('/api/focus/common')).body.data as { category: { id: number; children: { id: number }[] }[]; brand: { id: number }[] };
     const categories = common.category.flatMap((c) => [c.id, ...c.children.map((k) => k.id)]);
     const brands = common.brand.map((b) => b.id);
+    const numbers = (await t.db.select({ pzwh: goods.pzwh }).from(goods).limit(400)).map((r) => r.pzwh).filter((n) => n.length > 8);
     let seed = 42;
     const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
@@ -221,6 +223,9 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
       if (rnd() < 0.3) raw.in_stock = '1';
       if (rnd() < 0.15) Object.assign(raw, { price_min: '5.00', price_max: pick(['20.00', '80.00']) });
       if (rnd() < 0.4) Object.assign(raw, { keywords: pick(['胶囊', '片', 'pian', 'amxl', '颗粒', '阿', 'hbzy', '华北', 'zz']), type: pick(['1', '1', '2']) });
+      // A part of an approval number, or a whole one: found by the number (and by names, where a name holds it).
+      else if (rnd() < 0.25)
+        Object.assign(raw, { keywords: pick([pick(numbers), pick(numbers).slice(0, 7), pick(numbers).slice(4, 9).toLowerCase(), '2020']) });
       raw.sort = pick(['default', 'sales', 'price', 'newest']);
       if (rnd() < 0.5) raw.order = pick(['asc', 'desc']);
       const q = goodsListQuery.parse(raw);

@@ -1,9 +1,12 @@
 /**
  * The goods lists' index, held in memory: what every list filters and sorts on, for every goods on sale, in
- * typed arrays, with each sort order worked out once. A list page is one pass over an order (about a
- * millisecond at 100,000 goods) that finds the page and counts every match exactly, whatever the filters:
- * in the database a filter that the sort's index does not serve (a category with a prescription class, say)
- * reads the whole table, and so does counting a few thousand matches. Kept with the shared answers
+ * typed arrays, with each sort order worked out once, and for each order the positions of every category,
+ * brand, name and manufacturer (postings). A list page reads the smallest of the postings its filters and
+ * keyword name, in the order asked, tests the other filters on those goods alone, and counts every match
+ * exactly; a list without such a filter is one pass over the order that stops at the page and the cap. In the
+ * database a filter that the sort's index does not serve (a category with a prescription class, say) reads
+ * the whole table, and so does counting a few thousand matches. Approval numbers are searched in one text of
+ * them all, a part of a number anywhere in it as `ilike '%…%'` finds it. Kept with the shared answers
  * (http/cache.ts): rebuilt in the background as it ages, dropped by any console write, so that a list is as
  * fresh as a kept answer (docs/decisions/015-catalogue-at-scale.md).
  */
@@ -32,12 +35,22 @@ type View = {
   flags: Uint8Array;
 };
 
+/** Positions in a view by key (compressed rows): those of key k are `at[start[k]]` to `at[start[k + 1] - 1]`, ascending. */
+type Postings = { start: Int32Array; at: Int32Array };
+
+type Ordered = View & { byCategory: Postings; byBrand: Postings; byName: Postings; bySccj: Postings };
+
 export type GoodsIndex = {
   size: number;
   /** Interned texts: names, manufacturers and prescription classes share one table. */
   text: Map<string, number>;
   /** Every column in each list order: the sort asked for, then sales (most first), then id, as the database orders. */
-  views: Record<'salesDesc' | 'salesAsc' | 'priceAsc' | 'priceDesc' | 'newest', View>;
+  views: Record<'salesDesc' | 'salesAsc' | 'priceAsc' | 'priceDesc' | 'newest', Ordered>;
+  /** Every approval number in capitals, one per line, in the order of `numberIds` (the goods' ids). */
+  numbers: string;
+  numberStarts: Int32Array;
+  numberIds: Int32Array;
+  maxId: number;
 };
 
 export const Flag = { kx: 1, freeShipping: 2, zy: 4, qx: 8, youx: 16, nearExpiry: 32 } as const;
@@ -66,6 +79,7 @@ async function build(db: Db, nearExpiryDays: number): Promise<GoodsIndex> {
       isQx: goods.isQx,
       isYoux: goods.isYoux,
       nearExpiry: sql<boolean>`${goods.xq} <= current_date + ${nearExpiryDays}::int`,
+      pzwh: goods.pzwh,
     })
     .from(goods)
     .where(eq(goods.isOnSale, true));
@@ -93,11 +107,38 @@ async function build(db: Db, nearExpiryDays: number): Promise<GoodsIndex> {
       (r.nearExpiry === true || String(r.nearExpiry) === 't' ? Flag.nearExpiry : 0);
   });
   const { id, sales, price, created } = base;
-  const sorted = (compare: (a: number, b: number) => number) => permuted(base, Int32Array.from({ length: size }, (_, i) => i).sort(compare));
+  const keys = { category: 0, brand: 0, text: text.size };
+  for (let i = 0; i < size; i++) {
+    keys.category = Math.max(keys.category, base.category[i] + 1);
+    keys.brand = Math.max(keys.brand, base.brand[i] + 1);
+  }
+  const sorted = (compare: (a: number, b: number) => number) => {
+    const view = permuted(base, Int32Array.from({ length: size }, (_, i) => i).sort(compare));
+    return {
+      ...view,
+      byCategory: postings(view.category, keys.category),
+      byBrand: postings(view.brand, keys.brand),
+      byName: postings(view.name, keys.text),
+      bySccj: postings(view.sccj, keys.text),
+    };
+  };
   const thenSales = (a: number, b: number) => sales[b] - sales[a] || id[a] - id[b];
+  const numberStarts = new Int32Array(size + 1);
+  const numbers: string[] = [];
+  let at = 0;
+  rows.forEach((r, i) => {
+    numberStarts[i] = at;
+    numbers.push(r.pzwh.toUpperCase());
+    at += r.pzwh.length + 1;
+  });
+  numberStarts[size] = at;
   return {
     size,
     text,
+    numbers: numbers.join('\n'),
+    numberStarts,
+    numberIds: Int32Array.from(base.id),
+    maxId: base.id.reduce((m, v) => Math.max(m, v), 0),
     views: {
       salesDesc: sorted(thenSales),
       salesAsc: sorted((a, b) => sales[a] - sales[b] || id[a] - id[b]),
@@ -122,6 +163,17 @@ function emptyView(size: number): View {
     created: new Float64Array(size),
     flags: new Uint8Array(size),
   };
+}
+
+/** The positions of each key in `column` (keys below `keys`; a negative key, such as no brand, is left out). */
+function postings(column: Int32Array, keys: number): Postings {
+  const start = new Int32Array(keys + 1);
+  for (let i = 0; i < column.length; i++) if (column[i] >= 0) start[column[i] + 1]++;
+  for (let k = 0; k < keys; k++) start[k + 1] += start[k];
+  const next = start.slice(0, keys);
+  const at = new Int32Array(start[keys]);
+  for (let i = 0; i < column.length; i++) if (column[i] >= 0) at[next[column[i]]++] = i;
+  return { start, at };
 }
 
 /** The columns of `base` rearranged in `order`. */
@@ -149,11 +201,16 @@ export type IndexQuery = {
   order: keyof GoodsIndex['views'];
   /** The keyword's matching names (or manufacturers) and their rank; null without a keyword. */
   terms: { column: 'name' | 'sccj'; ranked: RankedTerm[] } | null;
+  /** A part of an approval number: goods whose number holds it match too, ranked after every name (rank 4). */
+  number: string | null;
   /** The rank comes first (the default order of a keyword list) rather than after the sort asked for. */
   rankFirst: boolean;
   offset: number;
   limit: number;
 };
+
+/** The rank of goods found by their approval number alone. */
+const NUMBER_RANK = 4;
 
 /**
  * The ids of one page of a list and how many goods match in all, counted up to `cap + 1`: once the page is
@@ -163,9 +220,21 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
   const view = index.views[q.order];
   const { flags, stock, price, category, brand, cfl, sccj, id } = view;
   const rankOf = new Int8Array(q.terms ? index.text.size : 0).fill(-1);
-  if (q.terms) for (const t of q.terms.ranked) if (index.text.has(t.term)) rankOf[index.text.get(t.term)!] = t.rank;
+  const termIds: number[] = [];
+  for (const t of q.terms?.ranked ?? []) {
+    const at = index.text.get(t.term);
+    if (at === undefined || rankOf[at] >= 0) continue;
+    rankOf[at] = t.rank;
+    termIds.push(at);
+  }
   const termColumn = q.terms?.column === 'sccj' ? view.sccj : view.name;
   const hasTerms = q.terms !== null;
+  const numberHit = q.number === null ? null : numberMatches(index, q.number);
+  const keyword = hasTerms || numberHit !== null;
+  const rankAt = (i: number) => {
+    const r = hasTerms ? rankOf[termColumn[i]] : -1;
+    return r < 0 && numberHit !== null && numberHit[id[i]] === 1 ? NUMBER_RANK : r;
+  };
   const cflId = q.cfl === null ? -1 : (index.text.get(q.cfl) ?? -2);
   const sccjId = q.sccj === null ? -1 : (index.text.get(q.sccj) ?? -2);
   const hidden = q.special ? 0 : Flag.kx;
@@ -180,10 +249,19 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
   for (const c of q.categories ?? []) categories![c] = 1;
   const brandId = q.brand ?? -2;
   const anyBrand = q.brand === null;
-  const n = index.size;
+  // The goods to test: the smallest postings the query names (its categories, its brand, its keyword's names),
+  // or every goods of the order.
+  const sources: [Postings, number[]][] = [];
+  if (q.categories !== null) sources.push([view.byCategory, [...q.categories]]);
+  if (!anyBrand) sources.push([view.byBrand, [brandId]]);
+  if (hasTerms && numberHit === null) sources.push([q.terms!.column === 'sccj' ? view.bySccj : view.byName, termIds]);
+  let candidates: Int32Array | null = null;
+  for (const [p, keys] of sources) if (candidates === null || sizeOf(p, keys) < candidates.length) candidates = union(p, keys, index.size);
+  const n = candidates === null ? index.size : candidates.length;
   // One tight loop: every test is on typed arrays, those not asked for cost a comparison that always holds.
   const matching: number[] = [];
-  for (let i = 0; i < n; i++) {
+  for (let k = 0; k < n; k++) {
+    const i = candidates === null ? k : candidates[k];
     const f = flags[i];
     if ((f & hidden) !== 0 || (f & wanted) !== wanted) continue;
     if (inStock && stock[i] <= 0) continue;
@@ -193,18 +271,18 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
     if (!anyBrand && brand[i] !== brandId) continue;
     if (cflId !== -1 && cfl[i] !== cflId) continue;
     if (sccjId !== -1 && sccj[i] !== sccjId) continue;
-    if (hasTerms && rankOf[termColumn[i]] < 0) continue;
+    if (keyword && rankAt(i) < 0) continue;
     matching.push(i);
     // Without a keyword the order is final: stop once the page is in hand and the count passes the cap.
-    if (!hasTerms && matching.length > cap && matching.length > q.offset + q.limit) break;
+    if (!keyword && matching.length > cap && matching.length > q.offset + q.limit) break;
   }
   let ordered: number[] = matching;
-  if (hasTerms && q.rankFirst) {
+  if (keyword && q.rankFirst) {
     // The best-matching names first, each rank in the order asked for.
-    const byRank: number[][] = [[], [], [], []];
-    for (const i of matching) byRank[rankOf[termColumn[i]]].push(i);
+    const byRank: number[][] = Array.from({ length: NUMBER_RANK + 1 }, () => []);
+    for (const i of matching) byRank[rankAt(i)].push(i);
     ordered = byRank.flat();
-  } else if (hasTerms) {
+  } else if (keyword) {
     // The order asked for, and among goods alike in it the best-matching names first.
     const key = sortKey(view, q.order);
     ordered = [];
@@ -212,12 +290,53 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
     for (let k = 1; k <= matching.length; k++) {
       if (k < matching.length && key(matching[k]) === key(matching[from])) continue;
       const group = matching.slice(from, k);
-      if (group.length > 1) group.sort((a, b) => rankOf[termColumn[a]] - rankOf[termColumn[b]]);
+      if (group.length > 1) group.sort((a, b) => rankAt(a) - rankAt(b));
       ordered.push(...group);
       from = k;
     }
   }
   return { ids: ordered.slice(q.offset, q.offset + q.limit).map((i) => id[i]), total: ordered.length };
+}
+
+const sizeOf = (p: Postings, keys: number[]) => keys.reduce((sum, k) => sum + (k >= 0 && k < p.start.length - 1 ? p.start[k + 1] - p.start[k] : 0), 0);
+
+/** The positions of every key's goods, ascending (the order of the view). */
+function union(p: Postings, keys: number[], size: number): Int32Array {
+  const known = keys.filter((k) => k >= 0 && k < p.start.length - 1);
+  if (known.length === 1) return p.at.subarray(p.start[known[0]], p.start[known[0] + 1]);
+  const bits = new Uint32Array((size >>> 5) + 1);
+  let total = 0;
+  for (const k of known)
+    for (let j = p.start[k]; j < p.start[k + 1]; j++) {
+      const i = p.at[j];
+      bits[i >>> 5] |= 1 << (i & 31);
+      total++;
+    }
+  const out = new Int32Array(total);
+  let m = 0;
+  for (let w = 0; w < bits.length; w++) for (let b = bits[w]; b !== 0; b &= b - 1) out[m++] = (w << 5) + 31 - Math.clz32(b & -b);
+  return out.subarray(0, m);
+}
+
+/** Which goods' approval numbers hold `fragment` (case aside), marked by goods id. */
+function numberMatches(index: GoodsIndex, fragment: string): Uint8Array {
+  const hit = new Uint8Array(index.maxId + 1);
+  const needle = fragment.toUpperCase();
+  if (!needle || needle.includes('\n')) return hit;
+  const { numbers, numberStarts, numberIds } = index;
+  for (let at = numbers.indexOf(needle); at >= 0;) {
+    // The number holding `at`: the last that starts at or before it.
+    let lo = 0;
+    let hi = numberIds.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (numberStarts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    hit[numberIds[lo]] = 1;
+    at = numbers.indexOf(needle, numberStarts[lo + 1]);
+  }
+  return hit;
 }
 
 /** The value an order sorts on first: goods alike in it are ordered by rank when a keyword ranks them. */

@@ -6,7 +6,7 @@ import { buildApp } from './app.js';
 import { hashPassword } from './lib/passwords.js';
 import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/lifecycle.js';
 import { seedOperators } from './modules/operators/service.js';
-import { warmCatalogue } from './modules/catalogue/service.js';
+import { foldSales, warmCatalogue } from './modules/catalogue/service.js';
 import { sweepOperatorSessions } from './modules/operators/sessions.js';
 
 const config = loadConfig();
@@ -21,7 +21,7 @@ const app = await buildApp({ config, database });
 
 /**
  * Unpaid orders are cancelled when their 24 hours are up (stock returned), and shipped orders complete 15 days
- * after shipping (DESIGN.md section 7).
+ * after shipping (DESIGN.md section 7); units sold since the last sweep are added to the goods' sales.
  */
 const EXPIRY_SWEEP_MS = 60_000;
 const sweeper = setInterval(() => {
@@ -30,6 +30,7 @@ const sweeper = setInterval(() => {
     .then(() => completeShippedOrders(database.db))
     .then((n) => n && app.log.info({ completed: n }, 'shipped orders completed'))
     .then(() => sweepOperatorSessions(database.db))
+    .then(() => foldSales(database.db))
     .catch((err: unknown) => app.log.error({ err }, 'sweeping orders failed'));
 }, EXPIRY_SWEEP_MS);
 sweeper.unref();

@@ -19,6 +19,22 @@ export type ActivityLine = {
   counted: boolean;
 };
 
+const sets = new WeakMap<readonly number[], ReadonlySet<number>>();
+
+/**
+ * An activity's goods ids as a set, made once per list: the running activities are shared by every pricing
+ * for as long as they are kept (and never changed), and an activity of a large catalogue lists tens of thousands
+ * of goods.
+ */
+export function goodsSet(ids: readonly number[]): ReadonlySet<number> {
+  let set = sets.get(ids);
+  if (!set) {
+    set = new Set(ids);
+    sets.set(ids, set);
+  }
+  return set;
+}
+
 /**
  * For each line, the index of the activity it belongs to, or -1. A goods belongs to at most one activity
  * of a type: the one with the lowest id, so two overlapping activities never both reduce the same line.
@@ -28,9 +44,6 @@ export function assign<A extends { id: number; goods_ids: readonly number[] }>(
   lines: readonly ActivityLine[],
 ): { sorted: A[]; of: number[] } {
   const sorted = [...activities].sort((a, b) => a.id - b.id);
-  const byGoods = new Map<number, number>();
-  sorted.forEach((a, k) => {
-    for (const g of a.goods_ids) if (!byGoods.has(g)) byGoods.set(g, k);
-  });
-  return { sorted, of: lines.map((l) => (l.goods_id === null ? -1 : (byGoods.get(l.goods_id) ?? -1))) };
+  const members = sorted.map((a) => goodsSet(a.goods_ids));
+  return { sorted, of: lines.map((l) => (l.goods_id === null ? -1 : members.findIndex((m) => m.has(l.goods_id!)))) };
 }

@@ -4,6 +4,7 @@
  */
 import { checkPercent, percentDown } from './arithmetic.js';
 import type { Fen, WelfareActivity } from './types.js';
+import { goodsSet } from './membership.js';
 
 /** The discount on `amount` when `rate` percent of it is paid: the paid part rounds down, never the saving. */
 export function welfareDiscount(amount: Fen, rate: number): Fen {
@@ -13,5 +14,7 @@ export function welfareDiscount(amount: Fen, rate: number): Fen {
 
 /** The goods ids of the activity, for a quick test per line; empty when there is no activity. */
 export function welfareGoods(welfare: WelfareActivity | null | undefined): ReadonlySet<number> {
-  return new Set(welfare?.goods_ids ?? []);
+  return goodsSet(welfare?.goods_ids ?? NONE);
 }
+
+const NONE: readonly number[] = [];

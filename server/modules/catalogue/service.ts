@@ -17,7 +17,7 @@ import {
   type GoodsPage,
 } from '../../../core/schemas/goods.js';
 import type { Conn, Db } from '../../db/client.js';
-import { brands, categories, favorites, goods } from '../../db/schema/catalogue.js';
+import { brands, categories, favorites, goods, salesTally } from '../../db/schema/catalogue.js';
 import { notFound } from '../../http/envelope.js';
 import { Flag, goodsIndex, pageOf, type IndexQuery } from './list-index.js';
 import { looksLikeApprovalNumber, matchTerms, type RankedTerm } from './terms.js';
@@ -201,22 +201,68 @@ export async function cartFacts(conn: Conn, ids: number[]): Promise<CartFacts[]>
     .where(inArray(goods.id, [...new Set(ids)]));
 }
 
-/** Takes `number` units off the goods' stock if it has them; false when it does not (nothing changes). */
+/**
+ * Takes `number` units off the goods' stock if it has them; false when it does not (nothing changes). The units
+ * count as sold from the next sweep (`foldSales`): the goods row changes in no indexed column.
+ */
 export async function takeStock(tx: Conn, goodsId: number, number: number) {
   const rows = await tx
     .update(goods)
-    .set({ number: sql`${goods.number} - ${number}`, sales: sql`${goods.sales} + ${number}` })
+    .set({ number: sql`${goods.number} - ${number}` })
     .where(and(eq(goods.id, goodsId), sql`${goods.number} >= ${number}`))
     .returning({ id: goods.id });
-  return rows.length > 0;
+  if (!rows.length) return false;
+  await tx.insert(salesTally).values({ goodsId, number });
+  return true;
 }
 
-/** Gives `number` units back to the goods' stock (a cancelled or refunded order). */
+/**
+ * Takes the units of every goods of `needs` off their stock, or none of them, in one statement: answers the
+ * first goods (by id) short of stock, or null when all were taken (the caller then ends its transaction; on a
+ * shortage it rolls back). The rows are locked in id order, so two orders never wait on each other in a
+ * circle, and one round trip before the commit keeps them locked as briefly as can be.
+ */
+export async function takeStocks(tx: Conn, needs: [goodsId: number, number: number][]): Promise<number | null> {
+  if (!needs.length) return null;
+  const sorted = [...needs].sort((a, b) => a[0] - b[0]);
+  const values = sql.join(
+    sorted.map(([id, n]) => sql`(${id}::int, ${n}::int)`),
+    sql`, `,
+  );
+  const result = (await tx.execute(sql`
+    with wanted(id, n) as (values ${values}),
+    locked as materialized (select g.id, g.number from ${goods} g join wanted w on g.id = w.id order by g.id for update of g),
+    short as (select w.id from wanted w left join locked l on l.id = w.id where coalesce(l.number, 0) < w.n order by w.id limit 1),
+    taken as (
+      update ${goods} set number = ${goods.number} - w.n from wanted w
+      where ${goods.id} = w.id and not exists (select 1 from short) returning ${goods.id} as id, w.n as n),
+    tally as (insert into ${salesTally} (goods_id, number) select id, n from taken)
+    select (select id from short) as short, (select count(*) from taken)::int as taken`)) as unknown as { rows: { short: number | null; taken: number }[] };
+  const [row] = result.rows;
+  if (row.short !== null) return Number(row.short);
+  if (row.taken !== sorted.length) throw new Error(`takeStocks: ${row.taken} of ${sorted.length} goods taken`);
+  return null;
+}
+
+/** Gives `number` units back to the goods' stock (a cancelled or refunded order), and takes them off its sales. */
 export async function putBackStock(tx: Conn, goodsId: number, number: number) {
   await tx
     .update(goods)
-    .set({ number: sql`${goods.number} + ${number}`, sales: sql`greatest(${goods.sales} - ${number}, 0)` })
+    .set({ number: sql`${goods.number} + ${number}` })
     .where(eq(goods.id, goodsId));
+  await tx.insert(salesTally).values({ goodsId, number: -number });
+}
+
+/** Adds the units sold and given back since the last sweep to goods.sales, in one statement; answers how many goods changed. */
+export async function foldSales(db: Db): Promise<number> {
+  const result = (await db.execute(sql`
+    with taken as (delete from ${salesTally} returning goods_id, number),
+    sums as (select goods_id, sum(number)::int as n from taken group by goods_id)
+    update ${goods} set sales = greatest(${goods.sales} + sums.n, 0) from sums where ${goods.id} = sums.goods_id and sums.n <> 0`)) as unknown as {
+    rowCount?: number | null;
+    affectedRows?: number;
+  };
+  return result.rowCount ?? result.affectedRows ?? 0;
 }
 
 /** One goods with every column but the package insert, or null: what an order line copies. */

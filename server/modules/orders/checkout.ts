@@ -38,7 +38,7 @@ import {
   type SharedPricing,
 } from '../cart/pricing.js';
 import { activityView, lineView, shippingView, totalsView } from '../cart/view.js';
-import { goodsRow, putBackStock, takeStock } from '../catalogue/service.js';
+import { goodsRow, putBackStock, takeStock, takeStocks } from '../catalogue/service.js';
 import { viewerOfUser } from '../catalogue/viewer.js';
 import { recordSales, releaseSales } from '../promotions/sales.js';
 import { intSetting } from '../settings/service.js';
@@ -214,12 +214,14 @@ function heldStock(items: ItemRow[]): [number, number][] {
 
 /** Each step of placing an order with its undo: what a cancelled (or refunded) order gives back. */
 const placement = {
-  /** Reserve stock, in goods id order so that two orders never wait on each other's rows. */
+  /**
+   * Reserve stock, in goods id order so that two orders never wait on each other's rows; the last step of the
+   * transaction, so that the goods rows, which every buyer of those goods waits on, are held only until it commits.
+   */
   stock: {
     async take(tx: Tx, needs: Map<number, number>, goodsName: (id: number) => string) {
-      for (const [id, n] of [...needs].sort((a, b) => a[0] - b[0])) {
-        if (!(await takeStock(tx, id, n))) throw refuse(`${goodsName(id)}库存不足，请调整采购数量`);
-      }
+      const short = await takeStocks(tx, [...needs]);
+      if (short !== null) throw refuse(`${goodsName(short)}库存不足，请调整采购数量`);
     },
     async giveBack(tx: Tx, _order: OrderRow, items: ItemRow[]) {
       for (const [goodsId, number] of heldStock(items)) await putBackStock(tx, goodsId, number);
@@ -404,8 +406,8 @@ async function addGifts(tx: Tx, order: OrderRow, priced: PricedCart) {
 
 /**
  * `POST /api/order`: one order, or two when goods containing ephedrine are among the lines. In one
- * transaction: lock the selected lines, price them, and per group reserve stock, write the order, add gifts,
- * take the coupon and the red packet, count limited buys; then clear the ordered lines. A second post of the
+ * transaction: lock the selected lines, price them, and per group write the order, add gifts, take the coupon
+ * and the red packet, count limited buys; then clear the ordered lines and, last, reserve the stock of them all. A second post of the
  * same `checkout_key` answers the first one's orders.
  */
 export async function createOrders(db: Db, user: SessionUser, input: CreateInput): Promise<CreatedOrders> {
@@ -426,6 +428,8 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
     const choice: Choice = { couponId: input.coupon_id ?? null, useRedPacket: input.use_red_packet === 1 };
     const groups = await priceGroups(db, tx, user, entries, choice, shared);
     const made: Made[] = [];
+    const allNeeds = new Map<number, number>();
+    const names = new Map<number, string>();
     const orderedLines: number[] = [];
     const reasons: string[] = [];
     for (const { group, p } of groups) {
@@ -443,7 +447,8 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
           if (n > ephedrineMax) throw refuse(`${g.name}为含麻黄碱类复方制剂，每单最多采购${ephedrineMax}${g.bzdw}`);
         }
       }
-      await placement.stock.take(tx, needs, (id) => p.goodsById.get(id)?.name ?? '');
+      for (const [id, n] of needs) allNeeds.set(id, (allNeeds.get(id) ?? 0) + n);
+      for (const [id, g] of p.goodsById) names.set(id, g.name);
       const { order, items } = await writeOrder(tx, user, input, address, group, p, now);
       await addGifts(tx, order, priced);
       await placement.coupon.take(tx, order, now);
@@ -461,6 +466,7 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
     }
     if (!made.length) throw refuse(`所选商品暂时无法购买${reasons.length ? `（${reasons.slice(0, 3).join('；')}）` : ''}，请返回购物车调整`);
     await removeLines(tx, user.id, orderedLines);
+    await placement.stock.take(tx, allNeeds, (id) => names.get(id) ?? '');
     return made;
   });
   const first = created.find((o) => !o.is_ephedrine) ?? created[0];

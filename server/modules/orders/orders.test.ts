@@ -1,9 +1,10 @@
 /** From the cart to an order and its life: confirm, create, cancel, expire, receive, return, and the ledger. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm';
-import { brands, cartItems, goods, ledger, orderItems, orders, userCoupons, users, wallets } from '../../db/schema/index.js';
+import { brands, cartItems, goods, ledger, orderItems, orders, salesTally, userCoupons, users, wallets } from '../../db/schema/index.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 import { cancelExpiredOrders, completeShippedOrders } from './lifecycle.js';
+import { foldSales, takeStocks } from '../catalogue/service.js';
 
 let t: TestApp;
 let demo: ReturnType<typeof agent>;
@@ -136,6 +137,26 @@ describe(`checkout on ${dbLabel}`, () => {
     expect((await t.db.select().from(userCoupons).where(eq(userCoupons.id, c.coupon.id)))[0]).toMatchObject({ status: 0, orderId: null, orderNo: '' });
     expect((await demo.post(`/api/order/${made.id}/cancel`)).body.message).toBe('只有待付款的订单可以取消');
     await expectLedgerConsistent(demoId);
+  });
+
+  it('counts the units of an order in the goods’ sales at the next sweep, and takes them off when it is cancelled', async () => {
+    const [g] = await plainGoods('石药');
+    const units = g.zbz * 3;
+    await foldSales(t.db);
+    const salesOf = async () => (await t.db.select({ sales: goods.sales }).from(goods).where(eq(goods.id, g.id)))[0].sales;
+    const before = await salesOf();
+    await demo.post('/api/cart', { params: [{ goods_id: g.id, number: units }] });
+    const ids = ((await demo.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id);
+    await demo.post('/api/cart/checkout', { ids });
+    const made = (await demo.post('/api/order', { address_id: await defaultAddress(demo) })).body.data.orders[0];
+    // Placing the order took stock at once; the sales follow at the sweep.
+    expect(await salesOf()).toBe(before);
+    expect(await foldSales(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await salesOf()).toBe(before + units);
+    expect(await foldSales(t.db), 'a second sweep finds nothing to add').toBe(0);
+    await demo.post(`/api/order/${made.id}/cancel`, { reason: '不需要了' });
+    await foldSales(t.db);
+    expect(await salesOf()).toBe(before);
   });
 
   it('cancels orders unpaid after 24 hours, with their stock returned', async () => {
@@ -351,6 +372,52 @@ describe(`the last units on ${dbLabel}`, () => {
         ),
       );
     expect(Number(sold[0].n)).toBe(5);
+  });
+
+  it('takes overlapping sets of goods for 60 orders at once, each whole or not at all, never below zero and never in a deadlock', async () => {
+    const picked = await plainGoods('石药', 4);
+    const ids = picked.map((g) => g.id);
+    await t.db.update(goods).set({ number: 20 }).where(inArray(goods.id, ids));
+    await foldSales(t.db);
+    // Each order takes 1-3 units of three of the four goods, named in a random order.
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const wants = Array.from({ length: 60 }, () =>
+      ids
+        .filter((_, i) => i !== Math.floor(rnd() * 4))
+        .slice(0, 3)
+        .map((id) => [id, 1 + Math.floor(rnd() * 3)] as [number, number])
+        .sort(() => rnd() - 0.5),
+    );
+    const outcomes = await Promise.all(
+      wants.map((need) =>
+        t.db
+          .transaction(async (tx) => {
+            const short = await takeStocks(tx, need);
+            if (short !== null) throw new Error(`short ${short}`);
+            return true;
+          })
+          .catch((err: Error) => {
+            expect(err.message).toMatch(/^short \d+$/);
+            return false;
+          }),
+      ),
+    );
+    const taken = new Map<number, number>(ids.map((id) => [id, 0]));
+    wants.forEach((need, i) => outcomes[i] && need.forEach(([id, n]) => taken.set(id, taken.get(id)! + n)));
+    expect(outcomes.filter(Boolean).length).toBeGreaterThan(0);
+    expect(outcomes.filter((ok) => !ok).length, 'the stock runs out').toBeGreaterThan(0);
+    const after = await t.db.select({ id: goods.id, number: goods.number }).from(goods).where(inArray(goods.id, ids));
+    for (const g of after) {
+      expect(g.number, `goods ${g.id}`).toBeGreaterThanOrEqual(0);
+      expect(g.number, `goods ${g.id}`).toBe(20 - taken.get(g.id)!);
+    }
+    const tallied = await t.db
+      .select({ id: salesTally.goodsId, n: sql<number>`sum(${salesTally.number})::int` })
+      .from(salesTally)
+      .where(inArray(salesTally.goodsId, ids))
+      .groupBy(salesTally.goodsId);
+    for (const r of tallied) expect(Number(r.n)).toBe(taken.get(r.id));
   });
 });
 

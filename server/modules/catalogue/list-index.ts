@@ -38,7 +38,14 @@ type View = {
 /** Positions in a view by key (compressed rows): those of key k are `at[start[k]]` to `at[start[k + 1] - 1]`, ascending. */
 type Postings = { start: Int32Array; at: Int32Array };
 
-type Ordered = View & { byCategory: Postings; byBrand: Postings; byName: Postings; bySccj: Postings };
+type Ordered = View & {
+  byCategory: Postings;
+  byBrand: Postings;
+  byName: Postings;
+  bySccj: Postings;
+  /** The position in this order of each goods, by its place in the approval numbers' text (`numberIds`). */
+  positionOf: Int32Array;
+};
 
 export type GoodsIndex = {
   size: number;
@@ -50,7 +57,6 @@ export type GoodsIndex = {
   numbers: string;
   numberStarts: Int32Array;
   numberIds: Int32Array;
-  maxId: number;
 };
 
 export const Flag = { kx: 1, freeShipping: 2, zy: 4, qx: 8, youx: 16, nearExpiry: 32 } as const;
@@ -113,8 +119,12 @@ async function build(db: Db, nearExpiryDays: number): Promise<GoodsIndex> {
     keys.brand = Math.max(keys.brand, base.brand[i] + 1);
   }
   const sorted = (compare: (a: number, b: number) => number) => {
-    const view = permuted(base, Int32Array.from({ length: size }, (_, i) => i).sort(compare));
+    const order = Int32Array.from({ length: size }, (_, i) => i).sort(compare);
+    const view = permuted(base, order);
+    const positionOf = new Int32Array(size);
+    for (let k = 0; k < size; k++) positionOf[order[k]] = k;
     return {
+      positionOf,
       ...view,
       byCategory: postings(view.category, keys.category),
       byBrand: postings(view.brand, keys.brand),
@@ -138,7 +148,6 @@ async function build(db: Db, nearExpiryDays: number): Promise<GoodsIndex> {
     numbers: numbers.join('\n'),
     numberStarts,
     numberIds: Int32Array.from(base.id),
-    maxId: base.id.reduce((m, v) => Math.max(m, v), 0),
     views: {
       salesDesc: sorted(thenSales),
       salesAsc: sorted((a, b) => sales[a] - sales[b] || id[a] - id[b]),
@@ -229,11 +238,14 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
   }
   const termColumn = q.terms?.column === 'sccj' ? view.sccj : view.name;
   const hasTerms = q.terms !== null;
-  const numberHit = q.number === null ? null : numberMatches(index, q.number);
-  const keyword = hasTerms || numberHit !== null;
+  // Goods found by their approval number, by position in this order (a bit each).
+  const byNumber = q.number === null ? null : numberMatches(index, q.number).map((k) => view.positionOf[k]);
+  const numberBits = byNumber === null ? null : new Uint32Array((index.size >>> 5) + 1);
+  for (const i of byNumber ?? []) numberBits![i >>> 5] |= 1 << (i & 31);
+  const keyword = hasTerms || byNumber !== null;
   const rankAt = (i: number) => {
     const r = hasTerms ? rankOf[termColumn[i]] : -1;
-    return r < 0 && numberHit !== null && numberHit[id[i]] === 1 ? NUMBER_RANK : r;
+    return r < 0 && numberBits !== null && (numberBits[i >>> 5] & (1 << (i & 31))) !== 0 ? NUMBER_RANK : r;
   };
   const cflId = q.cfl === null ? -1 : (index.text.get(q.cfl) ?? -2);
   const sccjId = q.sccj === null ? -1 : (index.text.get(q.sccj) ?? -2);
@@ -254,8 +266,12 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
   const sources: [Postings, number[]][] = [];
   if (q.categories !== null) sources.push([view.byCategory, [...q.categories]]);
   if (!anyBrand) sources.push([view.byBrand, [brandId]]);
-  if (hasTerms && numberHit === null) sources.push([q.terms!.column === 'sccj' ? view.bySccj : view.byName, termIds]);
   let candidates: Int32Array | null = null;
+  if (keyword) {
+    // The keyword's goods: its names' (or manufacturers') postings and those found by approval number.
+    const named = hasTerms ? union(q.terms!.column === 'sccj' ? view.bySccj : view.byName, termIds, index.size) : new Int32Array(0);
+    candidates = byNumber === null || !byNumber.length ? named : merged(named, byNumber, index.size);
+  }
   for (const [p, keys] of sources) if (candidates === null || sizeOf(p, keys) < candidates.length) candidates = union(p, keys, index.size);
   const n = candidates === null ? index.size : candidates.length;
   // One tight loop: every test is on typed arrays, those not asked for cost a comparison that always holds.
@@ -312,17 +328,30 @@ function union(p: Postings, keys: number[], size: number): Int32Array {
       bits[i >>> 5] |= 1 << (i & 31);
       total++;
     }
-  const out = new Int32Array(total);
+  return ascending(bits, total);
+}
+
+/** The positions of two lists together, ascending, each once. */
+function merged(a: Int32Array, b: Int32Array, size: number): Int32Array {
+  const bits = new Uint32Array((size >>> 5) + 1);
+  for (const i of a) bits[i >>> 5] |= 1 << (i & 31);
+  for (const i of b) bits[i >>> 5] |= 1 << (i & 31);
+  return ascending(bits, a.length + b.length);
+}
+
+/** The positions whose bit is set, ascending; at most `most` of them. */
+function ascending(bits: Uint32Array, most: number): Int32Array {
+  const out = new Int32Array(most);
   let m = 0;
   for (let w = 0; w < bits.length; w++) for (let b = bits[w]; b !== 0; b &= b - 1) out[m++] = (w << 5) + 31 - Math.clz32(b & -b);
   return out.subarray(0, m);
 }
 
-/** Which goods' approval numbers hold `fragment` (case aside), marked by goods id. */
-function numberMatches(index: GoodsIndex, fragment: string): Uint8Array {
-  const hit = new Uint8Array(index.maxId + 1);
+/** Which goods' approval numbers hold `fragment` (case aside), by their place in the numbers' text. */
+function numberMatches(index: GoodsIndex, fragment: string): Int32Array {
   const needle = fragment.toUpperCase();
-  if (!needle || needle.includes('\n')) return hit;
+  const found: number[] = [];
+  if (!needle || needle.includes('\n')) return Int32Array.from(found);
   const { numbers, numberStarts, numberIds } = index;
   for (let at = numbers.indexOf(needle); at >= 0;) {
     // The number holding `at`: the last that starts at or before it.
@@ -333,10 +362,10 @@ function numberMatches(index: GoodsIndex, fragment: string): Uint8Array {
       if (numberStarts[mid] <= at) lo = mid;
       else hi = mid - 1;
     }
-    hit[numberIds[lo]] = 1;
+    found.push(lo);
     at = numbers.indexOf(needle, numberStarts[lo + 1]);
   }
-  return hit;
+  return Int32Array.from(found);
 }
 
 /** The value an order sorts on first: goods alike in it are ordered by rank when a keyword ranks them. */

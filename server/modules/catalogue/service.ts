@@ -133,10 +133,26 @@ export async function visibleAmong(db: Db, ids: number[], viewer: Viewer, keywor
 /** Goods by id with the list columns (`goodsCore`), in no particular order; missing ids are left out. */
 export async function goodsByIds(conn: Conn, ids: number[]): Promise<GoodsCore[]> {
   if (!ids.length) return [];
-  return conn
+  return byIdsStatement(conn).execute({ ids: [...new Set(ids)] });
+}
+
+/**
+ * The statement of `goodsByIds`, built once per connection: every list page and suggestion runs it, and building
+ * a select of 35 columns costs more than the database takes to answer it. On PostgreSQL it is a named
+ * statement, parsed and planned once per pooled connection.
+ */
+const preparedByIds = (conn: Conn) =>
+  conn
     .select(goodsCore)
     .from(goods)
-    .where(inArray(goods.id, [...new Set(ids)]));
+    .where(sql`${goods.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('goods_by_ids');
+const byIdsStatements = new WeakMap<Conn, ReturnType<typeof preparedByIds>>();
+
+function byIdsStatement(conn: Conn) {
+  let statement = byIdsStatements.get(conn);
+  if (!statement) byIdsStatements.set(conn, (statement = preparedByIds(conn)));
+  return statement;
 }
 
 /** The goods of `ids` the viewer may see, with the list columns, in no particular order. */
@@ -646,10 +662,7 @@ function catalogueTree(db: Db) {
 
 /** Detail for viewers alike (cached 5 s); whether this buyer keeps it comes from their favourites set. */
 async function detailFor(db: Db, id: number, viewer: Viewer): Promise<Omit<GoodsDetail, 'is_favorite'>> {
-  const [row] = await db
-    .select()
-    .from(goods)
-    .where(and(eq(goods.id, id), visible(viewer)));
+  const [row] = await detailStatement(db).execute({ id, special: viewer.special });
   if (!row) throw notFound('商品不存在或已下架');
   const { cats, brands: brandMap } = await catalogueTree(db);
   const path: { id: number; name: string }[] = [];
@@ -659,6 +672,21 @@ async function detailFor(db: Db, id: number, viewer: Viewer): Promise<Omit<Goods
 }
 
 const DETAIL_TTL_MS = 5_000;
+
+/** A goods the viewer may see, every column: one statement built (and on PostgreSQL planned) once, like `goodsByIds`. */
+const preparedDetail = (db: Db) =>
+  db
+    .select()
+    .from(goods)
+    .where(and(eq(goods.id, sql.placeholder('id')), eq(goods.isOnSale, true), sql`(not ${goods.isKx} or ${sql.placeholder('special')}::boolean)`))
+    .prepare('goods_detail');
+const detailStatements = new WeakMap<Db, ReturnType<typeof preparedDetail>>();
+
+function detailStatement(db: Db) {
+  let statement = detailStatements.get(db);
+  if (!statement) detailStatements.set(db, (statement = preparedDetail(db)));
+  return statement;
+}
 
 /** The detail's answer as JSON text (cache.ts), with `is_favorite` for this buyer added at the end. */
 export async function goodsDetailJson(db: Db, id: number, viewer: Viewer) {

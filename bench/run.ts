@@ -5,8 +5,8 @@
  * bench/results/latest.json, bench/results/web.json and the two tables in bench/README.md.
  *
  * Options: --duration 10 (seconds per call), --connections 50, --goods 3000 (catalogue size of a fresh
- * database; 100000 for the catalogue budgets), --only pglite|postgres|web, --skip-web,
- * --lighthouse-runs 3.
+ * database; 100000 for the catalogue budgets), --tail-goods 10000 (the long tail also on a catalogue of that
+ * size), --only pglite|postgres|web, --skip-web, --skip-long-tail, --lighthouse-runs 3.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +30,8 @@ const { values: opts } = parseArgs({
     'skip-web': { type: 'boolean', default: false },
     'lighthouse-runs': { type: 'string', default: '3' },
     'skip-long-tail': { type: 'boolean', default: false },
+    /** Catalogue sizes the long tail is also run at, each on a database of its own: `--tail-goods 10000`. */
+    'tail-goods': { type: 'string', default: '' },
   },
 });
 if (opts.only && !['pglite', 'postgres', 'web'].includes(opts.only)) throw new Error(`--only ${opts.only}: expected pglite, postgres or web`);
@@ -38,6 +40,11 @@ const runWeb = !opts['skip-web'] && (opts.only === undefined || opts.only === 'w
 const duration = Number(opts.duration);
 const connections = Number(opts.connections);
 const goodsCount = Number(opts.goods);
+const tailSizes = opts['tail-goods']
+  .split(',')
+  .filter(Boolean)
+  .map(Number)
+  .filter((n) => n > 0 && n !== goodsCount);
 
 /** A call under test: what it asks for and its budget (DESIGN.md section 12); calls the design does not budget are measured for reference. */
 type Target = {
@@ -179,9 +186,11 @@ const LONG_TAIL_SECONDS = () => Math.max(20, duration * 2);
 /** Budgets of the long-tail workloads (bench rows, never timed tests). */
 const LONG_TAIL_P99_MS = 50;
 const LONG_TAIL_RATIO = { PostgreSQL: 0.2, PGlite: 0.1 } as Record<string, number>;
+/** p99 at the full catalogue over p99 at the small one. */
+const LONG_TAIL_GROWTH = 1.5;
 const BUYER_BUDGETS: Record<string, number> = { 'add to cart': 100, 'cart list (40-50 lines)': 100, 'order of 10 lines': 200 };
 
-async function facts(base: string, cookie: string): Promise<Catalogue & { stocked: { id: number; zbz: number }[] }> {
+async function facts(base: string, cookie: string, goodsCount: number): Promise<Catalogue & { stocked: { id: number; zbz: number }[] }> {
   const get = async <T>(path: string) =>
     ((await (await fetch(base + path, { headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } })).json()) as { data: T }).data;
   type Node = { id: number; children: Node[] };
@@ -205,10 +214,10 @@ async function facts(base: string, cookie: string): Promise<Catalogue & { stocke
 }
 
 /** The long-tail catalogue workload and the buyers' workload (bench/longtail.ts), each beside the bare route. */
-async function benchLongTail(db: string, base: string, pid: number, bare: Awaited<ReturnType<typeof bareServer>>): Promise<LongTail> {
+async function benchLongTail(db: string, base: string, pid: number, bare: Awaited<ReturnType<typeof bareServer>>, goods = goodsCount): Promise<LongTail> {
   const seconds = LONG_TAIL_SECONDS();
   const cookies = await Promise.all(Array.from({ length: TRADE_CONNECTIONS }, (_, i) => login(base, `buyer${i + 1}`)));
-  const c = await facts(base, cookies[0]);
+  const c = await facts(base, cookies[0], goods);
   const workload = catalogueRequests(c);
   console.log(`${db} long tail: ${workload.distinct} distinct keywords, ${c.categories.length} categories, ${c.brands.length} brands, ${seconds} s`);
   const memory = memorySampler(pid);
@@ -228,7 +237,7 @@ async function benchLongTail(db: string, base: string, pid: number, bare: Awaite
   const kinds = [...new Set(buyerTimings.map((t) => t.kind))];
   const result: LongTail = {
     db,
-    goods: goodsCount,
+    goods,
     distinct: workload.distinct,
     catalogue,
     bare: reference,
@@ -263,10 +272,29 @@ function longTailSection(results: LongTail[]): string {
       return `| ${r.db} | ${r.goods} | ${r.catalogue.rps} | ${r.catalogue.p50} | ${r.catalogue.p99} | ${r.catalogue.max} | ${r.catalogue.timeouts} | ${r.catalogue.errors} | ${r.bare.rps} | ${r.ratio.toFixed(3)} | ${r.memoryMb} | p99 < ${LONG_TAIL_P99_MS} ms, no timeout, ratio ≥ ${ratio} | ${met(ok)} |`;
     }),
   ].join('\n');
+  const growth = [...new Set(results.map((r) => r.db))].flatMap((db) => {
+    const sizes = results.filter((r) => r.db === db).sort((a, b) => a.goods - b.goods);
+    if (sizes.length < 2) return [];
+    const [small, large] = [sizes[0], sizes[sizes.length - 1]];
+    const ratio = large.catalogue.p99 / small.catalogue.p99;
+    return [
+      `| ${db} | ${small.goods} | ${small.catalogue.p99} | ${large.goods} | ${large.catalogue.p99} | ${ratio.toFixed(2)} | ≤ ${LONG_TAIL_GROWTH} | ${met(ratio <= LONG_TAIL_GROWTH)} |`,
+    ];
+  });
+  const growthTable = growth.length
+    ? [
+        'p99 as the catalogue grows:',
+        '',
+        '| database | goods | p99 ms | goods | p99 ms | ratio | budget | result |',
+        '|---|---:|---:|---:|---:|---:|---|---|',
+        ...growth,
+      ].join('\n')
+    : '';
   const slowest = results
+    .filter((r) => r.goods === Math.max(...results.filter((o) => o.db === r.db).map((o) => o.goods)))
     .map((r) =>
       [
-        `Slowest request kinds on ${r.db} by p99:`,
+        `Slowest request kinds on ${r.db} at ${r.goods} goods by p99:`,
         '',
         '| kind | requests | p50 ms | p99 ms |',
         '|---|---:|---:|---:|',
@@ -278,7 +306,7 @@ function longTailSection(results: LongTail[]): string {
     '| database | call | requests | p50 ms | p99 ms | max ms | errors | budget | result |',
     '|---|---|---:|---:|---:|---:|---:|---|---|',
     ...results.flatMap((r) =>
-      r.buyers.map(
+      (r.goods === Math.max(...results.filter((o) => o.db === r.db).map((o) => o.goods)) ? r.buyers : []).map(
         (b) =>
           `| ${r.db} | ${b.kind} | ${b.summary.requests} | ${b.summary.p50} | ${b.summary.p99} | ${b.summary.max} | ${b.summary.errors} | ${b.budget === null ? 'none (reference)' : `p99 < ${b.budget} ms`} | ${b.budget === null ? '—' : met(b.summary.p99 < b.budget && b.summary.errors === 0)} |`,
       ),
@@ -294,6 +322,8 @@ started cold, then the bare route with the same generator in the same run. A req
 
 ${catalogue}
 
+${growthTable}
+
 ${slowest}
 
 Buyers at once (${results[0]?.buyerCount ?? 0}), each on a cart of 40-50 lines: add one random goods, list the cart, and every tenth
@@ -304,6 +334,19 @@ ${buyers}
 }
 
 type Row = Target & { db: string; measured: Measure; bare: Measure; ratio: number; ok: boolean | null };
+
+/** The long tail alone on a fresh catalogue of `size` goods: the figures p99 at the full size is compared with. */
+async function benchTailAt(db: string, env: Record<string, string>, size: number, bare: Awaited<ReturnType<typeof bareServer>>, tails: LongTail[]) {
+  console.log(`\n== ${db}: seeding ${size} goods for the long tail`);
+  await run(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts', '--goods', String(size), '--buyers', String(BUYERS)], env);
+  const { base, child } = await startServer(env);
+  try {
+    tails.push(await benchLongTail(db, base, child.pid!, bare, size));
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
 
 async function benchDatabase(
   db: string,
@@ -409,11 +452,20 @@ if (runApi) {
   const trade: TradeRow[] = [];
   const tails: LongTail[] = [];
   if (opts.only !== 'postgres') {
+    for (const size of opts['skip-long-tail'] ? [] : tailSizes) {
+      const small = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-'));
+      await benchTailAt('PGlite', { DATA_DIR: small, DATABASE_URL: '' }, size, bare, tails);
+      fs.rmSync(small, { recursive: true, force: true });
+    }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-'));
     rows.push(...(await benchDatabase('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, bare, trade, tails)));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   if (opts.only !== 'pglite') {
+    for (const size of opts['skip-long-tail'] ? [] : tailSizes) {
+      const small = await postgresUrl();
+      if (small) await benchTailAt('PostgreSQL', { DATABASE_URL: small, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-')) }, size, bare, tails);
+    }
     const url = await postgresUrl();
     if (url)
       rows.push(
@@ -462,8 +514,9 @@ ${tradeTable(trade)}
 const readme = `# Benchmarks
 
 \`npm run bench\` measures the budgets of DESIGN.md section 12: the web app's first-load JavaScript and
-Lighthouse scores, then the API calls under load. Options: \`--goods 100000\`, \`--duration\`, \`--connections\`,
-\`--only pglite|postgres|web\`, \`--skip-web\`, \`--lighthouse-runs 3\`. A part that was not run keeps its last figures.
+Lighthouse scores, then the API calls under load. Options: \`--goods 100000\`, \`--tail-goods 10000\` (the long tail also
+at that size), \`--duration\`, \`--connections\`, \`--only pglite|postgres|web\`, \`--skip-web\`, \`--skip-long-tail\`,
+\`--lighthouse-runs 3\`. A part that was not run keeps its last figures.
 
 ${apiSection ?? '## API calls\n\nNot measured yet: `npm run bench -- --skip-web`.\n'}
 ${webText ?? '## Web\n\nNot measured yet: `npm run bench -- --only web`.\n'}`;

@@ -8,6 +8,7 @@ import { Brand, BrandPage, FilterOptions, Floor, Goods, GoodsDetail, GoodsList, 
 import { undeclared } from '../../http/serializer.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 import { listGoods } from './service.js';
+import { buildGoodsIndex } from './list-index.js';
 import { matchTerms } from './terms.js';
 
 let t: TestApp;
@@ -199,6 +200,15 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
       }
       expect((await listGoods(t.db, goodsListQuery.parse({ keywords: keyword }), viewer)).total).toBe(matches.length);
     }
+  });
+
+  it('builds the same list index whether it reads the goods in one statement or in chunks of 7', async () => {
+    const whole = await buildGoodsIndex(t.db, 183, 100_000);
+    const chunked = await buildGoodsIndex(t.db, 183, 7);
+    expect(whole.size).toBeGreaterThan(100);
+    expect(chunked.size).toBe(whole.size);
+    for (const order of ['salesDesc', 'priceAsc', 'newest'] as const) expect([...chunked.views[order].id]).toEqual([...whole.views[order].id]);
+    expect(chunked.numbers).toBe(whole.numbers);
   });
 
   it('answers every list from its index exactly as the database would: the same page, the same count', async () => {

@@ -10,7 +10,7 @@
  * (http/cache.ts): rebuilt in the background as it ages, dropped by any console write, so that a list is as
  * fresh as a kept answer (docs/decisions/015-catalogue-at-scale.md).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { goods } from '../../db/schema/catalogue.js';
 import { cachedResult } from '../../http/cache.js';
@@ -63,32 +63,41 @@ export const Flag = { kx: 1, freeShipping: 2, zy: 4, qx: 8, youx: 16, nearExpiry
 
 /** The index of the goods on sale, kept like a shared answer. */
 export function goodsIndex(db: Db, nearExpiryDays: number): Promise<GoodsIndex> {
-  return cachedResult(db, ['goods-list-index'], () => build(db, nearExpiryDays), TTL_MS);
+  return cachedResult(db, ['goods-list-index'], () => buildGoodsIndex(db, nearExpiryDays), TTL_MS);
 }
 
-async function build(db: Db, nearExpiryDays: number): Promise<GoodsIndex> {
-  const rows = await db
-    .select({
-      id: goods.id,
-      name: goods.name,
-      sccj: goods.sccj,
-      cfl: goods.cfl,
-      category: goods.categoryId,
-      brand: goods.brandId,
-      price: goods.basePrice,
-      sales: goods.sales,
-      stock: goods.number,
-      created: sql<string>`extract(epoch from ${goods.createdAt})::float8`,
-      isKx: goods.isKx,
-      isFreeShipping: goods.isFreeShipping,
-      isZy: goods.isZy,
-      isQx: goods.isQx,
-      isYoux: goods.isYoux,
-      nearExpiry: sql<boolean>`${goods.xq} <= current_date + ${nearExpiryDays}::int`,
-      pzwh: goods.pzwh,
-    })
-    .from(goods)
-    .where(eq(goods.isOnSale, true));
+/** Goods read per statement when the index is built: on PGlite's one connection, other requests' statements go in between. */
+const BUILD_CHUNK = 5_000;
+
+/** The index read from the database `chunk` goods at a time (exported for the test of reading in chunks). */
+export async function buildGoodsIndex(db: Db, nearExpiryDays: number, chunk = BUILD_CHUNK): Promise<GoodsIndex> {
+  const read = (after: number) =>
+    db
+      .select({
+        id: goods.id,
+        name: goods.name,
+        sccj: goods.sccj,
+        cfl: goods.cfl,
+        category: goods.categoryId,
+        brand: goods.brandId,
+        price: goods.basePrice,
+        sales: goods.sales,
+        stock: goods.number,
+        created: sql<string>`extract(epoch from ${goods.createdAt})::float8`,
+        isKx: goods.isKx,
+        isFreeShipping: goods.isFreeShipping,
+        isZy: goods.isZy,
+        isQx: goods.isQx,
+        isYoux: goods.isYoux,
+        nearExpiry: sql<boolean>`${goods.xq} <= current_date + ${nearExpiryDays}::int`,
+        pzwh: goods.pzwh,
+      })
+      .from(goods)
+      .where(and(eq(goods.isOnSale, true), gt(goods.id, after)))
+      .orderBy(asc(goods.id))
+      .limit(chunk);
+  const rows: Awaited<ReturnType<typeof read>> = [];
+  for (let part = await read(0); part.length; part = part.length < chunk ? [] : await read(part[part.length - 1].id)) rows.push(...part);
   const size = rows.length;
   const text = new Map<string, number>();
   const intern = (s: string) => text.get(s) ?? (text.set(s, text.size), text.size - 1);

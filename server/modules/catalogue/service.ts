@@ -218,21 +218,6 @@ export async function cartFacts(conn: Conn, ids: number[]): Promise<CartFacts[]>
 }
 
 /**
- * Takes `number` units off the goods' stock if it has them; false when it does not (nothing changes). The units
- * count as sold from the next sweep (`foldSales`): the goods row changes in no indexed column.
- */
-export async function takeStock(tx: Conn, goodsId: number, number: number) {
-  const rows = await tx
-    .update(goods)
-    .set({ number: sql`${goods.number} - ${number}` })
-    .where(and(eq(goods.id, goodsId), sql`${goods.number} >= ${number}`))
-    .returning({ id: goods.id });
-  if (!rows.length) return false;
-  await tx.insert(salesTally).values({ goodsId, number });
-  return true;
-}
-
-/**
  * Takes the units of every goods of `needs` off their stock, or none of them, in one statement: answers the
  * first goods (by id) short of stock, or null when all were taken (the caller then ends its transaction; on a
  * shortage it rolls back). The rows are locked in id order, so two orders never wait on each other in a

@@ -38,7 +38,7 @@ import {
   type SharedPricing,
 } from '../cart/pricing.js';
 import { activityView, lineView, shippingView, totalsView } from '../cart/view.js';
-import { goodsRow, putBackStock, takeStock, takeStocks } from '../catalogue/service.js';
+import { goodsRow, putBackStock, takeStocks } from '../catalogue/service.js';
 import { viewerOfUser } from '../catalogue/viewer.js';
 import { recordSales, releaseSales } from '../promotions/sales.js';
 import { intSetting } from '../settings/service.js';
@@ -376,11 +376,18 @@ async function writeOrder(
 }
 
 /** Gifts go with the order while their goods are in stock (a gift out of stock is left out, not refused). */
-async function addGifts(tx: Tx, order: OrderRow, priced: PricedCart) {
+/**
+ * Adds the gifts the order earned whose goods have the stock now (a gift out of stock is left out). Their units
+ * join `needs`, taken with the order's own at the end: every goods row an order locks is locked in one
+ * statement, in id order, so two orders never wait on each other in a circle.
+ */
+async function addGifts(tx: Tx, order: OrderRow, priced: PricedCart, needs: Map<number, number>, names: Map<number, string>) {
   const added: ItemRow[] = [];
   for (const gift of priced.gifts.filter((gf) => gf.total > 0)) {
     const g = await goodsRow(tx, gift.gift_goods_id);
-    if (!g || !(await takeStock(tx, g.id, gift.total))) continue;
+    if (!g || g.number - (needs.get(g.id) ?? 0) < gift.total) continue;
+    needs.set(g.id, (needs.get(g.id) ?? 0) + gift.total);
+    names.set(g.id, g.name);
     const [item] = await tx
       .insert(orderItems)
       .values({
@@ -450,7 +457,7 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
       for (const [id, n] of needs) allNeeds.set(id, (allNeeds.get(id) ?? 0) + n);
       for (const [id, g] of p.goodsById) names.set(id, g.name);
       const { order, items } = await writeOrder(tx, user, input, address, group, p, now);
-      await addGifts(tx, order, priced);
+      await addGifts(tx, order, priced, allNeeds, names);
       await placement.coupon.take(tx, order, now);
       await placement.redPacket.take(tx, order);
       await placement.limitedBuys.take(tx, order, items);

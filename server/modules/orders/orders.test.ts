@@ -5,6 +5,7 @@ import { brands, cartItems, goods, ledger, orderItems, orders, salesTally, userC
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 import { cancelExpiredOrders, completeShippedOrders } from './lifecycle.js';
 import { foldSales, takeStocks } from '../catalogue/service.js';
+import { LineType } from '../../../core/status.js';
 
 let t: TestApp;
 let demo: ReturnType<typeof agent>;
@@ -157,6 +158,41 @@ describe(`checkout on ${dbLabel}`, () => {
     await demo.post(`/api/order/${made.id}/cancel`, { reason: '不需要了' });
     await foldSales(t.db);
     expect(await salesOf()).toBe(before);
+  });
+
+  it('puts the 买赠 gift in the order and takes its stock with the order’s, and leaves it out when its stock is short', async () => {
+    const [g] = await plainGoods('白云山');
+    const units = Math.ceil(40 / g.zbz) * g.zbz;
+    const stockOf = async (id: number) => (await t.db.select({ n: goods.number }).from(goods).where(eq(goods.id, id)))[0].n;
+    const place = async () => {
+      await demo.post('/api/cart', { params: [{ goods_id: g.id, number: units }] });
+      const ids = ((await demo.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id);
+      await demo.post('/api/cart/checkout', { ids });
+      const res = await demo.post('/api/order', { address_id: await defaultAddress(demo) });
+      expect(res.body.code, res.body.message).toBe(10000);
+      return { items: await t.db.select().from(orderItems).where(eq(orderItems.orderId, res.body.data.orders[0].id)) };
+    };
+    const before = await stockOf(g.id);
+    const { items } = await place();
+    const gift = items.find((i) => i.type === LineType.gift);
+    expect(gift, 'the order holds the gift').toBeDefined();
+    expect(gift!.name).toContain('（赠品）');
+    expect(gift!.payAmount).toBe(0);
+    const taken = units + (gift!.goodsId === g.id ? gift!.number : 0);
+    expect(await stockOf(g.id)).toBe(before - taken);
+    if (gift!.goodsId !== g.id) expect(await stockOf(gift!.goodsId)).toBeGreaterThanOrEqual(0);
+
+    // The gift's goods with fewer units than the gift: the order goes through without it.
+    const giftGoods = gift!.goodsId;
+    const reserve = giftGoods === g.id ? units : 0;
+    await t.db
+      .update(goods)
+      .set({ number: reserve + gift!.number - 1 })
+      .where(eq(goods.id, giftGoods));
+    const second = await place();
+    expect(second.items.some((i) => i.type === LineType.gift)).toBe(false);
+    expect(await stockOf(giftGoods)).toBe(gift!.number - 1);
+    await t.db.update(goods).set({ number: before }).where(eq(goods.id, g.id));
   });
 
   it('cancels orders unpaid after 24 hours, with their stock returned', async () => {

@@ -138,7 +138,7 @@ export function catalogueRequests(c: Catalogue, seed = 7) {
   };
 }
 
-export type Timing = { kind: string; ms: number; status: number };
+export type Timing = { kind: string; ms: number; status: number; message?: string };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
@@ -219,6 +219,18 @@ export function summarise(timings: Timing[], seconds: number): Summary {
   };
 }
 
+/** What the failed requests answered, by kind and answer, most frequent first. */
+export function failures(timings: Timing[]): { kind: string; message: string; count: number }[] {
+  const counts = new Map<string, { kind: string; message: string; count: number }>();
+  for (const t of timings) {
+    if (!t.message) continue;
+    const key = `${t.kind}\u0000${t.message}`;
+    const entry = counts.get(key) ?? counts.set(key, { kind: t.kind, message: t.message, count: 0 }).get(key)!;
+    entry.count++;
+  }
+  return [...counts.values()].sort((a, b) => b.count - a.count);
+}
+
 /** The kinds of request by p99, slowest first. */
 export function slowestKinds(timings: Timing[], count = 10) {
   const byKind = new Map<string, number[]>();
@@ -275,7 +287,13 @@ export async function driveBuyers(base: string, cookies: string[], goods: Stocke
       // a timeout or an error page
     }
     const status = res.status === 200 && json.code !== 10000 ? 400 : res.status;
-    if (timed) timings.push({ kind, ms, status });
+    if (timed)
+      timings.push({
+        kind,
+        ms,
+        status,
+        ...(status === 200 ? {} : { message: `${res.status} ${(json as { message?: string }).message ?? res.text.slice(0, 80)}` }),
+      });
     return json.data;
   };
   const add = (cookie: string, g: Stocked, timed = true) =>

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { catalogueRequests, drive, driveBuyers, memorySampler, slowestKinds, summarise, type Catalogue, type Summary } from './longtail.js';
+import { catalogueRequests, drive, driveBuyers, failures, memorySampler, slowestKinds, summarise, type Catalogue, type Summary } from './longtail.js';
 import { benchTrade, BUYERS, login, ONE_AT_A_TIME, TRADE_CONNECTIONS, tradeTable, type TradeRow } from './trade.js';
 import { measureWeb, webSection } from './web';
 
@@ -122,9 +122,11 @@ function run(cmd: string, args: string[], env: Record<string, string>) {
 
 async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
+  // The server's log (warnings and errors) goes to bench/results/server.log, for the failures a run counts.
+  const log = fs.openSync(path.join(root, 'bench', 'results', 'server.log'), 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
     env: {
       ...process.env,
       ...env,
@@ -180,6 +182,8 @@ type LongTail = {
   slowest: ReturnType<typeof slowestKinds>;
   buyers: { kind: string; summary: Summary; budget: number | null }[];
   buyerCount: number;
+  /** What the buyers' failed calls answered. */
+  refusals: ReturnType<typeof failures>;
 };
 
 const LONG_TAIL_SECONDS = () => Math.max(20, duration * 2);
@@ -253,11 +257,13 @@ async function benchLongTail(db: string, base: string, pid: number, bare: Awaite
       budget: BUYER_BUDGETS[kind] ?? null,
     })),
     buyerCount: cookies.length,
+    refusals: failures(buyerTimings),
   };
   console.log(
     `${db} long tail: ${catalogue.rps} req/s p50 ${catalogue.p50} p99 ${catalogue.p99} max ${catalogue.max} timeouts ${catalogue.timeouts}; bare ${reference.rps} req/s; ratio ${result.ratio.toFixed(3)}; ${memoryMb} MB`,
   );
   for (const b of result.buyers) console.log(`${db} buyers ${b.kind}: p50 ${b.summary.p50} p99 ${b.summary.p99} errors ${b.summary.errors}`);
+  for (const f of result.refusals) console.log(`${db} buyers ${f.kind} failed ${f.count}×: ${f.message}`);
   return result;
 }
 
@@ -312,6 +318,7 @@ function longTailSection(results: LongTail[]): string {
       ),
     ),
   ].join('\n');
+  const refused = results.flatMap((r) => r.refusals.map((f) => `- ${r.db}, ${r.goods} goods, ${f.kind}, ${f.count}×: ${f.message}`));
   return `### Long tail
 
 ${results[0]?.distinct ?? 0} distinct keywords (Chinese of 1-4 characters, full pinyin, initials, manufacturers, approval
@@ -330,7 +337,7 @@ Buyers at once (${results[0]?.buyerCount ?? 0}), each on a cart of 40-50 lines: 
 time check out the ten oldest lines and order them.
 
 ${buyers}
-`;
+${refused.length ? `\nCalls that failed (the server's log of the run is bench/results/server.log):\n\n${refused.join('\n')}\n` : ''}`;
 }
 
 type Row = Target & { db: string; measured: Measure; bare: Measure; ratio: number; ok: boolean | null };

@@ -254,16 +254,27 @@ export async function putBackStock(tx: Conn, goodsId: number, number: number) {
   await tx.insert(salesTally).values({ goodsId, number: -number });
 }
 
-/** Adds the units sold and given back since the last sweep to goods.sales, in one statement; answers how many goods changed. */
+/**
+ * Adds the units sold and given back since the last sweep to goods.sales; answers how many goods changed. The
+ * goods rows are locked in id order first, as an order locks them, so the sweep and an order never wait on each
+ * other in a circle.
+ */
 export async function foldSales(db: Db): Promise<number> {
-  const result = (await db.execute(sql`
-    with taken as (delete from ${salesTally} returning goods_id, number),
-    sums as (select goods_id, sum(number)::int as n from taken group by goods_id)
-    update ${goods} set sales = greatest(${goods.sales} + sums.n, 0) from sums where ${goods.id} = sums.goods_id and sums.n <> 0`)) as unknown as {
-    rowCount?: number | null;
-    affectedRows?: number;
-  };
-  return result.rowCount ?? result.affectedRows ?? 0;
+  return db.transaction(async (tx) => {
+    const taken = (await tx.execute(
+      sql`with taken as (delete from ${salesTally} returning goods_id, number) select goods_id as id, sum(number)::int as n from taken group by goods_id`,
+    )) as unknown as { rows: { id: number | string; n: number | string }[] };
+    const sums = taken.rows.map((r) => [Number(r.id), Number(r.n)] as const).filter(([, n]) => n !== 0);
+    if (!sums.length) return 0;
+    const ids = sums.map(([id]) => id).sort((a, b) => a - b);
+    await tx.select({ id: goods.id }).from(goods).where(inArray(goods.id, ids)).orderBy(asc(goods.id)).for('update');
+    const values = sql.join(
+      sums.map(([id, n]) => sql`(${id}::int, ${n}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`update ${goods} set sales = greatest(${goods.sales} + t.n, 0) from (values ${values}) as t(id, n) where ${goods.id} = t.id`);
+    return sums.length;
+  });
 }
 
 /** One goods with every column but the package insert, or null: what an order line copies. */

@@ -43,6 +43,9 @@ type Ordered = View & {
   byBrand: Postings;
   byName: Postings;
   bySccj: Postings;
+  byCfl: Postings;
+  /** The positions of the goods with each flag: key k for the flag 1 << k. */
+  byFlag: Postings;
   /** The position in this order of each goods, by its place in the approval numbers' text (`numberIds`). */
   positionOf: Int32Array;
 };
@@ -139,6 +142,8 @@ export async function buildGoodsIndex(db: Db, nearExpiryDays: number, chunk = BU
       byBrand: postings(view.brand, keys.brand),
       byName: postings(view.name, keys.text),
       bySccj: postings(view.sccj, keys.text),
+      byCfl: postings(view.cfl, keys.text),
+      byFlag: flagPostings(view.flags),
     };
   };
   const thenSales = (a: number, b: number) => sales[b] - sales[a] || id[a] - id[b];
@@ -195,6 +200,18 @@ function postings(column: Int32Array, keys: number): Postings {
   const next = start.slice(0, keys);
   const at = new Int32Array(start[keys]);
   for (let i = 0; i < column.length; i++) if (column[i] >= 0) at[next[column[i]]++] = i;
+  return { start, at };
+}
+
+/** The positions of the goods with each of the six flags (a goods is under every flag it has). */
+function flagPostings(flags: Uint8Array): Postings {
+  const keys = 6;
+  const start = new Int32Array(keys + 1);
+  for (let i = 0; i < flags.length; i++) for (let k = 0; k < keys; k++) if (flags[i] & (1 << k)) start[k + 1]++;
+  for (let k = 0; k < keys; k++) start[k + 1] += start[k];
+  const next = start.slice(0, keys);
+  const at = new Int32Array(start[keys]);
+  for (let i = 0; i < flags.length; i++) for (let k = 0; k < keys; k++) if (flags[i] & (1 << k)) at[next[k]++] = i;
   return { start, at };
 }
 
@@ -279,6 +296,9 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
   const sources: [Postings, number[]][] = [];
   if (q.categories !== null) sources.push([view.byCategory, [...q.categories]]);
   if (!anyBrand) sources.push([view.byBrand, [brandId]]);
+  if (cflId !== -1) sources.push([view.byCfl, [cflId]]);
+  // A zone is one flag: its goods' postings.
+  if (wanted !== 0 && (wanted & (wanted - 1)) === 0) sources.push([view.byFlag, [31 - Math.clz32(wanted)]]);
   let candidates: Int32Array | null = null;
   if (keyword) {
     // The keyword's goods: its names' (or manufacturers') postings and those found by approval number.

@@ -20,7 +20,7 @@ import type { Conn, Db } from '../../db/client.js';
 import { brands, categories, favorites, goods, salesTally } from '../../db/schema/catalogue.js';
 import { notFound } from '../../http/envelope.js';
 import { Flag, goodsIndex, pageOf, type IndexQuery } from './list-index.js';
-import { looksLikeApprovalNumber, matchTerms, type RankedTerm } from './terms.js';
+import { loadTerms, looksLikeApprovalNumber, matchTerms, type RankedTerm } from './terms.js';
 import { withDataField } from '../../http/envelope.js';
 import { cachedJson, cachedResult } from '../../http/cache.js';
 import { cachedFavoriteIds, forgetFavoriteIds } from './favorite-cache.js';
@@ -133,7 +133,7 @@ export async function visibleAmong(db: Db, ids: number[], viewer: Viewer, keywor
 /** Goods by id with the list columns (`goodsCore`), in no particular order; missing ids are left out. */
 export async function goodsByIds(conn: Conn, ids: number[]): Promise<GoodsCore[]> {
   if (!ids.length) return [];
-  return byIdsStatement(conn).execute({ ids: [...new Set(ids)] });
+  return builtOnce(conn, preparedByIds).execute({ ids: [...new Set(ids)] });
 }
 
 /**
@@ -147,12 +147,14 @@ const preparedByIds = (conn: Conn) =>
     .from(goods)
     .where(sql`${goods.id} = any(${sql.placeholder('ids')}::int[])`)
     .prepare('goods_by_ids');
-const byIdsStatements = new WeakMap<Conn, ReturnType<typeof preparedByIds>>();
+const statements = new WeakMap<Conn, Map<unknown, unknown>>();
 
-function byIdsStatement(conn: Conn) {
-  let statement = byIdsStatements.get(conn);
-  if (!statement) byIdsStatements.set(conn, (statement = preparedByIds(conn)));
-  return statement;
+/** A statement `prepare` builds, built once per connection (or transaction) and kept with it. */
+function builtOnce<T>(conn: Conn, prepare: (conn: Conn) => T): T {
+  let built = statements.get(conn);
+  if (!built) statements.set(conn, (built = new Map()));
+  if (!built.has(prepare)) built.set(prepare, prepare(conn));
+  return built.get(prepare) as T;
 }
 
 /** The goods of `ids` the viewer may see, with the list columns, in no particular order. */
@@ -420,7 +422,7 @@ const ZONE_FLAGS: Partial<Record<NonNullable<GoodsListQuery['zone']>, number>> =
  * start do not wait for them (about a second at 100,000 goods).
  */
 export async function warmCatalogue(db: Db) {
-  await Promise.all([goodsIndex(db, NEAR_EXPIRY_DAYS), matchTerms(db, '药', 1)]);
+  await Promise.all([goodsIndex(db, NEAR_EXPIRY_DAYS), loadTerms(db)]);
 }
 
 /** A list of every goods the viewer may see, by sales: what an index query narrows. */
@@ -658,7 +660,7 @@ function catalogueTree(db: Db) {
 
 /** Detail for viewers alike (cached 5 s); whether this buyer keeps it comes from their favourites set. */
 async function detailFor(db: Db, id: number, viewer: Viewer): Promise<Omit<GoodsDetail, 'is_favorite'>> {
-  const [row] = await detailStatement(db).execute({ id, special: viewer.special });
+  const [row] = await builtOnce(db, preparedDetail).execute({ id, special: viewer.special });
   if (!row) throw notFound('商品不存在或已下架');
   const { cats, brands: brandMap } = await catalogueTree(db);
   const path: { id: number; name: string }[] = [];
@@ -670,19 +672,12 @@ async function detailFor(db: Db, id: number, viewer: Viewer): Promise<Omit<Goods
 const DETAIL_TTL_MS = 5_000;
 
 /** A goods the viewer may see, every column: one statement built (and on PostgreSQL planned) once, like `goodsByIds`. */
-const preparedDetail = (db: Db) =>
-  db
+const preparedDetail = (conn: Conn) =>
+  conn
     .select()
     .from(goods)
     .where(and(eq(goods.id, sql.placeholder('id')), eq(goods.isOnSale, true), sql`(not ${goods.isKx} or ${sql.placeholder('special')}::boolean)`))
     .prepare('goods_detail');
-const detailStatements = new WeakMap<Db, ReturnType<typeof preparedDetail>>();
-
-function detailStatement(db: Db) {
-  let statement = detailStatements.get(db);
-  if (!statement) detailStatements.set(db, (statement = preparedDetail(db)));
-  return statement;
-}
 
 /** The detail's answer as JSON text (cache.ts), with `is_favorite` for this buyer added at the end. */
 export async function goodsDetailJson(db: Db, id: number, viewer: Viewer) {

@@ -16,7 +16,7 @@ export type RankedTerm = { term: string; rank: Rank };
 const TTL_MS = 60_000;
 
 /** The terms, kept with the shared answers (cache.ts): writing goods drops them with the rest. */
-function load(db: Db): Promise<Term[]> {
+export function loadTerms(db: Db): Promise<Term[]> {
   return cachedResult(
     db,
     ['goods-terms'],
@@ -61,7 +61,7 @@ export function rankTerms(terms: Term[], keyword: string, kind: 1 | 2): RankedTe
 }
 
 export async function matchTerms(db: Db, keyword: string, kind: 1 | 2): Promise<RankedTerm[]> {
-  return rankTerms(await load(db), keyword, kind);
+  return rankTerms(await loadTerms(db), keyword, kind);
 }
 
 /** Approval numbers are typed long (国药准字H13023964, H1302…): shorter keywords are not looked up there. */

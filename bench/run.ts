@@ -124,7 +124,9 @@ async function startServer(env: Record<string, string>): Promise<{ base: string;
   const port = await freePort();
   // The server's log (warnings and errors) goes to bench/results/server.log, for the failures a run counts.
   const log = fs.openSync(path.join(root, 'bench', 'results', 'server.log'), 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // With the V8 flags `npm start` gives it.
+  const nodeFlags = JSON.parse(fs.readFileSync(path.join(root, 'server', 'node-flags.json'), 'utf8')) as string[];
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', log, 'inherit'],
     env: {

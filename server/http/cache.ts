@@ -75,7 +75,24 @@ export function forgetResult(db: Db, key: unknown) {
   caches.get(db)?.delete(JSON.stringify(key));
 }
 
-/** Drops every kept answer of this process (cache-bus.ts drops them in every process). */
+/** The kept records of each database by name (`keptRecords`), cleared with the answers. */
+const records = new WeakMap<Db, Map<string, LRUCache<number, object>>>();
+
+/**
+ * Records by id kept like the shared answers: up to `max`, each for `ttl`, all dropped with the answers. The
+ * catalogue keeps goods rows here, so that a list page or a suggestion built afresh reads the goods it shows
+ * from memory rather than the database.
+ */
+export function keptRecords<V extends object>(db: Db, name: string, max: number, ttl: number): LRUCache<number, V> {
+  let byName = records.get(db);
+  if (!byName) records.set(db, (byName = new Map()));
+  let kept = byName.get(name);
+  if (!kept) byName.set(name, (kept = new LRUCache<number, object>({ max, ttl })));
+  return kept as unknown as LRUCache<number, V>;
+}
+
+/** Drops every kept answer and record of this process (cache-bus.ts drops them in every process). */
 export function clearKeptAnswers(db: Db) {
   caches.get(db)?.clear();
+  for (const kept of records.get(db)?.values() ?? []) kept.clear();
 }

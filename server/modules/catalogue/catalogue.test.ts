@@ -61,6 +61,41 @@ describe(`search on ${dbLabel}`, () => {
     expect(two).toHaveLength(10);
   });
 
+  it("suggests each matching term's best sellers in turn, as the database orders them, for a special buyer and another", async () => {
+    const cases: [string, 1 | 2][] = [
+      ['amxl', 1],
+      ['芬', 1],
+      ['胶囊', 1],
+      ['pian', 1],
+      ['hbzy', 2],
+      ['制药', 2],
+    ];
+    for (const [keyword, type] of cases)
+      for (const [buyer, special] of [
+        [demo, true],
+        [chain, false],
+      ] as const) {
+        const terms = (await matchTerms(t.db, keyword, type)).slice(0, 10);
+        const expected: number[] = [];
+        for (const { term } of terms) {
+          if (expected.length >= 10) break;
+          const rows = await t.db
+            .select({ id: goods.id })
+            .from(goods)
+            .where(and(eq(type === 1 ? goods.name : goods.sccj, term), eq(goods.isOnSale, true), special ? undefined : eq(goods.isKx, false)))
+            .orderBy(sql`${goods.sales} desc, ${goods.id}`)
+            .limit(10 - expected.length);
+          expected.push(...rows.map((r) => r.id));
+        }
+        const found = (await buyer.get(`/api/goods/search?keywords=${encodeURIComponent(keyword)}&type=${type}`)).body.data as G[];
+        expect(expected.length, keyword).toBeGreaterThan(0);
+        expect(
+          found.map((g) => g.id),
+          `${keyword} special ${special}`,
+        ).toEqual(expected);
+      }
+  });
+
   it('finds a manufacturer by initials with type 2, and only its goods', async () => {
     const { body } = await demo.get('/api/goods/search?keywords=hbzy&type=2');
     expect(body.data.length).toBeGreaterThan(0);

@@ -60,6 +60,8 @@ export type GoodsIndex = {
   numbers: string;
   numberStarts: Int32Array;
   numberIds: Int32Array;
+  /** `numberMatches` by fragment, for this index's life: buyers ask for the same numbers. */
+  numberFinds: Map<string, Int32Array>;
 };
 
 export const Flag = { kx: 1, freeShipping: 2, zy: 4, qx: 8, youx: 16, nearExpiry: 32 } as const;
@@ -168,6 +170,7 @@ export async function buildGoodsIndex(db: Db, nearExpiryDays: number, chunk = BU
     numbers: pzwh.join('\n'),
     numberStarts,
     numberIds: Int32Array.from(base.id),
+    numberFinds: new Map(),
     views: {
       salesDesc: await viewIn(salesDesc),
       salesAsc: await viewIn(orders.salesAsc),
@@ -194,7 +197,20 @@ type Columns = {
   pzwh: string[];
 };
 
-const emptyColumns = (): Columns => ({ id: [], name: [], sccj: [], cfl: [], category: [], brand: [], price: [], sales: [], stock: [], created: [], flags: [], pzwh: [] });
+const emptyColumns = (): Columns => ({
+  id: [],
+  name: [],
+  sccj: [],
+  cfl: [],
+  category: [],
+  brand: [],
+  price: [],
+  sales: [],
+  stock: [],
+  created: [],
+  flags: [],
+  pzwh: [],
+});
 
 /** The columns as arrays, whether the driver parsed the JSON or handed it over as text. */
 function parsedColumns(row: Record<keyof Columns, unknown> | undefined): Columns {
@@ -457,9 +473,39 @@ function ascending(bits: Uint32Array, most: number): Int32Array {
   return out.subarray(0, m);
 }
 
+/**
+ * The header's suggestions: the goods of each term in turn, best sellers first (then by id), those the viewer
+ * may see, up to `limit` in all.
+ */
+export function bestOfTerms(index: GoodsIndex, column: 'name' | 'sccj', terms: string[], special: boolean, limit: number): number[] {
+  const view = index.views.salesDesc;
+  const { start, at } = column === 'sccj' ? view.bySccj : view.byName;
+  const hidden = special ? 0 : Flag.kx;
+  const ids: number[] = [];
+  for (const term of terms) {
+    const key = index.text.get(term);
+    if (key === undefined) continue;
+    for (let j = start[key]; j < start[key + 1] && ids.length < limit; j++) if ((view.flags[at[j]] & hidden) === 0) ids.push(view.id[at[j]]);
+    if (ids.length >= limit) break;
+  }
+  return ids;
+}
+
 /** Which goods' approval numbers hold `fragment` (case aside), by their place in the numbers' text. */
 function numberMatches(index: GoodsIndex, fragment: string): Int32Array {
   const needle = fragment.toUpperCase();
+  const known = index.numberFinds.get(needle);
+  if (known) return known;
+  if (index.numberFinds.size >= NUMBER_FINDS_KEPT) index.numberFinds.clear();
+  const found = searchNumbers(index, needle);
+  index.numberFinds.set(needle, found);
+  return found;
+}
+
+/** How many fragments' matches an index keeps: each is a few ids, found by reading 1.5 MB of text. */
+const NUMBER_FINDS_KEPT = 2_000;
+
+function searchNumbers(index: GoodsIndex, needle: string): Int32Array {
   const found: number[] = [];
   if (!needle || needle.includes('\n')) return Int32Array.from(found);
   const { numbers, numberStarts, numberIds } = index;

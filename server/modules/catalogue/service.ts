@@ -19,10 +19,10 @@ import {
 import type { Conn, Db } from '../../db/client.js';
 import { brands, categories, favorites, goods, salesTally } from '../../db/schema/catalogue.js';
 import { notFound } from '../../http/envelope.js';
-import { Flag, goodsIndex, pageOf, type IndexQuery } from './list-index.js';
+import { bestOfTerms, Flag, goodsIndex, pageOf, type IndexQuery } from './list-index.js';
 import { loadTerms, looksLikeApprovalNumber, matchTerms, type RankedTerm } from './terms.js';
 import { withDataField } from '../../http/envelope.js';
-import { cachedJson, cachedResult } from '../../http/cache.js';
+import { cachedJson, cachedResult, keptRecords } from '../../http/cache.js';
 import { cachedFavoriteIds, forgetFavoriteIds } from './favorite-cache.js';
 import { viewerClass, type Viewer } from './viewer.js';
 import { containing } from '../../db/like.js';
@@ -128,6 +128,30 @@ export async function visibleAmong(db: Db, ids: number[], viewer: Viewer, keywor
     .from(goods)
     .where(and(...where));
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Goods rows kept for the lists and suggestions built afresh: 10 s, so that with the 30 s of the answer built
+ * from them, stock shown in a list lags by at most 40 s (the cart and orders read live rows).
+ */
+const KEPT_ROWS_TTL_MS = 10_000;
+const KEPT_ROWS_MAX = 30_000;
+
+/** Goods by id with the list columns as `goodsByIds` gives them, those read in the last seconds from memory. */
+export async function keptGoodsByIds(db: Db, ids: number[]): Promise<GoodsCore[]> {
+  const kept = keptRecords<GoodsCore>(db, 'goods', KEPT_ROWS_MAX, KEPT_ROWS_TTL_MS);
+  const found: GoodsCore[] = [];
+  const missing: number[] = [];
+  for (const id of new Set(ids)) {
+    const row = kept.get(id);
+    if (row) found.push(row);
+    else missing.push(id);
+  }
+  for (const row of await goodsByIds(db, missing)) {
+    kept.set(row.id, row);
+    found.push(row);
+  }
+  return found;
 }
 
 /** Goods by id with the list columns (`goodsCore`), in no particular order; missing ids are left out. */
@@ -296,30 +320,35 @@ async function keywordCondition(db: Db, keyword: string, type: 1 | 2): Promise<K
   const k = keyword.trim();
   if (!k) return null;
   const terms = (await matchTerms(db, k, type)).slice(0, MAX_TERMS);
-  const column = type === 1 ? goods.name : goods.sccj;
-  const parts: SQL[] = [];
-  if (terms.length)
-    parts.push(
-      inArray(
-        column,
-        terms.map((t) => t.term),
-      ),
-    );
   const byNumber = type === 1 && looksLikeApprovalNumber(k);
-  if (byNumber) parts.push(sql`${goods.pzwh} ilike ${containing(k)}`);
-  if (!parts.length) return 'none';
-  const groups = ([0, 1, 2, 3] as const)
-    .map((rank) => ({ rank, names: terms.filter((t) => t.rank === rank).map((t) => t.term) }))
-    .filter((g) => g.names.length);
-  const rank = groups.length
-    ? sql`case ${sql.join(
-        groups.map((g) => sql`when ${inArray(column, g.names)} then ${sql.raw(String(g.rank))}`),
-        sql` `,
-      )} else 4 end`
-    : null;
+  if (!terms.length && !byNumber) return 'none';
+  const column = type === 1 ? goods.name : goods.sccj;
+  // The conditions in SQL are built only for the lists worked out in the database (the filter options, and
+  // the tests' answers): the list index needs the terms alone, and 300 terms make a long statement.
   return {
-    where: parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`,
-    rank,
+    get where() {
+      const parts: SQL[] = [];
+      if (terms.length)
+        parts.push(
+          inArray(
+            column,
+            terms.map((t) => t.term),
+          ),
+        );
+      if (byNumber) parts.push(sql`${goods.pzwh} ilike ${containing(k)}`);
+      return parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` or `)})`;
+    },
+    get rank() {
+      const groups = ([0, 1, 2, 3] as const)
+        .map((rank) => ({ rank, names: terms.filter((t) => t.rank === rank).map((t) => t.term) }))
+        .filter((g) => g.names.length);
+      return groups.length
+        ? sql`case ${sql.join(
+            groups.map((g) => sql`when ${inArray(column, g.names)} then ${sql.raw(String(g.rank))}`),
+            sql` `,
+          )} else 4 end`
+        : null;
+    },
     terms,
     number: byNumber ? k : null,
     column: type === 1 ? 'name' : 'sccj',
@@ -394,7 +423,7 @@ export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer, cap =
     via === 'index'
       ? pageOf(await goodsIndex(db, NEAR_EXPIRY_DAYS), indexQuery(q, viewer, categoryIds, match, offset), cap)
       : await pageFromDatabase(db, q, viewer, categoryIds, match, offset, cap);
-  const rows = await goodsByIds(db, ids);
+  const rows = await keptGoodsByIds(db, ids);
   const at = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
   const total = Math.min(n, cap);
@@ -594,28 +623,18 @@ export async function searchGoods(db: Db, keyword: string, type: 1 | 2, viewer: 
   const k = keyword.trim();
   if (!k) return [];
   const terms = (await matchTerms(db, k, type)).slice(0, SUGGESTION_LIMIT);
-  const column = sql.raw(type === 1 ? 'name' : 'sccj');
-  const shown = viewer.special ? sql`is_on_sale` : sql`is_on_sale and not is_kx`;
   let rows: GoodsCore[] = [];
   if (terms.length) {
-    const values = sql.join(
-      terms.map((t, i) => sql`(${t.term}::text, ${i}::int)`),
-      sql`, `,
+    // Each term's best sellers in turn, from the list index's goods of each name (or manufacturer) by sales.
+    const ids = bestOfTerms(
+      await goodsIndex(db, NEAR_EXPIRY_DAYS),
+      type === 1 ? 'name' : 'sccj',
+      terms.map((t) => t.term),
+      viewer.special,
+      SUGGESTION_LIMIT,
     );
-    const order = new Map<number, number>();
-    const result = (await db.execute(sql`
-      select g.id, t.ord from (values ${values}) as t(term, ord)
-      cross join lateral (select id, sales from goods where ${column} = t.term and ${shown} order by sales desc nulls last limit ${SUGGESTION_LIMIT}) g
-      order by t.ord, g.sales desc limit ${SUGGESTION_LIMIT}`)) as unknown as { rows: { id: number }[] };
-    const list = result.rows;
-    list.forEach((r, i) => order.set(Number(r.id), i));
-    if (order.size) {
-      rows = await db
-        .select(goodsCore)
-        .from(goods)
-        .where(inArray(goods.id, [...order.keys()]));
-      rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-    }
+    rows = await keptGoodsByIds(db, ids);
+    rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
   }
   if (type === 1 && rows.length < SUGGESTION_LIMIT && looksLikeApprovalNumber(k)) {
     // Goods whose approval number holds the keyword, best sellers first, from the list index.
@@ -630,7 +649,7 @@ export async function searchGoods(db: Db, keyword: string, type: 1 | 2, viewer: 
     );
     const seen = new Set(rows.map((r) => r.id));
     const more = ids.filter((id) => !seen.has(id)).slice(0, SUGGESTION_LIMIT - rows.length);
-    const byNumber = await goodsByIds(db, more);
+    const byNumber = await keptGoodsByIds(db, more);
     byNumber.sort((a, b) => more.indexOf(a.id) - more.indexOf(b.id));
     rows.push(...byNumber);
   }

@@ -3,8 +3,9 @@
  * same things (the hot searches, the first list pages), and on PGlite every query is a turn of its single
  * connection. Concurrent identical requests share one computation. An answer past half its life is still
  * served while one request works out the next in the background, so that a popular answer never makes
- * everybody wait when it expires. Stock shown in lists may lag by up to 30 s and on a detail page by up to
- * 5 s; the cart and orders always read live stock. The running promotions (promotions/context.ts), the
+ * everybody wait when it expires. Stock shown in lists may lag by up to 40 s (the goods rows they are built
+ * from are kept 10 s, `keptRecords`) and on a detail page by up to 5 s; the cart and orders always read live
+ * stock. The running promotions (promotions/context.ts), the
  * search terms, the category tree and the shell's content are kept here too, so that one clear drops every
  * answer made from the catalogue: a console write calls `dropSharedAnswers` (cache-bus.ts), which clears
  * them in every server process.

@@ -34,7 +34,8 @@ import { viewerClass, viewerOf } from './viewer.js';
 const PRICES =
   'Prices are `null` for guests (`price_tip` 登录可见) and members waiting for review (资质审核通过后可见); controlled-sale goods (`is_kx`) exist only for `is_special` accounts.';
 /** Said of the answers shared by viewers alike (cache.ts). */
-const SHARED = 'The answer is shared for 30 s by viewers who see alike (guest, waiting, approved, special), so stock shown may lag by up to 30 s.';
+const SHARED =
+  'The answer is shared for 30 s by viewers who see alike (guest, waiting, approved, special), so stock shown may lag by up to 40 s (the goods rows an answer is built from are kept 10 s).';
 
 export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -98,8 +98,8 @@ describe('a whole order', () => {
     // 211.69 / 575.58 / 212.73 fen: the two odd fen go to the largest remainders, .73 and .69.
     expect(cart.lines.map((l) => l.red_packet_amount)).toEqual([212, 575, 213, 0]);
     expect(cart.lines.map((l) => l.pay_amount)).toEqual([17_244, 46_887, 17_329, 0]);
-    // Shipping: ¥824.60 after the coupon is below ¥1,000.00.
-    expect(cart.shipping).toMatchObject({ amount: 1500, need: 17_540 });
+    // Shipping: ¥874.60 at unit prices after 94折 (18,500 + 50,760 + 18,200), before 满减 and the coupon, is below ¥1,000.00.
+    expect(cart.shipping).toMatchObject({ amount: 1500, need: 12_540 });
     expect(cart).toMatchObject({
       goods_amount: 90_700,
       welfare_amount: 3240,

@@ -191,10 +191,11 @@ export function priceCart(input: PricingInput): PricedCart {
     w.out.pay_amount = lefts[j] - redPacket.parts[j];
   });
 
-  // 7. Shipping.
+  // 7. Shipping, on what the lines cost before 满减, the coupon and the red packet: the same in the cart and at
+  // checkout, whichever coupon is chosen.
   const shipping = priceShipping(
     input.shipping,
-    counted.map((w, j) => ({ free: w.out.free_shipping, amount: lefts[j] })),
+    counted.map((w) => ({ free: w.out.free_shipping, amount: w.out.amount - w.out.welfare_amount })),
   );
 
   const lines = work.map((w) => w.out);

@@ -34,13 +34,17 @@ describe('shipping', () => {
     expect(cart.shipping).toMatchObject({ amount: 1000, need: 40_000 });
   });
 
-  it('measures the free-shipping amount after the coupon', () => {
-    const cart = price({
-      lines: [plain(1, 100_000)],
-      coupons: [{ id: 1, type: 'manjian', threshold: 0, amount: 1, scope: { kind: 'all' }, starts_at: NOW - HOUR, ends_at: NOW + HOUR }],
-      coupon_id: 1,
-    });
-    expect(cart.shipping).toMatchObject({ amount: 1000, need: 1 });
+  it('measures the free-shipping amount before the coupon: the cart and checkout say the same shortfall', () => {
+    const coupons = [{ id: 1, type: 'manjian' as const, threshold: 0, amount: 5000, scope: { kind: 'all' as const }, starts_at: NOW - HOUR, ends_at: NOW + HOUR }];
+    const withCoupon = price({ lines: [plain(1, 100_000)], coupons, coupon_id: 1 });
+    expect(withCoupon.coupon_amount).toBe(5000);
+    expect(withCoupon.shipping).toMatchObject({ amount: 0, reason: 'threshold' });
+    // ¥790.50 of goods: 还差 ¥209.50 whether a ¥50 coupon is used (checkout) or none is (the cart).
+    const cart = price({ lines: [plain(1, 79_050)] });
+    const checkout = price({ lines: [plain(1, 79_050)], coupons, coupon_id: 1 });
+    expect(checkout.coupon_amount).toBe(5000);
+    expect(checkout.shipping).toEqual(cart.shipping);
+    expect(cart.shipping).toMatchObject({ amount: 1000, need: 20_950 });
   });
 
   it('keeps free shipping when the red packet pays part of the goods', () => {

@@ -13,8 +13,10 @@ export function lineFreeShipping(goods: PricingGoods, number: number): boolean {
 
 /**
  * The shipping of an order. `lines` are the counted lines with their free-shipping flag and the amount
- * that counts towards free shipping: what they cost after promotions and the coupon. The red packet is
- * left out on purpose: it is the buyer's money, and paying with it must not cost them free shipping.
+ * that counts towards free shipping: what they cost at their unit prices (tiers, flash sale or daily
+ * special, 94折), before 满减, the coupon and the red packet (/yx_rule says so). The cart, which chooses no
+ * coupon, and checkout, which does, thus tell the buyer the same shortfall, and a coupon or a red packet
+ * never costs free shipping.
  */
 export function priceShipping(rule: ShippingRule, lines: readonly { free: boolean; amount: Fen }[]): PricedCart['shipping'] {
   const fee = checkFen(rule.shipping_amount, 'shipping_amount');

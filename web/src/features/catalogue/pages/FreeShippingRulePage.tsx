@@ -26,7 +26,7 @@ export default function FreeShippingRulePage() {
             <b>运费：</b>不满足以上条件的订单收取运费 <em data-testid="rule-shipping">¥{shipping?.shipping_amount ?? '—'}</em>，在确认订单页显示。
           </li>
           <li>
-            <b>计算方式：</b>商品金额按参加满减、优惠券前的金额计算；运费以结算页为准，订单取消后运费一并退还。
+            <b>计算方式：</b>商品金额按商品的采购单价（阶梯价、秒杀价、特价、94折后）计算，满减、优惠券和红包抵扣前的金额即计入包邮门槛，购物车与结算页所示“还差”金额一致；订单取消后运费一并退还。
           </li>
           <li>
             <b>配送范围：</b>

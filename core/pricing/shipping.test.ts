@@ -35,7 +35,9 @@ describe('shipping', () => {
   });
 
   it('measures the free-shipping amount before the coupon: the cart and checkout say the same shortfall', () => {
-    const coupons = [{ id: 1, type: 'manjian' as const, threshold: 0, amount: 5000, scope: { kind: 'all' as const }, starts_at: NOW - HOUR, ends_at: NOW + HOUR }];
+    const coupons = [
+      { id: 1, type: 'manjian' as const, threshold: 0, amount: 5000, scope: { kind: 'all' as const }, starts_at: NOW - HOUR, ends_at: NOW + HOUR },
+    ];
     const withCoupon = price({ lines: [plain(1, 100_000)], coupons, coupon_id: 1 });
     expect(withCoupon.coupon_amount).toBe(5000);
     expect(withCoupon.shipping).toMatchObject({ amount: 0, reason: 'threshold' });

@@ -18,6 +18,9 @@ export const FOCUS_DEMO_BANNER_ID = 125;
 export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_CODE_RESEND_SECONDS = 60;
 export const SESSION_TTL_DAYS = 30;
+/** Wrong payment passwords in a row before the payment password is locked, and for how long. */
+export const PAY_PASSWORD_MAX_TRIES = 5;
+export const PAY_PASSWORD_LOCK_MINUTES = 15;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Company types a buyer registers as. 连锁总部 accounts own sub-stores (连锁门店). */

@@ -7,6 +7,15 @@ export const PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d)[\x21-\x7e]{6,20}$/;
 /** 4-20 characters: letters, digits, underscore, hyphen; starts with a letter. */
 export const USERNAME_RE = /^[A-Za-z][A-Za-z0-9_-]{3,19}$/;
 export const SMS_CODE_RE = /^\d{6}$/;
+/** The payment password (支付密码): six digits. */
+export const PAY_PASSWORD_RE = /^\d{6}$/;
+
+/** Six digits anyone would guess first: one digit six times, or a run up or down (123456, 987654). */
+export function isSimplePayPassword(value: string) {
+  const steps = new Set<number>();
+  for (let i = 1; i < value.length; i++) steps.add(value.charCodeAt(i) - value.charCodeAt(i - 1));
+  return steps.size === 1 && [...steps].every((s) => Math.abs(s) <= 1);
+}
 
 export const isMobile = (v: string) => MOBILE_RE.test(v);
 

@@ -9,11 +9,11 @@ import pg from 'pg';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
-import { DEMO_PASSWORD } from './seed/demo-password.js';
+import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './seed/demo-password.js';
 import { seedAccounts, seedIfEmpty } from './seed/seed.js';
 import { OPERATOR_PASSWORD, seedOperators } from './modules/operators/service.js';
 
-export { DEMO_PASSWORD };
+export { DEMO_PASSWORD, DEMO_PAY_PASSWORD };
 import { hashPassword } from './lib/passwords.js';
 import type { SmsSender } from './modules/accounts/sms.js';
 

@@ -1,6 +1,17 @@
 /** Building blocks for request schemas: every message is the Chinese text a buyer sees. */
 import { z } from 'zod';
-import { EMAIL_RE, hasControlChar, LANDLINE_RE, MOBILE_RE, PASSWORD_RE, SMS_CODE_RE, USERNAME_RE, WHOLE_NUMBER_RE } from '../validate.js';
+import {
+  EMAIL_RE,
+  hasControlChar,
+  isSimplePayPassword,
+  LANDLINE_RE,
+  MOBILE_RE,
+  PASSWORD_RE,
+  PAY_PASSWORD_RE,
+  SMS_CODE_RE,
+  USERNAME_RE,
+  WHOLE_NUMBER_RE,
+} from '../validate.js';
 
 /** Characters no name, address or remark of a buyer needs; refusing them keeps markup out of the data. */
 const MARKUP_RE = /[<>]/;
@@ -69,6 +80,24 @@ export const password = (label = '密码') =>
 export const username = () => text('用户名', 20).regex(USERNAME_RE, { error: '用户名为4-20位字母、数字、下划线或横线，以字母开头' });
 
 export const smsCode = () => text('短信验证码', 6).regex(SMS_CODE_RE, { error: '请输入6位短信验证码' });
+
+/** A payment password being set: six digits, neither one digit repeated nor a run such as 123456. */
+export const newPayPassword = () =>
+  z
+    .string({ error: '请输入6位数字支付密码' })
+    .min(1, { error: '请输入6位数字支付密码' })
+    .regex(PAY_PASSWORD_RE, { error: '支付密码须为6位数字' })
+    .refine((v) => !isSimplePayPassword(v), { error: '支付密码过于简单，请勿使用相同或连续的数字' });
+
+/**
+ * The payment password entered to pay: six digits when given. Absent (or empty) is not a format error: the
+ * payment refuses it with 请输入支付密码, and only a method that needs it asks.
+ */
+export const payPasswordInput = () =>
+  z
+    .union([z.literal(''), z.string({ error: '支付密码为6位数字' }).regex(PAY_PASSWORD_RE, { error: '支付密码为6位数字' })], { error: '支付密码为6位数字' })
+    .optional()
+    .transform((v) => v || undefined);
 
 /**
  * A whole number as a form, a query or a path sends it: a JSON integer, or decimal digits with an optional

@@ -1,7 +1,7 @@
 /** Requests and answers of addresses, checkout, orders, after-sales, payment and the e-contract (DESIGN.md section 6). */
 import { z } from 'zod';
 import { ActivityData, CartLine, CartShipping, CartTotals } from './cart.js';
-import { addressText, flag, freeText, id, page, personName, phoneOrLandline, quantity, text, wholeNumber } from './common.js';
+import { addressText, flag, freeText, id, page, payPasswordInput, personName, phoneOrLandline, quantity, text, wholeNumber } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
 
 const region = (label: string, message: string) => text(label, 20).regex(/^[\u3400-\u9fff]{2,20}$/, { error: message });
@@ -125,6 +125,7 @@ export type PayMethod = (typeof PAY_METHODS)[number];
 export const payOrderBody = z.object({
   order_id: id('订单'),
   method: z.enum(PAY_METHODS, { error: '请选择支付方式' }).meta({ description: 'balance 余额, credit 账期, online 在线支付, transfer 对公转账' }),
+  pay_password: payPasswordInput().meta({ description: 'the six-digit payment password (支付密码): balance and credit need it, online and transfer do not' }),
 });
 
 // ------------------------------------------------------------------------------------------------ answers

@@ -1,7 +1,21 @@
 /** Account calls (login, codes, registration, forgotten password, profile, WeChat login, uploads): requests and answers. */
 import { z } from 'zod';
 import { COMPANY_TYPES, LICENCE_TYPES } from '../constants.js';
-import { addressText, companyName, email, id, mobile, optionalText, password, personName, phoneOrLandline, smsCode, text, username } from './common.js';
+import {
+  addressText,
+  companyName,
+  email,
+  id,
+  mobile,
+  newPayPassword,
+  optionalText,
+  password,
+  personName,
+  phoneOrLandline,
+  smsCode,
+  text,
+  username,
+} from './common.js';
 import { bit, unixTime } from './envelope.js';
 
 export const loginBody = z.object({
@@ -11,7 +25,8 @@ export const loginBody = z.object({
 
 export const loginCodeBody = z.object({ phone: mobile(), code: smsCode() });
 
-export const CODE_TYPES = ['register', 'login', 'forget', 'update', 'bind'] as const;
+/** `pay_password`: setting the payment password, sent only to the logged-in account's own phone. */
+export const CODE_TYPES = ['register', 'login', 'forget', 'update', 'bind', 'pay_password'] as const;
 export const createCodeBody = z.object({
   phone: mobile(),
   type: z.enum(CODE_TYPES, { error: '验证码类型不正确' }).optional().default('register'),
@@ -104,6 +119,15 @@ export const updateUserInfoBody = z.object({
   password: z.string({ error: '请输入登录密码' }).max(64, { error: '登录密码不正确' }).optional(),
 });
 
+/**
+ * Sets or changes the payment password (支付密码) with the code sent to the account's phone (type
+ * `pay_password`); the web form asks for it twice, the call takes it once.
+ */
+export const payPasswordBody = z.object({
+  password: newPayPassword().meta({ description: 'six digits, neither one digit repeated nor a run such as 123456' }),
+  code: smsCode(),
+});
+
 // ---- Answers ----
 
 /** One of the account's service contacts (专属客服). */
@@ -150,6 +174,9 @@ export const UserBase = z.object({
     .array(z.number().int())
     .meta({ description: '经营范围 classes approved at licence review: goods whose `scope_id` is not among them show 超出经营范围' }),
   may_buy_ephedrine: bit.meta({ description: 'may buy goods containing ephedrine (含麻黄碱)' }),
+  has_pay_password: bit.meta({
+    description: 'the payment password (支付密码) that balance and credit payments need is set; while a headquarters acts for a store, the headquarters’ own',
+  }),
   actor: z
     .object({ id: z.number().int(), username: z.string(), company: z.string() })
     .nullable()

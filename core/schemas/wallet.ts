@@ -1,6 +1,6 @@
 /** Requests and answers of the wallet (我的钱包): logs, recharge, cash vouchers, coupons and credit repayment. */
 import { z } from 'zod';
-import { id, page, wholeNumber } from './common.js';
+import { id, page, payPasswordInput, wholeNumber } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
 
 /** The ledgers a log can be read from: balance (余额), red packets (账户红包), points (积分), credit (账期). */
@@ -109,6 +109,7 @@ export const creditCreateBody = z.object({
 export const creditPayBody = z.object({
   id: id('还款单'),
   method: z.enum(['balance', 'online'], { error: '请选择还款方式' }),
+  pay_password: payPasswordInput().meta({ description: 'the six-digit payment password (支付密码), which repaying from the balance needs' }),
 });
 
 export const creditCheckBody = z.object({ id: id('还款单') });

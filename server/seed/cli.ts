@@ -10,7 +10,7 @@ import { openDatabase } from '../db/client.js';
 import { goods } from '../db/schema/index.js';
 import { seedPromotions } from './promotions.js';
 import { seedBuyers, seedTradeAccounts, seedTradePromotions } from './trade.js';
-import { DEMO_PASSWORD } from './demo-password.js';
+import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './demo-password.js';
 import { seedAccounts, seedGoods, seedIfEmpty } from './seed.js';
 
 const { values } = parseArgs({ options: { goods: { type: 'string' }, buyers: { type: 'string' } } });
@@ -36,7 +36,11 @@ if (n < wanted) {
 await seedPromotions(database.db, Date.now());
 await seedTradePromotions(database.db, Date.now());
 await seedTradeAccounts(database.db, Date.now());
-if (values.buyers) await seedBuyers(database.db, Number(values.buyers), await hashPassword(DEMO_PASSWORD));
+if (values.buyers) {
+  // Two hashes for every buyer: argon2id is slow on purpose.
+  const hashes = { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) };
+  await seedBuyers(database.db, Number(values.buyers), hashes);
+}
 await database.db.execute(sql`analyze`);
 console.log(`seeded ${database.kind}: ${Math.max(n, wanted)} goods in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 await database.close();

@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { addresses, brands, cartItems, coupons, creditBills, goods, ledger, orders, userCoupons, users } from '../db/schema/index.js';
+import { DEMO_PAY_PASSWORD } from './demo-password.js';
 import { DEMO_ORDER_COUPON } from './wallet.js';
 import { checkout, addToCart } from '../modules/cart/service.js';
 import { createOrders } from '../modules/orders/checkout.js';
@@ -91,7 +92,7 @@ export async function seedDemoOrders(db: Db, now = Date.now()) {
       .catch(() => createOrders(db, demo, { address_id: address.id, coupon_id: null, remark: '', use_red_packet: plan.discounts ? 1 : 0 }))
       .then((r) => r.orders);
     const id = made[0].id;
-    if (plan.pay) await payOrder(db, demo, id, plan.pay, false);
+    if (plan.pay) await payOrder(db, demo, id, plan.pay, { payerId: demo.id, password: DEMO_PAY_PASSWORD }, false);
     const at = (days: number) => new Date(now - days * DAY_MS);
     if (plan.then === 'ship' || plan.then === 'complete') {
       await db

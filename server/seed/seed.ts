@@ -21,11 +21,12 @@ import {
   licences,
   messages,
   nav,
+  payPasswords,
   serviceContacts,
   siteConfig,
   users,
 } from '../db/schema/index.js';
-import { DEMO_PASSWORD } from './demo-password.js';
+import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './demo-password.js';
 import { ADS, BUSINESS_SCOPES, CATEGORY_TREE, FRIENDLY_LINKS, HELP, HOT_SEARCHES, KXZQ_SECTIONS, NAV, NOTICES, SITE_CONFIG } from './content.js';
 import { seedPromotions } from './promotions.js';
 import { seedDemoOrders } from './orders.js';
@@ -435,7 +436,9 @@ const DEMO_MESSAGES = [
 export async function seedAccounts(db: Db, hash: (password: string) => Promise<string>) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
   if (existing) return seedTradeAccounts(db, Date.now());
+  // Hashed once each: argon2id is slow on purpose, and every account shares the same two.
   const passwordHash = await hash(DEMO_PASSWORD);
+  const payPasswordHash = await hash(DEMO_PAY_PASSWORD);
   const scopes = await db.select({ id: businessScopes.id, name: businessScopes.name }).from(businessScopes).orderBy(businessScopes.sort);
   const scopesBut = (left: string[]) => scopes.filter((s) => !left.includes(s.name)).map((s) => s.id);
   const clinicScopes = scopes.filter((s) => CLINIC_SCOPES.includes(s.name)).map((s) => s.id);
@@ -471,6 +474,8 @@ export async function seedAccounts(db: Db, hash: (password: string) => Promise<s
       })
       .returning({ id: users.id });
     idOf.set(a.username, row.id);
+    // The approved accounts pay by balance and credit, which asks for the payment password.
+    if (a.isPassed) await db.insert(payPasswords).values({ userId: row.id, hash: payPasswordHash });
     const required = REQUIRED_LICENCES[a.companyType as keyof typeof REQUIRED_LICENCES] ?? [];
     await db.insert(licences).values(
       required.map((type, i) => ({

@@ -18,6 +18,7 @@ import {
   coupons,
   goods,
   ledger,
+  payPasswords,
   userCoupons,
   users,
   wallets,
@@ -304,9 +305,10 @@ export async function seedTradeAccounts(db: Db, now: number) {
 
 /**
  * `count` approved buyers `buyer1` ... for load tests (`npm run seed -- --buyers 20`): contract signed, a
- * receiving address, every 经营范围 class and a wallet of ¥1,000,000 opened with a ledger row. Password Demo@2026.
+ * receiving address, every 经营范围 class and a wallet of ¥1,000,000 opened with a ledger row. Password Demo@2026,
+ * payment password 135790, each hashed once for them all.
  */
-export async function seedBuyers(db: Db, count: number, passwordHash: string, now = Date.now()) {
+export async function seedBuyers(db: Db, count: number, hashes: { password: string; payPassword: string }, now = Date.now()) {
   const scopeIds = (await db.select({ id: businessScopes.id }).from(businessScopes)).map((s) => s.id);
   for (let i = 1; i <= count; i++) {
     const username = `buyer${i}`;
@@ -316,7 +318,7 @@ export async function seedBuyers(db: Db, count: number, passwordHash: string, no
       .values({
         username,
         phone: `1370000${String(i).padStart(4, '0')}`,
-        passwordHash,
+        passwordHash: hashes.password,
         name: '采购员',
         company: `压测药房${i}号店`,
         companyType: '单体药店',
@@ -330,6 +332,7 @@ export async function seedBuyers(db: Db, count: number, passwordHash: string, no
         contractSignedAt: new Date(now),
       })
       .returning();
+    await db.insert(payPasswords).values({ userId: u.id, hash: hashes.payPassword });
     await db.insert(wallets).values({ userId: u.id, balance: 100_000_000, creditLimit: 10_000_000 });
     await db.insert(ledger).values({ userId: u.id, instrument: 'balance', amount: 100_000_000, balanceAfter: 100_000_000, kind: 'open', memo: '期初余额' });
     await db

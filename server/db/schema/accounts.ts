@@ -1,4 +1,7 @@
-/** Accounts: buyers, their sessions, SMS codes, password resets, failed logins, WeChat tickets, licences, service contacts, messages and business scopes. */
+/**
+ * Accounts: buyers, their payment passwords, sessions, SMS codes, password resets, WeChat tickets, licences,
+ * service contacts, messages and business scopes.
+ */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
@@ -55,6 +58,20 @@ export const users = pgTable(
     index('users_parent_idx').on(t.parentId),
   ],
 );
+/**
+ * The payment password (支付密码) balance and credit payments need: an argon2id hash, the wrong tries in a row
+ * and, after five, the end of the lock (accounts/pay-password.ts). A row of its own rather than columns of
+ * `users`, which every request's session reads.
+ */
+export const payPasswords = pgTable('pay_passwords', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  hash: text('hash').notNull(),
+  failures: smallint('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 export const sessions = pgTable(
   'sessions',
   {

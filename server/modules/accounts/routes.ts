@@ -15,6 +15,7 @@ import {
   loginBody,
   loginCodeBody,
   PasswordForgotten,
+  payPasswordBody,
   PhoneExists,
   registerBody,
   Registered,
@@ -28,7 +29,8 @@ import { ok, refuse, unauthenticated } from '../../http/envelope.js';
 import * as registration from './registration.js';
 import * as accounts from './service.js';
 import * as stores from './stores.js';
-import { requireUser } from '../../http/auth.js';
+import { requireSession, requireUser } from '../../http/auth.js';
+import { PAY_PASSWORD_ACTING, setPayPassword } from './pay-password.js';
 import { endSession } from './sessions.js';
 import { issueCode, latestCode, sandboxSender, type SmsSender } from './sms.js';
 
@@ -103,7 +105,7 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsS
         tags,
         summary: 'Sends a 6-digit SMS code for registering, logging in, resetting the password, changing the login phone or binding.',
         description:
-          'Refused (code 429) within 60 s of the last code to that phone, and after 10 codes to it in a day. `register` is refused (400 `该手机号已注册`) for a registered phone, `login` and `forget` (400 `该手机号未注册`) for an unknown one; `update` (a new login phone) needs a logged-in account (401) and a phone no account uses (400 `该手机号已被其他账号使用`).',
+          'Refused (code 429) within 60 s of the last code to that phone, and after 10 codes to it in a day. `register` is refused (400 `该手机号已注册`) for a registered phone, `login` and `forget` (400 `该手机号未注册`) for an unknown one; `update` (a new login phone) needs a logged-in account (401) and a phone no account uses (400 `该手机号已被其他账号使用`); `pay_password` (setting the payment password) needs a logged-in account and goes only to its own login phone (400 `验证码只能发送到当前账号绑定的手机号`).',
         body: createCodeBody,
         response: answers(CodeSent),
       },
@@ -117,6 +119,12 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsS
         // The code for a new login phone goes only to a logged-in account's new, unused number.
         requireUser(req);
         if (exists) throw refuse('该手机号已被其他账号使用');
+      }
+      if (type === 'pay_password') {
+        // The code that sets the payment password goes only to the logged-in account's own phone.
+        const session = requireSession(req);
+        if (session.actor) throw refuse(PAY_PASSWORD_ACTING);
+        if (phone !== session.user.phone) throw refuse('验证码只能发送到当前账号绑定的手机号');
       }
       if ((type === 'login' || type === 'forget') && !exists) throw refuse('该手机号未注册');
       return ok(await issueCode(db, sms, phone, type, req.ip));
@@ -192,6 +200,22 @@ export async function accountRoutes(root: FastifyInstance, deps: Deps, sms: SmsS
       requireUser(req);
       return ok(await accounts.resetPassword(db, req, reply, req.session!, req.body));
     },
+  );
+
+  app.post(
+    '/api/user/pay_password',
+    {
+      schema: {
+        tags,
+        summary: 'Sets or changes the payment password (支付密码) that balance and credit payments need; answers the user object.',
+        description:
+          "Six digits (not one digit six times nor a run such as 123456), with the code sent to the account's own phone (`create_code` type `pay_password`): a wrong or missing code answers 422 on `code` and changes nothing. Stored as an argon2id hash; a change lifts the lock of five wrong tries. Refused (400) while a headquarters acts for a store: the payment password belongs to whoever logs in.",
+        body: payPasswordBody,
+        response: answers(UserBase),
+      },
+      config: limit(10),
+    },
+    async (req) => ok(await setPayPassword(db, requireSession(req), req.body)),
   );
 
   // A chain headquarters' stores (连锁门店), for copying cart lines to them and for multi-store management.

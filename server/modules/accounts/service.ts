@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { BusinessScope, PhoneExists, UserBase } from '../../../core/schemas/user.js';
 import type { resetPasswordBody, updateUserInfoBody } from '../../../core/schemas/user.js';
 import type { Conn, Db } from '../../db/client.js';
-import { businessScopes, messages, serviceContacts, users } from '../../db/schema/accounts.js';
+import { businessScopes, messages, payPasswords, serviceContacts, users } from '../../db/schema/accounts.js';
 import type { CurrentSession, SessionUser } from '../../http/auth.js';
 import { invalid, invalidFields, refuse } from '../../http/envelope.js';
 import { siteSettings } from '../settings/service.js';
@@ -62,6 +62,7 @@ export async function guestBase(db: Db): Promise<UserBase> {
     contract_signed: 0,
     scope_ids: [],
     may_buy_ephedrine: 0,
+    has_pay_password: 0,
     actor: null,
   };
 }
@@ -87,6 +88,8 @@ export async function userBase(db: Db, user: SessionUser, token: string, actor: 
           from ${serviceContacts} c where c.user_id = ${user.id}), '[]'::json)`,
         cart: userFigures.cart ? sql<number>`${userFigures.cart(user.id)}` : sql<number>`0`,
         unread: sql<number>`(select count(*)::int from ${messages} where ${messages.userId} = ${user.id} and ${messages.isRead} = false)`,
+        // The payment password is the person's who logs in: the headquarters' own while it acts for a store.
+        payPassword: sql<boolean>`exists (select 1 from ${payPasswords} where ${payPasswords.userId} = ${(actor ?? user).id})`,
       })
       .from(sql`(select 1) as one`),
   ]);
@@ -124,6 +127,7 @@ export async function userBase(db: Db, user: SessionUser, token: string, actor: 
     contract_signed: user.contractSignedAt ? 1 : 0,
     scope_ids: user.scopeIds,
     may_buy_ephedrine: user.mayBuyEphedrine ? 1 : 0,
+    has_pay_password: live.payPassword ? 1 : 0,
     actor: actor ? { id: actor.id, username: actor.username, company: actor.company } : null,
   };
 }

@@ -26,6 +26,7 @@ const PURPOSE_TEXT: Record<CodePurpose, string> = {
   forget: '找回密码',
   update: '修改资料',
   bind: '绑定微信',
+  pay_password: '设置支付密码',
 };
 
 export async function issueCode(db: Db, sender: SmsSender, phone: string, purpose: CodePurpose, ip: string): Promise<CodeSent> {

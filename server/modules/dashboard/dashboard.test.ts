@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt } from 'drizzle-orm';
 import { goods } from '../../db/schema/catalogue.js';
-import { agent, buildTestApp, dbLabel, loginAs, operatorLogin, type TestApp } from '../../testing.js';
+import { agent, buildTestApp, dbLabel, DEMO_PAY_PASSWORD, loginAs, operatorLogin, type TestApp } from '../../testing.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,7 +54,7 @@ describe(`the dashboard on ${dbLabel}`, () => {
     const address = ((await demo.get('/api/address')).body.data as { id: number }[])[0].id;
     const made = await demo.post('/api/order', { address_id: address });
     expect(made.body.code).toBe(10000);
-    const paid = await demo.post('/api/pay/order', { order_id: made.body.data.orders[0].id, method: 'balance' });
+    const paid = await demo.post('/api/pay/order', { order_id: made.body.data.orders[0].id, method: 'balance', pay_password: DEMO_PAY_PASSWORD });
     expect(paid.body.code).toBe(10000);
     const after = (await admin.get('/api/admin/dashboard')).body.data;
     expect(after.today.orders).toBe(before.today.orders + 1);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, desc, eq, gt, like, sql } from 'drizzle-orm';
 import { auditLog, brands, cartItems, creditBills, goods, ledger, messages, operators, orders, userCoupons, users, wallets } from '../../db/schema/index.js';
 import { CONTROL_CHAR_MESSAGE } from '../../http/input-guard.js';
-import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
+import { agent, buildTestApp, dbLabel, DEMO_PAY_PASSWORD, loginAs, type TestApp } from '../../testing.js';
 import { OPERATOR_PASSWORD } from '../operators/service.js';
 
 let t: TestApp;
@@ -137,7 +137,7 @@ async function placeOrder(opts: { brand?: string; yuan?: number; units?: number;
 }
 
 async function pay(o: Placed, method: 'balance' | 'credit' | 'transfer' | 'online') {
-  const res = await demo.post('/api/pay/order', { order_id: o.id, method });
+  const res = await demo.post('/api/pay/order', { order_id: o.id, method, pay_password: DEMO_PAY_PASSWORD });
   expect(res.body.code, res.body.message).toBe(10000);
   if (method === 'online') expect((await demo.post('/api/pay/sandbox/confirm', { trade_no: res.body.data.trade_no })).body.data.paid).toBe(1);
   return res.body.data;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import { brands, cartItems, goods, ledger, orderItems, orders, salesTally, userCoupons, users, wallets } from '../../db/schema/index.js';
-import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
+import { agent, buildTestApp, dbLabel, DEMO_PAY_PASSWORD, loginAs, type TestApp } from '../../testing.js';
 import { cancelExpiredOrders, completeShippedOrders } from './lifecycle.js';
 import { foldSales, takeStocks } from '../catalogue/service.js';
 import { LineType } from '../../../core/status.js';
@@ -265,7 +265,7 @@ describe(`order life on ${dbLabel}`, () => {
     await demo.post('/api/cart/checkout', { ids: ((await demo.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id) });
     const made = (await demo.post('/api/order', { address_id: await defaultAddress(demo) })).body.data.orders[0];
     expect((await demo.post(`/api/order/${made.id}/receive`)).body.message).toBe('只有已发货的订单可以确认收货');
-    expect((await demo.post('/api/pay/order', { order_id: made.id, method: 'balance' })).body.data.paid).toBe(1);
+    expect((await demo.post('/api/pay/order', { order_id: made.id, method: 'balance', pay_password: DEMO_PAY_PASSWORD })).body.data.paid).toBe(1);
     await t.db.update(orders).set({ status: 2, carrier: '顺丰速运', trackingNo: 'SF1234567890', shippedAt: new Date() }).where(eq(orders.id, made.id));
     const [u0] = await t.db.select().from(users).where(eq(users.id, demoId));
     const received = (await demo.post(`/api/order/${made.id}/receive`)).body.data;
@@ -293,7 +293,7 @@ describe(`order life on ${dbLabel}`, () => {
     await demo.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz }] });
     await demo.post('/api/cart/checkout', { ids: ((await demo.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id) });
     const made = (await demo.post('/api/order', { address_id: await defaultAddress(demo) })).body.data.orders[0];
-    await demo.post('/api/pay/order', { order_id: made.id, method: 'balance' });
+    await demo.post('/api/pay/order', { order_id: made.id, method: 'balance', pay_password: DEMO_PAY_PASSWORD });
     await t.db
       .update(orders)
       .set({ status: 2, carrier: '中通快递', trackingNo: 'ZT99', shippedAt: new Date(Date.now() - 14 * 86_400_000) })
@@ -331,7 +331,7 @@ describe(`order life on ${dbLabel}`, () => {
       await chain.post(`/api/order/${mine.id}/cancel`),
       await chain.post(`/api/order/${mine.id}/receive`),
       await chain.post(`/api/order/${mine.id}/buy_again`),
-      await chain.post('/api/pay/order', { order_id: mine.id, method: 'balance' }),
+      await chain.post('/api/pay/order', { order_id: mine.id, method: 'balance', pay_password: DEMO_PAY_PASSWORD }),
       await chain.get(`/api/pay/status/${mine.id}`),
     ]) {
       expect(res.status).toBe(404);

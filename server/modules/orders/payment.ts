@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
 import { refuse } from '../../http/envelope.js';
+import { checkPayPassword } from '../accounts/pay-password.js';
 import { closeWaiting, openPayment, type PaymentKind } from '../pay/service.js';
 import { siteSettings } from '../settings/service.js';
 import { chargeCredit } from '../wallet/credit.js';
@@ -25,6 +26,9 @@ export const ORDER_PAYMENT = 'order';
 
 type Method = 'balance' | 'credit' | 'online' | 'transfer';
 
+/** Who must give the payment password (the person logged in: a headquarters acting for a store), and what was given. */
+export type PayAuth = { payerId: number; password: string | undefined };
+
 const paidAlready = (o: OrderRow) => isPaidStatus(o.status);
 
 /** Marks the locked, unpaid order paid; the money has already moved in `tx`. */
@@ -35,8 +39,11 @@ async function markPaid(tx: Tx, orderId: number, method: string, now: number) {
     .where(eq(orders.id, orderId));
 }
 
-/** `POST /api/pay/order`: idempotent per order - an order already paid answers as paid, charging nothing. */
-export async function payOrder(db: Db, user: SessionUser, orderId: number, method: Method, sandbox: boolean): Promise<PayResult> {
+/**
+ * `POST /api/pay/order`: idempotent per order - an order already paid answers as paid, charging nothing. The
+ * balance and the credit line pay only with the payment password, checked before any money moves.
+ */
+export async function payOrder(db: Db, user: SessionUser, orderId: number, method: Method, auth: PayAuth, sandbox: boolean): Promise<PayResult> {
   const site = await siteSettings(db);
   const order = await ownOrder(db, user.id, orderId);
   if (order.status === OrderStatus.cancelled) throw refuse('订单已取消，请重新下单');
@@ -49,6 +56,7 @@ export async function payOrder(db: Db, user: SessionUser, orderId: number, metho
   const now = Date.now();
 
   if (method === 'balance' || method === 'credit') {
+    await checkPayPassword(db, auth.payerId, auth.password);
     const already = await db.transaction(async (tx) => {
       const o = await ownOrder(tx, user.id, orderId, true);
       if (paidAlready(o)) return true;

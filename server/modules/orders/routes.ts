@@ -26,7 +26,7 @@ import {
   receiptBody,
 } from '../../../core/schemas/trade.js';
 import type { Deps } from '../../deps.js';
-import { requireUser } from '../../http/auth.js';
+import { requireSession, requireUser } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import * as afterSales from './after-sales.js';
 import * as checkout from './checkout.js';
@@ -116,12 +116,17 @@ export async function orderRoutes(root: FastifyInstance, deps: Deps) {
           'balance / credit: `{method, paid: 1, already, order_id, next}`, charged in one transaction with a ledger row (`already` 1 when the order was paid before); a credit payment opens a bill due `credit_days` (30) days later. ' +
           'online: `{method, paid: 0, payment_id, trade_no, amount, qr_url, expires_in, order_id}`, the same waiting payment for 15 minutes (refused while no gateway is open); a payment that arrives after the order was cancelled goes to the balance. ' +
           'transfer: `{method, paid: 0, waiting: 1, order_id, bank: {bank_name, account_name, account_no, memo}}`; the order then waits up to 7 days for an operator to confirm the money. ' +
+          'balance and credit need `pay_password`, the six-digit payment password, checked before any money moves: refused (400) `请先设置支付密码` when the account has none and `请输入支付密码` without it; a wrong one answers 422 on `pay_password` (`支付密码错误，还可尝试N次`), and the fifth wrong one in a row locks it for 15 minutes: code 429 `支付密码连续输错5次已锁定，请N分钟后再试`, even for the right one. A headquarters acting for a store gives its own. ' +
           `Refused: a cancelled order, an ephedrine order paid otherwise than by transfer, another method once transfer was chosen, too little balance or credit. ${OWN}`,
         body: payOrderBody,
         response: answers(PayResult),
       },
     },
-    async (req) => ok(await payment.payOrder(db, requireUser(req), req.body.order_id, req.body.method, sandbox)),
+    async (req) => {
+      const session = requireSession(req);
+      const auth = { payerId: (session.actor ?? session.user).id, password: req.body.pay_password };
+      return ok(await payment.payOrder(db, session.user, req.body.order_id, req.body.method, auth, sandbox));
+    },
   );
   app.get(
     '/api/pay/status/:id',

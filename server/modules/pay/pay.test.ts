@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { brands, cartItems, creditBills, goods, ledger, orders, payments, users, wallets } from '../../db/schema/index.js';
-import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
+import { agent, buildTestApp, dbLabel, DEMO_PAY_PASSWORD, loginAs, type TestApp } from '../../testing.js';
 import { notifySecret, signNotify } from './service.js';
 
 let t: TestApp;
@@ -46,7 +46,9 @@ describe(`paying from the balance on ${dbLabel}`, () => {
   it('charges the order once even when it is paid 20 times at once', async () => {
     const o = await newOrder();
     const before = await wallet();
-    const results = await Promise.all(Array.from({ length: 20 }, () => demo.post('/api/pay/order', { order_id: o.id, method: 'balance' })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => demo.post('/api/pay/order', { order_id: o.id, method: 'balance', pay_password: DEMO_PAY_PASSWORD })),
+    );
     expect(results.every((r) => r.body.code === 10000 && r.body.data.paid === 1)).toBe(true);
     expect(results.filter((r) => r.body.data.already === 0)).toHaveLength(1);
     const after = await wallet();
@@ -68,7 +70,7 @@ describe(`paying from the balance on ${dbLabel}`, () => {
       .update(wallets)
       .set({ balance: o.payAmount - 1 })
       .where(eq(wallets.userId, demoId));
-    const res = await demo.post('/api/pay/order', { order_id: o.id, method: 'balance' });
+    const res = await demo.post('/api/pay/order', { order_id: o.id, method: 'balance', pay_password: DEMO_PAY_PASSWORD });
     expect(res.body).toMatchObject({ code: 400, message: '账户余额不足' });
     expect((await wallet()).balance).toBe(o.payAmount - 1);
     const [still] = await t.db.select().from(orders).where(eq(orders.id, o.id));
@@ -89,7 +91,7 @@ describe(`paying on credit on ${dbLabel}`, () => {
   it('uses the credit line once, with a bill due in 30 days', async () => {
     const o = await newOrder();
     const before = await wallet();
-    await Promise.all(Array.from({ length: 5 }, () => demo.post('/api/pay/order', { order_id: o.id, method: 'credit' })));
+    await Promise.all(Array.from({ length: 5 }, () => demo.post('/api/pay/order', { order_id: o.id, method: 'credit', pay_password: DEMO_PAY_PASSWORD })));
     const after = await wallet();
     expect(after.creditUsed - before.creditUsed).toBe(o.payAmount);
     const bills = await t.db.select().from(creditBills).where(eq(creditBills.orderId, o.id));
@@ -114,7 +116,7 @@ describe(`the sandbox gateway on ${dbLabel}`, () => {
     const scan = await demo.post('/api/pay/sandbox/confirm', { trade_no: start.trade_no });
     expect(scan.body.data).toMatchObject({ paid: 1, already: 0 });
     expect((await demo.get(`/api/pay/status/${o.id}`)).body.data).toMatchObject({ paid: 1, pay_method: 'online' });
-    expect((await demo.post('/api/pay/order', { order_id: o.id, method: 'balance' })).body.data.already).toBe(1);
+    expect((await demo.post('/api/pay/order', { order_id: o.id, method: 'balance', pay_password: DEMO_PAY_PASSWORD })).body.data.already).toBe(1);
   });
 
   it('refuses a forged notify, a replayed one and one for another amount', async () => {

@@ -7,6 +7,7 @@ import type { Conn, Db, Tx } from '../../db/client.js';
 import { creditBills, creditRepays, wallets } from '../../db/schema/wallet.js';
 import type { SessionUser } from '../../http/auth.js';
 import { notFound, refuse } from '../../http/envelope.js';
+import { checkPayPassword } from '../accounts/pay-password.js';
 import { closeWaiting, openPayment } from '../pay/service.js';
 import { intSetting, siteSettings } from '../settings/service.js';
 import { DAY_MS, paged, PER_PAGE, seconds, serialNo, today } from './common.js';
@@ -145,10 +146,18 @@ async function ownRepay(db: Db, userId: number, id: number) {
 }
 
 /**
- * `POST /api/pay/user_credit_pay {id, method}`: from the balance the bills are repaid at once (in one
- * transaction, once however often it is asked); online answers the gateway's QR code.
+ * `POST /api/pay/user_credit_pay {id, method, pay_password}`: from the balance the bills are repaid at once (in
+ * one transaction, once however often it is asked), with the payment password of `auth.payerId` (the person
+ * logged in) checked first; online answers the gateway's QR code.
  */
-export async function payRepay(db: Db, user: SessionUser, id: number, method: 'balance' | 'online', sandbox: boolean): Promise<RepayPaid> {
+export async function payRepay(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  method: 'balance' | 'online',
+  auth: { payerId: number; password: string | undefined },
+  sandbox: boolean,
+): Promise<RepayPaid> {
   const repay = await ownRepay(db, user.id, id);
   if (repay.status === 1) return { ...repayView(repay), already: 1 };
   if (repay.status === 2) throw refuse('该还款单已关闭，请重新选择账单还款');
@@ -160,6 +169,7 @@ export async function payRepay(db: Db, user: SessionUser, id: number, method: 'b
       ...(await openPayment(db, { refType: REPAY_PAYMENT, refId: repay.id, userId: user.id, amount: repay.amount, serial: repay.repayNo })),
     };
   }
+  await checkPayPassword(db, auth.payerId, auth.password);
   const now = Date.now();
   const done = await db.transaction(async (tx): Promise<{ row: typeof creditRepays.$inferSelect; already: 0 | 1 }> => {
     const [r] = await tx.select().from(creditRepays).where(eq(creditRepays.id, repay.id)).for('update');

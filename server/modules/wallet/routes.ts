@@ -30,7 +30,7 @@ import {
 } from '../../../core/schemas/wallet.js';
 import type { Deps } from '../../deps.js';
 import { ok } from '../../http/envelope.js';
-import { requireUser } from '../../http/auth.js';
+import { requireSession, requireUser } from '../../http/auth.js';
 import * as coupons from './coupons.js';
 import * as credit from './credit.js';
 import * as wallet from './service.js';
@@ -189,12 +189,16 @@ export async function walletRoutes(root: FastifyInstance, deps: Deps) {
         tags,
         summary: "Pays a repayment from the balance at once, or online with the gateway's QR code.",
         description:
-          "`balance`: the bills are repaid in one transaction (ledger: `repay` on the balance, `repay` on the credit of each bill), once however often it is asked (`already` 1). `online`: the answer carries the gateway's payment to scan, and its notify repays the bills (what it paid for a bill repaid another way meanwhile goes to the balance). A closed repayment is refused (400).",
+          "`balance`: the bills are repaid in one transaction (ledger: `repay` on the balance, `repay` on the credit of each bill), once however often it is asked (`already` 1). `online`: the answer carries the gateway's payment to scan, and its notify repays the bills (what it paid for a bill repaid another way meanwhile goes to the balance). A closed repayment is refused (400). From the balance it needs `pay_password`, the six-digit payment password, checked before any money moves: refused (400) `请先设置支付密码` or `请输入支付密码`, 422 on `pay_password` when wrong (`支付密码错误，还可尝试N次`), code 429 with the minutes left once five wrong tries in a row locked it for 15 minutes.",
         body: creditPayBody,
         response: answers(RepayPaid),
       },
     },
-    async (req) => ok(await credit.payRepay(db, requireUser(req), req.body.id, req.body.method, sandbox)),
+    async (req) => {
+      const session = requireSession(req);
+      const auth = { payerId: (session.actor ?? session.user).id, password: req.body.pay_password };
+      return ok(await credit.payRepay(db, session.user, req.body.id, req.body.method, auth, sandbox));
+    },
   );
   app.post(
     '/api/pay/user_credit_check',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { yuanToFen } from '../../../core/money.js';
 import { creditBills, ledger, users, wallets } from '../../db/schema/index.js';
-import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
+import { agent, buildTestApp, dbLabel, DEMO_PAY_PASSWORD, loginAs, type TestApp } from '../../testing.js';
 
 let t: TestApp;
 let demo: ReturnType<typeof agent>;
@@ -259,7 +259,9 @@ describe(`wallet on ${dbLabel}`, () => {
     const repay = (await demo.post('/api/pay/user_credit_create', { ids: [bill.id] })).body;
     expect(repay.code, repay.message).toBe(10000);
     expect(repay.data.amount).toBe(bill.remaining);
-    const paid = await Promise.all(Array.from({ length: 5 }, () => demo.post('/api/pay/user_credit_pay', { id: repay.data.id, method: 'balance' })));
+    const paid = await Promise.all(
+      Array.from({ length: 5 }, () => demo.post('/api/pay/user_credit_pay', { id: repay.data.id, method: 'balance', pay_password: DEMO_PAY_PASSWORD })),
+    );
     for (const p of paid) expect(p.body.code, p.body.message).toBe(10000);
     expect(paid.filter((p) => p.body.data.already === 0)).toHaveLength(1);
     expect((await demo.post('/api/pay/user_credit_check', { id: repay.data.id })).body.data.paid).toBe(1);

@@ -15,7 +15,7 @@ type Goods = {
   ladder_price: unknown[];
 };
 type Line = { id: number; goods_id: number; number: number; amount: string };
-type CartList = { list: Line[]; total: { pay_amount: string; selected_count: number; manjian_amount: string } };
+type CartList = { list: Line[]; total: { pay_amount: string; selected_count: number; manjian_amount: string; goods_amount: string; shipping_amount: string } };
 
 /** ¥1,096.00, the way the cart shows a two-decimal amount. */
 const money = (yuan: string) => {
@@ -97,6 +97,11 @@ test('a chain buyer adds two 华北制药 goods from the list, checks the mini c
     await expect(page.getByTestId('mini-cart')).toContainText(big!.name);
     await expect(page.getByTestId('mini-cart')).toContainText(small!.name);
     await expect(page.getByTestId('mini-cart-total')).toHaveText(money(server.total.pay_amount));
+    // The total says what it is made of, as the cart's bar does: goods, then shipping.
+    await expect(page.getByTestId('mini-cart-goods')).toHaveText(money(server.total.goods_amount));
+    await expect(page.getByTestId('mini-cart-shipping')).toHaveText(
+      Number(server.total.shipping_amount) === 0 ? '免运费' : `+${money(server.total.shipping_amount)}`,
+    );
     await shot(page, 'mini-cart');
     await page.getByTestId('mini-cart-checkout').click();
 

@@ -11,7 +11,8 @@ import { isApiError } from '@/api/client';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useCartList } from '../api/get-cart-list';
-import { isInvalid, linePrice, lineUnit, money } from '../lib/cart-view';
+import { isInvalid, isZero, linePrice, lineUnit, money } from '../lib/cart-view';
+import { lineDiscounts } from '@/lib/money';
 import { useDeleteLines } from './use-delete-lines';
 
 type Props = { loggedIn: boolean; onClose: () => void };
@@ -106,10 +107,28 @@ export default function MiniCart({ loggedIn, onClose }: Props) {
       <div className="yct-minicart__body">{body}</div>
       {total?.count ? (
         <footer className="yct-minicart__foot">
-          <div>
-            已选 {total.selected_count} 种，合计：
-            <strong data-testid="mini-cart-total">{money(total.pay_amount)}</strong>
-          </div>
+          <dl className="yct-minicart__sum" data-testid="mini-cart-sum">
+            <div>
+              <dt>商品金额（已选 {total.selected_count} 种）</dt>
+              <dd data-testid="mini-cart-goods">{money(total.goods_amount)}</dd>
+            </div>
+            {lineDiscounts(total).map((d) => (
+              <div key={d.key}>
+                <dt>{d.label}</dt>
+                <dd>-{money(d.amount)}</dd>
+              </div>
+            ))}
+            <div>
+              <dt>运费</dt>
+              <dd data-testid="mini-cart-shipping">{isZero(total.shipping_amount) ? '免运费' : `+${money(total.shipping_amount)}`}</dd>
+            </div>
+            <div className="yct-minicart__total">
+              <dt>合计</dt>
+              <dd>
+                <strong data-testid="mini-cart-total">{money(total.pay_amount)}</strong>
+              </dd>
+            </div>
+          </dl>
           <Link to="/cart" className="yct-minicart__go" onClick={onClose} data-testid="mini-cart-checkout">
             去结算
           </Link>

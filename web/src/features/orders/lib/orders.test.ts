@@ -123,7 +123,7 @@ describe('the detail page', () => {
     ]);
   });
 
-  it('shows the amounts as the server gives them, discounts as minus', () => {
+  it('shows the amounts as the server gives them, discounts as minus, only those the order received', () => {
     const rows = amountRows({
       goods_amount: '1077.00',
       welfare_amount: '12.36',
@@ -133,15 +133,17 @@ describe('the detail page', () => {
       shipping_amount: '0.00',
       pay_amount: '1014.64',
     });
-    expect(rows.map((r) => `${r.label} ${r.value}`)).toEqual([
-      '商品金额 ¥1,077.00',
-      '94折优惠 -¥12.36',
-      '满减优惠 -¥50.00',
-      '优惠券 -¥0.00',
-      '红包抵扣 -¥0.00',
-      '运费 +¥0.00',
-    ]);
-    expect(rows.filter((r) => r.zero).map((r) => r.key)).toEqual(['coupon', 'red-packet', 'shipping']);
+    expect(rows.map((r) => `${r.label} ${r.value}`)).toEqual(['商品金额 ¥1,077.00', '94折优惠 -¥12.36', '满减优惠 -¥50.00', '运费 免运费']);
+    const charged = amountRows({
+      goods_amount: '100.00',
+      welfare_amount: '0.00',
+      manjian_amount: '0.00',
+      coupon_amount: '5.00',
+      red_packet_amount: '0.00',
+      shipping_amount: '10.00',
+      pay_amount: '105.00',
+    });
+    expect(charged.map((r) => `${r.label} ${r.value}`)).toEqual(['商品金额 ¥100.00', '优惠券 -¥5.00', '运费 +¥10.00']);
   });
 
   it('calls a credit bill overdue after its due date', () => {

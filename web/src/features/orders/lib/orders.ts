@@ -139,15 +139,21 @@ export function lineKind(type: number): { label: string; tone: 'gift' | 'addon' 
   return null;
 }
 
-/** The rows of the amount breakdown, exactly as the server sends them; discounts are shown as minus. */
+/**
+ * The rows of the amount breakdown, exactly as the server sends them: the goods, each discount the order
+ * received (as minus; those it did not get are left out), and the shipping (免运费 when there is none).
+ */
 export function amountRows(a: OrderAmounts) {
+  const discounts = [
+    { key: 'welfare', label: '94折优惠', amount: a.welfare_amount },
+    { key: 'manjian', label: '满减优惠', amount: a.manjian_amount },
+    { key: 'coupon', label: '优惠券', amount: a.coupon_amount },
+    { key: 'red-packet', label: '红包抵扣', amount: a.red_packet_amount },
+  ].filter((d) => !isZero(d.amount));
   return [
-    { key: 'goods', label: '商品金额', value: money(a.goods_amount), zero: isZero(a.goods_amount) },
-    { key: 'welfare', label: '94折优惠', value: minus(a.welfare_amount), zero: isZero(a.welfare_amount) },
-    { key: 'manjian', label: '满减优惠', value: minus(a.manjian_amount), zero: isZero(a.manjian_amount) },
-    { key: 'coupon', label: '优惠券', value: minus(a.coupon_amount), zero: isZero(a.coupon_amount) },
-    { key: 'red-packet', label: '红包抵扣', value: minus(a.red_packet_amount), zero: isZero(a.red_packet_amount) },
-    { key: 'shipping', label: '运费', value: `+${money(a.shipping_amount)}`, zero: isZero(a.shipping_amount) },
+    { key: 'goods', label: '商品金额', value: money(a.goods_amount) },
+    ...discounts.map((d) => ({ key: d.key, label: d.label, value: minus(d.amount) })),
+    { key: 'shipping', label: '运费', value: isZero(a.shipping_amount) ? '免运费' : `+${money(a.shipping_amount)}` },
   ];
 }
 

@@ -282,7 +282,7 @@ function Amounts({ order }: { order: OrderDetail }) {
   return (
     <dl className="yct-ord-amounts" data-testid="order-amounts">
       {amountRows(order.amounts).map((row) => (
-        <div key={row.key} className={row.zero ? 'is-zero' : undefined}>
+        <div key={row.key}>
           <dt>{row.label}：</dt>
           <dd data-testid={`amount-${row.key}`}>{row.value}</dd>
         </div>

@@ -36,7 +36,7 @@ import { undoPlacement } from './checkout.js';
 import { cancelInTx } from './lifecycle.js';
 import { ORDER_PAYMENT } from './payment.js';
 import { receiptWaiting } from './queues.js';
-import { ORDER_MISSING, statusText, type OrderRow } from './rows.js';
+import { chargedPrice, ORDER_MISSING, statusText, type OrderRow } from './rows.js';
 import { containing } from '../../db/like.js';
 
 const y = fenToYuan;
@@ -230,7 +230,7 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
       pzwh: pzwhOf.get(i.goodsId) ?? '',
       number: i.number,
       returned_number: i.returnedNumber,
-      price: y(i.unitPrice),
+      price: y(chargedPrice(i).price),
       amount: y(i.amount),
       pay_amount: y(i.payAmount),
     })),

@@ -9,7 +9,7 @@ import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { ownsUploads } from '../uploads/service.js';
-import { ownOrder, statusText } from './rows.js';
+import { chargedPrice, ownOrder, statusText } from './rows.js';
 
 const y = fenToYuan;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -98,7 +98,7 @@ export async function afterSaleDetail(db: Db, user: SessionUser, id: number): Pr
         image: item?.image ?? '',
         ypgg: item?.ypgg ?? '',
         bzdw: item?.bzdw ?? '',
-        price: y(item?.unitPrice ?? 0),
+        price: y(item ? chargedPrice(item).price : 0),
       };
     }),
   };

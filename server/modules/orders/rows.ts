@@ -21,6 +21,19 @@ export async function ownOrder(conn: Conn, userId: number, id: number, lock = fa
   return row;
 }
 
+/**
+ * The unit price a line was charged: the flash-sale or daily-special price when it priced every unit (with the
+ * usual price, struck through beside it), else the usual price; a line partly at the offer's price says how
+ * many units were (`promo_number`).
+ */
+export function chargedPrice(i: Pick<ItemRow, 'unitPrice' | 'amount' | 'number' | 'promoNumber'>): { price: number; original: number | null } {
+  if (i.promoNumber > 0 && i.promoNumber === i.number && i.amount % i.number === 0) {
+    const price = i.amount / i.number;
+    return { price, original: price === i.unitPrice ? null : i.unitPrice };
+  }
+  return { price: i.unitPrice, original: null };
+}
+
 /** The status as the buyer reads it; an unpaid order waiting for a transfer says so. */
 export function statusText(o: OrderRow) {
   if (o.status === OrderStatus.unpaid && o.payStatus === PayStatus.transferWaiting) return '待确认转账';

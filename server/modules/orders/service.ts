@@ -1,3 +1,9 @@
+/** The charged unit price and the usual one beside it (rows.ts `chargedPrice`), as an order item answers them. */
+function chargedPriceFields(i: ItemRow) {
+  const { price, original } = chargedPrice(i);
+  return { price: y(price), original_price: original === null ? null : y(original) };
+}
+
 /**
  * The buyer's orders: the list by status, the detail with its timeline, buying again, the goods bought before
  * (quick purchase), and the orders with goods containing ephedrine with their signed receipts. Everything is
@@ -19,7 +25,7 @@ import { creditBillOfOrder } from '../wallet/credit.js';
 import { afterSaleView } from './after-sales.js';
 import { cancelExpiredOf } from './lifecycle.js';
 import { ORDER_PAYMENT } from './payment.js';
-import { ownOrder, statusText, type ItemRow, type OrderRow } from './rows.js';
+import { chargedPrice, ownOrder, statusText, type ItemRow, type OrderRow } from './rows.js';
 import { containing } from '../../db/like.js';
 
 const y = fenToYuan;
@@ -153,7 +159,8 @@ export async function orderDetail(db: Db, user: SessionUser, id: number): Promis
       image: i.image,
       number: i.number,
       returned_number: i.returnedNumber,
-      price: y(i.unitPrice),
+      ...chargedPriceFields(i),
+      promo_number: i.promoNumber,
       amount: y(i.amount),
       welfare_amount: y(i.welfareAmount),
       manjian_amount: y(i.manjianAmount),

@@ -60,28 +60,7 @@ export function manjianProgress(m: ManjianGroup): { reached: boolean; text: stri
   return { reached: false, text: m.next ? `还差${money(m.next.need)}可享${tierName(m.next)}` : '' };
 }
 
-const PROMO_LABEL: Partial<Record<PriceSegment['source'], string>> = { spike: '秒杀价', everyday: '每日特价' };
-
-/**
- * The unit price a line shows, with the usual price struck out when every unit is at a flash-sale or
- * daily-special price, and the notes that explain the rest (`秒杀价 ¥196.40 × 5`, `超出部分 ¥245.50`).
- */
-export function linePrice(line: CartLine): { price: string; original: string | null; notes: string[] } {
-  if (line.type === 3) return { price: line.price, original: null, notes: ['组合套餐价'] };
-  const promo = line.segments.find((s) => PROMO_LABEL[s.source]);
-  const notes: string[] = [];
-  if (promo) {
-    const label = PROMO_LABEL[promo.source]!;
-    const rest = line.segments.filter((s) => s !== promo);
-    if (!rest.length) return { price: promo.price, original: promo.price === line.price ? null : line.price, notes: [label] };
-    const others = [...new Set(rest.map((s) => money(s.price)))].join('/');
-    return { price: line.price, original: null, notes: [`${label} ${money(promo.price)} × ${promo.number}`, `超出部分 ${others}`] };
-  }
-  // An offer that did not apply says why (not started, ended, limit reached, sold out).
-  if (line.promo && line.promo.status !== 'on' && line.promo.message) notes.push(line.promo.message);
-  if (line.segments.some((s) => s.source === 'ladder')) notes.push('已享阶梯价');
-  return { price: line.price, original: null, notes };
-}
+export { linePrice } from '@/lib/line-price';
 
 /** A line's discounts (its 满减 share is `goods_manjian_amount`). */
 export const lineDiscounts = (line: Pick<CartLine, 'welfare_amount' | 'goods_manjian_amount' | 'coupon_amount' | 'red_packet_amount'>) =>

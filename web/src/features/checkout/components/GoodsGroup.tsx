@@ -2,16 +2,16 @@
 import { Link } from 'react-router';
 import type { CartLine } from '@core/schemas/cart';
 import type { ConfirmGroup } from '@core/schemas/trade';
+import { linePrice } from '@/lib/line-price';
 import { isZero, lineDiscounts, minus, money } from '../lib/checkout';
-
-const PROMO_NAMES = { spike: '秒杀价', everyday: '特价' } as const;
 
 function LineRow({ line, gift }: { line: CartLine; gift?: { name: string; total: number; activity: string } }) {
   const g = line.goods;
   const bundle = line.combination;
   const name = bundle?.name ?? g?.name ?? '商品已下架';
   const discounts = lineDiscounts(line);
-  const promoOn = line.promo?.status === 'on' && line.promo.price !== null;
+  // The price the line is charged at, as the cart shows it: an offer's price with the usual one struck out.
+  const { price, original, notes } = linePrice(line);
   return (
     <>
       <tr className="yct-co-line" data-testid="confirm-line" data-goods-id={line.goods_id}>
@@ -52,11 +52,19 @@ function LineRow({ line, gift }: { line: CartLine; gift?: { name: string; total:
         <td>{bundle ? '—' : g?.ypgg}</td>
         <td className="yct-co-line__maker">{bundle ? '—' : g?.sccj}</td>
         <td className="yct-co-num">
-          <span className="yct-co-money">{money(line.price)}</span>
-          {promoOn ? (
+          <span className={`yct-co-money${original ? ' yct-co-money--offer' : ''}`} data-testid="confirm-line-price">
+            {money(price)}
+          </span>
+          {original ? (
+            <del className="yct-co-original" data-testid="confirm-line-original">
+              {money(original)}
+            </del>
+          ) : null}
+          {notes.length ? (
             <div className="yct-co-promo" data-testid="confirm-line-promo">
-              {PROMO_NAMES[line.promo!.kind]} {money(line.promo!.price!)}
-              {line.promo!.applied < line.number ? <span>（{line.promo!.applied}件）</span> : null}
+              {notes.map((n) => (
+                <div key={n}>{n}</div>
+              ))}
             </div>
           ) : null}
         </td>

@@ -220,7 +220,20 @@ function GoodsTable({ order }: { order: OrderDetail }) {
         );
       },
     },
-    { title: '单价', key: 'price', width: 96, align: 'right', render: (_, item) => money(item.price) },
+    {
+      title: '单价',
+      key: 'price',
+      width: 96,
+      align: 'right',
+      // The price the line was charged at; an offer's price with the usual one struck out, as the cart showed it.
+      render: (_, item) => (
+        <span className="yct-ord-price" data-testid="line-price">
+          <b>{money(item.price)}</b>
+          {item.original_price ? <del data-testid="line-original">{money(item.original_price)}</del> : null}
+          {item.promo_number > 0 && item.promo_number < item.number ? <small>其中{item.promo_number}件为活动价</small> : null}
+        </span>
+      ),
+    },
     {
       title: '数量',
       key: 'number',

@@ -3,7 +3,7 @@
  * ticked, what a line's price and discounts say. Pure, so that it is tested without a browser; every
  * figure is one the server sent, only formatted here.
  */
-import type { CartLine, GiftGroup, ManjianGroup, PriceSegment } from '@core/schemas/cart';
+import type { CartLine, GiftGroup, ManjianGroup } from '@core/schemas/cart';
 import { lineDiscounts as discountsOf, money } from '@/lib/money';
 
 export { isZero, money } from '@/lib/money';

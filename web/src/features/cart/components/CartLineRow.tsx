@@ -3,9 +3,10 @@ import { App, Button, Checkbox, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { CartLine, GiftGroup } from '@core/schemas/cart';
 import { GoodsTags } from '@/ui/GoodsTag';
+import { stockText } from '@/ui/sale-state';
 import { useAddFavorite } from '../api/add-favorite';
 import { useSelectCartLines } from '../api/select-cart-lines';
-import { isInvalid, lineDiscounts, lineGift, linePrice, lineUnit, money } from '../lib/cart-view';
+import { isInvalid, lineDiscounts, lineGift, linePrice, lineUnit, manjianShare, money } from '../lib/cart-view';
 import { LineQuantity } from './LineQuantity';
 import { useDeleteLines } from './use-delete-lines';
 
@@ -22,7 +23,21 @@ function PriceCell({ line }: { line: CartLine }) {
           {n}
         </span>
       ))}
+      <ManjianApart line={line} />
     </div>
+  );
+}
+
+/** In a 满减 group, a line whose offer-priced units do not count towards it says so, with the reason. */
+function ManjianApart({ line }: { line: CartLine }) {
+  if (line.manjian_activity_id === null) return null;
+  const share = manjianShare(line);
+  if (share.counts === 'all') return null;
+  return (
+    <span className="yct-cline__apart" title={share.note ?? undefined} data-testid="line-manjian-apart" data-counts={share.counts}>
+      {share.counts === 'none' ? '不参与满减' : '部分参与满减'}
+      <small>{share.note}</small>
+    </span>
   );
 }
 
@@ -153,9 +168,7 @@ export function CartLineRow({ line, gifts }: { line: CartLine; gifts: readonly G
       <div className="yct-cline__qty">
         <LineQuantity line={line} disabled={invalid && line.excluded?.reason !== 'insufficient_stock'} />
         {g && line.type !== 3 ? (
-          <span className={`yct-cline__stock${g.number < line.number ? ' is-short' : ''}`}>
-            {g.number > 0 ? `库存 ${g.number > 9999 ? '充足' : g.number}${g.bzdw}` : '缺货'}
-          </span>
+          <span className={`yct-cline__stock${g.number < line.number ? ' is-short' : ''}`}>{stockText(g)}</span>
         ) : (
           <span className="yct-cline__stock">
             共 {line.number}

@@ -27,7 +27,7 @@ function GroupCheck({ lines, label, testId }: { lines: CartLine[]; label: string
 }
 
 function ManjianHead({ manjian, lines }: { manjian: ManjianGroup; lines: CartLine[] }) {
-  const progress = manjianProgress(manjian);
+  const progress = manjianProgress(manjian, lines);
   return (
     <div className="yct-cgroup__head" data-testid="manjian-group" data-activity-id={manjian.activity_id} data-reached={progress.reached ? '1' : '0'}>
       <GroupCheck lines={lines} label="" testId="group-check" />

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine, GiftGroup, ManjianGroup } from '@core/schemas/cart';
-import { allChosen, chosenIds, groupLines, isInvalid, lineDiscounts, lineGift, linePrice, manjianProgress, money, plainYuan, topUpLink } from './cart-view';
+import {
+  allChosen,
+  chosenIds,
+  groupLines,
+  isInvalid,
+  lineDiscounts,
+  lineGift,
+  linePrice,
+  manjianProgress,
+  manjianShare,
+  money,
+  plainYuan,
+  topUpLink,
+} from './cart-view';
 
 let nextId = 1;
 function line(over: Partial<CartLine> = {}): CartLine {
@@ -90,6 +103,30 @@ describe('the cart view', () => {
     expect(manjianProgress({ ...reached, tiers: reached.tiers.map((t) => ({ ...t, status: 1 as const })), reduce: '150.00', next: null }).text).toBe(
       '已满足满3000减150，已减¥150.00，已享最高优惠',
     );
+  });
+
+  it('marks daily-special and flash-sale units as not counting towards 满减, and the shortfall says so', () => {
+    const special = line({
+      number: 10,
+      segments: [{ source: 'everyday', activity_id: 4, price: '41.50', number: 10, amount: '415.00' }],
+    });
+    const part = line({
+      type: 1,
+      number: 8,
+      segments: [
+        { source: 'spike', activity_id: 3, price: '19.60', number: 5, amount: '98.00' },
+        { source: 'base', activity_id: null, price: '24.50', number: 3, amount: '73.50' },
+      ],
+    });
+    const plainLine = line();
+    expect(manjianShare(special)).toEqual({ counts: 'none', note: '每日特价商品不参与满减' });
+    expect(manjianShare(part)).toMatchObject({ counts: 'part' });
+    expect(manjianShare(part).note).toContain('5');
+    expect(manjianShare(plainLine)).toEqual({ counts: 'all', note: null });
+    const m = manjian({ amount: '0.00', next: { amount: '1000.00', reduce: '50.00', need: '1000.00' } });
+    expect(manjianProgress(m, [special, plainLine]).text).toBe('参与满减的商品还差¥1,000.00可享满1000减50（1种秒杀、特价商品不计入）');
+    // An unticked line counts for nothing anyway: the header does not mention it.
+    expect(manjianProgress(m, [{ ...special, chosen: 0 }, plainLine]).text).toBe('还差¥1,000.00可享满1000减50');
   });
 
   it('explains a flash-sale price cut off by its limit', () => {

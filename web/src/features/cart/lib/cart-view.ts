@@ -50,14 +50,33 @@ export function groupLines(lines: readonly CartLine[], manjians: readonly Manjia
 /** 满1000减50 */
 export const tierName = (t: { amount: string; reduce: string }) => `满${plainYuan(t.amount)}减${plainYuan(t.reduce)}`;
 
-/** A 满减 group's progress: reached or not, and what the header says. */
-export function manjianProgress(m: ManjianGroup): { reached: boolean; text: string } {
+/**
+ * How much of a line counts towards its 满减: units at a flash-sale or daily-special price do not (the pricing
+ * engine takes 满减 on the units at the usual price only), and the note says why.
+ */
+export function manjianShare(line: CartLine): { counts: 'all' | 'part' | 'none'; note: string | null } {
+  const offer = line.segments.filter((s) => s.source === 'spike' || s.source === 'everyday');
+  const units = offer.reduce((n, s) => n + s.number, 0);
+  if (!units) return { counts: 'all', note: null };
+  const label = offer[0].source === 'spike' ? '秒杀' : '每日特价';
+  if (units >= line.number) return { counts: 'none', note: `${label}商品不参与满减` };
+  return { counts: 'part', note: `${label}的${units}${lineUnit(line)}不参与满减，其余按原价参与` };
+}
+
+/**
+ * A 满减 group's progress: reached or not, and what the header says. `lines` are the group's lines: when some
+ * of the selected ones do not count (flash-sale or daily-special units), the shortfall says it is measured
+ * without them.
+ */
+export function manjianProgress(m: ManjianGroup, lines: readonly CartLine[] = []): { reached: boolean; text: string } {
+  const apart = lines.filter((l) => l.chosen === 1 && manjianShare(l).counts !== 'all').length;
+  const note = apart ? `（${apart}种秒杀、特价商品不计入）` : '';
   const top = [...m.tiers].reverse().find((t) => t.status === 1);
   if (top) {
     const taken = `已满足${tierName(top)}，已减${money(m.reduce)}`;
-    return { reached: true, text: m.next ? `${taken}；再购${money(m.next.need)}可享${tierName(m.next)}` : `${taken}，已享最高优惠` };
+    return { reached: true, text: m.next ? `${taken}；再购${money(m.next.need)}可享${tierName(m.next)}${note}` : `${taken}，已享最高优惠` };
   }
-  return { reached: false, text: m.next ? `还差${money(m.next.need)}可享${tierName(m.next)}` : '' };
+  return { reached: false, text: m.next ? `${apart ? '参与满减的商品' : ''}还差${money(m.next.need)}可享${tierName(m.next)}${note}` : '' };
 }
 
 export { linePrice } from '@/lib/line-price';

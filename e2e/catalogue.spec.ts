@@ -1,6 +1,6 @@
 /** Finding goods the way a pharmacy buyer does: header search, lists, detail, quantity, favourites. */
 import { expect, test } from '@playwright/test';
-import { changeList, clearCart, login, shot, withAccount } from './helpers';
+import { api, changeList, clearCart, login, loginByApi, shot, withAccount } from './helpers';
 
 test('demo finds amoxicillin by initials, opens it, steps the quantity, keeps it and finds it in /star', async ({ page }) => {
   await login(page, 'demo');
@@ -82,6 +82,32 @@ test('the search box waits for typing, shows 暂无数据, clears, closes on Esc
   await expect(page.getByTestId('goods-name').first()).toContainText('板蓝根');
   await page.reload();
   await expect(page.getByTestId('search-input')).toHaveValue('板蓝根');
+});
+
+test('a goods not for sale says 暂不销售 in its stock and on its button, in the table, the grid and its detail', async ({ page }) => {
+  await loginByApi(page, 'demo');
+  const keyword = encodeURIComponent('金银花');
+  const found = await api<{ data: { id: number; name: string; is_buy: number; number: number }[] }>(
+    page,
+    'GET',
+    `/api/goods/list?keywords=${keyword}&per_page=40`,
+  );
+  const off = found.data.find((g) => !g.is_buy && g.number > 0)!;
+  expect(off, 'a 金银花 not for sale, with stock').toBeTruthy();
+  const sayOff = async (where: string) => {
+    const goods = page.locator(where).filter({ has: page.locator(`a[href="/list/info/${off.id}"]`) });
+    await expect(goods.getByTestId('goods-stock')).toHaveText(/暂不销售/);
+    await expect(goods.getByTestId('add-to-cart')).toHaveText('暂不销售');
+    await expect(goods.getByTestId('add-to-cart')).toBeDisabled();
+    await expect(goods).not.toContainText('缺货');
+  };
+  await page.goto(`/search/table?keywords=${keyword}&type=1`);
+  await sayOff('[data-testid="goods-row"]');
+  await page.goto(`/search?keywords=${keyword}&type=1`);
+  await sayOff('[data-testid="goods-card"]');
+  await page.goto(`/list/info/${off.id}`);
+  await expect(page.getByTestId('detail-stock').getByTestId('goods-stock')).toHaveText('暂不销售');
+  await expect(page.getByTestId('detail-actions').getByTestId('add-to-cart')).toHaveText('暂不销售');
 });
 
 test('a guest sees 登录可见 instead of prices in lists, table, no-image rows and the zones', async ({ page }) => {

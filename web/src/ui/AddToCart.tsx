@@ -7,6 +7,7 @@ import type { Goods } from '@core/schemas/goods';
 import { useAddToCart } from '@/lib/cart/add-to-cart';
 import { useScopeBlock } from '@/lib/session/scope-block';
 import { QuantityStepper } from './QuantityStepper';
+import { unavailable } from './sale-state';
 
 type Props = {
   goods: Goods & { scope_id?: number | null };
@@ -21,7 +22,7 @@ export function AddToCart({ goods, compact = false, promo, blocked }: Props) {
   const [number, setNumber] = useState(goods.zbz);
   const add = useAddToCart();
   const outOfScope = useScopeBlock(goods);
-  const soldOut = !goods.is_buy || goods.number < goods.zbz;
+  const soldOut = unavailable(goods);
   const max = promo?.limit ? Math.min(goods.number, promo.limit) : goods.number;
   if (outOfScope) {
     return (
@@ -41,19 +42,19 @@ export function AddToCart({ goods, compact = false, promo, blocked }: Props) {
         zbz={goods.zbz}
         stock={Math.max(max, goods.zbz)}
         onChange={setNumber}
-        disabled={soldOut || Boolean(blocked)}
+        disabled={Boolean(soldOut || blocked)}
         size={compact ? 'small' : 'normal'}
       />
       <button
         type="button"
         className={`yct-cartbtn yct-cartbtn--${compact ? 'small' : 'large'}${add.isPending ? ' is-loading' : ''}`}
-        disabled={soldOut || Boolean(blocked) || add.isPending}
+        disabled={Boolean(soldOut || blocked) || add.isPending}
         aria-busy={add.isPending}
         onClick={() => add.mutate({ goods, number, type: promo?.type, price: promo?.price })}
         data-testid="add-to-cart"
       >
         {add.isPending ? <span className="yct-spinner yct-spinner--small" aria-hidden="true" /> : null}
-        {soldOut ? '暂时缺货' : (blocked ?? '加入购物车')}
+        {soldOut ?? blocked ?? '加入购物车'}
       </button>
     </div>
   );

@@ -4,14 +4,7 @@ import type { Goods } from '@core/schemas/goods';
 import { GoodsTags } from './GoodsTag';
 import { Price } from './Price';
 import { AddToCart } from './AddToCart';
-
-/** What the stock line says; `labelled` puts 库存 before the amount where no column or label says it already. */
-export function stockText(g: Goods, labelled = true) {
-  if (!g.is_buy) return '暂不销售';
-  if (g.number <= 0) return '缺货';
-  const amount = g.number > 9999 ? '充足' : `${g.number}${g.bzdw}`;
-  return labelled ? `库存 ${amount}` : amount;
-}
+import { stockText, unavailable } from './sale-state';
 
 /** The tiers in one line; in a card an empty line when there are none (`reserve`), so that the cards of a row line up. */
 export function LadderHint({ goods, reserve = false }: { goods: Goods; reserve?: boolean }) {
@@ -31,11 +24,12 @@ export function LadderHint({ goods, reserve = false }: { goods: Goods; reserve?:
 }
 
 export function GoodsCard({ goods }: { goods: Goods }) {
+  const why = unavailable(goods);
   return (
     <li className="yct-card" data-testid="goods-card">
       <Link to={`/list/info/${goods.id}`} className="yct-card__image">
         <img src={goods.goods_image[0]} alt={goods.name} width={200} height={200} loading="lazy" />
-        {goods.number <= 0 ? <span className="yct-card__soldout">缺货</span> : null}
+        {why ? <span className="yct-card__soldout">{why}</span> : null}
         {goods.is_free_shipping && goods.free_shipping_number > 0 ? (
           <span className="yct-card__freeship" data-testid="free-shipping-badge">
             满{goods.free_shipping_number}
@@ -57,7 +51,9 @@ export function GoodsCard({ goods }: { goods: Goods }) {
       </div>
       <div className="yct-card__meta">
         效期 {goods.xq}
-        <span className={goods.number > 0 ? 'yct-card__stock' : 'yct-card__stock is-out'}>{stockText(goods)}</span>
+        <span className={why ? 'yct-card__stock is-out' : 'yct-card__stock'} data-testid="goods-stock">
+          {stockText(goods)}
+        </span>
       </div>
       <AddToCart goods={goods} compact />
     </li>

@@ -122,6 +122,11 @@ export default function MiniCart({ loggedIn, onClose }: Props) {
               <dt>运费</dt>
               <dd data-testid="mini-cart-shipping">{isZero(total.shipping_amount) ? '免运费' : `+${money(total.shipping_amount)}`}</dd>
             </div>
+            {cart.data && !cart.data.shipping.free ? (
+              <p className="yct-minicart__ship" data-testid="mini-cart-shipping-need">
+                还差 {money(cart.data.shipping.need)} 免运费
+              </p>
+            ) : null}
             <div className="yct-minicart__total">
               <dt>合计</dt>
               <dd>

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Goods } from '@core/schemas/goods';
 import { AddToCart } from '@/ui/AddToCart';
-import { LadderHint, stockText } from '@/ui/GoodsCard';
+import { LadderHint } from '@/ui/GoodsCard';
+import { stockText, unavailable } from '@/ui/sale-state';
 import { GoodsTags } from '@/ui/GoodsTag';
 import { Price } from '@/ui/Price';
 
@@ -55,7 +56,9 @@ export function GoodsTable({ list, images, actions }: Props) {
               {g.zbz}
               {g.bzdw}
             </td>
-            <td className={g.number > 0 ? '' : 'yct-text-red'}>{stockText(g, false)}</td>
+            <td className={unavailable(g) ? 'yct-text-red' : ''} data-testid="goods-stock">
+              {stockText(g, false)}
+            </td>
             <td>
               <Price value={g.base_price} tip={g.price_tip} size="small" />
               <LadderHint goods={g} />

@@ -10,7 +10,8 @@ import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { AddToCart } from '@/ui/AddToCart';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
-import { GoodsCard, stockText } from '@/ui/GoodsCard';
+import { GoodsCard } from '@/ui/GoodsCard';
+import { stockText, unavailable } from '@/ui/sale-state';
 import { GoodsTags } from '@/ui/GoodsTag';
 import { Price } from '@/ui/Price';
 import { useFavoriteToggle } from '../api/favorites';
@@ -194,7 +195,10 @@ export default function DetailPage() {
             ))}
           </dl>
           <div className="yct-detail__stock" data-testid="detail-stock">
-            库存：<b className={g.number > 0 ? '' : 'yct-text-red'}>{stockText(g, false)}</b>
+            库存：
+            <b className={unavailable(g) ? 'yct-text-red' : ''} data-testid="goods-stock">
+              {stockText(g, false)}
+            </b>
             {g.is_free_shipping ? (
               <span className="yct-detail__ship">
                 满{g.free_shipping_number}

@@ -15,6 +15,7 @@ import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { Price } from '@/ui/Price';
 import { QuantityStepper } from '@/ui/QuantityStepper';
+import { stockText, unavailable } from '@/ui/sale-state';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { PanelLoading } from '@/ui/account/PanelStates';
 import { RequireAccount } from '@/ui/account/RequireAccount';
@@ -122,6 +123,7 @@ function QuickBuy() {
             {rows.map((r) => {
               const g = r.goods;
               const can = buyable(r);
+              const why = unavailable(g);
               return (
                 <tr key={g.id} className={can ? undefined : 'is-off'} data-testid="fastbuy-row" data-goods-id={g.id}>
                   <td className="yct-kj__check">
@@ -162,17 +164,7 @@ function QuickBuy() {
                     {r.times}次 / {r.total_number}
                     {g.bzdw}
                   </td>
-                  <td>
-                    {!g.is_buy ? (
-                      <span className="yct-muted">暂不销售</span>
-                    ) : g.number <= 0 ? (
-                      <span className="yct-kj__out">缺货</span>
-                    ) : g.number > 9999 ? (
-                      '充足'
-                    ) : (
-                      `${g.number}${g.bzdw}`
-                    )}
-                  </td>
+                  <td>{why ? <span className="yct-kj__out">{why}</span> : stockText(g, false)}</td>
                   <td>
                     {can ? (
                       <QuantityStepper value={numberOf(r)} zbz={g.zbz} stock={g.number} size="small" onChange={(n) => setNumbers({ ...numbers, [g.id]: n })} />

@@ -119,7 +119,8 @@ const REDIRECTS: [string, string][] = [
   ['/register_dd', '/register/dd/step1'],
   ['/forget', '/forget/step1'],
   ['/order/wl/12', '/order/info/12'],
-  ['/activity/spring/zone/1', '/loading/activity'],
+  ['/activity/spring/zone/1', '/loading/activity?url=spring&url1=zone&url2=1'],
+  ['/activity', '/loading/activity'],
 ];
 
 function follow(path: string): string {

@@ -115,7 +115,10 @@ export type AppRoute = ShellFlags & {
 
 export type RedirectRoute = {
   path: string;
-  /** Target path; `:name` segments are filled from the matched params. Query strings are kept. */
+  /**
+   * Target path; `:name` segments are filled from the matched params, and params the target has no segment for
+   * go on in its query (`/activity/yjh/3` to `/loading/activity?url=yjh&url1=3`). Query strings are kept.
+   */
   to: string;
 };
 
@@ -375,9 +378,17 @@ export type Resolved =
   | { kind: 'redirect'; to: string; pattern: string }
   | { kind: 'notFound'; to: string };
 
-/** Fills `:name` segments of a redirect target from the params of its match. */
+/** Fills `:name` segments of a redirect target from the params of its match; the params left over go in its query. */
 export function fillTarget(to: string, params: Record<string, string | undefined>): string {
-  return to.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const used = new Set<string>();
+  const path = to.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    used.add(name);
+    return encodeURIComponent(params[name] ?? '');
+  });
+  const rest = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value && !used.has(name) && name !== '*') rest.set(name, value);
+  const query = rest.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /** What a pathname shows: a route, a redirect or the 404 page. Mirrors the router built from this table. */

@@ -21,6 +21,11 @@ for (let chunk = 0; chunk < CHUNKS; chunk++) {
         await expect(page.getByTestId('login-header'), url).toBeVisible();
         continue;
       }
+      if (route.screen === 'loading') {
+        // The loading pages go on at once, to the activity a link names or to /noActivity (tested below).
+        await expect(page, `${url} goes on`).toHaveURL((u) => u.pathname === '/noActivity' || u.pathname === '/');
+        continue;
+      }
       await expect(page, `${url} (${pattern})`).toHaveTitle(documentTitle(route.title));
       const redirect = resolvePath(url);
       if (redirect.kind === 'redirect') {
@@ -42,12 +47,20 @@ for (let chunk = 0; chunk < CHUNKS; chunk++) {
   });
 }
 
-test('an unknown path goes to /404 and /activity/... to /loading/activity', async ({ page }) => {
+test('an unknown path goes to /404 and /activity/... through /loading/activity to the activity or /noActivity', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/404$/);
   await expect(page).toHaveTitle(documentTitle('页面不存在'));
+  await page.goto('/activity/mrtj');
+  await expect(page).toHaveURL(/\/mrtj$/);
+  await expect(page).toHaveTitle(documentTitle('每日特价'));
+  // An activity that is not there, and the loading page reached with nothing named, say so instead of spinning.
   await page.goto('/activity/spring/zone/1');
-  await expect(page).toHaveURL(/\/loading\/activity$/);
+  await expect(page).toHaveURL(/\/noActivity$/);
+  await expect(page.getByTestId('no-activity')).toBeVisible();
+  await page.goto('/loading/activity');
+  await expect(page).toHaveURL(/\/noActivity$/);
+  await expect(page.getByTestId('no-activity')).toBeVisible();
   await page.goto('/order/wl/7');
   await expect(page).toHaveURL(/\/order\/info\/7$/);
   await page.goto('/register');

@@ -35,7 +35,9 @@ function Screen({ route }: { route: AppRoute }) {
 function Redirect({ to }: { to: string }) {
   const params = useParams();
   const { search, hash } = useLocation();
-  return <Navigate replace to={`${fillTarget(to, params)}${search}${hash}`} />;
+  const [path, carried = ''] = fillTarget(to, params).split('?');
+  const query = [carried, search.slice(1)].filter(Boolean).join('&');
+  return <Navigate replace to={`${path}${query ? `?${query}` : ''}${hash}`} />;
 }
 
 const children: RouteObject[] = [

@@ -65,3 +65,33 @@ test('demo logs in, sees the company name, badges and 退出, and logs out', asy
   await expect(page.getByTestId('header-login-link')).toBeVisible();
   await expect(page.getByTestId('header-user')).toHaveCount(0);
 });
+
+test('the right toolbar never lies over the content, from a 1200 px window to a 1920 px one', async ({ page }) => {
+  for (const path of ['/', '/list']) {
+    await page.goto(path);
+    await expect(page.getByTestId('goods-card').first()).toBeVisible();
+    for (const width of [1200, 1240, 1263, 1280, 1300, 1319, 1320, 1366, 1440, 1600, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      // Where the page is, at the top, as the buyer first sees it (a narrow window scrolls sideways to the toolbar).
+      const boxes = await page.evaluate(() => {
+        const box = (el: Element) => {
+          const r = el.getBoundingClientRect();
+          return { left: r.left + window.scrollX, right: r.right + window.scrollX, width: r.width };
+        };
+        const toolbar = document.querySelector('[data-testid="right-toolbar"]');
+        return {
+          toolbar: toolbar ? box(toolbar) : null,
+          content: [...document.querySelectorAll('.yct-container')].map(box).filter((b) => b.width > 0),
+        };
+      });
+      expect(boxes.toolbar, `${path} at ${width} px`).not.toBeNull();
+      expect(boxes.toolbar!.width, `${path} at ${width} px`).toBe(40);
+      expect(boxes.content.length, `${path} at ${width} px`).toBeGreaterThan(3);
+      const rightmost = Math.max(...boxes.content.map((b) => b.right));
+      // Clear of the toolbar with a gap, not touching it.
+      expect(boxes.toolbar!.left - rightmost, `${path} at ${width} px: gap between the content and the toolbar`).toBeGreaterThanOrEqual(8);
+    }
+    await page.setViewportSize({ width: 1263, height: 900 });
+    await shot(page, `toolbar-1263${path === '/' ? '-home' : path.replace(/\//g, '-')}`);
+  }
+});

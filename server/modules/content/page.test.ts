@@ -25,8 +25,10 @@ describe(`page HTML on ${dbLabel}`, () => {
   it('starts the header in the HTML with the top banner and hands its ads to the browser', async () => {
     const html = await pageRenderer(database.db, TEMPLATE)('/list');
     expect(html).toMatch(
-      /<div class="yct-boot" id="yct-boot" aria-hidden="true"><div class="yct-topbar"><\/div><div class="yct-topbanner">.*<img id="yct-boot-top" src="[^"]*p=top[^"]*".*<\/div><div id="root"><\/div>/,
+      /<div class="yct-boot yct-boot--toolbar" id="yct-boot" aria-hidden="true"><div class="yct-topbar"><\/div><div class="yct-topbanner">.*<img id="yct-boot-top" src="[^"]*p=top[^"]*".*<\/div><div id="root"><\/div>/,
     );
+    // The cart shows the header without the toolbar: its page centres on the whole window.
+    expect(await pageRenderer(database.db, TEMPLATE)('/cart')).toContain('<div class="yct-boot" id="yct-boot"');
     const boot = /window\.__YCT_BOOT__=(\{.*?\});/.exec(html)?.[1];
     expect(JSON.parse(boot!).top[0]).toMatchObject({ url: expect.any(String), image: expect.stringContaining('p=top') });
   });

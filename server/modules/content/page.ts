@@ -22,11 +22,12 @@ const BANNER_CLOSED_KEY = 'yct-top-banner-closed';
 const BOOT_ID = 'yct-boot';
 const BOOT_IMAGE_ID = 'yct-boot-top';
 
-function headerStart(top: AdEntry | undefined) {
+/** `toolbar`: the route shows the right toolbar, beside which narrow windows centre the page (shell.css). */
+function headerStart(top: AdEntry | undefined, toolbar: boolean) {
   const banner = top
     ? `<div class="yct-topbanner"><span class="yct-topbanner__link"><img id="${BOOT_IMAGE_ID}" src="${escapeAttr(top.image)}" alt="${escapeAttr(top.title)}" width="1200" height="80" fetchpriority="high" /></span></div>`
     : '';
-  return `<div class="yct-boot" id="${BOOT_ID}" aria-hidden="true"><div class="yct-topbar"></div>${banner}</div>`;
+  return `<div class="yct-boot${toolbar ? ' yct-boot--toolbar' : ''}" id="${BOOT_ID}" aria-hidden="true"><div class="yct-topbar"></div>${banner}</div>`;
 }
 
 /** The operator console (web/src/app/admin) has its own layout: none of the storefront's head start. */
@@ -45,7 +46,7 @@ export function pageRenderer(db: Db, template: string) {
         const top = ads[0];
         if (top?.image) images.push(top.image);
         const boot = `<script>window.${BOOT_GLOBAL}=${scriptJson({ top: ads })};try{if(sessionStorage.getItem('${BANNER_CLOSED_KEY}')==='1')document.documentElement.classList.add('yct-topbanner-closed')}catch(e){}</script>`;
-        html = html.replace('<div id="root"></div>', `${headerStart(top)}<div id="root"></div>`).replace('</head>', `${boot}</head>`);
+        html = html.replace('<div id="root"></div>', `${headerStart(top, route.toolbar)}<div id="root"></div>`).replace('</head>', `${boot}</head>`);
       }
       if (route.screen === 'home') {
         const [first] = await content.ads('index_banner');

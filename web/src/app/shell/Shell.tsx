@@ -21,19 +21,27 @@ export function Shell() {
   const { data: user } = useUserBase({ enabled: Boolean(route) && !route?.skipUserBase });
   // Before the first paint of the app: the header the page HTML started is replaced, not doubled.
   useLayoutEffect(removeBootHeader, []);
+  // The toolbar sits in a slot beside the page, so that where the window leaves no room for it beside the
+  // centred content it takes a column of its own instead of covering the content (shell.css).
   return (
-    <div className="yct-page">
-      {route?.header ? <SiteHeader user={user} /> : null}
-      {route?.loginHeader ? <LoginHeader title={route.title} /> : null}
-      {route?.nav ? <NavBar menuOpen={Boolean(route.menuOpen)} /> : null}
-      {route?.cartStep ? <CartSteps step={route.cartStep} /> : null}
-      <main className="yct-main">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      {route?.footer ? <Footer /> : null}
-      {route?.toolbar ? <RightToolbar user={user} /> : null}
+    <div className={route?.toolbar ? 'yct-frame yct-frame--toolbar' : 'yct-frame'}>
+      <div className="yct-page">
+        {route?.header ? <SiteHeader user={user} /> : null}
+        {route?.loginHeader ? <LoginHeader title={route.title} /> : null}
+        {route?.nav ? <NavBar menuOpen={Boolean(route.menuOpen)} /> : null}
+        {route?.cartStep ? <CartSteps step={route.cartStep} /> : null}
+        <main className="yct-main">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        {route?.footer ? <Footer /> : null}
+      </div>
+      {route?.toolbar ? (
+        <div className="yct-toolbar-slot">
+          <RightToolbar user={user} />
+        </div>
+      ) : null}
       <ScrollRestoration getKey={(location) => location.pathname} />
     </div>
   );

@@ -84,6 +84,35 @@ test('the search box waits for typing, shows 暂无数据, clears, closes on Esc
   await expect(page.getByTestId('search-input')).toHaveValue('板蓝根');
 });
 
+test('the search box shows the keyword on the search results only, and keeps it for them', async ({ page }) => {
+  await page.goto('/');
+  const input = page.getByTestId('search-input');
+  await input.fill('amxl');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/search\?keywords=amxl&type=1$/);
+  await expect(page.getByTestId('goods-name').first()).toContainText('阿莫西林');
+  await expect(input).toHaveValue('amxl');
+  await page.getByTestId('view-table').click();
+  await expect(page).toHaveURL(/\/search\/table\?keywords=amxl&type=1$/);
+  await expect(input).toHaveValue('amxl');
+  // A goods of the results and the home page are other pages: the box is empty there.
+  await page.getByTestId('goods-name').first().click();
+  await expect(page).toHaveURL(/\/list\/info\/\d+$/);
+  await expect(page.getByTestId('detail-name')).toBeVisible();
+  await expect(input).toHaveValue('');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/search\/table\?keywords=amxl&type=1$/);
+  await expect(input).toHaveValue('amxl');
+  await page.getByTestId('site-header').getByRole('link', { name: '首页', exact: true }).click();
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(input).toHaveValue('');
+  // A list opened afresh starts empty too, while the keyword stays in session storage for the results (spec section 3).
+  await page.goto('/list');
+  await expect(page.getByTestId('goods-card').first()).toBeVisible();
+  await expect(input).toHaveValue('');
+  expect(await page.evaluate(() => sessionStorage.getItem('yct_search_keyword'))).toBe('amxl');
+});
+
 test('a goods not for sale says 暂不销售 in its stock and on its button, in the table, the grid and its detail', async ({ page }) => {
   await loginByApi(page, 'demo');
   const keyword = encodeURIComponent('金银花');

@@ -26,7 +26,7 @@ export function Shell() {
   return (
     <div className={route?.toolbar ? 'yct-frame yct-frame--toolbar' : 'yct-frame'}>
       <div className="yct-page">
-        {route?.header ? <SiteHeader user={user} /> : null}
+        {route?.header ? <SiteHeader user={user} searchResults={route.screen === 'search' || route.screen === 'searchTable'} /> : null}
         {route?.loginHeader ? <LoginHeader title={route.title} /> : null}
         {route?.nav ? <NavBar menuOpen={Boolean(route.menuOpen)} /> : null}
         {route?.cartStep ? <CartSteps step={route.cartStep} /> : null}

@@ -135,7 +135,8 @@ function useSticky() {
   return sticky;
 }
 
-export function SiteHeader({ user }: { user: UserBase | undefined }) {
+/** `searchResults`: the page is the search results, the only one whose header search box shows a keyword. */
+export function SiteHeader({ user, searchResults }: { user: UserBase | undefined; searchResults: boolean }) {
   const sticky = useSticky();
   return (
     <header className="yct-header" data-testid="site-header">
@@ -146,7 +147,7 @@ export function SiteHeader({ user }: { user: UserBase | undefined }) {
         <div className={`yct-header__bar${sticky ? ' is-sticky' : ''}`} data-testid="header-bar" data-sticky={sticky ? '1' : '0'}>
           <div className="yct-container yct-header__main">
             <Logo />
-            <HeaderSearch />
+            <HeaderSearch onResults={searchResults} />
             <Link to="/cart" className="yct-header__cart" data-testid="header-cart">
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                 <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2" fill="none" stroke="currentColor" strokeWidth="1.8" />

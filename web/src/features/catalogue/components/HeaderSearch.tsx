@@ -1,10 +1,11 @@
 /**
  * The header search box (spec sections 2, 4, 5, 9): drug/manufacturer toggle, hot searches, clear button,
  * suggestions after 500 ms with a searching state and 暂无数据, closing on blur and Esc, the keyword kept in
- * session storage, Enter and the button trimming it.
+ * session storage (spec section 3), Enter and the button trimming it. The box shows the keyword on the search
+ * results only: on any other page it is empty, and back on the results it shows their keyword again.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Goods } from '@core/schemas/goods';
 import { useFocusCommon } from '@/lib/content/get-focus-common';
 import { TargetLink } from '@/ui/TargetLink';
@@ -28,12 +29,22 @@ const keepKeyword = (k: string) => {
   }
 };
 
-export function HeaderSearch() {
-  const navigate = useNavigate();
+/** `onResults`: the page is the search results (/search and /search/table). */
+export function HeaderSearch({ onResults }: { onResults: boolean }) {
+  const { pathname } = useLocation();
   const [params] = useSearchParams();
+  // The results' keyword (the one kept in session storage when the address has none); nothing elsewhere.
+  const keyword = onResults ? (params.get('keywords') ?? readKeyword()) : '';
+  const type = onResults && params.get('type') === '2' ? 2 : 1;
+  // The header stays mounted from page to page: each page starts a box of its own, not the last page's.
+  return <SearchBox key={`${pathname}|${type}|${keyword}`} initialKeyword={keyword} initialType={type} />;
+}
+
+function SearchBox({ initialKeyword, initialType }: { initialKeyword: string; initialType: 1 | 2 }) {
+  const navigate = useNavigate();
   const { data } = useFocusCommon();
-  const [type, setType] = useState<1 | 2>(params.get('type') === '2' ? 2 : 1);
-  const [keyword, setKeyword] = useState(() => params.get('keywords') ?? readKeyword());
+  const [type, setType] = useState<1 | 2>(initialType);
+  const [keyword, setKeyword] = useState(initialKeyword);
   const [state, setState] = useState<SuggestState<Goods>>({ status: 'closed' });
   const [active, setActive] = useState(-1);
   const input = useRef<HTMLInputElement>(null);

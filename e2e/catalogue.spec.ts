@@ -1,6 +1,6 @@
 /** Finding goods the way a pharmacy buyer does: header search, lists, detail, quantity, favourites. */
 import { expect, test } from '@playwright/test';
-import { api, changeList, clearCart, login, loginByApi, shot, withAccount } from './helpers';
+import { api, changeList, clearCart, DEMO_PASSWORD, login, loginByApi, shot, withAccount } from './helpers';
 
 test('demo finds amoxicillin by initials, opens it, steps the quantity, keeps it and finds it in /star', async ({ page }) => {
   await login(page, 'demo');
@@ -111,6 +111,26 @@ test('the search box shows the keyword on the search results only, and keeps it 
   await expect(page.getByTestId('goods-card').first()).toBeVisible();
   await expect(input).toHaveValue('');
   expect(await page.evaluate(() => sessionStorage.getItem('yct_search_keyword'))).toBe('amxl');
+});
+
+test("a guest's 加入购物车 says 请先登录 and, once logged in, comes back to the goods", async ({ page }) => {
+  await page.goto('/');
+  const card = page
+    .getByTestId('goods-card')
+    .filter({ has: page.locator('[data-testid="add-to-cart"]:enabled') })
+    .first();
+  await expect(card).toBeVisible();
+  const goodsPath = await card.getByTestId('goods-name').getAttribute('href');
+  expect(goodsPath).toMatch(/^\/list\/info\/\d+$/);
+  await card.getByTestId('add-to-cart').click();
+  await expect(page.getByText('请先登录')).toBeVisible();
+  await expect(page).toHaveURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === goodsPath);
+  await page.getByTestId('login-username').fill('demo');
+  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL((u) => u.pathname === goodsPath);
+  await expect(page.getByTestId('detail-actions').getByTestId('add-to-cart')).toBeVisible();
+  await expect(page.getByTestId('price').first()).toBeVisible();
 });
 
 test('a goods not for sale says 暂不销售 in its stock and on its button, in the table, the grid and its detail', async ({ page }) => {

@@ -178,7 +178,7 @@ export const routes: AppRoute[] = [
   site({ path: '/zhzx/zzzj', title: '资质证件', screen: 'accountLicences', built: true, membersOnly: true }),
   site({ path: '/zhzx/ddgl', title: '多店管理', screen: 'accountStores', built: true, membersOnly: true }),
   site({ path: '/zhzx/bdwx', title: '绑定微信', screen: 'accountWechat', skipUserBase: true, built: true, membersOnly: true }),
-  site({ path: '/zhzx/addr', title: '收货地址', screen: 'accountAddresses', built: true }),
+  site({ path: '/zhzx/addr', title: '收货地址', screen: 'accountAddresses', built: true, membersOnly: true }),
   site({ path: '/zhzx/wdxx', title: '我的消息', screen: 'accountMessages', built: true, membersOnly: true }),
 
   // Orders
@@ -195,7 +195,7 @@ export const routes: AppRoute[] = [
   site({ path: '/zzfw/pzqg/add', aliases: ['/pzqg/add'], title: '新增求购', screen: 'varietyRequestAdd' }),
   site({ path: '/zzfw/pzqg/info/:id?', aliases: ['/pzqg/info/:id?'], title: '求购详情', screen: 'varietyRequestDetail' }),
   site({ path: '/zzfw/dzfp', aliases: ['/dzfp'], title: '电子发票查询', screen: 'invoices' }),
-  site({ path: '/zzfw/star', aliases: ['/star'], title: '我的收藏', screen: 'favourites', built: true }),
+  site({ path: '/zzfw/star', aliases: ['/star'], title: '我的收藏', screen: 'favourites', built: true, membersOnly: true }),
   site({ path: '/zzfw/yjfk', aliases: ['/yjfk'], title: '意见反馈', screen: 'feedback' }),
 
   // Wallet
@@ -426,3 +426,13 @@ export function finalRoute(pathname: string): AppRoute {
 }
 
 export const documentTitle = (title: string) => `${title} - ${PRODUCT_TITLE}`;
+
+/**
+ * Where logging in leads: the `redirect` it was given when that is a path of this site (`/cart`), never another
+ * site (`//evil.example`, `https://...`) nor the login page itself; the home page otherwise.
+ */
+export function afterLoginPath(target: string | null | undefined): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
+  if (target.toLowerCase().startsWith('/login')) return '/';
+  return target;
+}

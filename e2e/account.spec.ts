@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney, yuanToFen } from '../core/money';
-import { api, clearCart, DEMO_PASSWORD, freshPhone, loginByApi, registerWaitingClinic, shotWhole, smsCode, withAccount, XHR } from './helpers';
+import { api, clearCart, DEMO_PASSWORD, freshPhone, loginByApi, registerWaitingClinic, shot, shotWhole, smsCode, withAccount, XHR } from './helpers';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
@@ -324,8 +324,33 @@ test('a new clinic waiting for review sees what happens next, has nothing to buy
 });
 
 test('a guest is sent to log in from every account page', async ({ page }) => {
-  for (const path of ['/user', '/zhzx/basic', '/zhzx/zzzj', '/zhzx/ddgl', '/zhzx/bdwx', '/zhzx/wdxx', '/zzfw/kjcg']) {
+  for (const path of ['/user', '/zhzx/basic', '/zhzx/zzzj', '/zhzx/ddgl', '/zhzx/bdwx', '/zhzx/addr', '/zhzx/wdxx', '/zzfw/kjcg', '/star', '/zzfw/star']) {
     await page.goto(path);
     await expect(page, path).toHaveURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === path);
   }
+});
+
+test('member pages behave alike for demo: /star in the member frame, /login and registration send an approved buyer on', async ({ page }) => {
+  await loginByApi(page, 'demo');
+  await page.goto('/star');
+  const menu = page.getByTestId('account-menu');
+  await expect(menu).toBeVisible();
+  await expect(menu.locator('[data-key="star"]')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('favourites-page')).toBeVisible();
+  await shot(page, 'favourites-in-member-frame');
+  await page.goto('/zhzx/addr');
+  await expect(page.getByTestId('address-row').first()).toBeVisible();
+
+  // Logged in already: the login page goes on to where it would have led, or home.
+  await page.goto('/login');
+  await expect(page).toHaveURL((u) => u.pathname === '/');
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  await page.goto('/login?redirect=%2Forder');
+  await expect(page).toHaveURL((u) => u.pathname === '/order');
+  await expect(page.getByTestId('login-page')).toHaveCount(0);
+  // An approved account has nothing to register: its licences and company are in the account centre.
+  await page.goto('/register/step3');
+  await expect(page).toHaveURL((u) => u.pathname === '/zhzx/zzzj');
+  await page.goto('/register/step2');
+  await expect(page).toHaveURL((u) => u.pathname === '/zhzx/basic');
 });

@@ -15,6 +15,7 @@ import { Redis } from 'ioredis';
 import qs from 'qs';
 import { z } from 'zod';
 import { Code, Message } from '../core/codes.js';
+import { afterLoginPath } from '../core/routes.js';
 import { trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
@@ -177,6 +178,10 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     const pathname = request.url.split('?')[0];
     if (pathname.startsWith('/api/') || pathname.startsWith('/uploads/') || request.method !== 'GET') {
       return reply.status(404).send({ code: Code.notFound, message: Message.routeNotFound, data: null });
+    }
+    // A buyer logged in already has no use for the login page: on to where logging in would have led.
+    if (request.session && /^\/login\/?$/i.test(pathname)) {
+      return reply.redirect(afterLoginPath(new URLSearchParams(request.url.slice(pathname.length)).get('redirect')), 302);
     }
     if (!renderPage) {
       return reply.type('text/plain; charset=utf-8').status(503).send('网页尚未构建：请运行 npm run build');

@@ -8,8 +8,13 @@ import { sessions, users } from '../../db/schema/accounts.js';
 import type { CurrentSession } from '../../http/auth.js';
 
 const SESSION_COOKIE = 'yct_session';
-/** Where the session is read: the API, uploads (served to their owner only) and the sandbox gateway's page. */
+/**
+ * Where the session is read: the API, uploads (served to their owner only), the sandbox gateway's page, and the
+ * login page (a buyer logged in already is sent on from it, server/app.ts).
+ */
 const SESSION_PATHS = ['/api/', '/uploads/', '/pay/sandbox/'];
+const LOGIN_PAGE = /^\/login\/?(\?|$)/i;
+const readsSession = (url: string) => SESSION_PATHS.some((p) => url.startsWith(p)) || LOGIN_PAGE.test(url);
 
 const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -82,7 +87,7 @@ async function cachedLookup(db: Db, token: string): Promise<CurrentSession | nul
 export function registerSessions(app: FastifyInstance, db: Db, opts: { cache: boolean }) {
   app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
-    if (!SESSION_PATHS.some((p) => request.url.startsWith(p))) return;
+    if (!readsSession(request.url)) return;
     const token = tokenOf(request);
     request.session = token ? await (opts.cache ? cachedLookup(db, token) : lookup(db, token)) : null;
   });

@@ -1,8 +1,7 @@
-/** /zhzx/addr: the account's receiving addresses, default first, with add, edit, 设为默认 and delete. */
+/** /zhzx/addr: the account's receiving addresses, default first, with add, edit, 设为默认 and delete; a guest is sent to log in. */
 import '../account.css';
 import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
-import { Link, useLocation } from 'react-router';
 import type { Address } from '@core/schemas/trade';
 import { ADDRESS_MAX, useAddresses } from '@/lib/address/get-addresses';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
@@ -10,6 +9,7 @@ import { AddressFormModal } from '@/ui/AddressFormModal';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { AccountLayout } from '@/ui/account/AccountLayout';
+import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useDeleteAddress } from '../api/delete-address';
 import { useSetDefaultAddress } from '../api/set-default-address';
 
@@ -63,11 +63,10 @@ function Actions({ address, onEdit }: { address: Address; onEdit: () => void }) 
 }
 
 export default function AddressesPage() {
-  const { data: user, isPending: userPending } = useUserBase();
+  const { data: user } = useUserBase();
   const member = isLoggedIn(user);
   const list = useAddresses({ enabled: member });
   const [editing, setEditing] = useState<Editing>(null);
-  const location = useLocation();
   const count = list.data?.length ?? 0;
   const full = count >= ADDRESS_MAX;
 
@@ -94,20 +93,12 @@ export default function AddressesPage() {
   ];
 
   let body;
-  if (userPending || (member && list.isPending))
+  if (list.isPending)
     body = (
       <div className="yct-loading yct-acct__loading" data-testid="address-loading">
         <span className="yct-spinner" />
         正在加载…
       </div>
-    );
-  else if (!member)
-    body = (
-      <EmptyState description="登录后管理收货地址">
-        <Link to={`/login?redirect=${encodeURIComponent(location.pathname)}`} className="yct-btn yct-btn--primary">
-          立即登录
-        </Link>
-      </EmptyState>
     );
   else if (list.isError) body = <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />;
   else if (!count)
@@ -153,8 +144,10 @@ export default function AddressesPage() {
         ) : null
       }
     >
-      <div data-testid="addresses-page">{body}</div>
-      <AddressFormModal open={editing !== null} address={editing?.address} onClose={() => setEditing(null)} />
+      <RequireAccount>
+        <div data-testid="addresses-page">{body}</div>
+        <AddressFormModal open={editing !== null} address={editing?.address} onClose={() => setEditing(null)} />
+      </RequireAccount>
     </AccountLayout>
   );
 }

@@ -8,10 +8,3 @@ export function markLoggedIn(queryClient: QueryClient): Promise<void> {
   setLoginFlag();
   return queryClient.invalidateQueries({ queryKey: USER_BASE_KEY });
 }
-
-/** Only a path of this site: `/cart`, never `//evil.example` or `https://...`. */
-export function safeRedirect(target: string | null | undefined): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return '/';
-  if (target.startsWith('/login')) return '/';
-  return target;
-}

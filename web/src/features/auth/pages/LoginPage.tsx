@@ -1,8 +1,12 @@
-/** /login: a full-width banner band with the login card on the right (账号登录 / 短信登录). */
+/**
+ * /login: a full-width banner band with the login card on the right (账号登录 / 短信登录). A buyer who is logged in
+ * already never sees it: the server sends them on to where it would lead (server/app.ts).
+ */
 import { LockOutlined, MobileOutlined, SafetyCertificateOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { afterLoginPath } from '@core/routes';
 import { loginBody, loginCodeBody } from '@core/schemas/user';
 import { applyServerErrors, zodRule } from '@/lib/form';
 import { useToast } from '@/lib/use-toast';
@@ -11,7 +15,6 @@ import { useLoginBanner } from '../api/get-login-banner';
 import { useLogin, type LoginInput } from '../api/login';
 import { useLoginByCode, type LoginCodeInput } from '../api/login-code';
 import styles from '../auth.module.css';
-import { safeRedirect } from '../lib/session';
 
 function AccountLogin({ onDone }: { onDone: () => void }) {
   const [form] = Form.useForm<LoginInput>();
@@ -94,10 +97,11 @@ export default function LoginPage() {
   const banner = useLoginBanner();
   const [tab, setTab] = useState('account');
   const first = banner.data?.[0];
+  const target = afterLoginPath(params.get('redirect'));
 
   const onDone = () => {
     void toast.success('登录成功');
-    navigate(safeRedirect(params.get('redirect')), { replace: true });
+    navigate(target, { replace: true });
   };
 
   return (

@@ -4,7 +4,7 @@
  */
 import { Button, Result, Skeleton } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { CompanyType } from '@core/constants';
 import { COMPANY_TYPES } from '@core/constants';
 import { useUserBase } from '@/lib/session/get-user-base';
@@ -100,6 +100,9 @@ export default function RegisterPage() {
           </Button>,
         );
       }
+    } else if (step > 1 && me?.show === 1 && me.is_passed === 1) {
+      // An approved account has nothing left to register: its company and licences are kept in the account centre.
+      return <Navigate replace to={step === 2 ? '/zhzx/basic' : '/zhzx/zzzj'} />;
     } else if (step > 1 && me?.show !== 1) {
       return notice('请先设置登录信息', '完成第一步注册或登录后，再继续填写企业信息和上传资质。', [
         <Button type="primary" key="step1" onClick={() => navigate(`${base}/step1`)}>

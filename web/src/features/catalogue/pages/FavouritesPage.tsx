@@ -1,32 +1,24 @@
-/** /star: the goods the buyer keeps, newest first, with paging and a way to remove each. */
+/** /star: the goods the buyer keeps, newest first, with paging and a way to remove each, in the member frame. */
 import '@/ui/goods.css';
 import '../catalogue.css';
 import { App, Pagination } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { AccountLayout } from '@/ui/account/AccountLayout';
+import { PanelLoading } from '@/ui/account/PanelStates';
+import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useFavorites, useFavoriteToggle } from '../api/favorites';
 import { GoodsTable } from '../components/GoodsRows';
 
-export default function FavouritesPage() {
+function Favourites() {
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const { data: user, isPending: userPending } = useUserBase();
-  const loggedIn = isLoggedIn(user);
-  const list = useFavorites(page, loggedIn);
+  const list = useFavorites(page, true);
   const toggle = useFavoriteToggle();
   const { message } = App.useApp();
   let body;
-  if (userPending || (loggedIn && list.isPending)) body = <div className="yct-loading">正在加载…</div>;
-  else if (!loggedIn)
-    body = (
-      <EmptyState description="登录后查看您收藏的商品">
-        <Link to="/login?redirect=%2Fstar" className="yct-btn yct-btn--primary">
-          立即登录
-        </Link>
-      </EmptyState>
-    );
+  if (list.isPending) body = <PanelLoading />;
   else if (list.isError) body = <ErrorState onRetry={() => void list.refetch()} />;
   else if (!list.data?.data.length)
     body = (
@@ -68,9 +60,23 @@ export default function FavouritesPage() {
       </>
     );
   return (
-    <div className="yct-container yct-list" data-testid="favourites-page">
-      <div className="yct-panel-title">我的收藏 {list.data ? <small>共 {list.data.total} 件</small> : null}</div>
+    <div className="yct-list yct-fav" data-testid="favourites-page">
+      {list.data ? (
+        <p className="yct-fav__count" data-testid="favourites-count">
+          共收藏 <b>{list.data.total}</b> 件商品
+        </p>
+      ) : null}
       {body}
     </div>
+  );
+}
+
+export default function FavouritesPage() {
+  return (
+    <AccountLayout title="我的收藏">
+      <RequireAccount>
+        <Favourites />
+      </RequireAccount>
+    </AccountLayout>
   );
 }

@@ -23,6 +23,7 @@ import { connectCacheBus } from './http/cache-bus.js';
 import { registerCsrf } from './http/csrf.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { OneLinePerRequest } from './http/request-log.js';
 import { responseSerializer } from './http/serializer.js';
 import { accountRoutes } from './modules/accounts/routes.js';
 import { addressRoutes } from './modules/addresses/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
+    logController: new OneLinePerRequest(),
     routerOptions: { querystringParser: parseQuery },
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: anyone else could claim any address.
     trustProxy: trustProxyOption(config.TRUST_PROXY),

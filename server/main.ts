@@ -8,13 +8,13 @@ import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/lif
 import { seedOperators } from './modules/operators/service.js';
 import { foldSales, warmCatalogue } from './modules/catalogue/service.js';
 import { sweepOperatorSessions } from './modules/operators/sessions.js';
+import { databaseLabel, siteUrl, startupNotice } from './startup.js';
 
 const config = loadConfig();
 // A statement that runs away is ended after 10 s rather than holding one of the pool's connections.
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, statementTimeoutMs: 10_000 });
-if (await seedIfEmpty(database.db, { goods: config.SEED_GOODS })) {
-  await seedAccounts(database.db, hashPassword);
-}
+const seeded = await seedIfEmpty(database.db, { goods: config.SEED_GOODS });
+if (seeded) await seedAccounts(database.db, hashPassword);
 // The console's operators, also in a database seeded before the console existed.
 await seedOperators(database.db);
 const app = await buildApp({ config, database });
@@ -57,5 +57,14 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await warmCatalogue(database.db);
 await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info(`药采通 listening on http://localhost:${config.PORT} (${database.kind})`);
+const address = app.server.address();
+const url = siteUrl(config.HOST, typeof address === 'object' && address ? address.port : config.PORT);
+console.log(
+  startupNotice({
+    url,
+    database: databaseLabel(config, database.kind),
+    seededGoods: seeded ? config.SEED_GOODS : null,
+    production: config.NODE_ENV === 'production',
+  }),
+);
 if (config.SMS_SANDBOX) console.warn(sandboxNotice(config));

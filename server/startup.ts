@@ -1,0 +1,53 @@
+/**
+ * What the server tells the person who started it, once it listens: where the site is, what it found in the
+ * database (created and seeded now, or there already), and outside production the demo accounts to log in with.
+ */
+import path from 'node:path';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { OPERATOR_PASSWORD } from './modules/operators/service.js';
+import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './seed/demo-password.js';
+
+/** The address to open: a server listening on every interface is reached at localhost. */
+export function siteUrl(host: string, port: number): string {
+  const name = ['0.0.0.0', '::', ''].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/** The database in a few words, never with its password. */
+export function databaseLabel(config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>, kind: Database['kind']): string {
+  if (kind === 'pglite' || !config.DATABASE_URL) return `PGlite in ${path.join(config.DATA_DIR, 'pglite')}`;
+  try {
+    const url = new URL(config.DATABASE_URL);
+    return `PostgreSQL at ${url.host}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
+}
+
+type Notice = {
+  url: string;
+  database: string;
+  /** Goods seeded at this start, or null when the database was there already. */
+  seededGoods: number | null;
+  /** The demo accounts and their passwords are said outside production only. */
+  production: boolean;
+};
+
+export function startupNotice({ url, database, seededGoods, production }: Notice): string {
+  const lines = [
+    '',
+    `  药采通 is running at ${url}`,
+    seededGoods === null
+      ? `  Database: ${database}, found with its data (nothing seeded).`
+      : `  Database: ${database}, new: seeded with ${seededGoods.toLocaleString('en')} goods, the demo accounts and the console's operators.`,
+  ];
+  if (!production) {
+    lines.push(
+      `  Buyers (password ${DEMO_PASSWORD}): demo (approved pharmacy, payment password ${DEMO_PAY_PASSWORD}), pending (waiting for review), chain (chain headquarters, stores chain-a and chain-b).`,
+      `  Console ${url}/admin (password ${OPERATOR_PASSWORD}): admin, ops, qa, finance, warehouse, service.`,
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
+}

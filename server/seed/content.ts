@@ -1,4 +1,5 @@
 /** The site's content as an operator would have set it up: categories, nav, banners, help centre, settings. */
+import type { BannerTheme, PackForm } from '../../core/schemas/drawings.js';
 
 /** Top-level categories in menu order (the header menu shows the first 7) with their sub-categories. */
 export const CATEGORY_TREE: { name: string; icon: string; children: string[] }[] = [
@@ -42,41 +43,132 @@ export const NAV: { name: string; url: string; isOpen?: number; children?: { nam
 
 export const HOT_SEARCHES = ['阿莫西林', '连花清瘟', '布洛芬', '板蓝根', '奥美拉唑', '蒙脱石散', '维生素C', '医用口罩'];
 
-/** Banners by position; images are drawn by /api/img/banner.svg from the title and a colour. */
-export const ADS: { position: string; title: string; sub: string; colour: string; url: string; bannerId?: number }[] = [
-  { position: 'index_banner', title: '年终采购节 满3000减150', sub: '全场药品满额立减，可叠加优惠券', colour: 'e4393c', url: '/hb' },
-  { position: 'index_banner', title: '连花清瘟 品牌直供', sub: '以岭药业官方授权 正品保障', colour: 'c0392b', url: '/search?keywords=连花清瘟' },
-  { position: 'index_banner', title: '全场94折 福利日', sub: '维生素、皮肤五官类商品享94折', colour: 'd35400', url: '/welfare' },
-  { position: 'index_banner', title: '中药饮片专区', sub: '道地药材 源头直采', colour: '27ae60', url: '/zyyp' },
-  { position: 'top', title: '每日特价 天天低价', sub: '每天0点上新 每个账户限量抢购', colour: 'e4393c', url: '/mrtj' },
-  { position: 'login', title: '药采通 医药采购一站式平台', sub: '3000+ 品种 · 正品保障 · 次日送达', colour: 'e4393c', url: '' },
-  { position: 'right', title: '领券中心', sub: '满 500 减 20', colour: 'e67e22', url: '/lqzx' },
-  { position: 'ppzq', title: '品牌专区', sub: '百家药企 官方旗舰', colour: '8e44ad', url: '/ppzq' },
-  { position: 'yx', title: '包邮专区', sub: '单品满件包邮', colour: '16a085', url: '/yx' },
-  { position: 'zyzq', title: '中药专区', sub: '传承精华 守正创新', colour: '27ae60', url: '/zyyp' },
-  { position: 'kxzq', title: '控销专区', sub: '区域独家 利润保障', colour: '2c3e50', url: '/kxzq/new' },
-  { position: 'new_kxzq', title: '控销专区 全新升级', sub: '签约客户专享 区域保护 价格稳定', colour: '2c3e50', url: '' },
-  { position: 'new_kxzq', title: '独家品种 控价不乱价', sub: '厂家直供 一店一码', colour: '34495e', url: '*#更多独家品种陆续上线，敬请期待' },
-  { position: 'qxzq', title: '器械专区', sub: '家用检测 医用耗材 一站购齐', colour: '2f6db5', url: '/qxzq' },
-  { position: 'jxqzc', title: '近效期专场', sub: '效期不足6个月 低价清仓 售完即止', colour: '16a085', url: '/jxqzc' },
-  { position: 'mrtj', title: '每日特价', sub: '每天0点上新 限量特惠', colour: 'e4393c', url: '/mrtj' },
-  { position: 'xrtj', title: '新人专享', sub: '注册认证送100元红包', colour: 'e4393c', url: '/register' },
-  { position: 'right', title: '年终采购节', sub: '满3000减150 可叠加券', colour: 'c0392b', url: '*#年终采购节将于12月1日开始，敬请期待' },
+/**
+ * Banners by position; images are drawn by /api/img/banner.svg from the title, a colour, the activity's theme
+ * (its palette and ornaments) and the forms of the packs it shows.
+ */
+export const ADS: { position: string; title: string; sub: string; colour: string; url: string; theme: BannerTheme; goods: PackForm[]; bannerId?: number }[] = [
+  {
+    position: 'index_banner',
+    title: '年终采购节 满3000减150',
+    sub: '全场药品满额立减，可叠加优惠券',
+    colour: 'd7141e',
+    url: '/hb',
+    theme: 'festival',
+    goods: ['capsule', 'bottle', 'granule'],
+  },
+  {
+    position: 'index_banner',
+    title: '连花清瘟 品牌直供',
+    sub: '以岭药业官方授权 正品保障',
+    colour: '7b3fb0',
+    url: '/search?keywords=连花清瘟',
+    theme: 'brand',
+    goods: ['granule', 'capsule'],
+  },
+  {
+    position: 'index_banner',
+    title: '全场94折 福利日',
+    sub: '维生素、皮肤五官类商品享94折',
+    colour: 'd35400',
+    url: '/welfare',
+    theme: 'discount',
+    goods: ['jar', 'tablet', 'dropper'],
+  },
+  { position: 'index_banner', title: '中药饮片专区', sub: '道地药材 源头直采', colour: '27ae60', url: '/zyyp', theme: 'tcm', goods: ['bag', 'bag', 'jar'] },
+  {
+    position: 'top',
+    title: '每日特价 天天低价',
+    sub: '每天0点上新 每个账户限量抢购',
+    colour: 'e4393c',
+    url: '/mrtj',
+    theme: 'daily',
+    goods: ['capsule', 'bottle'],
+  },
+  {
+    position: 'login',
+    title: '药采通 医药采购一站式平台',
+    sub: '3000+ 品种 · 正品保障 · 次日送达',
+    colour: 'e4393c',
+    url: '',
+    theme: 'welcome',
+    goods: ['tablet', 'bottle', 'bag'],
+  },
+  { position: 'right', title: '领券中心', sub: '满 500 减 20', colour: 'e67e22', url: '/lqzx', theme: 'coupon', goods: ['granule'] },
+  { position: 'ppzq', title: '品牌专区', sub: '百家药企 官方旗舰', colour: '8e44ad', url: '/ppzq', theme: 'brand', goods: ['capsule', 'granule', 'bottle'] },
+  { position: 'yx', title: '包邮专区', sub: '单品满件包邮', colour: '16a085', url: '/yx', theme: 'ship', goods: ['tablet', 'vial', 'granule'] },
+  { position: 'zyzq', title: '中药专区', sub: '传承精华 守正创新', colour: '27ae60', url: '/zyyp', theme: 'tcm', goods: ['bag', 'granule', 'bag'] },
+  {
+    position: 'kxzq',
+    title: '控销专区',
+    sub: '区域独家 利润保障',
+    colour: '2c3e50',
+    url: '/kxzq/new',
+    theme: 'control',
+    goods: ['tablet', 'capsule', 'bottle'],
+  },
+  {
+    position: 'new_kxzq',
+    title: '控销专区 全新升级',
+    sub: '签约客户专享 区域保护 价格稳定',
+    colour: '2c3e50',
+    url: '',
+    theme: 'control',
+    goods: ['capsule', 'tablet', 'granule'],
+  },
+  {
+    position: 'new_kxzq',
+    title: '独家品种 控价不乱价',
+    sub: '厂家直供 一店一码',
+    colour: '34495e',
+    url: '*#更多独家品种陆续上线，敬请期待',
+    theme: 'new',
+    goods: ['bottle', 'tablet', 'dropper'],
+  },
+  {
+    position: 'qxzq',
+    title: '器械专区',
+    sub: '家用检测 医用耗材 一站购齐',
+    colour: '2f6db5',
+    url: '/qxzq',
+    theme: 'device',
+    goods: ['monitor', 'thermometer', 'mask'],
+  },
+  {
+    position: 'jxqzc',
+    title: '近效期专场',
+    sub: '效期不足6个月 低价清仓 售完即止',
+    colour: '16a085',
+    url: '/jxqzc',
+    theme: 'expiry',
+    goods: ['tablet', 'bottle', 'capsule'],
+  },
+  { position: 'mrtj', title: '每日特价', sub: '每天0点上新 限量特惠', colour: 'e4393c', url: '/mrtj', theme: 'daily', goods: ['granule', 'capsule', 'jar'] },
+  { position: 'xrtj', title: '新人专享', sub: '注册认证送100元红包', colour: 'e4393c', url: '/register', theme: 'welcome', goods: ['jar', 'tablet'] },
+  {
+    position: 'right',
+    title: '年终采购节',
+    sub: '满3000减150 可叠加券',
+    colour: 'c0392b',
+    url: '*#年终采购节将于12月1日开始，敬请期待',
+    theme: 'festival',
+    goods: ['capsule', 'bottle'],
+  },
   // The home page's activity entrances: the banners of activity page 125.
-  { position: 'tile', title: '满返专区', sub: '买满就返 最高返5%', colour: 'e4393c', url: '/hb', bannerId: 125 },
-  { position: 'tile', title: '全场94折', sub: '指定商品 天天94折', colour: 'e67e22', url: '/welfare', bannerId: 125 },
-  { position: 'tile', title: '组合购', sub: '搭配购买更优惠', colour: '8e44ad', url: '/zhzq', bannerId: 125 },
-  { position: 'tile', title: '近效期', sub: '低至3折 限量清仓', colour: '16a085', url: '/jxqzc', bannerId: 125 },
-  { position: 'tile', title: '控销专区', sub: '签约客户专享', colour: '2c3e50', url: '/kxzq/new', bannerId: 125 },
-  { position: 'tile', title: '包邮专区', sub: '单品满件包邮', colour: '2f6db5', url: '/yx', bannerId: 125 },
+  { position: 'tile', title: '满返专区', sub: '买满就返 最高返5%', colour: 'e4393c', url: '/hb', bannerId: 125, theme: 'festival', goods: [] },
+  { position: 'tile', title: '全场94折', sub: '指定商品 天天94折', colour: 'e67e22', url: '/welfare', bannerId: 125, theme: 'discount', goods: [] },
+  { position: 'tile', title: '组合购', sub: '搭配购买更优惠', colour: '8e44ad', url: '/zhzq', bannerId: 125, theme: 'brand', goods: ['granule'] },
+  { position: 'tile', title: '近效期', sub: '低至3折 限量清仓', colour: '16a085', url: '/jxqzc', bannerId: 125, theme: 'expiry', goods: [] },
+  { position: 'tile', title: '控销专区', sub: '签约客户专享', colour: '2c3e50', url: '/kxzq/new', bannerId: 125, theme: 'control', goods: [] },
+  { position: 'tile', title: '包邮专区', sub: '单品满件包邮', colour: '2f6db5', url: '/yx', bannerId: 125, theme: 'ship', goods: [] },
 ];
 
 /** Sections of the controlled-sale zone (/kxzq/new), one per category of controlled goods. */
-export const KXZQ_SECTIONS = [
-  { category: '抗感染药', title: '抗感染 控销精选', sub: '区域独家 利润空间大', colour: 'c0392b' },
-  { category: '感冒呼吸', title: '感冒呼吸 控销精选', sub: '季节热销 控价稳定', colour: '2f6db5' },
-  { category: '消化系统', title: '消化系统 控销精选', sub: '品牌厂家 一店一码', colour: '16a085' },
-  { category: '心脑血管', title: '心脑血管 控销精选', sub: '慢病用药 复购率高', colour: '8e44ad' },
+export const KXZQ_SECTIONS: { category: string; title: string; sub: string; colour: string; goods: PackForm[] }[] = [
+  { category: '抗感染药', title: '抗感染 控销精选', sub: '区域独家 利润空间大', colour: 'c0392b', goods: ['capsule', 'tablet'] },
+  { category: '感冒呼吸', title: '感冒呼吸 控销精选', sub: '季节热销 控价稳定', colour: '2f6db5', goods: ['granule', 'bottle'] },
+  { category: '消化系统', title: '消化系统 控销精选', sub: '品牌厂家 一店一码', colour: '16a085', goods: ['granule', 'tablet'] },
+  { category: '心脑血管', title: '心脑血管 控销精选', sub: '慢病用药 复购率高', colour: '8e44ad', goods: ['tablet', 'capsule'] },
 ];
 
 /** Help groups in footer order (the footer shows the first 4) and their articles. */

@@ -33,6 +33,7 @@ import { seedDemoOrders } from './orders.js';
 import { seedDemoWallet } from './wallet.js';
 import { seedTradeAccounts, seedTradePromotions } from './trade.js';
 import { DEVICE_MAKERS, DEVICES, DRUGS, FOOD_MAKERS, FOODS, HERB_MAKERS, HERBS, MAKERS, type DrugEntry } from './drugs.js';
+import { packClassOf, packFormOf } from './pictures.js';
 
 /** mulberry32: a small seeded generator; the seed's randomness must repeat. */
 function random(seed: number) {
@@ -108,8 +109,17 @@ function makersFor(entry: DrugEntry, index: number): string[] {
   return [...chosen];
 }
 
-const goodsImage = (name: string, maker: string, spec: string, colour: string, view = 0) =>
-  `/api/img/goods.svg?${new URLSearchParams({ n: name, m: shortMaker(maker), g: spec, c: colour, ...(view ? { v: String(view) } : {}) })}`;
+/** The packshot of an entry's goods, drawn by its dosage form with its class mark (view 1 and 2 for the gallery). */
+const goodsImage = (entry: DrugEntry, maker: string, spec: string, colour: string, view = 0) =>
+  `/api/img/goods.svg?${new URLSearchParams({
+    n: entry.name,
+    m: shortMaker(maker),
+    g: spec,
+    c: colour,
+    ...(view ? { v: String(view) } : {}),
+    f: packFormOf(entry, spec),
+    r: packClassOf(entry),
+  })}`;
 
 const day = 86_400_000;
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -182,7 +192,7 @@ function buildGoods(
     sccj: maker,
     ypgg: spec,
     bzdw: entry.unit,
-    images: [goodsImage(entry.name, maker, spec, colour), goodsImage(entry.name, maker, spec, colour, 1), goodsImage(entry.name, maker, spec, colour, 2)],
+    images: [goodsImage(entry, maker, spec, colour), goodsImage(entry, maker, spec, colour, 1), goodsImage(entry, maker, spec, colour, 2)],
     basePrice,
     isBuy: !rnd.chance(0.01),
     number: rnd.chance(0.03) ? 0 : rnd.int(5, 500) * zbz,
@@ -251,6 +261,10 @@ export async function seedGoods(db: Db, total: number, opts: { batch?: number; o
   await refreshGoodsTerms(db);
 }
 
+const bannerImage = (q: Record<string, string>) => `/api/img/banner.svg?${new URLSearchParams(Object.entries(q).filter(([, v]) => v))}`;
+/** The packs a brand's banner shows, in turn. */
+const BRAND_PACKS = ['capsule,granule,bottle', 'tablet,vial,capsule', 'granule,tablet,dropper', 'bottle,capsule,tube'];
+
 async function seedContent(db: Db) {
   await db.insert(siteConfig).values(Object.entries(SITE_CONFIG).map(([key, value]) => ({ key, value })));
   await db.insert(businessScopes).values(BUSINESS_SCOPES.map((name, sort) => ({ name, sort })));
@@ -268,7 +282,14 @@ async function seedContent(db: Db) {
       sort,
       logo: `/api/img/brand.svg?${new URLSearchParams({ n: name, c: COLOURS[sort % COLOURS.length] })}`,
       description: `${MAKERS.find((m) => m.brand === name)!.name}官方授权，正品直供。`,
-      banner: `/api/img/banner.svg?${new URLSearchParams({ t: `${name} 品牌专区`, s: '官方授权 正品直供 全系产品', c: COLOURS[sort % COLOURS.length], p: 'brand' })}`,
+      banner: bannerImage({
+        t: `${name} 品牌专区`,
+        s: '官方授权 正品直供 全系产品',
+        c: COLOURS[sort % COLOURS.length],
+        p: 'brand',
+        th: 'brand',
+        g: BRAND_PACKS[sort % BRAND_PACKS.length],
+      }),
     })),
   );
   for (const [sort, item] of NAV.entries()) {
@@ -287,7 +308,7 @@ async function seedContent(db: Db) {
       url: a.url,
       sort,
       bannerId: a.bannerId ?? null,
-      image: `/api/img/banner.svg?${new URLSearchParams({ t: a.title, s: a.sub, c: a.colour, p: a.position })}`,
+      image: bannerImage({ t: a.title, s: a.sub, c: a.colour, p: a.position, th: a.theme, g: a.goods.join(',') }),
     })),
   );
   // The controlled-sale zone's sections: one per category, each opening /kxzq/goods/{category}/{ad}.
@@ -301,7 +322,7 @@ async function seedContent(db: Db) {
         position: 'kxzq_ad',
         title: section.title,
         sort,
-        image: `/api/img/banner.svg?${new URLSearchParams({ t: section.title, s: section.sub, c: section.colour, p: 'kxzq_ad' })}`,
+        image: bannerImage({ t: section.title, s: section.sub, c: section.colour, p: 'kxzq_ad', th: 'control', g: section.goods.join(',') }),
       })
       .returning({ id: ads.id });
     await db

@@ -5,18 +5,14 @@ import { z } from 'zod';
 import { LICENCE_TYPES } from '../../../core/constants.js';
 import { id } from '../../../core/schemas/common.js';
 import { AD_POSITIONS, AdEntry, FocusCommon, FriendlyLink, HelpGroup, Notice } from '../../../core/schemas/content.js';
+import { BannerImageQuery, BrandImageQuery, GoodsImageQuery, IconImageQuery, LicenceImageQuery } from '../../../core/schemas/drawings.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import type { Deps } from '../../deps.js';
 import { ok, sendJson, withTimestamp } from '../../http/envelope.js';
-import { bannerSvg, brandSvg, goodsSvg, iconSvg, layoutOf, licenceSvg } from './drawings.js';
+import { bannerSvg, layoutOf } from './banners.js';
+import { brandSvg, iconSvg, licenceSvg } from './drawings.js';
+import { goodsSvg } from './packshots.js';
 import { contentService } from './service.js';
-
-const label = (max: number) => z.string({ error: '参数格式不正确' }).max(max, { error: '参数过长' });
-const colour = z
-  .string({ error: '颜色格式不正确' })
-  .regex(/^[0-9a-f]{6}$/i, { error: '颜色格式不正确' })
-  .optional()
-  .default('e4393c');
 
 /** `ids=1,2` or `ids[]=1&ids[]=2`. */
 const idList = z.preprocess(
@@ -151,13 +147,13 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
       schema: {
         ...drawing,
         summary:
-          'A drawn medicine box for the demo goods: name `n`, maker `m`, specification `g`, colour `c`, view `v` (absent: the front, 1 at an angle, 2 the back with the insert text); cached for a year.',
-        querystring: z.object({ n: label(60), m: label(40).default(''), g: label(40).default(''), c: colour, v: z.enum(['1', '2']).optional() }),
+          'A drawn packshot of demo goods: name `n`, maker `m`, specification `g`, brand colour `c`, view `v` (absent: the pack with its contents, 1 the pack alone at an angle, 2 the back with the label text), form `f` (box, tablet, capsule, granule, bottle, vial, dropper, tube, spray, bag, jar, thermometer, monitor, mask, device; default box) and class `r` (rx, otc-a, otc-b, health, none); cached for a year.',
+        querystring: GoodsImageQuery,
       },
     },
     async (req, reply) => {
       const q = req.query;
-      return svg(reply, goodsSvg({ name: q.n, maker: q.m, spec: q.g, colour: q.c, view: Number(q.v ?? 0) }));
+      return svg(reply, goodsSvg({ name: q.n, maker: q.m, spec: q.g, colour: q.c, view: Number(q.v ?? 0), form: q.f, cls: q.r }));
     },
   );
   app.get(
@@ -166,31 +162,28 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
       schema: {
         ...drawing,
         summary:
-          'A drawn banner: title `t`, subtitle `s`, colour `c`, shape by ad position `p` (carousel, `top` strip, `login` backdrop, zone, tile, side); cached for a year.',
-        querystring: z.object({ t: label(40), s: label(60).default(''), c: colour, p: label(32).default('') }),
+          'A drawn banner: title `t`, subtitle `s`, colour `c`, shape by ad position `p` (carousel, `top` strip, `login` backdrop, zone, tile, side), theme `th` (festival, flash, new, brand, ship, tcm, device, coupon, discount, expiry, control, daily, welcome; default plain) and packshots `g` (up to four forms, comma separated); cached for a year.',
+        querystring: BannerImageQuery,
       },
     },
-    async (req, reply) => svg(reply, bannerSvg({ title: req.query.t, sub: req.query.s, colour: req.query.c, layout: layoutOf(req.query.p) })),
+    async (req, reply) => {
+      const q = req.query;
+      return svg(reply, bannerSvg({ title: q.t, sub: q.s, colour: q.c, layout: layoutOf(q.p), theme: q.th, goods: q.g }));
+    },
   );
   app.get(
     '/api/img/brand.svg',
-    { schema: { ...drawing, summary: 'A drawn brand logo: name `n`, colour `c`.', querystring: z.object({ n: label(20), c: colour }) } },
+    { schema: { ...drawing, summary: 'A drawn brand logo: name `n`, colour `c`.', querystring: BrandImageQuery } },
     async (req, reply) => svg(reply, brandSvg({ name: req.query.n, colour: req.query.c })),
   );
   app.get(
     '/api/img/icon.svg',
-    { schema: { ...drawing, summary: 'A drawn category icon by key `k` (pill, lung, heart, ...).', querystring: z.object({ k: label(16) }) } },
+    { schema: { ...drawing, summary: 'A drawn category icon by key `k` (pill, lung, heart, ...).', querystring: IconImageQuery } },
     async (req, reply) => svg(reply, iconSvg(req.query.k)),
   );
   app.get(
     '/api/img/licence.svg',
-    {
-      schema: {
-        ...drawing,
-        summary: 'A drawn licence for the demo accounts: licence type `t`, company `c`.',
-        querystring: z.object({ t: label(16), c: label(80).default('') }),
-      },
-    },
+    { schema: { ...drawing, summary: 'A drawn licence for the demo accounts: licence type `t`, company `c`.', querystring: LicenceImageQuery } },
     async (req, reply) => svg(reply, licenceSvg({ title: LICENCE_TYPES[req.query.t as keyof typeof LICENCE_TYPES] ?? '证照', company: req.query.c })),
   );
 }

@@ -16,10 +16,16 @@ type Props = {
   promo?: { type?: number; price: string | null; limit: number };
   /** Why the goods cannot be added now (a flash sale not started yet); shown on the button. */
   blocked?: string;
+  /** Told each quantity the buyer picks (the goods detail shows the tier it reaches). */
+  onNumberChange?: (number: number) => void;
 };
 
-export function AddToCart({ goods, compact = false, promo, blocked }: Props) {
-  const [number, setNumber] = useState(goods.zbz);
+export function AddToCart({ goods, compact = false, promo, blocked, onNumberChange }: Props) {
+  const [number, setNumberState] = useState(goods.zbz);
+  const setNumber = (n: number) => {
+    setNumberState(n);
+    onNumberChange?.(n);
+  };
   const add = useAddToCart();
   const outOfScope = useScopeBlock(goods);
   const soldOut = unavailable(goods);

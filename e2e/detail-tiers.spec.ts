@@ -1,0 +1,45 @@
+/** The goods detail's quantity tiers follow the quantity the buyer picks. */
+import { expect, test } from '@playwright/test';
+import { formatMoney, yuanToFen } from '../core/money';
+import { api, loginByApi, shot } from './helpers';
+
+type Goods = {
+  id: number;
+  name: string;
+  zbz: number;
+  bzdw: string;
+  base_price: string;
+  ladder_price: { number: number; price: string }[];
+  is_buy: number;
+  number: number;
+};
+
+test('at the quantity of the first tier the detail highlights that tier, prices the quantity and says what the next tier saves', async ({ page }) => {
+  await loginByApi(page, 'chain');
+  const list = await api<{ data: Goods[] }>(page, 'GET', '/api/goods/list?in_stock=1&per_page=100&sort=sales');
+  const g = list.data.find((x) => x.is_buy && x.ladder_price.length >= 2 && x.number >= x.ladder_price[1].number);
+  expect(g, 'a goods with two tiers in stock').toBeTruthy();
+  const [first, second] = g!.ladder_price;
+  await page.goto(`/list/info/${g!.id}`);
+  const table = page.getByTestId('ladder-table');
+  // At the middle package the base price applies: its row is the highlighted one.
+  await expect(table).toHaveAttribute('data-row', first.number <= g!.zbz ? '0' : '-1');
+  const buy = page.getByTestId('detail-actions');
+  const qty = buy.getByTestId('quantity-input');
+  // The first tier's quantity in whole middle packages, typed as a buyer does.
+  const n = Math.ceil(first.number / g!.zbz) * g!.zbz;
+  await qty.fill(String(n));
+  await qty.press('Enter');
+  await expect(qty).toHaveValue(String(n));
+  const reached = n >= second.number ? second : first;
+  await expect(table).toHaveAttribute('data-row', reached === second ? '1' : '0');
+  await expect(table.locator('tr.is-reached')).toContainText(formatMoney(yuanToFen(reached.price)).replace(/,/g, ''));
+  await expect(page.getByTestId('ladder-unit')).toHaveText(formatMoney(yuanToFen(reached.price)));
+  await expect(page.getByTestId('ladder-subtotal')).toHaveText(formatMoney(yuanToFen(reached.price) * n));
+  if (reached === first) {
+    const saves = (yuanToFen(first.price) - yuanToFen(second.price)) * second.number;
+    await expect(page.getByTestId('ladder-next')).toContainText(`再购 ${second.number - n}${g!.bzdw}`);
+    if (saves > 0) await expect(page.getByTestId('ladder-next')).toContainText(`共省 ${formatMoney(saves)}`);
+  }
+  await shot(page, 'detail-tiers');
+});

@@ -1,7 +1,7 @@
 /** From the cart to a paid order: confirm (address, manjian, coupon, red packet), pay by balance or online, the e-contract. */
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney, yuanToFen } from '../core/money';
-import { api, type Envelope, loginByApi, pickOption, shot, withAccount, XHR } from './helpers';
+import { api, confirmPayment, type Envelope, loginByApi, pickOption, shot, withAccount, XHR } from './helpers';
 
 type Goods = {
   id: number;
@@ -149,6 +149,8 @@ test('demo checks out 华北制药 goods over ¥1000, sees 满1000减50 and the 
   });
 });
 
+    // The confirmation shows the amount and the balance, and pays with the payment password.
+    await confirmPayment(page, { amount: total, instrument: '余额', shot: 'checkout-pay-confirm' });
 test('不使用优惠券 takes the coupon off and puts the total up by its discount', async ({ page }) => {
   test.setTimeout(240_000);
   await loginByApi(page, 'chain');

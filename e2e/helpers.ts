@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
-import { DEMO_PASSWORD } from '../server/seed/demo-password';
+import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from '../server/seed/demo-password';
 
 export { DEMO_PASSWORD };
 const shotDir = path.resolve(import.meta.dirname, 'screenshots');
@@ -220,4 +220,28 @@ export async function shotWhole(page: Page, name: string) {
   await page.setViewportSize({ width: viewport.width, height });
   await shot(page, name);
   await page.setViewportSize(viewport);
+}
+
+/** Types the six digits of the payment password into the pay dialog's boxes (they move on by themselves). */
+export async function typePayPassword(page: Page, password = DEMO_PAY_PASSWORD) {
+  const dialog = page.getByTestId('paycf');
+  await expect(dialog).toBeVisible();
+  const first = dialog.getByTestId('paycf-password').locator('input').first();
+  await first.click();
+  await page.keyboard.type(password, { delay: 30 });
+  await expect(dialog.getByTestId('paycf-submit')).toBeEnabled();
+}
+
+/**
+ * Confirms a balance or credit payment in the pay dialog: it shows the amount and the instrument, and pays once
+ * the payment password is entered (the seeded accounts' 135790 unless told otherwise).
+ */
+export async function confirmPayment(page: Page, opts: { amount?: string; instrument?: '余额' | '授信'; password?: string; shot?: string } = {}) {
+  const dialog = page.getByTestId('paycf');
+  await expect(dialog).toHaveAttribute('data-mode', 'enter');
+  if (opts.amount) await expect(dialog.getByTestId('paycf-amount')).toHaveText(opts.amount);
+  if (opts.instrument) await expect(dialog.getByTestId('paycf-instrument')).toContainText(opts.instrument);
+  await typePayPassword(page, opts.password);
+  if (opts.shot) await shot(page, opts.shot);
+  await dialog.getByTestId('paycf-submit').click();
 }

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney, yuanToFen } from '../core/money';
 import { pinyinOf } from '../server/modules/catalogue/pinyin';
-import { api, clearCart, loginByApi, shotWhole, withAccount } from './helpers';
+import { api, clearCart, confirmPayment, loginByApi, shotWhole, withAccount } from './helpers';
 
 type Goods = {
   id: number;
@@ -149,6 +149,7 @@ test('demo finds goods by pinyin initials, fills the cart with a ladder tier and
     await expect(page.getByTestId('order-amount')).toHaveText(total!);
     await page.getByTestId('pay-method-balance').click();
     await page.getByTestId('pay-submit').click();
+    await confirmPayment(page, { amount: total!, instrument: '余额', shot: 'purchase-pay-confirm' });
     await expect(page).toHaveURL(new RegExp(`/cart/step4\\?id=${orderId}$`));
     await expect(page.getByTestId('done-method')).toHaveText('余额支付');
     await expect(page.getByTestId('done-amount')).toHaveText(total!);

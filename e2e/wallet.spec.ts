@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney, yuanToFen } from '../core/money';
-import { api, loginByApi, shotWhole, withAccount } from './helpers';
+import { api, confirmPayment, loginByApi, shotWhole, withAccount } from './helpers';
 
 type Money = { balance: string; red_packet: string; points: number; credit_available: string; credit_used: string; voucher_count: number };
 type Voucher = { code: string; amount: string; status: number };
@@ -148,6 +148,7 @@ test('demo repays a credit bill from the balance and finds it under 已还款', 
     await page.getByTestId('repay-method-balance').click();
     await shotWhole(page, 'wallet-credit-repay');
     await page.getByTestId('repay-confirm').click();
+    await confirmPayment(page, { amount: yuan(bill!.remaining), instrument: '余额', shot: 'wallet-credit-repay-confirm' });
     await expect(page.locator('.ant-message')).toContainText(`还款成功：${yuan(bill!.remaining)}`);
     await expect(row).toHaveCount(0);
 

@@ -1,7 +1,7 @@
 /**
  * /zhzx/basic 基本信息: the company as registered, the contact person, login phone and e-mail the buyer may change
- * (updateUserInfo: a new phone needs the code sent to it and the current password), and the password change
- * (resetPassword) that logs out every other device.
+ * (updateUserInfo: a new phone needs the code sent to it and the current password), the password change
+ * (resetPassword) that logs out every other device, and the payment password (支付密码).
  */
 import '../account.css';
 import { Button, Descriptions, Form, Input, Tag } from 'antd';
@@ -17,6 +17,7 @@ import { SmsCodeButton } from '@/ui/SmsCodeButton';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useResetPassword, useUpdateUserInfo, type PasswordInput, type UserInfoInput } from '../api/profile';
+import { PayPasswordSection } from '../components/PayPasswordSection';
 
 const PASSED: Record<number, { text: string; color: string }> = {
   0: { text: '资质审核中', color: 'orange' },
@@ -216,6 +217,7 @@ function Basic() {
           {user.actor ? <p className="yct-muted">正在代门店采购，请返回总部账号后再修改密码。</p> : <PasswordForm />}
         </section>
       </div>
+      <PayPasswordSection key={user.has_pay_password} user={user} />
     </div>
   );
 }

@@ -1,14 +1,22 @@
-/** POST /api/pay/order: pays an order by balance or credit, or starts an online or bank-transfer payment. */
+/**
+ * POST /api/pay/order: pays an order by balance or credit (with the payment password), or starts an online or
+ * bank-transfer payment.
+ */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Code } from '@core/codes';
 import type { PayMethod, PayResult } from '@core/schemas/trade';
 import { http } from '@/api/client';
 
-const payOrder = (orderId: number, method: PayMethod) => http.post<PayResult>('/api/pay/order', { order_id: orderId, method });
+/** A wrong or locked payment password is told in the pay dialog itself, not as a toast or 温馨提示. */
+const payOrder = (orderId: number, method: PayMethod, payPassword?: string) =>
+  payPassword
+    ? http.post<PayResult>('/api/pay/order', { order_id: orderId, method, pay_password: payPassword }, { silent: [Code.invalid, Code.tooMany] })
+    : http.post<PayResult>('/api/pay/order', { order_id: orderId, method });
 
 export function usePayOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, method }: { orderId: number; method: PayMethod }) => payOrder(orderId, method),
+    mutationFn: ({ orderId, method, payPassword }: { orderId: number; method: PayMethod; payPassword?: string }) => payOrder(orderId, method, payPassword),
     onSuccess: (data, { orderId }) => {
       if (data.method === 'transfer') client.setQueryData(transferQuery(orderId).queryKey, data.bank);
       void client.invalidateQueries({ queryKey: ['order', 'detail', orderId] });

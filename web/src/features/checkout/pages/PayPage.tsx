@@ -1,6 +1,7 @@
 /**
- * /cart/step3/{id} 支付订单: the order with its countdown, and the ways to pay it. Balance and credit pay at once;
- * online shows a QR code and waits for the gateway; transfer shows the bank account. Ephedrine orders pay on /cart/hm.
+ * /cart/step3/{id} 支付订单: the order with its countdown, and the ways to pay it. Balance and credit pay once the
+ * buyer confirms the amount with the payment password; online shows a QR code and waits for the gateway; transfer
+ * shows the bank account. Ephedrine orders pay on /cart/hm.
  */
 import '../checkout.css';
 import { Alert, Button } from 'antd';
@@ -10,6 +11,7 @@ import { Code } from '@core/codes';
 import type { OrderDetail, PayMethod } from '@core/schemas/trade';
 import { isApiError } from '@/api/client';
 import { ErrorState } from '@/ui/ErrorState';
+import { PayConfirmModal } from '@/ui/PayConfirmModal';
 import { useOrder } from '../api/get-order';
 import { usePayOrder } from '../api/pay-order';
 import { OnlinePay } from '../components/OnlinePay';
@@ -43,11 +45,22 @@ function EphedrineReminder({ state, current }: { state: unknown; current: number
   );
 }
 
+/**
+ * Balance and credit: the amount and 立即支付, which opens the confirmation with the payment password (or, for a
+ * buyer who has none yet, sets it there with the SMS code and then pays).
+ */
 function PayNow({ order, method, wallet }: { order: OrderDetail; method: 'balance' | 'credit'; wallet?: Wallet }) {
   const pay = usePayOrder();
   const navigate = useNavigate();
   const location = useLocation();
-  const ok = covers(method === 'balance' ? wallet?.balance : wallet?.credit_available, order.pay_amount);
+  const [confirming, setConfirming] = useState(false);
+  const available = method === 'balance' ? wallet?.balance : wallet?.credit_available;
+  const ok = covers(available, order.pay_amount);
+  const submit = async (payPassword: string) => {
+    const data = await pay.mutateAsync({ orderId: order.id, method, payPassword });
+    setConfirming(false);
+    void navigate(data.method === 'balance' || data.method === 'credit' ? data.next : `/cart/step4?id=${order.id}`, { state: location.state });
+  };
   return (
     <div className="yct-co-paynow" data-testid="pay-now">
       <p>
@@ -65,25 +78,18 @@ function PayNow({ order, method, wallet }: { order: OrderDetail; method: 'balanc
           ) : null}
         </p>
       ) : null}
-      <Button
-        type="primary"
-        size="large"
-        className="yct-co-paynow__btn"
-        loading={pay.isPending}
-        disabled={ok === false}
-        onClick={() =>
-          pay.mutate(
-            { orderId: order.id, method },
-            {
-              onSuccess: (data) =>
-                void navigate(data.method === 'balance' || data.method === 'credit' ? data.next : `/cart/step4?id=${order.id}`, { state: location.state }),
-            },
-          )
-        }
-        data-testid="pay-submit"
-      >
+      <Button type="primary" size="large" className="yct-co-paynow__btn" disabled={ok === false} onClick={() => setConfirming(true)} data-testid="pay-submit">
         立即支付
       </Button>
+      <PayConfirmModal
+        open={confirming}
+        amount={order.pay_amount}
+        instrument={method}
+        available={available}
+        details={[{ label: '订单编号', value: order.order_no }]}
+        onSubmit={submit}
+        onCancel={() => setConfirming(false)}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { Code } from '@core/codes';
 import type { Credit, CreditBillPage, creditListQuery, creditPayBody, Repay, RepayPaid } from '@core/schemas/wallet';
 import { http } from '@/api/client';
 import { invalidateWallet } from './keys';
@@ -36,8 +37,11 @@ export const useCreateRepay = () => useMutation({ mutationFn: (ids: number[]) =>
 export function usePayRepay() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, method }: { id: number; method: z.input<typeof creditPayBody>['method'] }) =>
-      http.post<RepayPaid>('/api/pay/user_credit_pay', { id, method }),
+    // A wrong or locked payment password is told in the dialog itself, not as a toast or 温馨提示.
+    mutationFn: ({ id, method, payPassword }: { id: number; method: z.input<typeof creditPayBody>['method']; payPassword?: string }) =>
+      payPassword
+        ? http.post<RepayPaid>('/api/pay/user_credit_pay', { id, method, pay_password: payPassword }, { silent: [Code.invalid, Code.tooMany] })
+        : http.post<RepayPaid>('/api/pay/user_credit_pay', { id, method }),
     onSuccess: (data) => {
       if (data.paid) void invalidateWallet(client);
     },

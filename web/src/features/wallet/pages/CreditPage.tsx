@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { formatMoney, yuanToFen } from '@core/money';
 import type { CreditBill, GatewayPayment, Repay } from '@core/schemas/wallet';
 import { EmptyState } from '@/ui/EmptyState';
+import { PayConfirmModal } from '@/ui/PayConfirmModal';
 import { ErrorState } from '@/ui/ErrorState';
 import { useBills, useCredit, useCreateRepay, usePayRepay, useRepayStatus } from '../api/credit';
 import { useUserMoney } from '../api/get-user-money';
@@ -80,10 +81,14 @@ function dueText(b: CreditBill) {
   return <span className={b.days_left <= 7 ? 'yct-wal-warn' : 'yct-muted'}>还剩 {b.days_left} 天</span>;
 }
 
-/** The dialog that repays the chosen bills: from the balance at once, or online through the gateway. */
+/**
+ * The dialog that repays the chosen bills: from the balance once the buyer confirms with the payment password
+ * (the confirmation takes the dialog's place), or online through the gateway.
+ */
 function RepayDialog({ bills, onClose }: { bills: CreditBill[] | null; onClose: () => void }) {
   const [method, setMethod] = useState<'balance' | 'online'>('balance');
   const [online, setOnline] = useState<(GatewayPayment & { repay: Repay }) | null>(null);
+  const [confirming, setConfirming] = useState<Repay | null>(null);
   const create = useCreateRepay();
   const pay = usePayRepay();
   const balance = useUserMoney().data?.balance;
@@ -100,25 +105,36 @@ function RepayDialog({ bills, onClose }: { bills: CreditBill[] | null; onClose: 
   const submit = async () => {
     if (!bills) return;
     const repay = await create.mutateAsync(bills.map((b) => b.id));
-    const done = await pay.mutateAsync({ id: repay.id, method });
-    if (method === 'online' && done.trade_no) {
-      setOnline({ payment_id: done.payment_id!, trade_no: done.trade_no, amount: done.amount, qr_url: done.qr_url!, expires_in: done.expires_in!, repay });
-      onClose();
+    if (method === 'balance') {
+      setConfirming(repay);
       return;
     }
-    void message.success(`还款成功：${formatMoney(total)} 已从账户余额还款（还款单号 ${repay.repay_no}）`);
+    const done = await pay.mutateAsync({ id: repay.id, method });
+    if (done.trade_no) {
+      setOnline({ payment_id: done.payment_id!, trade_no: done.trade_no, amount: done.amount, qr_url: done.qr_url!, expires_in: done.expires_in!, repay });
+      onClose();
+    }
+  };
+  const repayFromBalance = async (payPassword: string) => {
+    if (!confirming) return;
+    await pay.mutateAsync({ id: confirming.id, method: 'balance', payPassword });
+    void message.success(`还款成功：${formatMoney(total)} 已从账户余额还款（还款单号 ${confirming.repay_no}）`);
+    close();
+  };
+  const close = () => {
+    setConfirming(null);
     onClose();
   };
 
   return (
     <>
       <Modal
-        open={bills !== null}
+        open={bills !== null && confirming === null}
         title="账期还款"
         okText={method === 'balance' ? '确认还款' : '去支付'}
         cancelText="取消"
         onOk={() => void submit().catch(() => undefined)}
-        onCancel={onClose}
+        onCancel={close}
         confirmLoading={create.isPending || pay.isPending}
         okButtonProps={{ disabled: method === 'balance' && short, 'data-testid': 'repay-confirm' }}
         width={520}
@@ -155,6 +171,21 @@ function RepayDialog({ bills, onClose }: { bills: CreditBill[] | null; onClose: 
           </Radio.Group>
         </div>
       </Modal>
+      <PayConfirmModal
+        open={confirming !== null}
+        title="确认还款"
+        amountLabel="还款金额"
+        submitText="确认还款"
+        amount={confirming?.amount ?? '0.00'}
+        instrument="balance"
+        available={balance}
+        details={[
+          { label: '还款账单', value: `${confirming?.bill_count ?? 0} 张` },
+          { label: '还款单号', value: confirming?.repay_no },
+        ]}
+        onSubmit={repayFromBalance}
+        onCancel={close}
+      />
       <GatewayModal
         title="账期还款"
         payment={online}

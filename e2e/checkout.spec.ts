@@ -65,6 +65,23 @@ async function shotWhole(page: Page, name: string) {
   await page.setViewportSize(viewport);
 }
 
+/** The pay page's countdown reads as one time (请在 23:59:58 内完成支付): each part beside the next, on one line. */
+async function expectCountdownInOnePiece(page: Page) {
+  const countdown = page.getByTestId('order-head').getByTestId('countdown');
+  await expect(countdown).toBeVisible();
+  const parts = await countdown.evaluate((el) =>
+    [...el.children].map((c) => {
+      const r = c.getBoundingClientRect();
+      return { text: c.textContent, left: r.left, right: r.right, middle: (r.top + r.bottom) / 2 };
+    }),
+  );
+  expect(parts.map((p) => p.text).join('')).toMatch(/^(\d+天)?\d\d:\d\d:\d\d$/);
+  for (let i = 1; i < parts.length; i++) {
+    expect(parts[i].left - parts[i - 1].right, `between ${parts[i - 1].text} and ${parts[i].text}`).toBeLessThanOrEqual(4);
+    expect(Math.abs(parts[i].middle - parts[0].middle), `${parts[i].text} on the line of the others`).toBeLessThanOrEqual(2);
+  }
+}
+
 const fen = async (page: Page, testId: string) => yuanToFen(((await page.getByTestId(testId).textContent()) ?? '').replace(/[^\d.]/g, ''));
 
 test('demo checks out 华北制药 goods over ¥1000, sees 满1000减50 and the best coupon, pays from the balance and the order waits for shipping', async ({
@@ -242,6 +259,7 @@ test('chain-a buys 酚麻美敏片 with other goods: it becomes an order of its 
 
     // The ordinary order is paid on step 3, which points to the ephedrine order waiting on /cart/hm.
     await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
+    await expectCountdownInOnePiece(page);
     const reminder = page.getByTestId('ephedrine-reminder');
     await expect(reminder).toContainText('须对公转账');
     await reminder.getByRole('link').click();

@@ -34,7 +34,10 @@ export function OrderHead({ order, onExpire, title, note, tone = 'ok' }: Props) 
         <div className="yct-co-orderhead__text">
           <h2>{title ?? '订单提交成功，请尽快付款！'}</h2>
           <p>
-            订单号：<b data-testid="order-no">{order.order_no}</b>
+            订单号：
+            <b className="yct-co-orderhead__no" data-testid="order-no">
+              {order.order_no}
+            </b>
             {order.expires_at ? (
               <span className="yct-co-orderhead__left">
                 请在 <Countdown end={order.expires_at} onEnd={onExpire} /> 内{tone === 'wait' ? '完成转账' : '完成支付'}，超时订单将自动取消

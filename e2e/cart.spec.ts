@@ -114,6 +114,11 @@ test('a chain buyer adds two 华北制药 goods from the list, checks the mini c
     await expect(group.getByTestId('manjian-progress')).toContainText('还差');
     const lines = page.getByTestId('cart-line');
     await expect(lines).toHaveCount(2);
+    // 去结算 is the bar's full height at its right end, as Chinese B2B carts draw it, not a strip inside it.
+    const bar = (await page.getByTestId('cart-bar').boundingBox())!;
+    const go = (await page.getByTestId('checkout').boundingBox())!;
+    expect(go.height, '去结算 fills the bar').toBeGreaterThanOrEqual(bar.height - 2);
+    expect(bar.x + bar.width - (go.x + go.width), '去结算 at the end of the bar').toBeLessThanOrEqual(1);
     const lineOf = (g: Goods) => page.locator(`[data-testid="cart-line"][data-goods-id="${g.id}"]`);
     const bigLine = lineOf(big!);
     const smallLine = lineOf(small!);

@@ -16,7 +16,23 @@ test('a guest sees login and register links, the menu, nav, notices, footer and 
   const items = page.getByTestId('category-item');
   await expect(items).toHaveCount(7);
   await items.nth(1).hover();
-  await expect(page.getByTestId('category-flyout')).toContainText('止咳化痰');
+  const flyout = page.getByTestId('category-flyout');
+  await expect(flyout).toContainText('止咳化痰');
+  // The fly-out is as large as its links: no empty panel below or beside them.
+  const fit = await flyout.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const links = [...el.querySelectorAll('a')].map((a) => a.getBoundingClientRect());
+    const rows = new Set(links.slice(1).map((r) => Math.round(r.top)));
+    return {
+      below: box.bottom - Math.max(...links.map((r) => r.bottom)),
+      beside: box.right - Math.max(...links.map((r) => r.right)),
+      oneRow: rows.size === 1,
+      width: box.width,
+    };
+  });
+  expect(fit.below, 'space under the last row of links').toBeLessThanOrEqual(24);
+  expect(fit.width).toBeLessThanOrEqual(722);
+  if (fit.oneRow) expect(fit.beside, 'space beside one row of links').toBeLessThanOrEqual(30);
 
   // The nav shows 9 items; one with children opens them on hover.
   const nav = page.getByTestId('nav-bar').locator(':scope > li');

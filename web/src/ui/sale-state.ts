@@ -5,8 +5,8 @@
  */
 import type { Goods } from '@core/schemas/goods';
 
-export const NOT_FOR_SALE = '暂不销售';
-export const OUT_OF_STOCK = '缺货';
+const NOT_FOR_SALE = '暂不销售';
+const OUT_OF_STOCK = '缺货';
 
 /** Why the goods cannot be bought now, or null when it can. */
 export function unavailable(g: Pick<Goods, 'is_buy' | 'number' | 'zbz'>): string | null {

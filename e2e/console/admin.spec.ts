@@ -127,7 +127,7 @@ test('admin adds a 客服 operator who logs in; disabling them ends their open s
   await dialog.getByTestId('operator-username').fill('admin');
   await dialog.getByTestId('operator-name').fill('孙小梅');
   await dialog.getByTestId('operator-password').fill('Kefu2026ab');
-  await dialog.getByTestId('operator-roles').getByText('客服').click();
+  await dialog.getByTestId('operator-roles').getByText('客服', { exact: true }).click();
   await answerTo(page, 'POST', '/api/admin/operators', () => dialog.getByRole('button', { name: '添加' }).click());
   await expect(dialog).toContainText('该用户名已被使用');
   await still(page, 'admin-operator-form');

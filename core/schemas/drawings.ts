@@ -82,7 +82,14 @@ const bannerGoods = z
   .transform((v) => v.split(',').filter(Boolean))
   .pipe(z.array(z.enum(PACK_FORMS, { error: '商品图格式不正确' })).max(4, { error: '商品图过多' }));
 
-/** `/api/img/banner.svg`: title, subtitle, colour, ad position, and (later) theme and drawn goods. */
+/** What those packs say, in the same order (`gn=连花清瘟颗粒,连花清瘟胶囊`); a pack without a name says what its form usually holds. */
+const bannerGoodsNames = z
+  .string({ error: '商品名格式不正确' })
+  .max(80, { error: '参数过长' })
+  .transform((v) => v.split(','))
+  .pipe(z.array(z.string().max(12, { error: '商品名过长' })).max(4, { error: '商品名过多' }));
+
+/** `/api/img/banner.svg`: title, subtitle, colour, ad position, and (later) theme, drawn goods and their names. */
 export const BannerImageQuery = z.object({
   t: label(40),
   s: label(60).default(''),
@@ -90,6 +97,7 @@ export const BannerImageQuery = z.object({
   p: label(32).default(''),
   th: z.enum(BANNER_THEMES, { error: '主题格式不正确' }).optional().default('plain'),
   g: bannerGoods.optional().default([]),
+  gn: bannerGoodsNames.optional().default([]),
 });
 
 export const BrandImageQuery = z.object({ n: label(20), c: colour });

@@ -45,9 +45,20 @@ export const HOT_SEARCHES = ['阿莫西林', '连花清瘟', '布洛芬', '板�
 
 /**
  * Banners by position; images are drawn by /api/img/banner.svg from the title, a colour, the activity's theme
- * (its palette and ornaments) and the forms of the packs it shows.
+ * (its palette and ornaments) and the packs it shows.
  */
-export const ADS: { position: string; title: string; sub: string; colour: string; url: string; theme: BannerTheme; goods: PackForm[]; bannerId?: number }[] = [
+export const ADS: {
+  position: string;
+  title: string;
+  sub: string;
+  colour: string;
+  url: string;
+  theme: BannerTheme;
+  /** The packs the banner shows, and what they say. */
+  goods: PackForm[];
+  names?: string[];
+  bannerId?: number;
+}[] = [
   {
     position: 'index_banner',
     title: '年终采购节 满3000减150',
@@ -56,6 +67,7 @@ export const ADS: { position: string; title: string; sub: string; colour: string
     url: '/hb',
     theme: 'festival',
     goods: ['capsule', 'bottle', 'granule'],
+    names: ['阿莫西林胶囊', '急支糖浆', '感冒灵颗粒'],
   },
   {
     position: 'index_banner',
@@ -65,6 +77,7 @@ export const ADS: { position: string; title: string; sub: string; colour: string
     url: '/search?keywords=连花清瘟',
     theme: 'brand',
     goods: ['granule', 'capsule'],
+    names: ['连花清瘟颗粒', '连花清瘟胶囊'],
   },
   {
     position: 'index_banner',
@@ -74,8 +87,18 @@ export const ADS: { position: string; title: string; sub: string; colour: string
     url: '/welfare',
     theme: 'discount',
     goods: ['jar', 'tablet', 'dropper'],
+    names: ['维生素C咀嚼片', '复合维生素片', '珍珠明目滴眼液'],
   },
-  { position: 'index_banner', title: '中药饮片专区', sub: '道地药材 源头直采', colour: '27ae60', url: '/zyyp', theme: 'tcm', goods: ['bag', 'bag', 'jar'] },
+  {
+    position: 'index_banner',
+    title: '中药饮片专区',
+    sub: '道地药材 源头直采',
+    colour: '27ae60',
+    url: '/zyyp',
+    theme: 'tcm',
+    goods: ['bag', 'bag', 'jar'],
+    names: ['黄芪', '枸杞子', '三七粉'],
+  },
   {
     position: 'top',
     title: '每日特价 天天低价',
@@ -84,6 +107,7 @@ export const ADS: { position: string; title: string; sub: string; colour: string
     url: '/mrtj',
     theme: 'daily',
     goods: ['capsule', 'bottle'],
+    names: ['布洛芬缓释胶囊', '急支糖浆'],
   },
   {
     position: 'login',
@@ -93,11 +117,39 @@ export const ADS: { position: string; title: string; sub: string; colour: string
     url: '',
     theme: 'welcome',
     goods: ['tablet', 'bottle', 'bag'],
+    names: ['维生素C片', '急支糖浆', '黄芪'],
   },
   { position: 'right', title: '领券中心', sub: '满 500 减 20', colour: 'e67e22', url: '/lqzx', theme: 'coupon', goods: ['granule'] },
-  { position: 'ppzq', title: '品牌专区', sub: '百家药企 官方旗舰', colour: '8e44ad', url: '/ppzq', theme: 'brand', goods: ['capsule', 'granule', 'bottle'] },
-  { position: 'yx', title: '包邮专区', sub: '单品满件包邮', colour: '16a085', url: '/yx', theme: 'ship', goods: ['tablet', 'vial', 'granule'] },
-  { position: 'zyzq', title: '中药专区', sub: '传承精华 守正创新', colour: '27ae60', url: '/zyyp', theme: 'tcm', goods: ['bag', 'granule', 'bag'] },
+  {
+    position: 'ppzq',
+    title: '品牌专区',
+    sub: '百家药企 官方旗舰',
+    colour: '8e44ad',
+    url: '/ppzq',
+    theme: 'brand',
+    goods: ['capsule', 'granule', 'bottle'],
+    names: ['连花清瘟胶囊', '感冒灵颗粒', '急支糖浆'],
+  },
+  {
+    position: 'yx',
+    title: '包邮专区',
+    sub: '单品满件包邮',
+    colour: '16a085',
+    url: '/yx',
+    theme: 'ship',
+    goods: ['tablet', 'vial', 'granule'],
+    names: ['阿奇霉素片', '双黄连口服液', '板蓝根颗粒'],
+  },
+  {
+    position: 'zyzq',
+    title: '中药专区',
+    sub: '传承精华 守正创新',
+    colour: '27ae60',
+    url: '/zyyp',
+    theme: 'tcm',
+    goods: ['bag', 'granule', 'bag'],
+    names: ['当归', '板蓝根颗粒', '菊花'],
+  },
   {
     position: 'kxzq',
     title: '控销专区',
@@ -106,6 +158,7 @@ export const ADS: { position: string; title: string; sub: string; colour: string
     url: '/kxzq/new',
     theme: 'control',
     goods: ['tablet', 'capsule', 'bottle'],
+    names: ['硝苯地平缓释片', '头孢克肟胶囊', '强力枇杷露'],
   },
   {
     position: 'new_kxzq',
@@ -133,6 +186,7 @@ export const ADS: { position: string; title: string; sub: string; colour: string
     url: '/qxzq',
     theme: 'device',
     goods: ['monitor', 'thermometer', 'mask'],
+    names: ['电子血压计', '电子体温计', '医用外科口罩'],
   },
   {
     position: 'jxqzc',
@@ -142,9 +196,28 @@ export const ADS: { position: string; title: string; sub: string; colour: string
     url: '/jxqzc',
     theme: 'expiry',
     goods: ['tablet', 'bottle', 'capsule'],
+    names: ['甲硝唑片', '乳果糖口服溶液', '罗红霉素胶囊'],
   },
-  { position: 'mrtj', title: '每日特价', sub: '每天0点上新 限量特惠', colour: 'e4393c', url: '/mrtj', theme: 'daily', goods: ['granule', 'capsule', 'jar'] },
-  { position: 'xrtj', title: '新人专享', sub: '注册认证送100元红包', colour: 'e4393c', url: '/register', theme: 'welcome', goods: ['jar', 'tablet'] },
+  {
+    position: 'mrtj',
+    title: '每日特价',
+    sub: '每天0点上新 限量特惠',
+    colour: 'e4393c',
+    url: '/mrtj',
+    theme: 'daily',
+    goods: ['granule', 'capsule', 'jar'],
+    names: ['蒙脱石散', '布洛芬缓释胶囊', '钙片'],
+  },
+  {
+    position: 'xrtj',
+    title: '新人专享',
+    sub: '注册认证送100元红包',
+    colour: 'e4393c',
+    url: '/register',
+    theme: 'welcome',
+    goods: ['jar', 'tablet'],
+    names: ['蛋白粉', '维生素C片'],
+  },
   {
     position: 'right',
     title: '年终采购节',
@@ -164,11 +237,39 @@ export const ADS: { position: string; title: string; sub: string; colour: string
 ];
 
 /** Sections of the controlled-sale zone (/kxzq/new), one per category of controlled goods. */
-export const KXZQ_SECTIONS: { category: string; title: string; sub: string; colour: string; goods: PackForm[] }[] = [
-  { category: '抗感染药', title: '抗感染 控销精选', sub: '区域独家 利润空间大', colour: 'c0392b', goods: ['capsule', 'tablet'] },
-  { category: '感冒呼吸', title: '感冒呼吸 控销精选', sub: '季节热销 控价稳定', colour: '2f6db5', goods: ['granule', 'bottle'] },
-  { category: '消化系统', title: '消化系统 控销精选', sub: '品牌厂家 一店一码', colour: '16a085', goods: ['granule', 'tablet'] },
-  { category: '心脑血管', title: '心脑血管 控销精选', sub: '慢病用药 复购率高', colour: '8e44ad', goods: ['tablet', 'capsule'] },
+export const KXZQ_SECTIONS: { category: string; title: string; sub: string; colour: string; goods: PackForm[]; names: string[] }[] = [
+  {
+    category: '抗感染药',
+    title: '抗感染 控销精选',
+    sub: '区域独家 利润空间大',
+    colour: 'c0392b',
+    goods: ['capsule', 'tablet'],
+    names: ['头孢克肟胶囊', '左氧氟沙星片'],
+  },
+  {
+    category: '感冒呼吸',
+    title: '感冒呼吸 控销精选',
+    sub: '季节热销 控价稳定',
+    colour: '2f6db5',
+    goods: ['granule', 'bottle'],
+    names: ['感冒灵颗粒', '急支糖浆'],
+  },
+  {
+    category: '消化系统',
+    title: '消化系统 控销精选',
+    sub: '品牌厂家 一店一码',
+    colour: '16a085',
+    goods: ['granule', 'tablet'],
+    names: ['蒙脱石散', '多潘立酮片'],
+  },
+  {
+    category: '心脑血管',
+    title: '心脑血管 控销精选',
+    sub: '慢病用药 复购率高',
+    colour: '8e44ad',
+    goods: ['tablet', 'capsule'],
+    names: ['阿托伐他汀钙片', '银杏叶胶囊'],
+  },
 ];
 
 /** Help groups in footer order (the footer shows the first 4) and their articles. */

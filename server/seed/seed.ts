@@ -308,7 +308,7 @@ async function seedContent(db: Db) {
       url: a.url,
       sort,
       bannerId: a.bannerId ?? null,
-      image: bannerImage({ t: a.title, s: a.sub, c: a.colour, p: a.position, th: a.theme, g: a.goods.join(',') }),
+      image: bannerImage({ t: a.title, s: a.sub, c: a.colour, p: a.position, th: a.theme, g: a.goods.join(','), gn: (a.names ?? []).join(',') }),
     })),
   );
   // The controlled-sale zone's sections: one per category, each opening /kxzq/goods/{category}/{ad}.
@@ -322,7 +322,15 @@ async function seedContent(db: Db) {
         position: 'kxzq_ad',
         title: section.title,
         sort,
-        image: bannerImage({ t: section.title, s: section.sub, c: section.colour, p: 'kxzq_ad', th: 'control', g: section.goods.join(',') }),
+        image: bannerImage({
+          t: section.title,
+          s: section.sub,
+          c: section.colour,
+          p: 'kxzq_ad',
+          th: 'control',
+          g: section.goods.join(','),
+          gn: section.names.join(','),
+        }),
       })
       .returning({ id: ads.id });
     await db

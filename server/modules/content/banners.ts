@@ -144,7 +144,7 @@ function scenery(theme: BannerTheme, p: Palette, w: number, h: number) {
   }
 }
 
-/** Gifts of the forms a banner shows when its query names none, and what their packs say. */
+/** What a banner's pack of each form says when the query names none. */
 const SAMPLE: Record<PackForm, string> = {
   box: '消痛贴膏',
   tablet: '维生素C片',
@@ -168,7 +168,7 @@ const PACK_COLOURS = ['2f6db5', '1f9d55', 'e67e22', '8e44ad'];
  * Small packshots on a podium: the packs `forms` side by side, `size` px each, their feet on a line at
  * (cx, foot). The middle one stands in front.
  */
-function podium(forms: PackForm[], cx: number, foot: number, size: number, p: Palette) {
+function podium(forms: PackForm[], names: string[], cx: number, foot: number, size: number, p: Palette) {
   if (!forms.length) return '';
   const k = size / 400;
   const step = size * 0.56;
@@ -176,7 +176,7 @@ function podium(forms: PackForm[], cx: number, foot: number, size: number, p: Pa
   const drawOrder = [...order].sort((a, b) => Math.abs(b.i - (forms.length - 1) / 2) - Math.abs(a.i - (forms.length - 1) / 2));
   const packs = drawOrder
     .map(({ f, i, x }) => {
-      const pack = { name: SAMPLE[f], maker: '', spec: '', colour: PACK_COLOURS[i % PACK_COLOURS.length], form: f, cls: 'none' as const };
+      const pack = { name: names[i] || SAMPLE[f], maker: '', spec: '', colour: PACK_COLOURS[i % PACK_COLOURS.length], form: f, cls: 'none' as const };
       return `<g transform="translate(${r1(x - size * 0.47)} ${r1(foot - 344 * k)}) scale(${r1(k * 1000) / 1000})">${packScene(pack)}</g>`;
     })
     .join('');
@@ -230,22 +230,23 @@ function frame(w: number, h: number, p: Palette, body: string, defs = '', extra 
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" ${FONT}${extra}><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#${p.from}"/><stop offset="1" stop-color="#${p.to}"/></linearGradient>${defs}</defs><rect width="${w}" height="${h}" fill="url(#g)"/>${body}</svg>`;
 }
 
-export type Banner = { title: string; sub: string; colour: string; layout: BannerLayout; theme: BannerTheme; goods: PackForm[] };
+export type Banner = { title: string; sub: string; colour: string; layout: BannerLayout; theme: BannerTheme; goods: PackForm[]; names: string[] };
 
 /**
- * A promotional picture: the home carousel (790×340), the header strip (1200×80), the login backdrop
+ * A promotional picture: the home carousel (780×380), the header strip (1200×80), the login backdrop
  * (1920×500), a zone's wide banner (1200×200), an activity entrance tile (190×100) or a side picture (230×420).
  */
 export function bannerSvg(b: Banner) {
   const p = paletteOf(b.theme, b.colour);
   const goods = b.goods;
+  const packs = (n: number, cx: number, foot: number, size: number) => podium(goods.slice(0, n), b.names, cx, foot, size, p);
   const defs = goods.length ? PACK_DEFS : '';
   const mark = (x: number, y: number, size: number) => place(emblem(b.theme, p), x, y, size);
   switch (b.layout) {
     case 'tile': {
       const t = fitText(b.title, { x: 14, y: 44, width: goods.length ? 110 : 118, size: 24, min: 15, fill: 'fff', weight: 700 });
       const s = fitText(b.sub, { x: 14, y: 72, width: goods.length ? 104 : 116, size: 13, min: 10, fill: 'fff', extra: 'opacity=".94"' });
-      const art = goods.length ? podium(goods.slice(0, 1), 160, 88, 84, p) : mark(132, 24, 50);
+      const art = goods.length ? packs(1, 160, 88, 84) : mark(132, 24, 50);
       return frame(190, 100, p, `${scenery(b.theme, p, 190, 100)}${art}${t}${s}`, defs);
     }
     case 'side': {
@@ -261,7 +262,7 @@ export function bannerSvg(b: Banner) {
         420,
         p,
         `${scenery(b.theme, p, 230, 420)}${mark(160, 14, 52)}${tagPill(p, 22, 40, 13)}${title}${fitText(b.sub, { x: 22, y: subY, width: 186, size: 16, min: 11, fill: 'fff', extra: 'opacity=".94"' })}
-${podium(goods.slice(0, 2), 115, 336, 150, p)}${button('去看看 ›', p, 22, 360, 120, 38)}`,
+${packs(2, 115, 336, 150)}${button('去看看 ›', p, 22, 360, 120, 38)}`,
         defs,
       );
     }
@@ -271,20 +272,14 @@ ${podium(goods.slice(0, 2), 115, 336, 150, p)}${button('去看看 ›', p, 22, 3
         1200,
         200,
         p,
-        `${scenery(b.theme, p, 1200, 200)}${mark(30, 50, 72)}${tagPill(p, 120, 40, 15)}${text.svg}${podium(goods.slice(0, 3), 930, 180, 168, p)}${goods.length ? '' : mark(960, 40, 120)}`,
+        `${scenery(b.theme, p, 1200, 200)}${mark(30, 50, 72)}${tagPill(p, 120, 40, 15)}${text.svg}${packs(3, 930, 180, 168)}${goods.length ? '' : mark(960, 40, 120)}`,
         defs,
       );
     }
     case 'strip': {
       const t = fitText(b.title, { x: 600, y: 48, width: 520, size: 30, min: 18, fill: 'fff', weight: 700, anchor: 'middle' });
       const s = fitText(b.sub, { x: 600, y: 72, width: 520, size: 15, min: 11, fill: p.accent, anchor: 'middle' });
-      return frame(
-        1200,
-        80,
-        p,
-        `${scenery(b.theme, p, 1200, 80)}${mark(250, 10, 60)}${mark(890, 10, 60)}${podium(goods.slice(0, 2), 1040, 76, 72, p)}${t}${s}`,
-        defs,
-      );
+      return frame(1200, 80, p, `${scenery(b.theme, p, 1200, 80)}${mark(250, 10, 60)}${mark(890, 10, 60)}${packs(2, 1040, 76, 72)}${t}${s}`, defs);
     }
     case 'hero': {
       // The login page's backdrop: the text sits left of the centred 1200 px column's login box.
@@ -293,19 +288,19 @@ ${podium(goods.slice(0, 2), 115, 336, 150, p)}${button('去看看 ›', p, 22, 3
         1920,
         500,
         p,
-        `${scenery(b.theme, p, 1920, 500)}${tagPill(p, 400, 130, 20)}${text.svg}${podium(goods.slice(0, 3), 900, 460, 200, p)}${mark(1700, 60, 130)}`,
+        `${scenery(b.theme, p, 1920, 500)}${tagPill(p, 400, 130, 20)}${text.svg}${packs(3, 900, 460, 200)}${mark(1700, 60, 130)}`,
         defs,
         ' preserveAspectRatio="xMidYMid slice"',
       );
     }
     default: {
-      const text = titleBlock(b.title, b.sub, p, { x: 48, y: 136, width: 400, size: 50 });
+      const text = titleBlock(b.title, b.sub, p, { x: 48, y: 160, width: 340, size: 52 });
       return frame(
-        790,
-        340,
+        780,
+        380,
         p,
-        `${scenery(b.theme, p, 790, 340)}${mark(690, 24, 76)}${tagPill(p, 48, 70, 17)}${text.svg}${button('立即抢购 ›', p, 48, Math.min(286, text.bottom + 26), 156, 44)}
-${goods.length ? podium(goods.slice(0, 3), 588, 306, 190, p) : mark(520, 90, 180)}`,
+        `${scenery(b.theme, p, 780, 380)}${mark(676, 26, 76)}${tagPill(p, 48, 88, 17)}${text.svg}${button('立即抢购 ›', p, 48, Math.min(304, text.bottom + 30), 156, 44)}
+${goods.length ? packs(3, 568, 336, 210) : mark(480, 100, 190)}`,
         defs,
       );
     }

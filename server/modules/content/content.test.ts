@@ -105,7 +105,7 @@ describe(`shell content on ${dbLabel}`, () => {
       ['yx', 'width="1200" height="200"'],
       ['tile', 'width="190" height="100"'],
       ['kxzq_ad', 'width="230" height="420"'],
-      ['index_banner', 'width="790" height="340"'],
+      ['index_banner', 'width="780" height="380"'],
     ]) {
       const res = await t.app.inject({ url: `/api/img/banner.svg?t=${encodeURIComponent('包邮专区')}&s=x&c=16a085&p=${p}` });
       expect(res.headers['content-type']).toContain('image/svg+xml');

@@ -136,7 +136,7 @@ describe(`banners on ${dbLabel}`, () => {
 
   it('shows the title, its highlight, the sub-title and the packs it names', async () => {
     const { body } = await banner({ th: 'festival', g: 'capsule,bottle,bag', p: 'index_banner' });
-    expect(body).toContain('width="790" height="340"');
+    expect(body).toContain('width="780" height="380"');
     expect(body).toContain('>年终采购节<');
     expect(body).toContain('>满3000减150<');
     expect(body).toContain('全场满额立减');
@@ -151,7 +151,7 @@ describe(`banners on ${dbLabel}`, () => {
       ['yx', 'width="1200" height="200"'],
       ['tile', 'width="190" height="100"'],
       ['kxzq_ad', 'width="230" height="420"'],
-      ['index_banner', 'width="790" height="340"'],
+      ['index_banner', 'width="780" height="380"'],
     ]) {
       for (const g of ['', 'tablet,jar']) {
         const { status, body } = await banner({ p, th: 'ship', g });

@@ -162,13 +162,13 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
       schema: {
         ...drawing,
         summary:
-          'A drawn banner: title `t`, subtitle `s`, colour `c`, shape by ad position `p` (carousel, `top` strip, `login` backdrop, zone, tile, side), theme `th` (festival, flash, new, brand, ship, tcm, device, coupon, discount, expiry, control, daily, welcome; default plain) and packshots `g` (up to four forms, comma separated); cached for a year.',
+          'A drawn banner: title `t`, subtitle `s`, colour `c`, shape by ad position `p` (carousel, `top` strip, `login` backdrop, zone, tile, side), theme `th` (festival, flash, new, brand, ship, tcm, device, coupon, discount, expiry, control, daily, welcome; default plain), packshots `g` (up to four forms, comma separated) and what they say `gn` (names in the same order); cached for a year.',
         querystring: BannerImageQuery,
       },
     },
     async (req, reply) => {
       const q = req.query;
-      return svg(reply, bannerSvg({ title: q.t, sub: q.s, colour: q.c, layout: layoutOf(q.p), theme: q.th, goods: q.g }));
+      return svg(reply, bannerSvg({ title: q.t, sub: q.s, colour: q.c, layout: layoutOf(q.p), theme: q.th, goods: q.g, names: q.gn }));
     },
   );
   app.get(

@@ -33,6 +33,7 @@ test('a guest sees login and register links, the menu, nav, notices, footer and 
   expect(fit.below, 'space under the last row of links').toBeLessThanOrEqual(24);
   expect(fit.width).toBeLessThanOrEqual(722);
   if (fit.oneRow) expect(fit.beside, 'space beside one row of links').toBeLessThanOrEqual(30);
+  await shot(page, 'category-flyout');
 
   // The nav shows 9 items; one with children opens them on hover.
   const nav = page.getByTestId('nav-bar').locator(':scope > li');

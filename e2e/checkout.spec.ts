@@ -149,6 +149,8 @@ test('demo checks out 华北制药 goods over ¥1000, sees 满1000减50 and the 
     await expect(page.getByTestId('pay-now')).toContainText(total);
     await shotWhole(page, 'checkout-pay');
     await page.getByTestId('pay-submit').click();
+    // The confirmation shows the amount and the balance, and pays with the payment password.
+    await confirmPayment(page, { amount: total, instrument: '余额', shot: 'checkout-pay-confirm' });
 
     await expect(page).toHaveURL(new RegExp(`/cart/step4\\?id=${orderId}$`));
     await expect(page.getByTestId('done-amount')).toHaveText(total);
@@ -166,8 +168,6 @@ test('demo checks out 华北制药 goods over ¥1000, sees 满1000减50 and the 
   });
 });
 
-    // The confirmation shows the amount and the balance, and pays with the payment password.
-    await confirmPayment(page, { amount: total, instrument: '余额', shot: 'checkout-pay-confirm' });
 test('不使用优惠券 takes the coupon off and puts the total up by its discount', async ({ page }) => {
   test.setTimeout(240_000);
   await loginByApi(page, 'chain');

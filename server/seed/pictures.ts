@@ -15,6 +15,8 @@ export function packFormOf(entry: DrugEntry, spec: string): PackForm {
     return 'device';
   }
   if (/滴眼/.test(jx) || /混悬滴剂/.test(name)) return 'dropper';
+  // 干混悬剂 is a powder in sachets, made up with water.
+  if (/干混悬/.test(jx)) return 'granule';
   if (/软膏|乳膏|灌肠/.test(jx)) return 'tube';
   if (/喷雾|气雾/.test(jx)) return 'spray';
   if (/口服溶液|糖浆|合剂|混悬剂|洗剂|煎膏|酊剂/.test(jx)) return spec.includes('支') ? 'vial' : 'bottle';

@@ -193,6 +193,8 @@ describe(`demo pictures of the seed on ${dbLabel}`, () => {
     };
     expect(await formOf('阿莫西林胶囊')).toEqual(['capsule', 'rx']);
     expect(await formOf('急支糖浆')).toEqual(['bottle', 'otc-a']);
+    expect(await formOf('阿奇霉素干混悬剂')).toEqual(['granule', 'rx']);
+    expect(await formOf('玻璃酸钠滴眼液')).toEqual(['dropper', 'rx']);
     expect(await formOf('双黄连口服液')).toEqual(['vial', 'otc-a']);
     expect(await formOf('珍珠明目滴眼液')).toEqual(['dropper', 'otc-b']);
     expect(await formOf('黄芪')).toEqual(['bag', 'none']);

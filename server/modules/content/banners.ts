@@ -250,13 +250,11 @@ export function bannerSvg(b: Banner) {
       return frame(190, 100, p, `${scenery(b.theme, p, 190, 100)}${art}${t}${s}`, defs);
     }
     case 'side': {
-      const title = b.title
-        .split(/\s+/)
-        .filter(Boolean)
-        .map((l, i) => fitText(l, { x: 22, y: 84 + i * 38, width: 186, size: 32, min: 18, fill: i ? p.accent : 'fff', weight: 700 }))
-        .join('');
-      const lines = Math.max(1, b.title.split(/\s+/).filter(Boolean).length);
-      const subY = 84 + lines * 38 + 4;
+      // One word a line, three at most: the packs and the button take the lower half.
+      const words = b.title.split(/\s+/).filter(Boolean);
+      const shown = words.length > 3 ? [...words.slice(0, 2), words.slice(2).join(' ')] : words;
+      const title = shown.map((l, i) => fitText(l, { x: 22, y: 84 + i * 38, width: 186, size: 32, min: 14, fill: i ? p.accent : 'fff', weight: 700 })).join('');
+      const subY = 84 + Math.max(1, shown.length) * 38 + 4;
       return frame(
         230,
         420,

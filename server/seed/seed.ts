@@ -262,8 +262,20 @@ export async function seedGoods(db: Db, total: number, opts: { batch?: number; o
 }
 
 const bannerImage = (q: Record<string, string>) => `/api/img/banner.svg?${new URLSearchParams(Object.entries(q).filter(([, v]) => v))}`;
-/** The packs a brand's banner shows, in turn. */
-const BRAND_PACKS = ['capsule,granule,bottle', 'tablet,vial,capsule', 'granule,tablet,dropper', 'bottle,capsule,tube'];
+/** The packs a brand's banner shows: three of the maker's own goods, of different forms where it has them. */
+function brandPacks(brand: string, list: ReturnType<typeof products>) {
+  const maker = MAKERS.find((m) => m.brand === brand)?.name;
+  const own = list.filter((p) => p.maker === maker).map((p) => ({ form: packFormOf(p.entry, p.spec), name: p.entry.name.slice(0, 12) }));
+  const picked: typeof own = [];
+  for (const distinct of [true, false]) {
+    for (const p of own) {
+      if (picked.length === 3) break;
+      if (picked.some((q) => q.name === p.name) || (distinct && picked.some((q) => q.form === p.form))) continue;
+      picked.push(p);
+    }
+  }
+  return { g: picked.map((p) => p.form).join(','), gn: picked.map((p) => p.name).join(',') };
+}
 
 async function seedContent(db: Db) {
   await db.insert(siteConfig).values(Object.entries(SITE_CONFIG).map(([key, value]) => ({ key, value })));
@@ -276,6 +288,7 @@ async function seedContent(db: Db) {
     await db.insert(categories).values(top.children.map((name, i) => ({ name, parentId: row.id, sort: i })));
   }
   const brandNames = MAKERS.filter((m) => m.brand).map((m) => m.brand!);
+  const catalogue = products();
   await db.insert(brands).values(
     brandNames.map((name, sort) => ({
       name,
@@ -288,7 +301,7 @@ async function seedContent(db: Db) {
         c: COLOURS[sort % COLOURS.length],
         p: 'brand',
         th: 'brand',
-        g: BRAND_PACKS[sort % BRAND_PACKS.length],
+        ...brandPacks(name, catalogue),
       }),
     })),
   );

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PACK_FORMS } from '../../../core/schemas/drawings.js';
-import { ads, goods } from '../../db/schema/index.js';
+import { ads, brands, goods } from '../../db/schema/index.js';
 import { agent, buildTestApp, dbLabel, type TestApp } from '../../testing.js';
 
 let t: TestApp;
@@ -200,6 +200,14 @@ describe(`demo pictures of the seed on ${dbLabel}`, () => {
     expect(await formOf('黄芪')).toEqual(['bag', 'none']);
     expect(await formOf('电子血压计')).toEqual(['monitor', 'none']);
     expect(await formOf('鱼油软胶囊')).toEqual(['jar', 'health']);
+  });
+
+  it("shows a brand's own goods on its banner", async () => {
+    const [yiling] = await t.db.select({ banner: brands.banner }).from(brands).where(eq(brands.name, '以岭'));
+    const q = new URL(yiling.banner, 'http://x').searchParams;
+    expect(q.get('th')).toBe('brand');
+    expect(q.get('gn')).toContain('连花清瘟');
+    expect((await draw(yiling.banner)).body).toContain('连花清瘟');
   });
 
   it('gives each banner its own theme and packs', async () => {

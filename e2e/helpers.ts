@@ -226,9 +226,13 @@ export async function shotWhole(page: Page, name: string) {
 export async function typePayPassword(page: Page, password = DEMO_PAY_PASSWORD) {
   const dialog = page.getByTestId('paycf');
   await expect(dialog).toBeVisible();
-  const first = dialog.getByTestId('paycf-password').locator('input').first();
-  await first.click();
-  await page.keyboard.type(password, { delay: 30 });
+  const boxes = dialog.getByTestId('paycf-password').locator('input');
+  await boxes.first().click();
+  // A digit at a time, as a buyer types: each box takes its digit once the one before has handed on the focus.
+  for (const [i, digit] of [...password].entries()) {
+    await expect(boxes.nth(i)).toBeFocused();
+    await page.keyboard.press(digit);
+  }
   await expect(dialog.getByTestId('paycf-submit')).toBeEnabled();
 }
 

@@ -39,7 +39,7 @@ export const PACK_FORMS = [
 export type PackForm = (typeof PACK_FORMS)[number];
 
 /** The class printed on a pack: 处方药 Rx, 甲类OTC red, 乙类OTC green, 保健食品 blue hat; none for devices and herbs. */
-export const PACK_CLASSES = ['rx', 'otc-a', 'otc-b', 'health', 'none'] as const;
+const PACK_CLASSES = ['rx', 'otc-a', 'otc-b', 'health', 'none'] as const;
 export type PackClass = (typeof PACK_CLASSES)[number];
 
 /** `/api/img/goods.svg`: name, maker, specification, brand colour, view, and (later) form and class. */
@@ -57,7 +57,7 @@ export const GoodsImageQuery = z.object({
  * Banner looks: each activity its own palette and ornaments. plain draws from the colour alone (the banners
  * stored before themes existed).
  */
-export const BANNER_THEMES = [
+const BANNER_THEMES = [
   'plain',
   'festival',
   'flash',

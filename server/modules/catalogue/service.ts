@@ -138,7 +138,7 @@ const KEPT_ROWS_TTL_MS = 10_000;
 const KEPT_ROWS_MAX = 30_000;
 
 /** Goods by id with the list columns as `goodsByIds` gives them, those read in the last seconds from memory. */
-export async function keptGoodsByIds(db: Db, ids: number[]): Promise<GoodsCore[]> {
+async function keptGoodsByIds(db: Db, ids: number[]): Promise<GoodsCore[]> {
   const kept = keptRecords<GoodsCore>(db, 'goods', KEPT_ROWS_MAX, KEPT_ROWS_TTL_MS);
   const found: GoodsCore[] = [];
   const missing: number[] = [];

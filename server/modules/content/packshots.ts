@@ -17,7 +17,7 @@ const DEVICES: PackForm[] = ['thermometer', 'monitor', 'mask', 'device'];
 const markOf = (p: Pack) => (DEVICES.includes(p.form) ? 'device' : p.cls);
 
 /** The class mark printed at the top right of a pack, centred on (x, y). */
-export function classMark(cls: PackClass | 'device', x: number, y: number) {
+function classMark(cls: PackClass | 'device', x: number, y: number) {
   if (cls === 'device') {
     return `<rect x="${x - 30}" y="${y - 11}" width="56" height="22" rx="11" fill="#fff" stroke="#1d6fd8" stroke-width="1.5"/><text x="${x - 2}" y="${y + 5}" font-size="12" fill="#1d6fd8" text-anchor="middle" font-weight="700">医疗器械</text>`;
   }

@@ -28,7 +28,7 @@ export const hashOf = (s: string) => {
 };
 
 /** Width of a text in ems: CJK and full-width signs one em, Latin letters and digits about half. */
-export const ems = (s: string) => [...s].reduce((w, ch) => w + (/[\u2e80-\uffff]/.test(ch) ? 1 : /[A-Z@%MW]/.test(ch) ? 0.66 : 0.54), 0);
+const ems = (s: string) => [...s].reduce((w, ch) => w + (/[\u2e80-\uffff]/.test(ch) ? 1 : /[A-Z@%MW]/.test(ch) ? 0.66 : 0.54), 0);
 
 /**
  * A `<text>` that keeps within `width`: the size shrinks from `size` down to `min`, and below that the

@@ -32,7 +32,11 @@ function tick() {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  if (!timer) timer = setInterval(tick, 1000);
+  if (!timer) {
+    // The clock stood still while nothing showed it: bring it to now before the first second passes.
+    nowMs = serverNow();
+    timer = setInterval(tick, 1000);
+  }
   return () => {
     listeners.delete(listener);
     if (!listeners.size && timer) {
@@ -42,11 +46,13 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** The clock in whole seconds; read fresh when no timer runs (a countdown's first render after none was shown). */
+function seconds() {
+  if (!timer) nowMs = serverNow();
+  return Math.floor(nowMs / 1000);
+}
+
 /** The server's time in whole seconds, re-rendering once a second while mounted. */
 export function useServerSeconds(): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => Math.floor(nowMs / 1000),
-    () => Math.floor(nowMs / 1000),
-  );
+  return useSyncExternalStore(subscribe, seconds, seconds);
 }

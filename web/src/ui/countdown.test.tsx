@@ -60,4 +60,13 @@ describe('countdown', () => {
     act(() => vi.advanceTimersByTime(3000));
     expect(onEnd).toHaveBeenCalledTimes(1);
   });
+
+  it('shows the time left at its first render, however long no countdown was on screen', () => {
+    syncServerTime(Math.floor(Date.now() / 1000));
+    const end = Math.floor(serverNow() / 1000) + 3600;
+    // A minute on other pages, where nothing showed the clock.
+    vi.advanceTimersByTime(60_000);
+    act(() => root.render(<Countdown end={end} />));
+    expect(host.querySelector('[data-testid="countdown"]')!.textContent).toBe('00:59:00');
+  });
 });

@@ -70,24 +70,31 @@ function linesOf(userId: number, { lineIds, selectedOnly }: Which) {
 }
 
 /**
- * The account's lines (oldest first) with their goods: every column the cart shows, or (`pricing`) only those
- * the engine reads. Lines whose goods are gone are left out.
+ * Goods the engine reads besides the lines' own: the goods of the lines' bundles and those of the add-on (换购)
+ * offers running now.
  */
-async function linesWith<P extends boolean>(conn: Conn, userId: number, which: Which, pricing: P) {
+function goodsBeyondLines(context: PromotionContext, lines: CartRow[]): number[] {
+  const bundles = new Set(lines.filter((l) => l.type === 3 && l.combinationId).map((l) => l.combinationId!));
+  return [
+    ...context.combinations.filter((c) => bundles.has(c.id)).flatMap((c) => c.items.map((i) => i.goods_id)),
+    ...context.huangous.flatMap((h) => h.offers.map((o) => o.goods_id)),
+  ];
+}
+
+/**
+ * The account's lines (oldest first) with their goods: every column the cart shows, or (`pricing`) only those
+ * the engine reads. Lines whose goods are gone are left out. Given the running promotions, the goods of bundles
+ * and add-on offers come in the same read (`goods` holds them all): one statement for every goods priced.
+ */
+async function linesWith<P extends boolean>(conn: Conn, userId: number, which: Which, pricing: P, context?: PromotionContext) {
   const lines = await conn.select().from(cartItems).where(linesOf(userId, which)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  const byId = new Map(
-    (
-      await goodsForPricing(
-        conn,
-        lines.map((l) => l.goodsId),
-        pricing,
-      )
-    ).map((g) => [g.id, g]),
-  );
-  return lines.flatMap((line) => {
-    const g = byId.get(line.goodsId);
+  const wanted = [...lines.map((l) => l.goodsId), ...(context ? goodsBeyondLines(context, lines) : [])];
+  const goods = new Map((await goodsForPricing(conn, wanted, pricing)).map((g) => [g.id, g]));
+  const entries = lines.flatMap((line) => {
+    const g = goods.get(line.goodsId);
     return g ? [{ line, goods: g }] : [];
   });
+  return { entries, goods };
 }
 
 /**
@@ -106,7 +113,15 @@ export async function lockSelectedLines(tx: Conn, userId: number) {
 
 /** The account's cart lines (all, some, or the selected ones) with their goods, oldest first. */
 export async function cartEntries(conn: Conn, userId: number, which: Which = {}): Promise<CartEntry[]> {
-  return linesWith(conn, userId, which, false);
+  return (await linesWith(conn, userId, which, false)).entries;
+}
+
+/**
+ * The same lines, and in the same read every goods that pricing them under `shared`'s promotions needs
+ * (`goods`, for `priceEntries`).
+ */
+export function cartEntriesForPricing(conn: Conn, userId: number, which: Which, shared: SharedPricing) {
+  return linesWith(conn, userId, which, false, shared.context);
 }
 
 type AccountSide = {
@@ -153,13 +168,24 @@ export type PricedEntries<G extends PricingRow = GoodsRow> = {
 
 /**
  * Prices `entries` (cart lines of `buyer`) as they stand. `db` reads the shared promotions; `conn` is the
- * database or the order's transaction, for everything of the account.
+ * database or the order's transaction, for everything of the account. Goods already read (`known`, from
+ * `cartEntriesForPricing`) are not read again.
  */
-export function priceEntries(db: Db, conn: Conn, buyer: Buyer, entries: CartEntry[], opts: PricingOptions = {}): Promise<PricedEntries> {
-  return priceWith(db, conn, buyer, entries, false, opts);
+export function priceEntries(
+  db: Db,
+  conn: Conn,
+  buyer: Buyer,
+  entries: CartEntry[],
+  opts: PricingOptions = {},
+  known?: Map<number, GoodsRow>,
+): Promise<PricedEntries> {
+  return priceWith(db, conn, buyer, entries, false, opts, known);
 }
 
-/** Prices `entries`; the goods of bundles and add-ons that are not lines are read with the same columns as the lines'. */
+/**
+ * Prices `entries`; the goods of bundles and add-ons that are not lines (and not among the goods `known`
+ * already) are read with the same columns as the lines'.
+ */
 async function priceWith<G extends PricingRow>(
   db: Db,
   conn: Conn,
@@ -167,10 +193,12 @@ async function priceWith<G extends PricingRow>(
   entries: CartEntry<G>[],
   pricingOnly: boolean,
   opts: PricingOptions,
+  known?: Map<number, G>,
 ): Promise<PricedEntries<G>> {
   const now = opts.now ?? Date.now();
   const { context, site } = opts.shared ?? (await sharedPricing(db, now));
-  const goodsById = new Map(entries.map((e) => [e.goods.id, e.goods]));
+  const goodsById = new Map(known ?? []);
+  for (const e of entries) goodsById.set(e.goods.id, e.goods);
   // Goods of bundles and add-ons that are not lines themselves.
   const wantedBundles = new Set(entries.filter((e) => e.line.type === 3 && e.line.combinationId).map((e) => e.line.combinationId!));
   const bundles = context.combinations.filter((c) => wantedBundles.has(c.id));
@@ -226,14 +254,18 @@ async function priceWith<G extends PricingRow>(
 
 /** Reads and prices the account's cart (or the lines of `opts.lineIds`). */
 export async function priceCartOf(db: Db, conn: Conn, buyer: Buyer, opts: PricingOptions = {}): Promise<PricedEntries> {
-  const entries = await cartEntries(conn, buyer.id, opts);
-  return priceEntries(db, conn, buyer, entries, opts);
+  const at = { ...opts, now: opts.now ?? Date.now() };
+  const shared = opts.shared ?? (await sharedPricing(db, at.now));
+  const { entries, goods } = await linesWith(conn, buyer.id, opts, false, shared.context);
+  return priceWith(db, conn, buyer, entries, false, { ...at, shared }, goods);
 }
 
 /** The same prices, reading only what the engine needs: for totals (the checkout, hints) that show no goods. */
 export async function priceTotalsOf(db: Db, conn: Conn, buyer: Buyer, opts: PricingOptions = {}): Promise<PricedEntries<PricingRow>> {
-  const entries = await linesWith(conn, buyer.id, opts, true);
-  return priceWith(db, conn, buyer, entries, true, opts);
+  const at = { ...opts, now: opts.now ?? Date.now() };
+  const shared = opts.shared ?? (await sharedPricing(db, at.now));
+  const { entries, goods } = await linesWith(conn, buyer.id, opts, true, shared.context);
+  return priceWith(db, conn, buyer, entries, true, { ...at, shared }, goods);
 }
 
 /** Removes the ordered lines from the account's cart, in the order's transaction. */

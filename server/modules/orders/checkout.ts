@@ -28,6 +28,7 @@ import { AppError, invalid, notFound, refuse } from '../../http/envelope.js';
 import { listAddresses, ownAddress } from '../addresses/service.js';
 import {
   cartEntries,
+  cartEntriesForPricing,
   lockSelectedLines,
   priceEntries,
   removeLines,
@@ -72,15 +73,22 @@ function groupsOf(entries: CartEntry[]): Group[] {
 type Choice = { couponId: number | 'best' | null; useRedPacket: boolean };
 
 /** Step 1, price: each group priced; the coupon and the red packet apply to the ordinary order only. */
-async function priceGroups(db: Db, conn: Conn, buyer: Buyer, entries: CartEntry[], choice: Choice, shared: SharedPricing) {
+async function priceGroups(db: Db, conn: Conn, buyer: Buyer, selected: Selected, choice: Choice, shared: SharedPricing) {
   const out: { group: Group; p: PricedEntries }[] = [];
-  for (const group of groupsOf(entries)) {
+  for (const group of groupsOf(selected.entries)) {
     const plain = group.key === 'ephedrine';
-    const p = await priceEntries(db, conn, buyer, group.entries, {
-      couponId: plain ? null : choice.couponId,
-      useRedPacket: plain ? false : choice.useRedPacket,
-      shared,
-    });
+    const p = await priceEntries(
+      db,
+      conn,
+      buyer,
+      group.entries,
+      {
+        couponId: plain ? null : choice.couponId,
+        useRedPacket: plain ? false : choice.useRedPacket,
+        shared,
+      },
+      selected.goods,
+    );
     out.push({ group, p });
   }
   return out;
@@ -90,10 +98,13 @@ export function requireApproved(user: SessionUser) {
   if (user.isPassed !== 1) throw refuse(NOT_APPROVED);
 }
 
-async function selectedEntries(conn: Conn, userId: number) {
-  const entries = await cartEntries(conn, userId, { selectedOnly: true });
-  if (!entries.length) throw refuse('请先在购物车中选择要结算的商品');
-  return entries;
+type Selected = Awaited<ReturnType<typeof cartEntriesForPricing>>;
+
+/** The selected lines with every goods their pricing reads, in one read of the goods. */
+async function selectedEntries(conn: Conn, userId: number, shared: SharedPricing): Promise<Selected> {
+  const selected = await cartEntriesForPricing(conn, userId, { selectedOnly: true }, shared);
+  if (!selected.entries.length) throw refuse('请先在购物车中选择要结算的商品');
+  return selected;
 }
 
 function orderTotals(groups: { p: PricedEntries }[]): OrderTotals {
@@ -125,8 +136,8 @@ export async function confirm(
   q: { address_id?: number; coupon_id?: number | 'best' | null; use_red_packet?: number },
 ): Promise<Confirm> {
   requireApproved(user);
-  const entries = await selectedEntries(db, user.id);
   const shared = await sharedPricing(db);
+  const entries = await selectedEntries(db, user.id, shared);
   // The confirm page opens with the best coupon; 0 asks for none.
   const choice: Choice = { couponId: q.coupon_id === undefined ? 'best' : q.coupon_id, useRedPacket: q.use_red_packet === 1 };
   const groups = await priceGroups(db, db, user, entries, choice, shared);
@@ -431,7 +442,7 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
       if (earlier.length) return earlier;
     }
     const address = await ownAddress(tx, user.id, input.address_id);
-    const entries = await selectedEntries(tx, user.id);
+    const entries = await selectedEntries(tx, user.id, shared);
     const choice: Choice = { couponId: input.coupon_id ?? null, useRedPacket: input.use_red_packet === 1 };
     const groups = await priceGroups(db, tx, user, entries, choice, shared);
     const made: Made[] = [];

@@ -212,12 +212,17 @@ export type PricingRow = Pick<GoodsCore, keyof typeof pricingColumns>;
 /** Goods by id with the list columns, or (`pricing`) only those the pricing engine reads. */
 export async function goodsForPricing<P extends boolean>(conn: Conn, ids: number[], pricing: P): Promise<(P extends true ? PricingRow : GoodsCore)[]> {
   if (!ids.length) return [];
-  const unique = [...new Set(ids)];
-  const rows = pricing
-    ? await conn.select(pricingColumns).from(goods).where(inArray(goods.id, unique))
-    : await conn.select(goodsCore).from(goods).where(inArray(goods.id, unique));
+  const rows = pricing ? await builtOnce(conn, preparedPricingByIds).execute({ ids: [...new Set(ids)] }) : await goodsByIds(conn, ids);
   return rows as (P extends true ? PricingRow : GoodsCore)[];
 }
+
+/** The pricing columns of goods by id, a statement built once per connection (`builtOnce`). */
+const preparedPricingByIds = (conn: Conn) =>
+  conn
+    .select(pricingColumns)
+    .from(goods)
+    .where(sql`${goods.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('goods_pricing_by_ids');
 
 /** What adding goods to a cart needs to know of them. */
 const cartFactsColumns = {
@@ -237,11 +242,15 @@ export type CartFacts = Pick<GoodsCore, keyof typeof cartFactsColumns>;
 /** The cart's facts of goods by id (on sale, buyable, middle package, stock), live. */
 export async function cartFacts(conn: Conn, ids: number[]): Promise<CartFacts[]> {
   if (!ids.length) return [];
-  return conn
+  return builtOnce(conn, preparedCartFacts).execute({ ids: [...new Set(ids)] });
+}
+
+const preparedCartFacts = (conn: Conn) =>
+  conn
     .select(cartFactsColumns)
     .from(goods)
-    .where(inArray(goods.id, [...new Set(ids)]));
-}
+    .where(sql`${goods.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('goods_cart_facts');
 
 /**
  * Takes the units of every goods of `needs` off their stock, or none of them, in one statement: answers the

@@ -81,20 +81,60 @@ function goodsBeyondLines(context: PromotionContext, lines: CartRow[]): number[]
   ];
 }
 
+/** A cart line as `linesWith` reads it with the account's side (JSON: times in milliseconds). */
+type LineJson = { id: number; user_id: number; goods_id: number; type: number; combination_id: number | null; number: number; is_selected: boolean; created_at: number };
+
+/** SQL for a JSON array of the account's lines of `which`, oldest first. */
+function linesJsonSql(userId: number, which: Which) {
+  const c = cartItems;
+  return sql`coalesce((
+    select json_agg(json_build_object(
+      'id', ${c.id}, 'user_id', ${c.userId}, 'goods_id', ${c.goodsId}, 'type', ${c.type}, 'combination_id', ${c.combinationId},
+      'number', ${c.number}, 'is_selected', ${c.isSelected}, 'created_at', extract(epoch from ${c.createdAt}) * 1000
+    ) order by ${c.createdAt}, ${c.id})
+    from ${c} where ${linesOf(userId, which)}
+  ), '[]')`;
+}
+
+const lineOf = (l: LineJson): CartRow => ({
+  id: l.id,
+  userId: l.user_id,
+  goodsId: l.goods_id,
+  type: l.type,
+  combinationId: l.combination_id,
+  number: l.number,
+  isSelected: l.is_selected,
+  createdAt: new Date(Number(l.created_at)),
+});
+
 /**
  * The account's lines (oldest first) with their goods: every column the cart shows, or (`pricing`) only those
- * the engine reads. Lines whose goods are gone are left out. Given the running promotions, the goods of bundles
- * and add-on offers come in the same read (`goods` holds them all): one statement for every goods priced.
+ * the engine reads. Lines whose goods are gone are left out. Given the running promotions, two statements
+ * read everything pricing needs: the lines with the account's side (red packet, coupons, what it bought today
+ * at each limited price running), then every goods priced, the goods of bundles and add-on offers with the
+ * lines' own (`goods`).
  */
 async function linesWith<P extends boolean>(conn: Conn, userId: number, which: Which, pricing: P, context?: PromotionContext) {
-  const lines = await conn.select().from(cartItems).where(linesOf(userId, which)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  let lines: CartRow[];
+  let account: Account | undefined;
+  if (context) {
+    const limited = [...context.spikes, ...context.specials];
+    const result = (await conn.execute(sql`
+      select ${linesJsonSql(userId, which)} as lines, ${redPacketSql(userId)} as red_packet, ${unusedCouponsSql(userId)} as coupons,
+        ${boughtTodaySql(userId, context.dayStart, limited)} as bought`)) as unknown as { rows: (AccountSide & { lines: LineJson[] })[] };
+    const [row] = result.rows;
+    lines = row.lines.map(lineOf);
+    account = accountOf(row);
+  } else {
+    lines = await conn.select().from(cartItems).where(linesOf(userId, which)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  }
   const wanted = [...lines.map((l) => l.goodsId), ...(context ? goodsBeyondLines(context, lines) : [])];
   const goods = new Map((await goodsForPricing(conn, wanted, pricing)).map((g) => [g.id, g]));
   const entries = lines.flatMap((line) => {
     const g = goods.get(line.goodsId);
     return g ? [{ line, goods: g }] : [];
   });
-  return { entries, goods };
+  return { entries, goods, account };
 }
 
 /**
@@ -140,7 +180,10 @@ async function accountSide(conn: Conn, userId: number, dayStart: number, offers:
     select ${redPacketSql(userId)} as red_packet, ${unusedCouponsSql(userId)} as coupons, ${boughtTodaySql(userId, dayStart, offers)} as bought`)) as unknown as {
     rows: AccountSide[];
   };
-  const [row] = result.rows;
+  return accountOf(result.rows[0]);
+}
+
+function accountOf(row: AccountSide) {
   const mine = new Map<string, number>();
   const all = new Map<string, number>();
   for (const b of row.bought) {
@@ -149,6 +192,9 @@ async function accountSide(conn: Conn, userId: number, dayStart: number, offers:
   }
   return { redPacket: Number(row.red_packet ?? 0), coupons: row.coupons, bought: { mine, all } };
 }
+
+/** The account's side of pricing, as `accountSide` reads it. */
+type Account = ReturnType<typeof accountOf>;
 
 function withBought(offers: OfferBase[], mine: Map<string, number>, all: Map<string, number>) {
   return offers.map((o) => ({
@@ -168,8 +214,8 @@ export type PricedEntries<G extends PricingRow = GoodsRow> = {
 
 /**
  * Prices `entries` (cart lines of `buyer`) as they stand. `db` reads the shared promotions; `conn` is the
- * database or the order's transaction, for everything of the account. Goods already read (`known`, from
- * `cartEntriesForPricing`) are not read again.
+ * database or the order's transaction, for everything of the account. What `cartEntriesForPricing` read with
+ * the lines (`read`: every goods priced, the account's side) is not read again.
  */
 export function priceEntries(
   db: Db,
@@ -177,9 +223,9 @@ export function priceEntries(
   buyer: Buyer,
   entries: CartEntry[],
   opts: PricingOptions = {},
-  known?: Map<number, GoodsRow>,
+  read?: { goods: Map<number, GoodsRow>; account?: Account },
 ): Promise<PricedEntries> {
-  return priceWith(db, conn, buyer, entries, false, opts, known);
+  return priceWith(db, conn, buyer, entries, false, opts, read?.goods, read?.account);
 }
 
 /**
@@ -194,6 +240,7 @@ async function priceWith<G extends PricingRow>(
   pricingOnly: boolean,
   opts: PricingOptions,
   known?: Map<number, G>,
+  read?: Account,
 ): Promise<PricedEntries<G>> {
   const now = opts.now ?? Date.now();
   const { context, site } = opts.shared ?? (await sharedPricing(db, now));
@@ -214,7 +261,7 @@ async function priceWith<G extends PricingRow>(
 
   // What was bought today matters only for the limited offers on these goods.
   const limited = [...context.spikes, ...context.specials].filter((o) => goodsById.has(o.goods_id));
-  const account = await accountSide(conn, buyer.id, context.dayStart, limited);
+  const account = read ?? (await accountSide(conn, buyer.id, context.dayStart, limited));
   const { bought } = account;
 
   // What this buyer may not buy is excluded from the order with the reason (core/scope.ts).
@@ -256,16 +303,16 @@ async function priceWith<G extends PricingRow>(
 export async function priceCartOf(db: Db, conn: Conn, buyer: Buyer, opts: PricingOptions = {}): Promise<PricedEntries> {
   const at = { ...opts, now: opts.now ?? Date.now() };
   const shared = opts.shared ?? (await sharedPricing(db, at.now));
-  const { entries, goods } = await linesWith(conn, buyer.id, opts, false, shared.context);
-  return priceWith(db, conn, buyer, entries, false, { ...at, shared }, goods);
+  const { entries, goods, account } = await linesWith(conn, buyer.id, opts, false, shared.context);
+  return priceWith(db, conn, buyer, entries, false, { ...at, shared }, goods, account);
 }
 
 /** The same prices, reading only what the engine needs: for totals (the checkout, hints) that show no goods. */
 export async function priceTotalsOf(db: Db, conn: Conn, buyer: Buyer, opts: PricingOptions = {}): Promise<PricedEntries<PricingRow>> {
   const at = { ...opts, now: opts.now ?? Date.now() };
   const shared = opts.shared ?? (await sharedPricing(db, at.now));
-  const { entries, goods } = await linesWith(conn, buyer.id, opts, true, shared.context);
-  return priceWith(db, conn, buyer, entries, true, { ...at, shared }, goods);
+  const { entries, goods, account } = await linesWith(conn, buyer.id, opts, true, shared.context);
+  return priceWith(db, conn, buyer, entries, true, { ...at, shared }, goods, account);
 }
 
 /** Removes the ordered lines from the account's cart, in the order's transaction. */

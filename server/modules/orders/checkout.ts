@@ -87,7 +87,7 @@ async function priceGroups(db: Db, conn: Conn, buyer: Buyer, selected: Selected,
         useRedPacket: plain ? false : choice.useRedPacket,
         shared,
       },
-      selected.goods,
+      selected,
     );
     out.push({ group, p });
   }

@@ -26,6 +26,12 @@ const page = (await client.query('select id from goods where is_on_sale and not 
 const detail = page[7];
 const names = (await client.query('select name from goods group by name order by count(*) desc limit 3')).rows.map((r: { name: string }) => r.name);
 const buyer = await one<{ id: number }>("select id from users where username = 'buyer1'");
+const cartGoods = (await client.query('select goods_id from cart_items where user_id = $1', [buyer.id])).rows.map((r: { goods_id: number }) => r.goods_id);
+const offers = (await client.query('select activity_id, goods_id from activity_goods where "limit_per_user" > 0 limit 60')).rows as {
+  activity_id: number;
+  goods_id: number;
+}[];
+const limited = { activities: [...new Set(offers.map((o) => o.activity_id))], goods: [...new Set(offers.map((o) => o.goods_id))] };
 const stocked = (await client.query('select id from goods where is_on_sale and number > 1000 order by id limit 10')).rows.map((r: { id: number }) => r.id);
 
 type Statement = { name: string; where: string; sql: string; values: unknown[]; write?: boolean };
@@ -69,16 +75,34 @@ const statements: Statement[] = [
     write: true,
   },
   {
-    name: 'A cart’s lines',
-    where: 'cart/service.ts cartEntries: GET /api/cart/list, 去结算 and the order',
-    sql: 'select id, user_id, goods_id, type, combination_id, number, is_selected, created_at from cart_items where user_id = $1 order by created_at, id',
-    values: [buyer.id],
+    name: 'A cart’s lines with the account’s side of pricing',
+    where:
+      'cart/pricing.ts linesWith: GET /api/cart/list, 去结算 and the order; the lines, the red packet, the unused coupons and what the account and everybody bought today at the limited prices running',
+    sql: `select coalesce((
+        select json_agg(json_build_object('id', id, 'user_id', user_id, 'goods_id', goods_id, 'type', type, 'combination_id', combination_id,
+          'number', number, 'is_selected', is_selected, 'created_at', extract(epoch from created_at) * 1000) order by created_at, id)
+        from cart_items where user_id = $1), '[]') as lines,
+      (select red_packet from wallets where user_id = $1) as red_packet,
+      coalesce((select json_agg(json_build_object('id', uc.id, 'name', c.name, 'type', c.type, 'threshold', c.threshold, 'amount', c.amount,
+          'rate', c.rate, 'max_discount', c.max_discount, 'scope', c.scope) order by uc.id)
+        from user_coupons uc join coupons c on c.id = uc.coupon_id where uc.user_id = $1 and uc.status = 0), '[]') as coupons,
+      coalesce((select json_agg(json_build_object('activity_id', b.activity_id, 'goods_id', b.goods_id, 'mine', b.mine, 'all', b.all))
+        from (select ps.activity_id, ps.goods_id, sum(case when ps.user_id = $1 then ps.number else 0 end)::int as mine, sum(ps.number)::int as all
+          from promo_sales ps where ps.activity_id = any($2::int[]) and ps.goods_id = any($3::int[]) and ps.created_at >= $4::timestamptz
+          group by ps.activity_id, ps.goods_id) b), '[]') as bought`,
+    values: [buyer.id, limited.activities, limited.goods, new Date(Date.now() - 86_400_000).toISOString()],
   },
   {
-    name: 'The cart’s goods facts',
+    name: 'The goods a cart prices (goods_by_ids)',
+    where: 'catalogue/service.ts goodsForPricing: the lines’ goods with those of their bundles and the add-on offers, one read',
+    sql: `select ${GOODS_CORE} from goods where id = any($1::int[])`,
+    values: [cartGoods],
+  },
+  {
+    name: 'The cart’s goods facts (goods_cart_facts)',
     where: 'catalogue/service.ts cartFacts: adding to the cart checks the goods as they are now',
-    sql: 'select id, name, bzdw, zbz, number, is_on_sale, is_kx, is_buy, scope_id, is_ephedrine from goods where id in ($1)',
-    values: [detail],
+    sql: 'select id, name, bzdw, zbz, number, is_on_sale, is_kx, is_buy, scope_id, is_ephedrine from goods where id = any($1::int[])',
+    values: [[detail]],
   },
   {
     name: 'An order takes its stock',
@@ -118,7 +142,9 @@ statement run once before its plan is kept (EXPLAIN ANALYZE, BUFFERS; writes rol
 counts, filters and sorts, and the approval-number search are worked out in the list index held in memory
 (server/modules/catalogue/list-index.ts, docs/decisions/015-catalogue-at-scale.md); the index and the search terms
 are read whole, by design, when they are built (at start and every 15 s in the background). Every statement below
-reads through an index: none reads the goods table through.
+reads the goods, the cart lines and the sales of the day through an index; only tables of a few dozen rows in a
+bench database (wallets, coupons) are read whole, the planner's choice while they are that small (each has its
+index by account: wallets by primary key, user_coupons_user_idx).
 
 ${sections.join('\n\n')}
 `,

@@ -82,7 +82,16 @@ function goodsBeyondLines(context: PromotionContext, lines: CartRow[]): number[]
 }
 
 /** A cart line as `linesWith` reads it with the account's side (JSON: times in milliseconds). */
-type LineJson = { id: number; user_id: number; goods_id: number; type: number; combination_id: number | null; number: number; is_selected: boolean; created_at: number };
+type LineJson = {
+  id: number;
+  user_id: number;
+  goods_id: number;
+  type: number;
+  combination_id: number | null;
+  number: number;
+  is_selected: boolean;
+  created_at: number;
+};
 
 /** SQL for a JSON array of the account's lines of `which`, oldest first. */
 function linesJsonSql(userId: number, which: Which) {

@@ -5,32 +5,20 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney, yuanToFen } from '../core/money';
+import type { CartList } from '../core/schemas/cart';
+import type { Goods } from '../core/schemas/goods';
+import type { PromoGoods } from '../core/schemas/promotions';
+import type { Confirm } from '../core/schemas/trade';
 import { api, clearCart, loginByApi, shotWhole, withAccount } from './helpers';
 
-type Goods = {
-  id: number;
-  name: string;
-  base_price: string;
-  zbz: number;
-  number: number;
-  is_buy: number;
-  is_ephedrine: number;
-  tags: string[];
-  ladder_price: unknown[];
-};
-type Special = Goods & { activity_price: string | null; limit: number };
-type CartList = {
-  list: { id: number; goods_id: number; price: string; amount: string }[];
-  total: { goods_amount: string; pay_amount: string };
-  shipping: { free: 0 | 1; need: string; amount: string };
-  shipping_data: { no_trans_order_amount: string };
-};
+/** Goods as an approved buyer receives them: with their prices. */
+type Priced<T extends { base_price: string | null }> = T & { base_price: string };
 
 const money = (yuan: string) => formatMoney(yuanToFen(yuan));
 
 /** A daily special a plain buyer can take a middle package of, at the special price for every unit. */
 async function specialToBuy(page: Page) {
-  const today = await api<{ goods: Special[] }>(page, 'GET', '/api/activity/everyday_price');
+  const today = await api<{ goods: Priced<PromoGoods>[] }>(page, 'GET', '/api/activity/everyday_price');
   const special = today.goods.find(
     (g) =>
       g.activity_price !== null &&
@@ -47,7 +35,7 @@ async function specialToBuy(page: Page) {
 
 /** Plain goods (no tiers, no offer) and a quantity that bring the cart to between ¥550 and the free-shipping ¥800. */
 async function fillerFor(page: Page, already: number, threshold: number) {
-  const list = await api<{ data: Goods[] }>(page, 'GET', '/api/goods/list?per_page=60');
+  const list = await api<{ data: Priced<Goods>[] }>(page, 'GET', '/api/goods/list?per_page=60');
   for (const g of list.data) {
     if (!g.is_buy || g.is_ephedrine || g.ladder_price.length || g.tags.some((t) => t === '秒' || t === '特')) continue;
     const pack = yuanToFen(g.base_price) * g.zbz;
@@ -101,7 +89,7 @@ test('a daily special costs its special price at every step, and the free-shippi
     await page.getByTestId('mini-cart-close').click();
 
     await api(page, 'POST', '/api/cart/checkout', { ids: cart.list.map((l) => l.id) });
-    const confirm = await api<{ coupon: { id: number; discount: string } | null }>(page, 'GET', '/api/cart/confirm');
+    const confirm = await api<Confirm>(page, 'GET', '/api/cart/confirm');
     expect(confirm.coupon, 'a coupon the checkout chooses for ¥550-¥800').not.toBeNull();
     await page.goto('/cart/step2');
     await expect(page.getByTestId('confirm-page')).toBeVisible();

@@ -69,16 +69,18 @@ function linesOf(userId: number, { lineIds, selectedOnly }: Which) {
   );
 }
 
+/** The running bundles (组合购) that lines of type 3 are of. */
+function bundlesOf(context: PromotionContext, lines: CartRow[]) {
+  const ids = new Set(lines.filter((l) => l.type === 3 && l.combinationId).map((l) => l.combinationId!));
+  return context.combinations.filter((c) => ids.has(c.id));
+}
+
 /**
  * Goods the engine reads besides the lines' own: the goods of the lines' bundles and those of the add-on (换购)
  * offers running now.
  */
 function goodsBeyondLines(context: PromotionContext, lines: CartRow[]): number[] {
-  const bundles = new Set(lines.filter((l) => l.type === 3 && l.combinationId).map((l) => l.combinationId!));
-  return [
-    ...context.combinations.filter((c) => bundles.has(c.id)).flatMap((c) => c.items.map((i) => i.goods_id)),
-    ...context.huangous.flatMap((h) => h.offers.map((o) => o.goods_id)),
-  ];
+  return [...bundlesOf(context, lines).flatMap((c) => c.items.map((i) => i.goods_id)), ...context.huangous.flatMap((h) => h.offers.map((o) => o.goods_id))];
 }
 
 /** A cart line as `linesWith` reads it with the account's side (JSON: times in milliseconds). */
@@ -255,13 +257,10 @@ async function priceWith<G extends PricingRow>(
   const { context, site } = opts.shared ?? (await sharedPricing(db, now));
   const goodsById = new Map(known ?? []);
   for (const e of entries) goodsById.set(e.goods.id, e.goods);
-  // Goods of bundles and add-ons that are not lines themselves.
-  const wantedBundles = new Set(entries.filter((e) => e.line.type === 3 && e.line.combinationId).map((e) => e.line.combinationId!));
-  const bundles = context.combinations.filter((c) => wantedBundles.has(c.id));
-  const extra = new Set<number>([
-    ...bundles.flatMap((b) => b.items.map((i) => i.goods_id)),
-    ...context.huangous.flatMap((h) => h.offers.map((o) => o.goods_id)),
-  ]);
+  // Goods of bundles and add-ons that are not lines themselves, unless read with the lines.
+  const lineRows = entries.map((e) => e.line);
+  const bundles = bundlesOf(context, lineRows);
+  const extra = new Set(goodsBeyondLines(context, lineRows));
   for (const id of goodsById.keys()) extra.delete(id);
   if (extra.size) {
     // Read with the same columns as the lines' goods, so of the same shape G.

@@ -160,17 +160,15 @@ export async function goodsByIds(conn: Conn, ids: number[]): Promise<GoodsCore[]
   return builtOnce(conn, preparedByIds).execute({ ids: [...new Set(ids)] });
 }
 
+/** The condition of the statements of goods by ids: the ids as one array parameter, so one plan serves any count. */
+const idAmongIds = sql`${goods.id} = any(${sql.placeholder('ids')}::int[])`;
+
 /**
  * The statement of `goodsByIds`, built once per connection: every list page and suggestion runs it, and building
  * a select of 35 columns costs more than the database takes to answer it. On PostgreSQL it is a named
  * statement, parsed and planned once per pooled connection.
  */
-const preparedByIds = (conn: Conn) =>
-  conn
-    .select(goodsCore)
-    .from(goods)
-    .where(sql`${goods.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('goods_by_ids');
+const preparedByIds = (conn: Conn) => conn.select(goodsCore).from(goods).where(idAmongIds).prepare('goods_by_ids');
 const statements = new WeakMap<Conn, Map<unknown, unknown>>();
 
 /** A statement `prepare` builds, built once per connection (or transaction) and kept with it. */
@@ -217,12 +215,7 @@ export async function goodsForPricing<P extends boolean>(conn: Conn, ids: number
 }
 
 /** The pricing columns of goods by id, a statement built once per connection (`builtOnce`). */
-const preparedPricingByIds = (conn: Conn) =>
-  conn
-    .select(pricingColumns)
-    .from(goods)
-    .where(sql`${goods.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('goods_pricing_by_ids');
+const preparedPricingByIds = (conn: Conn) => conn.select(pricingColumns).from(goods).where(idAmongIds).prepare('goods_pricing_by_ids');
 
 /** What adding goods to a cart needs to know of them. */
 const cartFactsColumns = {
@@ -245,12 +238,7 @@ export async function cartFacts(conn: Conn, ids: number[]): Promise<CartFacts[]>
   return builtOnce(conn, preparedCartFacts).execute({ ids: [...new Set(ids)] });
 }
 
-const preparedCartFacts = (conn: Conn) =>
-  conn
-    .select(cartFactsColumns)
-    .from(goods)
-    .where(sql`${goods.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('goods_cart_facts');
+const preparedCartFacts = (conn: Conn) => conn.select(cartFactsColumns).from(goods).where(idAmongIds).prepare('goods_cart_facts');
 
 /**
  * Takes the units of every goods of `needs` off their stock, or none of them, in one statement: answers the

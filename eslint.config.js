@@ -68,8 +68,11 @@ const SERVER_MODULES = [
   'content',
   'promotions',
   'wallet',
+  'activity-pages',
   'cart',
   'orders',
+  'points',
+  'lottery',
   'member',
   'dashboard',
 ];

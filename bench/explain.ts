@@ -36,6 +36,9 @@ const stocked = (await client.query('select id from goods where is_on_sale and n
 
 type Statement = { name: string; where: string; sql: string; values: unknown[]; write?: boolean };
 
+/** The reads of goods answer their rows as one JSON text (server/db/json-rows.ts). */
+const asJson = (select: string) => `select coalesce(json_agg(r), '[]')::text from (${select}) r`;
+
 const GOODS_CORE =
   'id, ck_id, name, sccj, ypgg, bzdw, images, base_price, is_buy, number, is_youx, type, ladder_price, ladder_price_type, is_free_shipping, free_shipping_number, tags, zbz, jzl, pzwh, jx, cfl, xq, scrq, ccfs, category_id, scope_id, brand_id, is_ephedrine, is_kx, is_zy, is_qx, is_on_sale, sales, created_at';
 
@@ -43,13 +46,13 @@ const statements: Statement[] = [
   {
     name: 'A list page’s goods (goods_by_ids)',
     where: 'catalogue/service.ts goodsByIds: every list page and suggestion, after the list index chose the ids',
-    sql: `select ${GOODS_CORE} from goods where id = any($1::int[])`,
+    sql: asJson(`select ${GOODS_CORE} from goods where id = any($1::int[])`),
     values: [page],
   },
   {
     name: 'A goods’ detail (goods_detail)',
     where: 'catalogue/service.ts detailFor: GET /api/goods/detail/{id}, kept 5 s per goods and kind of viewer',
-    sql: 'select * from goods where id = $1 and is_on_sale = true and (not is_kx or $2::boolean)',
+    sql: asJson('select * from goods where id = $1 and is_on_sale = true and (not is_kx or $2::boolean)'),
     values: [detail, false],
   },
   {
@@ -95,13 +98,13 @@ const statements: Statement[] = [
   {
     name: 'The goods a cart prices (goods_by_ids)',
     where: 'catalogue/service.ts goodsForPricing: the lines’ goods with those of their bundles and the add-on offers, one read',
-    sql: `select ${GOODS_CORE} from goods where id = any($1::int[])`,
+    sql: asJson(`select ${GOODS_CORE} from goods where id = any($1::int[])`),
     values: [cartGoods],
   },
   {
     name: 'The cart’s goods facts (goods_cart_facts)',
     where: 'catalogue/service.ts cartFacts: adding to the cart checks the goods as they are now',
-    sql: 'select id, name, bzdw, zbz, number, is_on_sale, is_kx, is_buy, scope_id, is_ephedrine from goods where id = any($1::int[])',
+    sql: asJson('select id, name, bzdw, zbz, number, is_on_sale, is_kx, is_buy, scope_id, is_ephedrine from goods where id = any($1::int[])'),
     values: [[detail]],
   },
   {

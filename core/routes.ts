@@ -154,7 +154,7 @@ export const routes: AppRoute[] = [
   bare({ path: '/loading', title: '加载中', screen: 'loading', built: true }),
   bare({ path: '/loading/activity', title: '活动加载中', screen: 'loading', built: true }),
   entryPage({ path: '/login', title: '登录', screen: 'login', skipUserBase: true }),
-  site({ path: '/jfsc', title: '积分商城', screen: 'pointsMall' }),
+  site({ path: '/jfsc', title: '积分商城', screen: 'pointsMall', built: true }),
   site({ path: '/list/other/:id/:name?', title: '药品', screen: 'goodsOther', built: true }),
 
   // Medicine list and search
@@ -186,7 +186,7 @@ export const routes: AppRoute[] = [
   site({ path: '/order/info/:id', title: '订单详情', screen: 'orderDetail', built: true, membersOnly: true }),
   site({ path: '/order/returnInfo/:id', title: '退货详情', screen: 'orderReturn', built: true, membersOnly: true }),
   site({ path: '/order/afterSalesInfo/:id', title: '售后详情', screen: 'orderAfterSales', built: true, membersOnly: true }),
-  site({ path: '/order/jfdd', aliases: ['/jfdd'], title: '积分订单', screen: 'pointsOrders' }),
+  site({ path: '/order/jfdd', aliases: ['/jfdd'], title: '积分订单', screen: 'pointsOrders', built: true, membersOnly: true }),
   site({ path: '/order/hmdd', aliases: ['/hmdd'], title: '含麻订单', screen: 'ephedrineOrders', built: true, membersOnly: true }),
 
   // Self-service; e-invoice and favourites are also linked at the top level
@@ -226,8 +226,8 @@ export const routes: AppRoute[] = [
   site({ path: '/yx', aliases: ['/yx_index'], title: '包邮专区', screen: 'freeShippingZone', built: true }),
   site({ path: '/yx/table', aliases: ['/yx_table'], title: '包邮专区', screen: 'freeShippingTable', built: true }),
   bare({ path: '/yx/rule', aliases: ['/yx_rule'], title: '包邮规则', screen: 'freeShippingRule', built: true }),
-  site({ path: '/yjh/:id?', title: '活动专区', screen: 'activityZone' }),
-  site({ path: '/Hdzx/:ids/:id?', title: '活动中心', screen: 'activityCentre' }),
+  site({ path: '/yjh/:id?', title: '活动专区', screen: 'activityZone', built: true }),
+  site({ path: '/Hdzx/:ids/:id?', title: '活动中心', screen: 'activityCentre', built: true }),
   site({ path: '/zyyp', title: '中药专区', screen: 'tcmZone', built: true }),
   site({ path: '/qxzq', title: '器械专区', screen: 'devicesZone', built: true }),
   site({ path: '/jxqzc', title: '近效期专场', screen: 'nearExpiryZone', built: true }),
@@ -236,15 +236,15 @@ export const routes: AppRoute[] = [
   site({ path: '/kxzq/goods/:url/:ads?', title: '控销商品', screen: 'controlledGoods', built: true }),
 
   // Promotions
-  site({ path: '/hb', title: '满返专区', screen: 'cashback' }),
-  site({ path: '/welfare', title: '全场94折', screen: 'welfare' }),
+  site({ path: '/hb', title: '满返专区', screen: 'cashback', built: true }),
+  site({ path: '/welfare', title: '全场94折', screen: 'welfare', built: true }),
   site({ path: '/mrtj', title: '每日特价', screen: 'dailySpecials', built: true }),
-  site({ path: '/lqzx', title: '领券中心', screen: 'couponCentre' }),
-  site({ path: '/zqmb', title: '专题专区', screen: 'themeZone' }),
-  site({ path: '/yyh', title: '优惠活动', screen: 'yyh' }),
-  site({ path: '/yyh/list', title: '优惠活动', screen: 'yyhList' }),
-  site({ path: '/hdmb', title: '活动专题', screen: 'activityTemplate' }),
-  site({ path: '/zhzq', title: '组合购', screen: 'combination' }),
+  site({ path: '/lqzx', title: '领券中心', screen: 'couponCentre', built: true }),
+  site({ path: '/zqmb', title: '专题专区', screen: 'themeZone', built: true }),
+  site({ path: '/yyh', title: '优惠活动', screen: 'yyh', built: true }),
+  site({ path: '/yyh/list', title: '优惠活动', screen: 'yyhList', built: true }),
+  site({ path: '/hdmb', title: '活动专题', screen: 'activityTemplate', built: true }),
+  site({ path: '/zhzq', title: '组合购', screen: 'combination', built: true }),
 
   // Help centre: the named articles of the spec, any other group/article, and news detail
   help({ path: '/help', title: '帮助中心', screen: 'help' }),

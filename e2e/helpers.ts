@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from '../server/seed/demo-password';
 
@@ -15,14 +15,23 @@ export async function shot(page: Page, name: string) {
 }
 
 /** Reads the latest SMS code sent to a phone from the sandbox outbox. */
-export async function smsCode(request: APIRequestContext, phone: string): Promise<string> {
-  for (let i = 0; i < 20; i++) {
+export async function smsCode(request: APIRequestContext, phone: string, purpose?: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
     const res = await request.get(`/api/dev/sms_outbox?phone=${phone}`);
     const body = await res.json();
-    if (body.data?.code) return body.data.code;
+    if (body.data?.code && (!purpose || body.data.purpose === purpose)) return body.data.code;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no SMS code for ${phone}`);
+  throw new Error(`no SMS code${purpose ? ` for ${purpose}` : ''} to ${phone}`);
+}
+
+/** Waits until the server lets a new code go to the phone: 60 s after the latest one it sent (by its own clock). */
+export async function smsCodeAllowed(page: Page, phone: string): Promise<void> {
+  const body = await (await page.request.get(`/api/dev/sms_outbox?phone=${phone}`)).json();
+  const sentAt: number | undefined = body.data?.created_at;
+  if (!sentAt) return;
+  const wait = (sentAt + 62) * 1000 - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
 }
 
 /** A phone number no earlier run has used: 139 + the last 8 digits of the time. */
@@ -30,11 +39,20 @@ export function freshPhone(): string {
   return `139${String(Date.now() * 10 + Math.floor(Math.random() * 10)).slice(-8)}`;
 }
 
-export async function login(page: Page, username: string, password = DEMO_PASSWORD) {
+/**
+ * Logs in through the login page. The home page's lottery pop-up shows once a day per account: a journey about
+ * something else finds it shown already today, unless it asks for it (`lotteryPopup`).
+ */
+export async function login(page: Page, username: string, password = DEMO_PASSWORD, opts: { lotteryPopup?: boolean } = {}) {
+  if (!opts.lotteryPopup) await lotteryPopupShown(page, username);
   await page.goto('/login');
   await page.getByTestId('login-username').fill(username);
   await page.getByTestId('login-password').fill(password);
+  // The first page after a login reloads once (spec section 4): wait for that new document, or a navigation
+  // the test makes next is cut short by it.
+  const reloaded = page.waitForEvent('load');
   await page.getByTestId('login-submit').click();
+  await reloaded;
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
@@ -204,8 +222,15 @@ export async function api<T>(page: Page, method: 'GET' | 'POST', url: string, da
  * Logs in through the API: the session cookie lands in the page's context, and no login page means no
  * reload-after-login racing the journey's first navigation.
  */
-export async function loginByApi(page: Page, username: string, password = DEMO_PASSWORD) {
+export async function loginByApi(page: Page, username: string, password = DEMO_PASSWORD, opts: { lotteryPopup?: boolean } = {}) {
+  if (!opts.lotteryPopup) await lotteryPopupShown(page, username);
   await api(page, 'POST', '/api/user/login', { username, password });
+}
+
+/** Marks the home page's lottery pop-up (once a day per account, in local storage) as shown today to this account. */
+export async function lotteryPopupShown(page: Page, username: string) {
+  const day = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), { key: `yct-draw-shown:${username}`, value: day });
 }
 
 /**
@@ -248,4 +273,29 @@ export async function confirmPayment(page: Page, opts: { amount?: string; instru
   await typePayPassword(page, opts.password);
   if (opts.shot) await shot(page, opts.shot);
   await dialog.getByTestId('paycf-submit').click();
+}
+
+/** The seeded operators' password (admin, ops, qa, finance, warehouse, service). */
+export const OPERATOR_PASSWORD = 'Admin@2026';
+
+/**
+ * An operator's own API session, for the console's steps in a buyer's journey (shipping an order, say): a
+ * cookie jar of its own, logged in to the console. Dispose of it at the end.
+ */
+export async function operatorRequest(username: string): Promise<APIRequestContext> {
+  const context = await request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: XHR });
+  const res = (await (await context.post('/api/admin/login', { data: { username, password: OPERATOR_PASSWORD } })).json()) as Envelope<unknown>;
+  expect(res.code, `operator ${username} logs in: ${res.message}`).toBe(10000);
+  return context;
+}
+
+/** Logs in to the console through its login page and waits until the shell greets the operator. */
+export async function consoleLogin(page: Page, username: string, password = OPERATOR_PASSWORD) {
+  await page.goto('/admin/login');
+  await page.getByTestId('admin-login-username').fill(username);
+  await page.getByTestId('admin-login-password').fill(password);
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/admin/login');
+  await page.getByTestId('admin-login-submit').click();
+  await answer;
+  await expect(page.getByTestId('admin-operator')).toContainText(`（${username}）`);
 }

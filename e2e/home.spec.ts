@@ -67,6 +67,31 @@ test('a guest on the home page sees the carousel, the open menu, every floor and
   await shot(page, 'home-guest');
 });
 
+test('the page HTML paints the first carousel banner in its place, and the carousel takes over that very picture', async ({ page }) => {
+  // Before any script runs: the picture of the HTML, and where it lies.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const img = document.querySelector('#yct-boot-hero img');
+      const w = window as unknown as { bootHero?: Element | null; bootBox?: DOMRect };
+      w.bootHero = img;
+      w.bootBox = img?.getBoundingClientRect();
+    });
+  });
+  for (const width of [1920, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const slide = page.getByTestId('hero-slide').first().locator('img');
+    await expect(slide).toBeVisible();
+    await expect(page.locator('#yct-boot')).toHaveCount(0);
+    const same = await slide.evaluate((img) => {
+      const w = window as unknown as { bootHero?: Element | null; bootBox?: DOMRect };
+      const box = img.getBoundingClientRect();
+      return { adopted: w.bootHero === img, dx: Math.abs(box.x - w.bootBox!.x), dy: Math.abs(box.y - w.bootBox!.y), width: box.width };
+    });
+    expect(same, `at ${width} px`).toEqual({ adopted: true, dx: 0, dy: 0, width: 780 });
+  }
+});
+
 test('demo on the home page sees flash-sale prices under the struck-out usual ones, and the account panel with points', async ({ page }) => {
   await login(page, 'demo');
   await page.goto('/');
@@ -111,7 +136,8 @@ test('demo on the home page sees flash-sale prices under the struck-out usual on
       .locator('dl > div')
       .filter({ has: page.locator('dt', { hasText: '积分' }) })
       .locator('dd'),
-  ).toHaveText('1280');
+    // Other journeys earn and spend demo's points (orders, the points mall, the lottery): the panel shows the server's figure.
+  ).toHaveText(String((await apiData<{ points: number }>(page, '/api/user/base')).points));
   await scrollThrough(page);
   await page.mouse.move(1270, 890);
   await shot(page, 'home-logged-in');

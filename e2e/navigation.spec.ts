@@ -1,6 +1,6 @@
 /** Shell state across navigation: scroll remembered per route, the one reload after login. */
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from './helpers';
+import { DEMO_PASSWORD, lotteryPopupShown } from './helpers';
 
 test('going back returns to where the buyer had scrolled on that route', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 600 });
@@ -25,6 +25,7 @@ test('logging in sets the session flag that reloads the next page once', async (
   page.on('request', (r) => {
     if (r.resourceType() === 'document') documents++;
   });
+  await lotteryPopupShown(page, 'demo');
   await page.goto('/login');
   await page.getByTestId('login-username').fill('demo');
   await page.getByTestId('login-password').fill(DEMO_PASSWORD);

@@ -40,10 +40,14 @@ test('demo sees every wallet tab with its figures from the ledger', async ({ pag
 
   await page.goto('/jfgl');
   await expect(page.getByTestId('points-value')).not.toHaveText('--');
+  const spent = page.waitForResponse((r) => r.url().includes('/api/user/user_money_log') && r.url().includes('use_type=2'));
   await page.getByTestId('log-use-type').getByText('使用').click();
   await expect(page).toHaveURL(/use_type=2/);
-  await expect(page.locator('[data-testid="log-row"][data-kind="exchange"]')).toBeVisible();
-  for (const amount of await page.getByTestId('log-amount').allTextContents()) expect(amount).toMatch(/^-\d+$/);
+  await spent;
+  // The seeded redemption, and any the points mall's journey has made meanwhile.
+  await expect(page.locator('[data-testid="log-row"][data-kind="exchange"]').last()).toBeVisible();
+  // The earlier page stays on screen until the new one is drawn: every amount shown turns negative.
+  await expect.poll(async () => (await page.getByTestId('log-amount').allTextContents()).filter((a) => !/^-\d+$/.test(a))).toEqual([]);
   await page.getByTestId('log-use-type').getByText('全部').click();
   await expect(page.getByTestId('log-row')).not.toHaveCount(1);
   await shotWhole(page, 'wallet-points');

@@ -5,6 +5,7 @@
  */
 import { fenToYuan } from '../money.js';
 import { checkCount, sum, times } from './arithmetic.js';
+import { priceCashbacks } from './cashback.js';
 import { chooseCoupon, evaluateCoupon, orderCoupons, spreadCoupon, type CouponEvaluation, type CouponLine } from './coupon.js';
 import { EXCLUDED_MESSAGES, exclusion } from './eligibility.js';
 import { priceGifts, priceHuangous } from './gifts.js';
@@ -198,6 +199,14 @@ export function priceCart(input: PricingInput): PricedCart {
     counted.map((w) => ({ free: w.out.free_shipping, amount: w.out.amount - w.out.welfare_amount })),
   );
 
+  // 8. 满返, on what the plain lines pay: granted when the order completes, nothing off now.
+  const cashbacks = priceCashbacks(
+    input.cashbacks ?? [],
+    work.flatMap((w) =>
+      w.out.source === 'cart' ? [{ id: w.out.id!, goods_id: w.out.type === 0 ? w.activityGoodsId : null, counted: w.out.counted, pay: w.out.pay_amount }] : [],
+    ),
+  );
+
   const lines = work.map((w) => w.out);
   const total = (field: 'amount' | 'welfare_amount' | 'goods_manjian_amount' | 'coupon_amount' | 'red_packet_amount' | 'pay_amount') =>
     sum(counted.map((w) => w.out[field]));
@@ -217,7 +226,8 @@ export function priceCart(input: PricingInput): PricedCart {
     discount_amount: sum([welfareAmount, manjianAmount, couponAmount, redPacketAmount]),
     shipping_amount: shipping.amount,
     pay_amount: sum([total('pay_amount'), shipping.amount]),
-    activity_data: { manjians: manjian.results },
+    activity_data: { manjians: manjian.results, cashbacks },
+    cashback_amount: sum(cashbacks.map((c) => c.back)),
     gifts: gifts.results,
     huangous: huangou.results,
     addon_rejected: huangou.rejected,

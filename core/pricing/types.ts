@@ -95,6 +95,19 @@ export type ManjianActivity = {
   tiers: readonly ManjianTier[];
 };
 
+export type CashbackTier = { amount: Fen; back: Fen };
+
+/**
+ * 满返: when what an order pays for the activity's goods reaches a tier's amount, the tier's cashback is
+ * granted as account red packet once the order completes. Nothing comes off the order itself.
+ */
+export type CashbackActivity = {
+  id: number;
+  name?: string;
+  goods_ids: readonly number[];
+  tiers: readonly CashbackTier[];
+};
+
 /** 赠: reaching the threshold gives `gift.number` units of the gift goods, free. */
 export type GiftActivity = {
   id: number;
@@ -161,6 +174,7 @@ export type PricingInput = {
   manjians?: readonly ManjianActivity[];
   gifts?: readonly GiftActivity[];
   huangous?: readonly HuangouActivity[];
+  cashbacks?: readonly CashbackActivity[];
   addons?: readonly AddonPick[];
   coupons?: readonly CouponInput[];
   /** The coupon to apply: an id, `best` for the largest saving, or null/absent for none. */
@@ -241,6 +255,18 @@ export type ManjianResult = {
   line_ids: number[];
 };
 
+export type CashbackResult = {
+  activity_id: number;
+  name: string;
+  /** What the counted plain lines of its goods pay, after every discount. */
+  amount: Fen;
+  tiers: { amount: Fen; back: Fen; status: 0 | 1 }[];
+  /** The cashback of the highest tier reached; 0 below the first. */
+  back: Fen;
+  next: { amount: Fen; back: Fen; need: Fen } | null;
+  line_ids: number[];
+};
+
 export type GiftResult = {
   activity_id: number;
   name: string;
@@ -307,7 +333,9 @@ export type PricedCart = {
   shipping_amount: Fen;
   /** Σ line pay_amount + shipping_amount. */
   pay_amount: Fen;
-  activity_data: { manjians: ManjianResult[] };
+  activity_data: { manjians: ManjianResult[]; cashbacks: CashbackResult[] };
+  /** Red packet granted when the order completes (满返): the sum of the activities' `back`. */
+  cashback_amount: Fen;
   gifts: GiftResult[];
   huangous: HuangouResult[];
   /** Add-ons the buyer picked that could not be taken, with the reason. */

@@ -152,6 +152,7 @@ export const CartTotals = z.object({
   discount_amount: money,
   shipping_amount: money,
   pay_amount: money,
+  cashback_amount: money.meta({ description: '预计返: account red packet granted when the order completes (满返); nothing off the order' }),
 });
 export type CartTotals = z.infer<typeof CartTotals>;
 
@@ -195,7 +196,23 @@ export const HuangouGroup = z.object({
 });
 export type HuangouGroup = z.infer<typeof HuangouGroup>;
 
-export const ActivityData = z.object({ manjians: z.array(ManjianGroup), gifts: z.array(GiftGroup), huangous: z.array(HuangouGroup) });
+/** A 满返 activity: what the order pays for its goods against its tiers; the cashback comes when the order completes. */
+const CashbackGroup = z.object({
+  activity_id: int(),
+  name: z.string(),
+  amount: money.meta({ description: 'What the counted plain lines of its goods pay, after every discount' }),
+  back: money.meta({ description: 'The cashback of the highest tier reached' }),
+  tiers: z.array(z.object({ amount: money, back: money, status: bit.meta({ description: '1 reached' }) })),
+  next: z.object({ amount: money, back: money, need: money }).nullable().meta({ description: 'The next tier and what is still needed' }),
+  line_ids: z.array(int()),
+});
+
+export const ActivityData = z.object({
+  manjians: z.array(ManjianGroup),
+  cashbacks: z.array(CashbackGroup),
+  gifts: z.array(GiftGroup),
+  huangous: z.array(HuangouGroup),
+});
 export type ActivityData = z.infer<typeof ActivityData>;
 
 /** The site's shipping rule and how it goes for the counted lines. */

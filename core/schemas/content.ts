@@ -20,6 +20,9 @@ export const AD_POSITIONS = {
   yx: "The free-shipping zone's (包邮专区) banner.",
   jxqzc: "The near-expiry sale's (近效期专场) banner.",
   mrtj: "The daily specials' (每日特价) banner.",
+  welfare: "全场94折's banner.",
+  zhzq: "组合购's banner.",
+  hb: "满返专区's banner.",
 } as const;
 
 export type AdPosition = keyof typeof AD_POSITIONS;

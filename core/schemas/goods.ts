@@ -16,7 +16,7 @@ const searchType = () =>
 
 export const searchQuery = z.object({ keywords: keywords().optional().default(''), type: searchType() });
 
-const GOODS_SORTS = ['default', 'sales', 'price', 'newest'] as const;
+export const GOODS_SORTS = ['default', 'sales', 'price', 'newest'] as const;
 const GOODS_ZONES = ['yx', 'zy', 'qx', 'jxq', 'kx', 'youx'] as const;
 export const PRESCRIPTION_CLASSES = ['处方药', '甲类OTC', '乙类OTC', '器械', '中药饮片', '保健食品'] as const;
 

@@ -171,6 +171,7 @@ export const OrderTotals = z.object({
   discount_amount: money,
   shipping_amount: money,
   pay_amount: money,
+  cashback_amount: money.meta({ description: '满返 (预计返): account red packet granted when the order completes; nothing off what is paid' }),
 });
 export type OrderTotals = z.infer<typeof OrderTotals>;
 

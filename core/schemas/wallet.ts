@@ -262,6 +262,55 @@ export type CouponCounts = z.infer<typeof CouponCounts>;
 export const CouponPage = pageOf(Coupon).extend({ counts: CouponCounts });
 export type CouponPage = z.infer<typeof CouponPage>;
 
+/** 领券中心 (`/lqzx`): the coupons open to claiming, 20 a page. */
+export const couponCenterQuery = z.object({
+  page: page(),
+  ids: z
+    .string({ error: '优惠券ID格式不正确' })
+    .trim()
+    .regex(/^\d{1,9}(,\d{1,9}){0,19}$/, { error: '优惠券ID格式不正确' })
+    .transform((v) => v.split(',').map(Number))
+    .optional()
+    .meta({ description: 'only these coupons, comma-separated, in this order (an activity page’s coupon strip)' }),
+});
+export const couponReceiveBody = z.object({ id: id('优惠券') });
+
+/** A coupon of the coupon centre, with what this account may still do with it. */
+export const CenterCoupon = Coupon.pick({
+  name: true,
+  type: true,
+  type_text: true,
+  threshold: true,
+  amount: true,
+  rate: true,
+  max_discount: true,
+  face: true,
+  condition: true,
+  limit_text: true,
+  scope_text: true,
+}).extend({
+  id: z.number().int().meta({ description: 'the coupon (what `POST /api/coupon/receive` takes)' }),
+  valid_text: z.string().meta({ description: '领取后30天内有效, or the dates 2026.11.01-2026.12.31' }),
+  ends_at: unixTime.meta({ description: 'when it can no longer be claimed' }),
+  total: z.number().int().meta({ description: 'copies handed out in all (0: no limit)' }),
+  left: z.number().int().nullable().meta({ description: 'copies left (null: no limit)' }),
+  claimed_percent: z.number().int().meta({ description: 'share of the copies claimed, 0-100 (0 without a limit)' }),
+  per_user: z.number().int().meta({ description: 'copies one account may claim' }),
+  mine: z.number().int().meta({ description: 'copies this account has claimed (0 for a guest)' }),
+  state: z.union([z.literal(0), z.literal(1), z.literal(2)]).meta({ description: '0 立即领取, 1 已领取 (the account reached its limit), 2 已领完' }),
+  state_text: z.string(),
+});
+export type CenterCoupon = z.infer<typeof CenterCoupon>;
+export const CouponCenterPage = pageOf(CenterCoupon);
+export type CouponCenterPage = z.infer<typeof CouponCenterPage>;
+
+/** What a claim answers: the coupon's new state for this account, and the copy now held. */
+export const CouponReceived = z.object({
+  coupon: CenterCoupon,
+  user_coupon_id: z.number().int().meta({ description: "the account's copy, usable at checkout at once" }),
+});
+export type CouponReceived = z.infer<typeof CouponReceived>;
+
 /** The credit (账期) line, what is in use and available, and the bills to repay. */
 export const Credit = z.object({
   credit_limit: money,

@@ -6,22 +6,10 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { loginByApi, shot, XHR } from '../helpers';
-
-/** The seeded operators' password (DESIGN.md section 13). */
-const OPERATOR_PASSWORD = 'Admin@2026';
+import { consoleLogin, loginByApi, OPERATOR_PASSWORD, shot, XHR } from '../helpers';
 
 /** A username no earlier run has used: lower-case letters and digits, starting with a letter. */
 const freshUsername = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
-
-/** Logs in on /admin/login and waits for the console's frame with the operator's name. */
-async function consoleLogin(page: Page, username: string, password = OPERATOR_PASSWORD) {
-  await page.goto('/admin/login');
-  await page.getByTestId('admin-login-username').fill(username);
-  await page.getByTestId('admin-login-password').fill(password);
-  await answerTo(page, 'POST', '/api/admin/login', () => page.getByTestId('admin-login-submit').click());
-  await expect(page.getByTestId('admin-operator')).toContainText(`（${username}）`);
-}
 
 /** Does `action` and waits for the server's answer to the call it makes (password hashing takes a moment). */
 async function answerTo(page: Page, method: string, pathname: string, action: () => Promise<unknown>) {

@@ -6,21 +6,12 @@
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { loginByApi, shot } from '../helpers';
+import { consoleLogin, loginByApi, shot } from '../helpers';
 
-const OPERATOR_PASSWORD = 'Admin@2026';
 /** A page another browser changed is read afresh: allow for a busy machine. */
 const slow = { timeout: 30_000 };
 /** The goods these journeys change: one no other console journey touches. */
 const GOODS_NAME = '阿莫西林胶囊';
-
-async function consoleLogin(page: Page, username: string) {
-  await page.goto('/admin/login');
-  await page.getByTestId('admin-login-username').fill(username);
-  await page.getByTestId('admin-login-password').fill(OPERATOR_PASSWORD);
-  await page.getByTestId('admin-login-submit').click();
-  await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.startsWith('/admin/login'));
-}
 
 /**
  * A screenshot once antd's fades have ended (a field's message, a toast, a button leaving its loading

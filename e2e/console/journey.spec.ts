@@ -4,9 +4,8 @@
  * warehouse ships; the clinic receives the goods in the storefront; admin reads every step in 操作日志.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, registerWaitingClinic, shot } from '../helpers';
+import { api, OPERATOR_PASSWORD, registerWaitingClinic, shot } from '../helpers';
 
-const OPERATOR_PASSWORD = 'Admin@2026';
 /** A page another browser changed is read afresh: allow for a busy machine. */
 const slow = { timeout: 30_000 };
 

@@ -6,24 +6,13 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatMoney, yuanToFen } from '../../core/money';
-import { api, loginByApi, shot, withAccount } from '../helpers';
+import { api, consoleLogin, loginByApi, shot, withAccount } from '../helpers';
 
-const OPERATOR_PASSWORD = 'Admin@2026';
 /** A page another browser changed is read afresh: allow for a busy machine. */
 const slow = { timeout: 30_000 };
 
 // The journeys follow one order from payment to its return: each starts where the one before ended.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-async function consoleLogin(page: Page, username: string) {
-  await page.goto('/admin/login');
-  await page.getByTestId('admin-login-username').fill(username);
-  await page.getByTestId('admin-login-password').fill(OPERATOR_PASSWORD);
-  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/admin/login');
-  await page.getByTestId('admin-login-submit').click();
-  await answer;
-  await expect(page.getByTestId('admin-operator')).toContainText(`（${username}）`);
-}
 
 /** A screenshot once antd's fades have ended (see admin.spec.ts). */
 async function still(page: Page, name: string) {

@@ -5,9 +5,8 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatMoney, yuanToFen } from '../../core/money';
-import { api, confirmPayment, registerWaitingClinic, shot, shotWhole, smsCode, typePayPassword, XHR } from '../helpers';
+import { api, confirmPayment, OPERATOR_PASSWORD, registerWaitingClinic, shot, shotWhole, smsCode, smsCodeAllowed, typePayPassword, XHR } from '../helpers';
 
-const OPERATOR_PASSWORD = 'Admin@2026';
 const slow = { timeout: 60_000 };
 
 test.describe.configure({ timeout: 180_000 });
@@ -16,7 +15,6 @@ type Goods = { id: number; zbz: number; number: number; is_buy: number; is_ephed
 
 /** A new clinic, approved by qa for every 经营范围 through the console's API, with ¥1,000 recharged online, and an unpaid order. */
 async function approvedClinicWithOrder(browser: Browser, page: Page) {
-  const registered = Date.now();
   const { phone } = await registerWaitingClinic(page);
   const base = await api<{ id: number; has_pay_password: number }>(page, 'GET', '/api/user/base');
   expect(base.has_pay_password).toBe(0);
@@ -60,10 +58,7 @@ async function approvedClinicWithOrder(browser: Browser, page: Page) {
   });
   const made = await api<{ orders: { id: number; pay_amount: string }[] }>(page, 'POST', '/api/order', { address_id: address.id });
   /** Waits out the 60 s between two codes to one phone: registering sent the first. */
-  const codeAllowed = async () => {
-    const wait = registered + 62_000 - Date.now();
-    if (wait > 0) await page.waitForTimeout(wait);
-  };
+  const codeAllowed = () => smsCodeAllowed(page, phone);
   return { phone, order: made.orders[0], codeAllowed };
 }
 
@@ -89,7 +84,7 @@ test('a new clinic sets its payment password in 账户中心 with the SMS code, 
   await codeAllowed();
   await section.getByTestId('paypwd-send-code').click();
   await expect(section.getByTestId('paypwd-send-code')).toContainText(/\d+秒后重新获取/);
-  const code = await smsCode(page.request, phone);
+  const code = await smsCode(page.request, phone, 'pay_password');
   await section.getByTestId('paypwd-code').fill(code);
   await shotWhole(page, 'pay-password-account-centre');
   await section.getByTestId('paypwd-submit').click();
@@ -130,7 +125,7 @@ test('a new clinic without a payment password is asked to set it at its first ba
   await expect(dialog.getByTestId('paycf-amount')).toHaveText(formatMoney(yuanToFen(order.pay_amount)));
   await codeAllowed();
   await dialog.getByTestId('paypwd-send-code').click();
-  const code = await smsCode(page.request, phone);
+  const code = await smsCode(page.request, phone, 'pay_password');
   await dialog.getByTestId('paypwd-code').fill(code);
   await dialog.getByTestId('paypwd-new').locator('input').first().fill('864209');
   await dialog.getByTestId('paypwd-confirm').locator('input').first().fill('864200');

@@ -4,20 +4,11 @@
  * keeps devices out of its cart until an operator widens it; admin reads each step in the audit log.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { freshPhone, loginByApi, shot, smsCode } from '../helpers';
+import { consoleLogin, freshPhone, loginByApi, shot, smsCode } from '../helpers';
 
-const OPERATOR_PASSWORD = 'Admin@2026';
 /** A page another browser changed is read afresh: allow for a busy machine. */
 const slow = { timeout: 30_000 };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
-
-async function consoleLogin(page: Page, username: string) {
-  await page.goto('/admin/login');
-  await page.getByTestId('admin-login-username').fill(username);
-  await page.getByTestId('admin-login-password').fill(OPERATOR_PASSWORD);
-  await page.getByTestId('admin-login-submit').click();
-  await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.startsWith('/admin/login'));
-}
 
 async function pick(page: Page, testId: string, text: string) {
   await page.getByTestId(testId).click();

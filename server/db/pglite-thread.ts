@@ -22,6 +22,25 @@ export type ThreadedPglite = Client & {
 
 const workerFile = new URL('./pglite-worker.mjs', import.meta.url);
 
+const JSON_TYPES = new Set([114, 3802]); // json, jsonb
+
+/** The JSON values of a result, which cross from the thread as their text, parsed (as PGlite itself would). */
+function parseJson(result: QueryResult): QueryResult {
+  if (!result.fields?.length || !result.rows.length) return result;
+  const columns = result.fields.flatMap((f, i) => (JSON_TYPES.has(f.dataTypeID) ? [i] : []));
+  if (!columns.length) return result;
+  const names = columns.map((i) => result.fields[i].name);
+  for (const row of result.rows) {
+    if (Array.isArray(row)) {
+      for (const i of columns) if (typeof row[i] === 'string') row[i] = JSON.parse(row[i] as string);
+    } else {
+      const r = row as Record<string, unknown>;
+      for (const k of names) if (typeof r[k] === 'string') r[k] = JSON.parse(r[k] as string);
+    }
+  }
+  return result;
+}
+
 export async function startPgliteThread(dataDir: string | undefined): Promise<ThreadedPglite> {
   const worker = new Worker(workerFile, { workerData: { dataDir } });
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -37,7 +56,7 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Th
     if (!w) return;
     waiting.delete(a.id);
     if (a.error) w.reject(Object.assign(new Error(a.error.message), { name: a.error.name }, a.error.fields));
-    else w.resolve(a.result);
+    else w.resolve(Array.isArray(a.result) ? a.result.map(parseJson) : a.result && parseJson(a.result as QueryResult));
   });
   const fail = (error: Error) => {
     failed = error;
@@ -47,12 +66,12 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Th
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`数据库线程已退出（${code}）`)));
 
-  const send = <T>(op: 'query' | 'exec' | 'close', sql = '', params: unknown[] = [], rowMode: QueryOptions['rowMode'] = 'object') =>
+  const send = <T>(op: 'query' | 'exec' | 'close', sql = '', params: unknown[] = [], rowMode: QueryOptions['rowMode'] = 'object', begin = false) =>
     new Promise<T>((resolve, reject) => {
       if (failed) return reject(failed);
       const id = next++;
       waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ id, op, sql, params, rowMode });
+      worker.postMessage({ id, op, sql, params, rowMode, begin });
     });
 
   // Statements outside a transaction go out at once (the thread runs them in order); a transaction holds
@@ -78,16 +97,21 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Th
       inTurn(async () => {
         let end!: () => void;
         turn = new Promise<void>((resolve) => (end = resolve));
+        // The transaction begins with its first statement, in the same message (one turn of the server's loop
+        // fewer while it holds the connection); one that sent nothing has nothing to end.
+        let begun = false;
+        const first = () => !begun && (begun = true);
+        const tx: Client = {
+          query: (sql, params, options) => send<QueryResult>('query', sql, params ?? [], options?.rowMode ?? 'object', first()),
+          exec: (sql) => send<QueryResult[]>('exec', sql, [], 'object', first()),
+        };
         try {
-          await direct.query('begin');
-          try {
-            const result = await fn(direct);
-            await direct.query('commit');
-            return result;
-          } catch (error) {
-            await direct.query('rollback').catch(() => {});
-            throw error;
-          }
+          const result = await fn(tx);
+          if (begun) await direct.query('commit');
+          return result;
+        } catch (error) {
+          if (begun) await direct.query('rollback').catch(() => {});
+          throw error;
         } finally {
           end();
         }

@@ -12,6 +12,7 @@ import { seedPromotions } from './promotions.js';
 import { seedBuyers, seedTradeAccounts, seedTradePromotions } from './trade.js';
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './demo-password.js';
 import { seedAccounts, seedGoods, seedIfEmpty } from './seed.js';
+import { seedActivityPages } from './activity-pages.js';
 
 const { values } = parseArgs({ options: { goods: { type: 'string' }, buyers: { type: 'string' } } });
 const config = loadConfig();
@@ -36,6 +37,7 @@ if (n < wanted) {
 await seedPromotions(database.db, Date.now());
 await seedTradePromotions(database.db, Date.now());
 await seedTradeAccounts(database.db, Date.now());
+await seedActivityPages(database.db);
 if (values.buyers) {
   // Two hashes for every buyer: argon2id is slow on purpose.
   const hashes = { password: await hashPassword(DEMO_PASSWORD), payPassword: await hashPassword(DEMO_PAY_PASSWORD) };

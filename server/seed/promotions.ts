@@ -1,6 +1,6 @@
 /**
- * Demo promotions: three flash sale sessions a day (早场, 午场, 晚场) and a week of daily specials, for a
- * year from the seed day. Goods are chosen from the best sellers that can be sold to everybody (in stock,
+ * Demo promotions: three flash sale sessions a day (早场, 午场, 晚场), a week of daily specials and 月月惠's
+ * member days, for a year from the seed day. Goods are chosen from the best sellers that can be sold to everybody (in stock,
  * buyable, not controlled-sale, no ephedrine), so that the home page shows them to every approved buyer.
  * Their goods get the tags 秒 and 特.
  */
@@ -17,6 +17,8 @@ const SPIKE_SESSIONS = [
 ] as const;
 const SPIKE_GOODS = 8;
 const SPECIALS_A_DAY = 10;
+const MEMBER_DAYS = [8, 18, 28];
+const MONTHLY_GOODS = 12;
 
 /** Rounds down to the ten fen, as prices on the shelf are written. */
 const shelfPrice = (fen: number, percent: number) => Math.floor((fen * percent) / 1000) * 10;
@@ -98,8 +100,25 @@ export async function seedPromotions(db: Db, now: number) {
     );
     specialIds.push(...chosen.map((g) => g.id));
   }
+  // 月月惠: member days on the 8th, 18th and 28th of every month, twelve goods at 80%.
+  const [monthly] = await db
+    .insert(activities)
+    .values({
+      type: 'monthly',
+      name: '月月惠 会员日',
+      startsAt,
+      endsAt,
+      description: '每月8日、18日、28日会员日，精选商品会员价，当天0点开始24点结束，每个账户每天限购',
+      rules: { days: MEMBER_DAYS },
+    })
+    .returning({ id: activities.id });
+  const monthlyGoods = pool.slice(7 * SPECIALS_A_DAY, 7 * SPECIALS_A_DAY + MONTHLY_GOODS);
+  if (monthlyGoods.length)
+    await db
+      .insert(activityGoods)
+      .values(monthlyGoods.map((g, k) => ({ activityId: monthly.id, goodsId: g.id, price: shelfPrice(g.basePrice, 80), limitPerUser: g.zbz * 10, sort: k })));
   await addTag(db, spikeIds, '秒');
-  await addTag(db, specialIds, '特');
+  await addTag(db, [...specialIds, ...monthlyGoods.map((g) => g.id)], '特');
 }
 
 async function addTag(db: Db, ids: number[], tag: string) {

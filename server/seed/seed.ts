@@ -30,8 +30,11 @@ import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './demo-password.js';
 import { ADS, BUSINESS_SCOPES, CATEGORY_TREE, FRIENDLY_LINKS, HELP, HOT_SEARCHES, KXZQ_SECTIONS, NAV, NOTICES, SITE_CONFIG } from './content.js';
 import { seedPromotions } from './promotions.js';
 import { seedDemoOrders } from './orders.js';
-import { seedDemoWallet } from './wallet.js';
+import { seedPointsMall } from './points.js';
+import { seedDemoWallet, settleSeededLedger } from './wallet.js';
+import { seedLottery } from './lottery.js';
 import { seedTradeAccounts, seedTradePromotions } from './trade.js';
+import { seedActivityPages } from './activity-pages.js';
 import { DEVICE_MAKERS, DEVICES, DRUGS, FOOD_MAKERS, FOODS, HERB_MAKERS, HERBS, MAKERS, type DrugEntry } from './drugs.js';
 import { packClassOf, packFormOf } from './pictures.js';
 
@@ -477,7 +480,10 @@ const DEMO_MESSAGES = [
 /** Creates the demo accounts of DESIGN.md section 4 unless they exist; all share the password Demo@2026. */
 export async function seedAccounts(db: Db, hash: (password: string) => Promise<string>) {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
-  if (existing) return seedTradeAccounts(db, Date.now());
+  if (existing) {
+    await seedTradeAccounts(db, Date.now());
+    return seedActivityPages(db);
+  }
   // Hashed once each: argon2id is slow on purpose, and every account shares the same two.
   const passwordHash = await hash(DEMO_PASSWORD);
   const payPasswordHash = await hash(DEMO_PAY_PASSWORD);
@@ -542,6 +548,10 @@ export async function seedAccounts(db: Db, hash: (password: string) => Promise<s
     }
   }
   await seedTradeAccounts(db, now);
+  await seedActivityPages(db, now);
   await seedDemoWallet(db, now);
   await seedDemoOrders(db, now);
+  await seedPointsMall(db, now);
+  await seedLottery(db, now);
+  await settleSeededLedger(db);
 }

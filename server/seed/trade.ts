@@ -1,8 +1,8 @@
 /**
  * Demo trade data: the promotions the pricing engine applies (年终采购节 manjian on six brands, 94% off on
- * vitamins and skin care, 买赠 on 白云山, 换购 on 以岭, two combinations), coupons, the e-contract, and for
+ * vitamins and skin care, 满返 on colds and digestion, 买赠 on 白云山, 换购 on 以岭, two combinations), coupons, the e-contract, and for
  * every approved demo account a wallet (opened with ledger rows), coupons and receiving addresses.
- * Goods get the tags 满, 赠 and 换购 only when they are in such an activity (spec section 9 colours).
+ * Goods get the tags 满, 返, 赠 and 换购 only when they are in such an activity (spec section 9 colours).
  */
 import { and, asc, count, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -82,8 +82,38 @@ async function addGoods(db: Db, activityId: number, ids: number[], extra: Partia
   }
 }
 
+const CASHBACK_CATEGORIES = ['感冒呼吸', '消化系统'];
+
+/** 满返 on colds and digestion, once: 满500返10, 满1000返30, 满3000返120 per order, as red packet on completion. */
+async function seedCashback(db: Db, now: number) {
+  const [{ n }] = await db.select({ n: count() }).from(activities).where(eq(activities.type, 'cashback'));
+  if (n > 0) return;
+  const ids = (await goodsOfTopCategories(db, CASHBACK_CATEGORIES)).map((g) => g.id);
+  if (!ids.length) return;
+  const [cashback] = await db
+    .insert(activities)
+    .values({
+      type: 'cashback',
+      name: '冬季备货 满返红包',
+      description: '感冒呼吸、消化系统类活动商品单笔订单实付满500元返10元、满1000元返30元、满3000元返120元账户红包',
+      startsAt: new Date(now - DAY_MS),
+      endsAt: new Date(now + 90 * DAY_MS),
+      rules: {
+        tiers: [
+          { amount: 50_000, back: 1_000 },
+          { amount: 100_000, back: 3_000 },
+          { amount: 300_000, back: 12_000 },
+        ],
+      },
+    })
+    .returning({ id: activities.id });
+  await addGoods(db, cashback.id, ids);
+  await tag(db, ids, '返');
+}
+
 /** The goods-wide promotions, once, when there are goods and none of these activities yet. */
 export async function seedTradePromotions(db: Db, now: number) {
+  await seedCashback(db, now);
   const [{ n }] = await db
     .select({ n: count() })
     .from(activities)
@@ -195,6 +225,23 @@ const COUPONS = [
   { name: '全场9折券（最高减50元）', type: 'discount' as const, threshold: 30_000, rate: 90, maxDiscount: 5_000 },
 ];
 
+/** Coupons only the coupon centre (领券中心) hands out: nobody holds them until claimed. */
+const CENTRE_COUPONS = [
+  { name: '领券中心专享 满300减15', type: 'manjian' as const, threshold: 30_000, amount: 1_500, total: 500, claimed: 137, perUser: 2, validDays: 15 },
+  { name: '新客立减 满99减5', type: 'manjian' as const, threshold: 9_900, amount: 500, total: 200, claimed: 200, perUser: 1, validDays: 7 },
+  {
+    name: '采购节9.5折券（最高减30元）',
+    type: 'discount' as const,
+    threshold: 20_000,
+    rate: 95,
+    maxDiscount: 3_000,
+    total: 0,
+    claimed: 0,
+    perUser: 1,
+    validDays: 30,
+  },
+];
+
 const CONTRACT = `药采通平台药品采购服务协议
 
 甲方（采购方）：在本平台注册并通过资质审核的药品经营企业或医疗机构
@@ -248,6 +295,7 @@ export async function seedTradeAccounts(db: Db, now: number) {
         })),
       )
       .returning({ id: coupons.id, validDays: coupons.validDays });
+    await db.insert(coupons).values(CENTRE_COUPONS.map((c) => ({ ...c, startsAt: new Date(now - DAY_MS), endsAt: new Date(now + 60 * DAY_MS) })));
   }
   const accounts = await db
     .select()

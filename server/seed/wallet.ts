@@ -5,7 +5,7 @@
  * seeded orders uses. Written through the ledger in date order, so the ledger reads the same by id and by date.
  * Cash-voucher codes are listed in the README.
  */
-import { and, eq, gt, max } from 'drizzle-orm';
+import { and, eq, gt, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { cashCoupons, coupons, ledger, payments, recharges, userCoupons, users } from '../db/schema/index.js';
 import { move, type Movement } from '../modules/wallet/ledger.js';
@@ -115,4 +115,16 @@ export async function seedDemoWallet(db: Db, now = Date.now()) {
   // A spare coupon for the order the demo orders pay with a coupon, so demo still holds its four.
   const [template] = await db.select().from(coupons).where(eq(coupons.name, DEMO_ORDER_COUPON));
   if (template) await db.insert(userCoupons).values({ userId: demo.id, couponId: template.id, startsAt: at(30), endsAt: new Date(now + 30 * DAY_MS) });
+}
+
+/**
+ * The seeds write history of past days (orders, redemptions, draws), each dated when it would have happened
+ * but written one seed after another: once every seed has run, each row's balance after it is worked out
+ * again in date order, as the log shows it.
+ */
+export async function settleSeededLedger(db: Db) {
+  await db.execute(sql`
+    update ${ledger} l set balance_after = s.running
+    from (select id, sum(amount) over (partition by user_id, instrument order by created_at, id) as running from ${ledger}) s
+    where l.id = s.id and l.balance_after <> s.running`);
 }

@@ -31,6 +31,16 @@ export const orders = pgTable(
     shippingAmount: integer('shipping_amount').notNull().default(0),
     /** What the buyer pays: goods less every discount, plus shipping. */
     payAmount: integer('pay_amount').notNull(),
+    /**
+     * 满返: red packet granted when the order completes (the sum of `cashback`'s `back`), lowered when a refund
+     * lowers what was paid for the activities' goods.
+     */
+    cashbackAmount: integer('cashback_amount').notNull().default(0),
+    /** The 满返 activities the order reached for, as priced: what it paid for their goods and their tiers. */
+    cashback: jsonb('cashback')
+      .$type<{ activity_id: number; name: string; amount: number; tiers: { amount: number; back: number }[]; back: number }[]>()
+      .notNull()
+      .default([]),
     userCouponId: integer('user_coupon_id'),
     /** The receiving address as it was when the order was placed. */
     address: jsonb('address').$type<{ name: string; phone: string; province: string; city: string; district: string; address: string }>().notNull(),

@@ -5,8 +5,11 @@
  */
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** spike 秒杀, everyday 每日特价; the pricing engine adds manjian, welfare, combination, gift, huangou, cashback. */
-export const ACTIVITY_TYPES = ['spike', 'everyday', 'manjian', 'welfare', 'combination', 'gift', 'huangou', 'cashback'] as const;
+/**
+ * spike 秒杀, everyday 每日特价, monthly 月月惠 (special prices on fixed days of each month, `rules.days`); the pricing
+ * engine adds manjian, welfare, combination, gift, huangou, cashback.
+ */
+export const ACTIVITY_TYPES = ['spike', 'everyday', 'monthly', 'manjian', 'welfare', 'combination', 'gift', 'huangou', 'cashback'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const activities = pgTable(

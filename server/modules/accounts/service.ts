@@ -1,5 +1,5 @@
 /** Accounts: the user object, login, profile changes, points and the e-contract flag. */
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { BusinessScope, PhoneExists, UserBase } from '../../../core/schemas/user.js';
@@ -254,6 +254,16 @@ export async function addPoints(tx: Conn, userId: number, delta: number): Promis
     .where(and(eq(users.id, userId), sql`${users.points} + ${delta} >= 0`))
     .returning({ points: users.points });
   return u ? u.points : null;
+}
+
+/** Of `ids`, the accounts whose licences are approved (who may buy, and receive coupons). */
+export async function approvedAmong(conn: Conn, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await conn
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.isPassed, 1)));
+  return rows.map((r) => r.id);
 }
 
 /** Records the e-contract as signed (first order, DESIGN.md section 7); answers the account as it is now. */

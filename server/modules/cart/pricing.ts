@@ -293,6 +293,7 @@ async function priceWith<G extends PricingRow>(
     specials: withBought(context.specials, bought.mine, bought.all),
     welfare: context.welfare,
     manjians: context.manjians,
+    cashbacks: context.cashbacks,
     gifts: context.gifts,
     huangous: context.huangous.map((h) => ({
       ...h,

@@ -21,7 +21,7 @@ import { SCOPE_BLOCK_TEXT, scopeBlock } from '../../../core/scope.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { cartItems } from '../../db/schema/cart.js';
 import type { SessionUser } from '../../http/auth.js';
-import { invalid, notFound, refuse } from '../../http/envelope.js';
+import { invalid, notFound, refuse, type AppError } from '../../http/envelope.js';
 import { storeOf } from '../accounts/stores.js';
 import { cartFacts, type CartFacts } from '../catalogue/service.js';
 import { viewerOfUser } from '../catalogue/viewer.js';
@@ -42,18 +42,34 @@ function requireApproved(user: SessionUser) {
 
 type GoodsForAdd = CartFacts;
 
-/** Checks one line against its goods (not yet against what the cart holds); answers its type and bundle. */
-function checkLine(
-  ctx: PromotionContext,
-  user: SessionUser,
-  line: AddLine,
-  index: number,
-  g: GoodsForAdd | undefined,
-): { g: GoodsForAdd; type: number; combinationId: number | null } {
+/** Refuses goods the account may not buy: hidden, off sale, not for sale, outside its business scope. */
+function checkBuyable(user: SessionUser, g: GoodsForAdd | undefined): asserts g is GoodsForAdd {
   if (!g || !g.isOnSale || (g.isKx && !user.isSpecial)) throw refuse('商品不存在或已下架');
   if (!g.isBuy) throw refuse(`${g.name}暂不销售`);
   const blocked = scopeBlock(user, g);
   if (blocked) throw refuse(`${g.name}${SCOPE_BLOCK_TEXT[blocked]}，不能采购`);
+}
+
+type CheckedLine = {
+  g: GoodsForAdd;
+  type: number;
+  combinationId: number | null;
+  /** The most the line may hold: units of the goods' stock, or bundles that every member's stock makes up. */
+  limit: number;
+  /** Said when the line would pass `limit`. */
+  short: () => AppError;
+};
+
+/** The goods a line reads: its own, and for a combination line every member of its bundle. */
+function goodsOfLine(ctx: PromotionContext, line: AddLine): number[] {
+  const bundle = line.type === '3' ? ctx.combinations.find((c) => c.id === line.combination_id) : undefined;
+  return [line.goods_id, ...(bundle?.items.map((i) => i.goods_id) ?? [])];
+}
+
+/** Checks one line against its goods (not yet against what the cart holds); answers its type, bundle and limit. */
+function checkLine(ctx: PromotionContext, user: SessionUser, line: AddLine, index: number, facts: Map<number, GoodsForAdd>): CheckedLine {
+  const g = facts.get(line.goods_id);
+  checkBuyable(user, g);
   const type = Number(line.type ?? 0);
   let combinationId: number | null = null;
   if (type === 1) {
@@ -66,10 +82,20 @@ function checkLine(
     const bundle = ctx.combinations.find((c) => c.id === line.combination_id && c.items[0]?.goods_id === g.id);
     if (!bundle) throw invalid(`params.${index}.combination_id`, '组合套餐不存在或已下架');
     combinationId = bundle.id;
-  } else if (line.number % g.zbz !== 0) {
-    throw invalid(`params.${index}.number`, `${g.name}的采购数量须为中包装${g.zbz}${g.bzdw}的整数倍`);
+    // Every member must be buyable, and a bundle is only there while each member's stock makes one up.
+    let limit = Infinity;
+    let shortest = g;
+    for (const item of bundle.items) {
+      const member = facts.get(item.goods_id);
+      checkBuyable(user, member);
+      const bundles = Math.floor(member.number / item.number);
+      if (bundles < limit) [limit, shortest] = [bundles, member];
+    }
+    const short = () => refuse(limit > 0 ? `${shortest.name}库存不足，该套餐最多可采购${limit}套` : `${shortest.name}已售罄，该套餐暂不能采购`);
+    return { g, type, combinationId, limit, short };
   }
-  return { g, type, combinationId };
+  if (line.number % g.zbz !== 0) throw invalid(`params.${index}.number`, `${g.name}的采购数量须为中包装${g.zbz}${g.bzdw}的整数倍`);
+  return { g, type, combinationId, limit: g.number, short: () => outOfStock(g) };
 }
 
 const outOfStock = (g: GoodsForAdd) =>
@@ -77,7 +103,7 @@ const outOfStock = (g: GoodsForAdd) =>
 const cartFull = () => refuse(`购物车最多存放${CART_MAX_LINES}种商品，请先结算或清理购物车`);
 
 /** Writes one checked line inside the transaction of a several-line add; the caller checks the line count. */
-async function addLine(tx: Tx, user: SessionUser, line: AddLine, { g, type, combinationId }: ReturnType<typeof checkLine>) {
+async function addLine(tx: Tx, user: SessionUser, line: AddLine, { g, type, combinationId, limit, short }: CheckedLine) {
   // One statement, so that two adds of the same goods at once (a double click, two tabs) make one line.
   const result = (await tx.execute(sql`
     insert into ${cartItems} (user_id, goods_id, type, number, combination_id, is_selected)
@@ -85,7 +111,7 @@ async function addLine(tx: Tx, user: SessionUser, line: AddLine, { g, type, comb
     on conflict (user_id, goods_id, type, (coalesce(combination_id, 0)))
     do update set number = ${cartItems}.number + excluded.number, is_selected = true
     returning number`)) as unknown as { rows: { number: number }[] };
-  if (type !== 3 && Number(result.rows[0].number) > g.number) throw outOfStock(g);
+  if (Number(result.rows[0].number) > limit) throw short();
 }
 
 /**
@@ -93,9 +119,8 @@ async function addLine(tx: Tx, user: SessionUser, line: AddLine, { g, type, comb
  * stock and the line limit, and answers the number of lines, with no transaction around it. When it writes
  * nothing, a second look says which limit stopped it.
  */
-async function addOneLine(db: Db, user: SessionUser, line: AddLine, { g, type, combinationId }: ReturnType<typeof checkLine>): Promise<CartCount> {
-  const bundle = type === 3;
-  if (!bundle && line.number > g.number) throw outOfStock(g);
+async function addOneLine(db: Db, user: SessionUser, line: AddLine, { g, type, combinationId, limit, short }: CheckedLine): Promise<CartCount> {
+  if (line.number > limit) throw short();
   const same = sql`user_id = ${user.id} and goods_id = ${g.id} and type = ${type} and coalesce(combination_id, 0) = ${combinationId ?? 0}`;
   const result = (await db.execute(sql`
     with held as (select count(*)::int as n from ${cartItems} where user_id = ${user.id})
@@ -104,13 +129,13 @@ async function addOneLine(db: Db, user: SessionUser, line: AddLine, { g, type, c
     where (select n from held) < ${CART_MAX_LINES} or exists (select 1 from ${cartItems} where ${same})
     on conflict (user_id, goods_id, type, (coalesce(combination_id, 0)))
     do update set number = ${cartItems}.number + excluded.number, is_selected = true
-    where ${bundle} or ${cartItems}.number + excluded.number <= ${g.number}
+    where ${cartItems}.number + excluded.number <= ${limit}
     returning (xmax = 0) as inserted, (select n from held) as held`)) as unknown as { rows: { inserted: boolean; held: number }[] };
   const [row] = result.rows;
   if (row) return { cart: Number(row.held) + (row.inserted ? 1 : 0) };
   const [{ n }] = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, user.id));
   const [held] = await db.select({ id: cartItems.id }).from(cartItems).where(same);
-  throw held ? outOfStock(g) : n >= CART_MAX_LINES ? cartFull() : outOfStock(g);
+  throw held ? short() : n >= CART_MAX_LINES ? cartFull() : short();
 }
 
 async function lineCount(conn: Conn, userId: number) {
@@ -120,12 +145,11 @@ async function lineCount(conn: Conn, userId: number) {
 
 export async function addToCart(db: Db, user: SessionUser, lines: AddLine[]): Promise<CartCount> {
   requireApproved(user);
-  const ids = [...new Set(lines.map((l) => l.goods_id))];
   // Read before any transaction: on PGlite a read outside it would wait for it to end.
   const ctx = await promotionContext(db);
   if (lines.length === 1) {
-    const [g] = await cartFacts(db, ids);
-    return addOneLine(db, user, lines[0], checkLine(ctx, user, lines[0], 0, g));
+    const facts = new Map((await cartFacts(db, [...new Set(goodsOfLine(ctx, lines[0]))])).map((r) => [r.id, r]));
+    return addOneLine(db, user, lines[0], checkLine(ctx, user, lines[0], 0, facts));
   }
   // Several lines go in together or not at all.
   return db.transaction((tx) => addLinesIn(tx, ctx, user, lines));
@@ -133,15 +157,9 @@ export async function addToCart(db: Db, user: SessionUser, lines: AddLine[]): Pr
 
 /** Adds several lines in the caller's transaction (a refused line refuses them all); answers the line count. */
 async function addLinesIn(tx: Tx, ctx: PromotionContext, user: SessionUser, lines: AddLine[]): Promise<CartCount> {
-  const byId = new Map(
-    (
-      await cartFacts(
-        tx,
-        lines.map((l) => l.goods_id),
-      )
-    ).map((r) => [r.id, r]),
-  );
-  for (const [i, line] of lines.entries()) await addLine(tx, user, line, checkLine(ctx, user, line, i, byId.get(line.goods_id)));
+  const ids = new Set(lines.flatMap((l) => goodsOfLine(ctx, l)));
+  const facts = new Map((await cartFacts(tx, [...ids])).map((r) => [r.id, r]));
+  for (const [i, line] of lines.entries()) await addLine(tx, user, line, checkLine(ctx, user, line, i, facts));
   const n = await lineCount(tx, user.id);
   if (n > CART_MAX_LINES) throw cartFull();
   return { cart: n };

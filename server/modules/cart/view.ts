@@ -78,6 +78,7 @@ export function totalsView(p: PricedCart): CartTotals {
     discount_amount: y(p.discount_amount),
     shipping_amount: y(p.shipping_amount),
     pay_amount: y(p.pay_amount),
+    cashback_amount: y(p.cashback_amount),
   };
 }
 
@@ -91,6 +92,15 @@ export function activityView(p: PricedCart): ActivityData {
       tiers: m.tiers.map((t) => ({ amount: y(t.amount), reduce: y(t.reduce), status: t.status })),
       next: m.next ? { amount: y(m.next.amount), reduce: y(m.next.reduce), need: y(m.next.need) } : null,
       line_ids: m.line_ids,
+    })),
+    cashbacks: p.activity_data.cashbacks.map((c) => ({
+      activity_id: c.activity_id,
+      name: c.name,
+      amount: y(c.amount),
+      back: y(c.back),
+      tiers: c.tiers.map((t) => ({ amount: y(t.amount), back: y(t.back), status: t.status })),
+      next: c.next ? { amount: y(c.next.amount), back: y(c.next.back), need: y(c.next.need) } : null,
+      line_ids: c.line_ids,
     })),
     gifts: p.gifts,
     huangous: p.huangous.map((h) => ({

@@ -1,4 +1,5 @@
 /** The catalogue as buyers use it: search ranking, filters, paging, price visibility, controlled sale, favourites. */
+import { threadId } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { goods } from '../../db/schema/index.js';
@@ -202,10 +203,10 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
     const viewer = { userId: null, approved: true, special: false, priceTip: null };
     const all = await listGoods(t.db, goodsListQuery.parse({ per_page: '10' }), viewer);
     expect(all.total).toBeGreaterThan(60);
-    const capped = await listGoods(t.db, goodsListQuery.parse({ per_page: '10' }), viewer, 50);
+    const capped = await listGoods(t.db, goodsListQuery.parse({ per_page: '10' }), viewer, { cap: 50 });
     expect(capped).toMatchObject({ total: 50, total_more: 1, last_page: 5 });
     expect(capped.data.map((g) => g.id)).toEqual(all.data.map((g) => g.id));
-    const exact = await listGoods(t.db, goodsListQuery.parse({ per_page: '10' }), viewer, all.total);
+    const exact = await listGoods(t.db, goodsListQuery.parse({ per_page: '10' }), viewer, { cap: all.total });
     expect(exact).toMatchObject({ total: all.total, total_more: 0 });
   });
 
@@ -237,9 +238,12 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
     }
   });
 
-  it('builds the same list index whether it reads the goods in one statement or in chunks of 7', async () => {
+  it('builds the same list index in a worker thread whether it reads the goods in one statement or in chunks of 7', async () => {
     const whole = await buildGoodsIndex(t.db, 183, 100_000);
     const chunked = await buildGoodsIndex(t.db, 183, 7);
+    // Put together away from the thread that serves requests, from every part handed over.
+    expect(whole.thread).not.toBe(threadId);
+    expect(chunked.thread).toBe(whole.thread);
     expect(whole.size).toBeGreaterThan(100);
     expect(chunked.size).toBe(whole.size);
     for (const order of ['salesDesc', 'priceAsc', 'newest'] as const) expect([...chunked.views[order].id]).toEqual([...whole.views[order].id]);
@@ -251,6 +255,7 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
     const categories = common.category.flatMap((c) => [c.id, ...c.children.map((k) => k.id)]);
     const brands = common.brand.map((b) => b.id);
     const numbers = (await t.db.select({ pzwh: goods.pzwh }).from(goods).limit(400)).map((r) => r.pzwh).filter((n) => n.length > 8);
+    const ids = (await t.db.select({ id: goods.id }).from(goods)).map((r) => r.id);
     let seed = 42;
     const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
@@ -275,10 +280,16 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
       if (rnd() < 0.5) raw.order = pick(['asc', 'desc']);
       const q = goodsListQuery.parse(raw);
       const viewer = pick(viewers);
-      const [fromIndex, fromDatabase] = [await listGoods(t.db, q, viewer, 10_000, 'index'), await listGoods(t.db, q, viewer, 10_000, 'database')];
+      // An activity's goods, some of them off sale, one of them unknown.
+      const among = rnd() < 0.3 ? [...ids.filter(() => rnd() < pick([0.05, 0.3])), 99_999_999] : null;
+      const [fromIndex, fromDatabase] = [
+        await listGoods(t.db, q, viewer, { via: 'index', among }),
+        await listGoods(t.db, q, viewer, { via: 'database', among }),
+      ];
+      if (among) for (const g of fromIndex.data) expect(among).toContain(g.id);
       expect(
         fromIndex.data.map((g) => g.id),
-        JSON.stringify({ raw, viewer }),
+        JSON.stringify({ raw, viewer, among: among?.length }),
       ).toEqual(fromDatabase.data.map((g) => g.id));
       expect(fromIndex.total, JSON.stringify(raw)).toBe(fromDatabase.total);
     }

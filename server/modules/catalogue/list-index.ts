@@ -8,58 +8,22 @@
  * the whole table, and so does counting a few thousand matches. Approval numbers are searched in one text of
  * them all, a part of a number anywhere in it as `ilike '%…%'` finds it. Kept with the shared answers
  * (http/cache.ts): rebuilt in the background as it ages, dropped by any console write, so that a list is as
- * fresh as a kept answer (docs/decisions/015-catalogue-at-scale.md).
+ * fresh as a kept answer (docs/decisions/015-catalogue-at-scale.md). It is put together in a worker thread
+ * (list-index-build.ts), so that renewing it never holds up the requests this thread serves.
  */
+import { Worker } from 'node:worker_threads';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { goods } from '../../db/schema/catalogue.js';
 import { cachedResult } from '../../http/cache.js';
+import { composeIndex, TEXT_SEPARATOR, type ColumnTexts, type IndexParts, type Ordered, type Postings, type View } from './list-index-build.js';
 import type { RankedTerm } from './terms.js';
 
 const TTL_MS = 30_000;
 
-/** The goods' columns, laid out in one order: a pass in that order reads memory straight through. */
-type View = {
-  id: Int32Array;
-  name: Int32Array;
-  sccj: Int32Array;
-  cfl: Int32Array;
-  category: Int32Array;
-  brand: Int32Array;
-  price: Int32Array;
-  sales: Int32Array;
-  stock: Int32Array;
-  /** When it was added, in seconds since 1970. */
-  created: Float64Array;
-  /** Bits: 1 controlled sale, 2 free shipping, 4 TCM, 8 device, 16 preferred (youx), 32 near expiry. */
-  flags: Uint8Array;
-};
-
-/** Positions in a view by key (compressed rows): those of key k are `at[start[k]]` to `at[start[k + 1] - 1]`, ascending. */
-type Postings = { start: Int32Array; at: Int32Array };
-
-type Ordered = View & {
-  byCategory: Postings;
-  byBrand: Postings;
-  byName: Postings;
-  bySccj: Postings;
-  byCfl: Postings;
-  /** The positions of the goods with each flag: key k for the flag 1 << k. */
-  byFlag: Postings;
-  /** The position in this order of each goods, by its place in the approval numbers' text (`numberIds`). */
-  positionOf: Int32Array;
-};
-
-export type GoodsIndex = {
-  size: number;
+export type GoodsIndex = Omit<IndexParts, 'texts'> & {
   /** Interned texts: names, manufacturers and prescription classes share one table. */
   text: Map<string, number>;
-  /** Every column in each list order: the sort asked for, then sales (most first), then id, as the database orders. */
-  views: Record<'salesDesc' | 'salesAsc' | 'priceAsc' | 'priceDesc' | 'newest', Ordered>;
-  /** Every approval number in capitals, one per line, in the order of `numberIds` (the goods' ids). */
-  numbers: string;
-  numberStarts: Int32Array;
-  numberIds: Int32Array;
   /** `numberMatches` by fragment, for this index's life: buyers ask for the same numbers. */
   numberFinds: Map<string, Int32Array>;
 };
@@ -74,249 +38,102 @@ export function goodsIndex(db: Db, nearExpiryDays: number): Promise<GoodsIndex> 
 /** Goods read per statement when the index is built: on PGlite's one connection, other requests' statements go in between. */
 const BUILD_CHUNK = 5_000;
 
-/** The index read from the database `chunk` goods at a time (exported for the test of reading in chunks). */
+/**
+ * The index read from the database `chunk` goods at a time (exported for the test of reading in chunks). The
+ * columns come as JSON text, which the worker parses and puts together; this thread only reads and then fills
+ * the table of texts, a slice at a time.
+ */
 export async function buildGoodsIndex(db: Db, nearExpiryDays: number, chunk = BUILD_CHUNK): Promise<GoodsIndex> {
   // Each statement answers one row holding each column of `chunk` goods as a JSON array, in id order: a few
-  // arrays to parse rather than thousands of row objects, which kept the event loop busy for tens of milliseconds.
+  // texts to hand over rather than thousands of row objects.
   const read = async (after: number) => {
     const part = sql`(select id, name, sccj, cfl, category_id, brand_id, base_price, sales, number, created_at, is_kx, is_free_shipping, is_zy, is_qx, is_youx, xq, pzwh
       from ${goods} where ${goods.isOnSale} and ${goods.id} > ${after} order by ${goods.id} limit ${chunk}) g`;
-    const column = (expression: SQL) => sql`coalesce(json_agg(${expression} order by g.id), '[]')`;
+    const column = (expression: SQL) => sql`coalesce(json_agg(${expression} order by g.id), '[]')::text`;
     const result = (await db.execute(sql`
-      select ${column(sql`g.id`)} as id, ${column(sql`g.name`)} as name, ${column(sql`g.sccj`)} as sccj, ${column(sql`g.cfl`)} as cfl,
+      select count(*)::int as n, coalesce(max(g.id), 0)::int as last,
+        ${column(sql`g.id`)} as id, ${column(sql`g.name`)} as name, ${column(sql`g.sccj`)} as sccj, ${column(sql`g.cfl`)} as cfl,
         ${column(sql`g.category_id`)} as category, ${column(sql`coalesce(g.brand_id, -1)`)} as brand, ${column(sql`g.base_price`)} as price,
         ${column(sql`g.sales`)} as sales, ${column(sql`g.number`)} as stock, ${column(sql`extract(epoch from g.created_at)::float8`)} as created,
         ${column(sql`(g.is_kx::int * ${Flag.kx}) | (g.is_free_shipping::int * ${Flag.freeShipping}) | (g.is_zy::int * ${Flag.zy})
           | (g.is_qx::int * ${Flag.qx}) | (g.is_youx::int * ${Flag.youx}) | ((g.xq <= current_date + ${nearExpiryDays}::int)::int * ${Flag.nearExpiry})`)} as flags,
         ${column(sql`g.pzwh`)} as pzwh
-      from ${part}`)) as unknown as { rows: Columns[] };
-    return parsedColumns(result.rows[0]);
+      from ${part}`)) as unknown as { rows: (ColumnTexts & { n: number; last: number })[] };
+    const { n, last, ...columns } = result.rows[0];
+    return { n, last, columns };
   };
+  // Each part goes to the worker as soon as it is read: handing all of them over at once held this thread
+  // for over 100 ms.
+  const job = indexJob();
+  for (let part = await read(0); part.n > 0; part = part.n < chunk ? { n: 0, last: 0, columns: part.columns } : await read(part.last)) job.add(part.columns);
+  const parts = await job.done();
+  const names = parts.texts === '' ? [] : parts.texts.split(TEXT_SEPARATOR);
   const text = new Map<string, number>();
-  const intern = (s: string) => text.get(s) ?? (text.set(s, text.size), text.size - 1);
-  // Each statement's goods go into columns of their own as they arrive; joined once all are read.
-  const parts: View[] = [];
-  const pzwh: string[] = [];
-  for (let part = await read(0); part.id.length; part = part.id.length < chunk ? emptyColumns() : await read(part.id[part.id.length - 1])) {
-    const view = emptyView(part.id.length);
-    for (let j = 0; j < part.id.length; j++) {
-      view.id[j] = part.id[j];
-      view.name[j] = intern(part.name[j]);
-      view.sccj[j] = intern(part.sccj[j]);
-      view.cfl[j] = intern(part.cfl[j]);
-      view.category[j] = part.category[j];
-      view.brand[j] = part.brand[j];
-      view.price[j] = part.price[j];
-      view.sales[j] = part.sales[j];
-      view.stock[j] = part.stock[j];
-      view.created[j] = part.created[j];
-      view.flags[j] = part.flags[j];
-      pzwh.push(part.pzwh[j].toUpperCase());
-    }
-    parts.push(view);
+  for (let from = 0; from < names.length; from += TEXT_SLICE) {
+    if (from > 0) await turn();
+    for (let k = from; k < Math.min(names.length, from + TEXT_SLICE); k++) text.set(names[k], k);
   }
-  const size = pzwh.length;
-  const base = emptyView(size);
-  for (const key of Object.keys(base) as (keyof View)[]) {
-    let at = 0;
-    for (const p of parts) {
-      (base[key] as Int32Array).set(p[key] as Int32Array, at);
-      at += p.id.length;
-    }
-  }
-  const keys = { category: 0, brand: 0, text: text.size };
-  for (let i = 0; i < size; i++) {
-    keys.category = Math.max(keys.category, base.category[i] + 1);
-    keys.brand = Math.max(keys.brand, base.brand[i] + 1);
-  }
-  const viewIn = async (order: Int32Array): Promise<Ordered> => {
-    const view = await between(() => permuted(base, order));
-    const positionOf = new Int32Array(size);
-    for (let k = 0; k < size; k++) positionOf[order[k]] = k;
-    return between(() => ({
-      positionOf,
-      ...view,
-      byCategory: postings(view.category, keys.category),
-      byBrand: postings(view.brand, keys.brand),
-      byName: postings(view.name, keys.text),
-      bySccj: postings(view.sccj, keys.text),
-      byCfl: postings(view.cfl, keys.text),
-      byFlag: flagPostings(view.flags),
-    }));
-  };
-  const numberStarts = new Int32Array(size + 1);
-  let at = 0;
-  pzwh.forEach((n, i) => {
-    numberStarts[i] = at;
-    at += n.length + 1;
+  const { texts: _, ...arrays } = parts;
+  return { ...arrays, text, numberFinds: new Map() };
+}
+
+/** Texts put into the table between turns of other requests (some 2 ms each). */
+const TEXT_SLICE = 20_000;
+
+/** Resolves after the requests waiting now have had their turn. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+let worker: Worker | null = null;
+let jobs = 0;
+const waiting = new Map<number, { resolve: (parts: IndexParts) => void; reject: (err: Error) => void }>();
+
+/** The worker thread, started on first use and left out of what keeps the process alive. */
+function indexWorker(): Worker {
+  if (worker) return worker;
+  // Started bare: the worker loads the TypeScript it needs itself, under the server as under the test runner.
+  const started = new Worker(new URL('./list-index-worker.mjs', import.meta.url), { execArgv: [] });
+  started.unref();
+  started.on('message', ({ job, parts, error }: { job: number; parts?: IndexParts; error?: string }) => {
+    const asker = waiting.get(job);
+    waiting.delete(job);
+    if (parts) asker?.resolve(parts);
+    else asker?.reject(new Error(error));
   });
-  numberStarts[size] = at;
-  // Goods are read in id order, so a position is the id's rank: the last tie-break of every order.
-  const byId = Int32Array.from({ length: size }, (_, i) => i);
-  // A step at a time, each some 10-30 ms at 100,000 goods, letting requests through in between.
-  const sales = await between(() => ranks(base.sales));
-  const price = await between(() => ranks(base.price));
-  const created = await between(() => ranks(base.created));
-  const salesDesc = await between(() => ordered(descending(sales), byId));
-  const orders = {
-    salesAsc: await between(() => ordered(sales, byId)),
-    priceAsc: await between(() => ordered(price, salesDesc)),
-    priceDesc: await between(() => ordered(descending(price), salesDesc)),
-    newest: await between(() => ordered(descending(created), salesDesc)),
+  const fail = (err: Error) => {
+    if (worker === started) worker = null;
+    for (const asker of waiting.values()) asker.reject(err);
+    waiting.clear();
   };
+  started.on('error', fail);
+  started.on('exit', (code) => fail(new Error(`the list index worker exited (${code})`)));
+  return (worker = started);
+}
+
+/**
+ * One index put together by the worker from the parts handed to it one at a time; on this thread, from the
+ * same parts, if the worker cannot run.
+ */
+function indexJob() {
+  const job = ++jobs;
+  const chunks: ColumnTexts[] = [];
+  const answer = new Promise<IndexParts>((resolve, reject) => waiting.set(job, { resolve, reject }));
+  // A worker that fails before the last part is read must not leave a rejection unhandled: done() reads it.
+  answer.catch(() => undefined);
   return {
-    size,
-    text,
-    numbers: pzwh.join('\n'),
-    numberStarts,
-    numberIds: Int32Array.from(base.id),
-    numberFinds: new Map(),
-    views: {
-      salesDesc: await viewIn(salesDesc),
-      salesAsc: await viewIn(orders.salesAsc),
-      priceAsc: await viewIn(orders.priceAsc),
-      priceDesc: await viewIn(orders.priceDesc),
-      newest: await viewIn(orders.newest),
+    add(columns: ColumnTexts) {
+      chunks.push(columns);
+      indexWorker().postMessage({ job, columns });
+    },
+    async done(): Promise<IndexParts> {
+      try {
+        indexWorker().postMessage({ job, done: true });
+        return await answer;
+      } catch {
+        waiting.delete(job);
+        return composeIndex(chunks);
+      }
     },
   };
-}
-
-/** One statement's goods, a JSON array per column. */
-type Columns = {
-  id: number[];
-  name: string[];
-  sccj: string[];
-  cfl: string[];
-  category: number[];
-  brand: number[];
-  price: number[];
-  sales: number[];
-  stock: number[];
-  created: number[];
-  flags: number[];
-  pzwh: string[];
-};
-
-const emptyColumns = (): Columns => ({
-  id: [],
-  name: [],
-  sccj: [],
-  cfl: [],
-  category: [],
-  brand: [],
-  price: [],
-  sales: [],
-  stock: [],
-  created: [],
-  flags: [],
-  pzwh: [],
-});
-
-/** The columns as arrays, whether the driver parsed the JSON or handed it over as text. */
-function parsedColumns(row: Record<keyof Columns, unknown> | undefined): Columns {
-  const columns = emptyColumns();
-  if (!row) return columns;
-  for (const key of Object.keys(columns) as (keyof Columns)[]) {
-    const value = row[key];
-    (columns as Record<keyof Columns, unknown>)[key] = typeof value === 'string' ? JSON.parse(value) : value;
-  }
-  return columns;
-}
-
-/**
- * Each value's place among the distinct values, from 0 (equal values share a place). Sorting numbers with no
- * comparator is native; sorting 100,000 positions with a comparator of three keys took some 80 ms per order.
- */
-function ranks(values: Int32Array | Float64Array): Int32Array {
-  const sorted = Float64Array.from(values).sort();
-  let distinct = 0;
-  for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[distinct - 1]) sorted[distinct++] = sorted[k];
-  const out = new Int32Array(values.length);
-  for (let i = 0; i < values.length; i++) {
-    let lo = 0;
-    let hi = distinct - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid] < values[i]) lo = mid + 1;
-      else hi = mid;
-    }
-    out[i] = lo;
-  }
-  return out;
-}
-
-/** Places counted from the other end: the largest value first. */
-function descending(rank: Int32Array): Int32Array {
-  let most = 0;
-  for (const r of rank) most = Math.max(most, r);
-  return rank.map((r) => most - r);
-}
-
-/**
- * The positions ordered by `rank` (smallest first), those of equal rank in the order `tie` gives them: one
- * native sort of `rank × 2^bits + place in tie`, each below 2^53.
- */
-function ordered(rank: Int32Array, tie: Int32Array): Int32Array {
-  const scale = 2 ** Math.max(1, Math.ceil(Math.log2(tie.length + 1)));
-  const keys = new Float64Array(tie.length);
-  for (let k = 0; k < tie.length; k++) keys[k] = rank[tie[k]] * scale + k;
-  keys.sort();
-  const order = new Int32Array(tie.length);
-  for (let k = 0; k < tie.length; k++) order[k] = tie[keys[k] % scale];
-  return order;
-}
-
-/** `work` after the requests waiting now have had their turn. */
-const between = <T>(work: () => T) => new Promise<T>((resolve) => setImmediate(() => resolve(work())));
-
-function emptyView(size: number): View {
-  return {
-    id: new Int32Array(size),
-    name: new Int32Array(size),
-    sccj: new Int32Array(size),
-    cfl: new Int32Array(size),
-    category: new Int32Array(size),
-    brand: new Int32Array(size),
-    price: new Int32Array(size),
-    sales: new Int32Array(size),
-    stock: new Int32Array(size),
-    created: new Float64Array(size),
-    flags: new Uint8Array(size),
-  };
-}
-
-/** The positions of each key in `column` (keys below `keys`; a negative key, such as no brand, is left out). */
-function postings(column: Int32Array, keys: number): Postings {
-  const start = new Int32Array(keys + 1);
-  for (let i = 0; i < column.length; i++) if (column[i] >= 0) start[column[i] + 1]++;
-  for (let k = 0; k < keys; k++) start[k + 1] += start[k];
-  const next = start.slice(0, keys);
-  const at = new Int32Array(start[keys]);
-  for (let i = 0; i < column.length; i++) if (column[i] >= 0) at[next[column[i]]++] = i;
-  return { start, at };
-}
-
-/** The positions of the goods with each of the six flags (a goods is under every flag it has). */
-function flagPostings(flags: Uint8Array): Postings {
-  const keys = 6;
-  const start = new Int32Array(keys + 1);
-  for (let i = 0; i < flags.length; i++) for (let k = 0; k < keys; k++) if (flags[i] & (1 << k)) start[k + 1]++;
-  for (let k = 0; k < keys; k++) start[k + 1] += start[k];
-  const next = start.slice(0, keys);
-  const at = new Int32Array(start[keys]);
-  for (let i = 0; i < flags.length; i++) for (let k = 0; k < keys; k++) if (flags[i] & (1 << k)) at[next[k]++] = i;
-  return { start, at };
-}
-
-/** The columns of `base` rearranged in `order`. */
-function permuted(base: View, order: Int32Array): View {
-  const view = emptyView(order.length);
-  for (const key of Object.keys(view) as (keyof View)[]) {
-    const from = base[key];
-    const to = view[key];
-    for (let k = 0; k < order.length; k++) to[k] = from[order[k]];
-  }
-  return view;
 }
 
 export type IndexQuery = {
@@ -337,6 +154,8 @@ export type IndexQuery = {
   number: string | null;
   /** The rank comes first (the default order of a keyword list) rather than after the sort asked for. */
   rankFirst: boolean;
+  /** Only these goods (an activity's), by id; null for every goods. */
+  among: readonly number[] | null;
   offset: number;
   limit: number;
 };
@@ -384,6 +203,9 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
   for (const c of q.categories ?? []) categories![c] = 1;
   const brandId = q.brand ?? -2;
   const anyBrand = q.brand === null;
+  // An activity's goods: a bit each by position in this order, and those positions ascending.
+  const amongBits = q.among === null ? null : positionBits(index, view, q.among);
+  const amongPositions = amongBits === null ? null : ascending(amongBits, q.among!.length);
   // The goods to test: the smallest postings the query names (its categories, its brand, its keyword's names),
   // or every goods of the order.
   const sources: [Postings, number[]][] = [];
@@ -399,6 +221,7 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
     candidates = byNumber === null || !byNumber.length ? named : merged(named, byNumber, index.size);
   }
   for (const [p, keys] of sources) if (candidates === null || sizeOf(p, keys) < candidates.length) candidates = union(p, keys, index.size);
+  if (amongPositions !== null && (candidates === null || amongPositions.length < candidates.length)) candidates = amongPositions;
   const n = candidates === null ? index.size : candidates.length;
   // One tight loop: every test is on typed arrays, those not asked for cost a comparison that always holds.
   const matching: number[] = [];
@@ -413,6 +236,7 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
     if (!anyBrand && brand[i] !== brandId) continue;
     if (cflId !== -1 && cfl[i] !== cflId) continue;
     if (sccjId !== -1 && sccj[i] !== sccjId) continue;
+    if (amongBits !== null && (amongBits[i >>> 5] & (1 << (i & 31))) === 0) continue;
     if (keyword && rankAt(i) < 0) continue;
     matching.push(i);
     // Without a keyword the order is final: stop once the page is in hand and the count passes the cap.
@@ -438,6 +262,27 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
     }
   }
   return { ids: ordered.slice(q.offset, q.offset + q.limit).map((i) => id[i]), total: ordered.length };
+}
+
+/** A bit for each of `ids` by its position in `view`; ids not on sale (not in the index) are left out. */
+function positionBits(index: GoodsIndex, view: Ordered, ids: readonly number[]): Uint32Array {
+  const bits = new Uint32Array((index.size >>> 5) + 1);
+  const byId = index.numberIds;
+  for (const goodsId of ids) {
+    let lo = 0;
+    let hi = byId.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      if (byId[mid] < goodsId) lo = mid + 1;
+      else if (byId[mid] > goodsId) hi = mid - 1;
+      else {
+        const i = view.positionOf[mid];
+        bits[i >>> 5] |= 1 << (i & 31);
+        break;
+      }
+    }
+  }
+  return bits;
 }
 
 const sizeOf = (p: Postings, keys: number[]) => keys.reduce((sum, k) => sum + (k >= 0 && k < p.start.length - 1 ? p.start[k + 1] - p.start[k] : 0), 0);

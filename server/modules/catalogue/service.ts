@@ -26,6 +26,8 @@ import { cachedJson, cachedResult, keptRecords } from '../../http/cache.js';
 import { cachedFavoriteIds, forgetFavoriteIds } from './favorite-cache.js';
 import { viewerClass, type Viewer } from './viewer.js';
 import { containing } from '../../db/like.js';
+import { decodeJsonRows, jsonArrayOfRows, namedColumns, type RowOf } from '../../db/json-rows.js';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 
 type GoodsRow = typeof goods.$inferSelect;
 
@@ -157,18 +159,30 @@ async function keptGoodsByIds(db: Db, ids: number[]): Promise<GoodsCore[]> {
 /** Goods by id with the list columns (`goodsCore`), in no particular order; missing ids are left out. */
 export async function goodsByIds(conn: Conn, ids: number[]): Promise<GoodsCore[]> {
   if (!ids.length) return [];
-  return builtOnce(conn, preparedByIds).execute({ ids: [...new Set(ids)] });
+  return byIds(conn, { ids: [...new Set(ids)] });
 }
 
 /** The condition of the statements of goods by ids: the ids as one array parameter, so one plan serves any count. */
 const idAmongIds = sql`${goods.id} = any(${sql.placeholder('ids')}::int[])`;
 
 /**
- * The statement of `goodsByIds`, built once per connection: every list page and suggestion runs it, and building
- * a select of 35 columns costs more than the database takes to answer it. On PostgreSQL it is a named
- * statement, parsed and planned once per pooled connection.
+ * A read of goods, built once per connection: every list page, suggestion and cart runs one, and building a
+ * select of 35 columns costs more than the database takes to answer it. On PostgreSQL it is a named statement,
+ * parsed and planned once per pooled connection. The rows come back as one JSON text (db/json-rows.ts).
  */
-const preparedByIds = (conn: Conn) => conn.select(goodsCore).from(goods).where(idAmongIds).prepare('goods_by_ids');
+function goodsRead<C extends Record<string, PgColumn>>(name: string, columns: C, where: SQL) {
+  const prepare = (conn: Conn) =>
+    conn
+      .select({ rows: jsonArrayOfRows })
+      .from(sql`(select ${namedColumns(columns)} from ${goods} where ${where}) r`)
+      .prepare(name);
+  return async (conn: Conn, params: Record<string, unknown>): Promise<RowOf<C>[]> => {
+    const [answer] = await builtOnce(conn, prepare).execute(params);
+    return decodeJsonRows(columns, answer.rows);
+  };
+}
+
+const byIds = goodsRead('goods_by_ids', goodsCore, idAmongIds);
 const statements = new WeakMap<Conn, Map<unknown, unknown>>();
 
 /** A statement `prepare` builds, built once per connection (or transaction) and kept with it. */
@@ -210,12 +224,11 @@ export type PricingRow = Pick<GoodsCore, keyof typeof pricingColumns>;
 /** Goods by id with the list columns, or (`pricing`) only those the pricing engine reads. */
 export async function goodsForPricing<P extends boolean>(conn: Conn, ids: number[], pricing: P): Promise<(P extends true ? PricingRow : GoodsCore)[]> {
   if (!ids.length) return [];
-  const rows = pricing ? await builtOnce(conn, preparedPricingByIds).execute({ ids: [...new Set(ids)] }) : await goodsByIds(conn, ids);
+  const rows = pricing ? await pricingByIds(conn, { ids: [...new Set(ids)] }) : await goodsByIds(conn, ids);
   return rows as (P extends true ? PricingRow : GoodsCore)[];
 }
 
-/** The pricing columns of goods by id, a statement built once per connection (`builtOnce`). */
-const preparedPricingByIds = (conn: Conn) => conn.select(pricingColumns).from(goods).where(idAmongIds).prepare('goods_pricing_by_ids');
+const pricingByIds = goodsRead('goods_pricing_by_ids', pricingColumns, idAmongIds);
 
 /** What adding goods to a cart needs to know of them. */
 const cartFactsColumns = {
@@ -235,10 +248,10 @@ export type CartFacts = Pick<GoodsCore, keyof typeof cartFactsColumns>;
 /** The cart's facts of goods by id (on sale, buyable, middle package, stock), live. */
 export async function cartFacts(conn: Conn, ids: number[]): Promise<CartFacts[]> {
   if (!ids.length) return [];
-  return builtOnce(conn, preparedCartFacts).execute({ ids: [...new Set(ids)] });
+  return cartFactsByIds(conn, { ids: [...new Set(ids)] });
 }
 
-const preparedCartFacts = (conn: Conn) => conn.select(cartFactsColumns).from(goods).where(idAmongIds).prepare('goods_cart_facts');
+const cartFactsByIds = goodsRead('goods_cart_facts', cartFactsColumns, idAmongIds);
 
 /**
  * Takes the units of every goods of `needs` off their stock, or none of them, in one statement: answers the
@@ -410,7 +423,16 @@ export async function categoryWithChildren(db: Db, id: number): Promise<number[]
  */
 const LIST_TOTAL_CAP = 10_000;
 
-export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer, cap = LIST_TOTAL_CAP, via: 'index' | 'database' = 'index'): Promise<GoodsPage> {
+/**
+ * A page of goods as the list asks, counted up to `cap`. `among` keeps to those goods (an activity's); `via`
+ * says where the page is worked out: the list index, or the database the tests hold the index to.
+ */
+export async function listGoods(
+  db: Db,
+  q: GoodsListQuery,
+  viewer: Viewer,
+  { cap = LIST_TOTAL_CAP, via = 'index', among = null }: { cap?: number; via?: 'index' | 'database'; among?: readonly number[] | null } = {},
+): Promise<GoodsPage> {
   const categoryIds = q.category ? await categoryWithChildren(db, q.category) : null;
   const match = await keywordCondition(db, q.keywords, q.type);
   if (match === 'none') return { current_page: q.page, data: [], last_page: 1, per_page: q.per_page, total: 0, total_more: 0 };
@@ -418,8 +440,8 @@ export async function listGoods(db: Db, q: GoodsListQuery, viewer: Viewer, cap =
   // Worked out in the list index; the database's answer (`via`) is what the tests hold it to.
   const { ids, total: n } =
     via === 'index'
-      ? pageOf(await goodsIndex(db, NEAR_EXPIRY_DAYS), indexQuery(q, viewer, categoryIds, match, offset), cap)
-      : await pageFromDatabase(db, q, viewer, categoryIds, match, offset, cap);
+      ? pageOf(await goodsIndex(db, NEAR_EXPIRY_DAYS), { ...indexQuery(q, viewer, categoryIds, match, offset), among }, cap)
+      : await pageFromDatabase(db, q, viewer, categoryIds, match, offset, cap, among);
   const rows = await keptGoodsByIds(db, ids);
   const at = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
@@ -467,13 +489,14 @@ function everyGoods(viewer: Viewer): IndexQuery {
     terms: null,
     number: null,
     rankFirst: false,
+    among: null,
     offset: 0,
     limit: 0,
   };
 }
 
 /** The list query as the list index reads it: the same filters and order as `listFilters` and `listOrder`. */
-function indexQuery(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | null, match: KeywordMatch | null, offset: number): IndexQuery {
+function indexQuery(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | null, match: KeywordMatch | null, offset: number): Omit<IndexQuery, 'among'> {
   const priced = q.sort === 'price' && viewer.approved;
   return {
     special: viewer.special,
@@ -514,8 +537,10 @@ async function pageFromDatabase(
   match: KeywordMatch | null,
   offset: number,
   cap: number,
+  among: readonly number[] | null,
 ) {
   const where = listFilters(q, viewer, categoryIds);
+  if (among !== null) where.push(sql`${goods.id} = any(${`{${among.join(',')}}`}::int[])`);
   const filters = and(...where)!;
   if (match) where.push(match.where);
   const condition = and(...where)!;
@@ -676,7 +701,7 @@ function catalogueTree(db: Db) {
 
 /** Detail for viewers alike (cached 5 s); whether this buyer keeps it comes from their favourites set. */
 async function detailFor(db: Db, id: number, viewer: Viewer): Promise<Omit<GoodsDetail, 'is_favorite'>> {
-  const [row] = await builtOnce(db, preparedDetail).execute({ id, special: viewer.special });
+  const [row] = await detailRead(db, { id, special: viewer.special });
   if (!row) throw notFound('商品不存在或已下架');
   const { cats, brands: brandMap } = await catalogueTree(db);
   const path: { id: number; name: string }[] = [];
@@ -688,12 +713,11 @@ async function detailFor(db: Db, id: number, viewer: Viewer): Promise<Omit<Goods
 const DETAIL_TTL_MS = 5_000;
 
 /** A goods the viewer may see, every column: one statement built (and on PostgreSQL planned) once, like `goodsByIds`. */
-const preparedDetail = (conn: Conn) =>
-  conn
-    .select()
-    .from(goods)
-    .where(and(eq(goods.id, sql.placeholder('id')), eq(goods.isOnSale, true), sql`(not ${goods.isKx} or ${sql.placeholder('special')}::boolean)`))
-    .prepare('goods_detail');
+const detailRead = goodsRead(
+  'goods_detail',
+  getTableColumns(goods),
+  and(eq(goods.id, sql.placeholder('id')), eq(goods.isOnSale, true), sql`(not ${goods.isKx} or ${sql.placeholder('special')}::boolean)`)!,
+);
 
 /** The detail's answer as JSON text (cache.ts), with `is_favorite` for this buyer added at the end. */
 export async function goodsDetailJson(db: Db, id: number, viewer: Viewer) {
@@ -810,4 +834,24 @@ export async function removeFavorites(db: Db, userId: number, ids: number[]): Pr
   await db.delete(favorites).where(and(eq(favorites.userId, userId), inArray(favorites.goodsId, [...new Set(ids)])));
   forgetFavoriteIds(db, userId);
   return { goods_ids: [...new Set(ids)] };
+}
+
+/**
+ * Puts an activity's tag on goods (满, 返, …) or takes it off, once per goods: the promotions module calls it
+ * when an operator adds goods to an activity or removes them.
+ */
+export async function setGoodsTag(conn: Conn, ids: number[], label: string, on: boolean) {
+  if (!ids.length) return;
+  const tag = JSON.stringify([label]);
+  const among = sql`${goods.id} = any(${`{${ids.join(',')}}`}::int[])`;
+  if (on)
+    await conn
+      .update(goods)
+      .set({ tags: sql`${goods.tags} || ${tag}::jsonb` })
+      .where(and(among, sql`not ${goods.tags} @> ${tag}::jsonb`));
+  else
+    await conn
+      .update(goods)
+      .set({ tags: sql`${goods.tags} - ${label}::text` })
+      .where(and(among, sql`${goods.tags} @> ${tag}::jsonb`));
 }

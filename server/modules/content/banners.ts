@@ -14,7 +14,7 @@ export type BannerLayout = 'carousel' | 'strip' | 'hero' | 'wide' | 'tile' | 'si
 export function layoutOf(position: string): BannerLayout {
   if (position === 'top') return 'strip';
   if (position === 'login') return 'hero';
-  if (['yx', 'zyzq', 'qxzq', 'jxqzc', 'kxzq', 'ppzq', 'new_kxzq', 'mrtj', 'brand'].includes(position)) return 'wide';
+  if (['yx', 'zyzq', 'qxzq', 'jxqzc', 'kxzq', 'ppzq', 'new_kxzq', 'mrtj', 'welfare', 'zhzq', 'hb', 'brand'].includes(position)) return 'wide';
   if (position === 'tile') return 'tile';
   if (['right', 'xrtj', 'kxzq_ad', 'floor'].includes(position)) return 'side';
   return 'carousel';

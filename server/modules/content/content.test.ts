@@ -1,7 +1,8 @@
 /** The shell's content calls and the demo data behind them, as the header, footer and menus use them. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { FocusCommon } from '../../../core/schemas/content.js';
+import { z } from 'zod';
+import { FocusCommon, FriendlyLink, HelpGroup, Notice } from '../../../core/schemas/content.js';
 import { okOf } from '../../../core/schemas/envelope.js';
 import { goods, pageViews } from '../../db/schema/index.js';
 import { undeclared } from '../../http/serializer.js';
@@ -45,6 +46,19 @@ describe(`shell content on ${dbLabel}`, () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/focus/common' })).payload.match(/"timestamp":/g)).toHaveLength(1);
   });
 
+  it('sends the help groups, the broadcast and the links, kept as JSON text, exactly as core/schemas/content.ts declares them', async () => {
+    const a = agent(t.app);
+    for (const [url, schema] of [
+      ['/api/help/category', z.array(HelpGroup)],
+      ['/api/focus/postList', z.array(Notice)],
+      ['/api/global/links', z.array(FriendlyLink)],
+    ] as const) {
+      const { body } = await a.get(url);
+      expect(body.data.length).toBeGreaterThan(0);
+      expect(undeclared(body, okOf(schema).parse(body))).toEqual([]);
+    }
+  });
+
   it('lists help groups with article links in footer order', async () => {
     const { body } = await agent(t.app).get('/api/help/category');
     const groups = body.data as { name: string; children: { title: string; url: string }[] }[];
@@ -69,7 +83,7 @@ describe(`shell content on ${dbLabel}`, () => {
     const carousel = (await a.get('/api/focus')).body.data as { id: number; image: string; url: string; title: string }[];
     expect(carousel.length).toBeGreaterThanOrEqual(4);
     expect(carousel[0]).toMatchObject({ id: expect.any(Number), title: '年终采购节 满3000减150', url: '/hb', image: expect.stringContaining('banner.svg') });
-    for (const position of ['right', 'xrtj', 'ppzq', 'kxzq', 'new_kxzq', 'zyzq', 'qxzq', 'yx', 'jxqzc', 'mrtj']) {
+    for (const position of ['right', 'xrtj', 'ppzq', 'kxzq', 'new_kxzq', 'zyzq', 'qxzq', 'yx', 'jxqzc', 'mrtj', 'welfare', 'zhzq', 'hb']) {
       const { status, body } = await a.get(`/api/focus/${position}`);
       expect(status).toBe(200);
       expect(body.data.length, position).toBeGreaterThan(0);
@@ -103,6 +117,8 @@ describe(`shell content on ${dbLabel}`, () => {
     const a = agent(t.app);
     for (const [p, size] of [
       ['yx', 'width="1200" height="200"'],
+      ['welfare', 'width="1200" height="200"'],
+      ['hb', 'width="1200" height="200"'],
       ['tile', 'width="190" height="100"'],
       ['kxzq_ad', 'width="230" height="420"'],
       ['index_banner', 'width="780" height="380"'],

@@ -33,6 +33,19 @@ describe(`page HTML on ${dbLabel}`, () => {
     expect(JSON.parse(boot!).top[0]).toMatchObject({ url: expect.any(String), image: expect.stringContaining('p=top') });
   });
 
+  it('paints the first carousel banner of the home page in the HTML and hands the carousel its ads', async () => {
+    const html = await pageRenderer(database.db, TEMPLATE)('/');
+    const boot = JSON.parse(/window\.__YCT_BOOT__=(\{.*?\});/.exec(html)![1]);
+    expect(boot.carousel.length).toBeGreaterThan(0);
+    const first = boot.carousel[0].image.replace(/&/g, '&amp;');
+    expect(html).toContain(`<div class="yct-boot-hero" id="yct-boot-hero"><div class="yct-container"><span class="yct-boot-hero__slot"><img src="${first}"`);
+    expect(preloads(html)).toEqual([expect.stringContaining('p=top'), first]);
+    // Other pages carry neither.
+    const list = await pageRenderer(database.db, TEMPLATE)('/list');
+    expect(list).not.toContain('yct-boot-hero');
+    expect(JSON.parse(/window\.__YCT_BOOT__=(\{.*?\});/.exec(list)![1]).carousel).toBeUndefined();
+  });
+
   it('preloads only the top banner on other pages with the site header, and nothing on the login page', async () => {
     const render = pageRenderer(database.db, TEMPLATE);
     expect(preloads(await render('/list/table'))).toHaveLength(1);

@@ -4,7 +4,8 @@
  * and the largest picture do not wait for the JavaScript. When React renders the header it takes that very
  * picture element into its own banner and removes the rest, before the browser paints again
  * (web/src/app/shell/SiteHeader.tsx). The pictures a route shows first are preloaded: the top banner, and
- * the first carousel banner on the home page.
+ * the first carousel banner on the home page, which the page HTML also paints in its place for the carousel to
+ * take over (HeroCarousel.tsx).
  */
 import { finalRoute } from '../../../core/routes.js';
 import type { Db } from '../../db/client.js';
@@ -21,13 +22,22 @@ const BOOT_GLOBAL = '__YCT_BOOT__';
 const BANNER_CLOSED_KEY = 'yct-top-banner-closed';
 const BOOT_ID = 'yct-boot';
 const BOOT_IMAGE_ID = 'yct-boot-top';
+const BOOT_HERO_ID = 'yct-boot-hero';
 
-/** `toolbar`: the route shows the right toolbar, beside which narrow windows centre the page (shell.css). */
-function headerStart(top: AdEntry | undefined, toolbar: boolean) {
+/**
+ * `toolbar`: the route shows the right toolbar, beside which narrow windows centre the page (shell.css).
+ * `hero`: the home page's first carousel banner, painted where the carousel will show it (home.css), which
+ * the carousel then takes over (web/src/api/boot.ts): on a slow device the largest picture of the home page
+ * would otherwise wait for the JavaScript.
+ */
+function headerStart(top: AdEntry | undefined, toolbar: boolean, hero: AdEntry | undefined) {
   const banner = top
     ? `<div class="yct-topbanner"><span class="yct-topbanner__link"><img id="${BOOT_IMAGE_ID}" src="${escapeAttr(top.image)}" alt="${escapeAttr(top.title)}" width="1200" height="80" fetchpriority="high" /></span></div>`
     : '';
-  return `<div class="yct-boot${toolbar ? ' yct-boot--toolbar' : ''}" id="${BOOT_ID}" aria-hidden="true"><div class="yct-topbar"></div>${banner}</div>`;
+  const carousel = hero
+    ? `<div class="yct-boot-hero${top ? '' : ' yct-boot-hero--bannerless'}" id="${BOOT_HERO_ID}"><div class="yct-container"><span class="yct-boot-hero__slot"><img src="${escapeAttr(hero.image)}" alt="${escapeAttr(hero.title)}" width="790" height="340" fetchpriority="high" /></span></div></div>`
+    : '';
+  return `<div class="yct-boot${toolbar ? ' yct-boot--toolbar' : ''}" id="${BOOT_ID}" aria-hidden="true"><div class="yct-topbar"></div>${banner}${carousel}</div>`;
 }
 
 /** The operator console (web/src/app/admin) has its own layout: none of the storefront's head start. */
@@ -41,17 +51,18 @@ export function pageRenderer(db: Db, template: string) {
     let html = template;
     try {
       const route = finalRoute(pathname);
+      const home = route.screen === 'home';
+      const carousel = home ? await content.ads('index_banner') : [];
+      const hero = carousel[0]?.image ? carousel[0] : undefined;
       if (route.header) {
         const ads = await content.ads('top');
         const top = ads[0];
         if (top?.image) images.push(top.image);
-        const boot = `<script>window.${BOOT_GLOBAL}=${scriptJson({ top: ads })};try{if(sessionStorage.getItem('${BANNER_CLOSED_KEY}')==='1')document.documentElement.classList.add('yct-topbanner-closed')}catch(e){}</script>`;
-        html = html.replace('<div id="root"></div>', `${headerStart(top, route.toolbar)}<div id="root"></div>`).replace('</head>', `${boot}</head>`);
+        const data = home ? { top: ads, carousel } : { top: ads };
+        const boot = `<script>window.${BOOT_GLOBAL}=${scriptJson(data)};try{if(sessionStorage.getItem('${BANNER_CLOSED_KEY}')==='1')document.documentElement.classList.add('yct-topbanner-closed')}catch(e){}</script>`;
+        html = html.replace('<div id="root"></div>', `${headerStart(top, route.toolbar, hero)}<div id="root"></div>`).replace('</head>', `${boot}</head>`);
       }
-      if (route.screen === 'home') {
-        const [first] = await content.ads('index_banner');
-        if (first?.image) images.push(first.image);
-      }
+      if (hero) images.push(hero.image);
     } catch {
       // The head start is an optimisation: the page works without it.
       return template;

@@ -101,7 +101,7 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
   app.get(
     '/api/focus/postList',
     { schema: { tags, summary: 'The scrolling broadcast: the 10 latest notices, newest first.', description: CACHED, response: answers(z.array(Notice)) } },
-    async () => ok(await content.notices()),
+    async (_req, reply) => sendJson(reply, await content.noticesText()),
   );
   app.get(
     '/api/help/category',
@@ -113,12 +113,12 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
         response: answers(z.array(HelpGroup)),
       },
     },
-    async () => ok(await content.help()),
+    async (_req, reply) => sendJson(reply, await content.helpText()),
   );
   app.get(
     '/api/global/links',
     { schema: { tags, summary: "The footer's friendly links (友情链接).", description: CACHED, response: answers(z.array(FriendlyLink)) } },
-    async () => ok(await content.links()),
+    async (_req, reply) => sendJson(reply, await content.linksText()),
   );
 
   app.post(

@@ -158,10 +158,11 @@ export function contentService(db: Db) {
   return {
     /** The shell's content as envelope text (http/envelope.ts), made once for every page that asks. */
     commonText: cached(db, 'common', async () => okText(await loadCommon(db))),
-    notices: cached(db, 'notices', () => loadNotices(db)),
-    help: cached(db, 'help', () => loadHelp(db)),
-    links: cached(db, 'links', async (): Promise<FriendlyLink[]> =>
-      (await db.select().from(friendlyLinks).orderBy(asc(friendlyLinks.sort))).map((l) => ({ name: l.name, url: l.url })),
+    /** The scrolling broadcast, the help groups and the footer's links, each as envelope text like `commonText`. */
+    noticesText: cached(db, 'notices', async () => okText(await loadNotices(db))),
+    helpText: cached(db, 'help', async () => okText(await loadHelp(db))),
+    linksText: cached(db, 'links', async () =>
+      okText<FriendlyLink[]>((await db.select().from(friendlyLinks).orderBy(asc(friendlyLinks.sort))).map((l) => ({ name: l.name, url: l.url }))),
     ),
     ads: adsAt,
     bannerAds: adsOfBanner,

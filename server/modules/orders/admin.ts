@@ -32,6 +32,7 @@ import { audited } from '../operators/audit.js';
 import { paymentsOf, closeWaiting } from '../pay/service.js';
 import { refundCreditOrder, refundToBalance } from '../wallet/admin.js';
 import { creditBillOfOrder } from '../wallet/credit.js';
+import { settleCashback } from './cashback.js';
 import { undoPlacement } from './checkout.js';
 import { cancelInTx } from './lifecycle.js';
 import { ORDER_PAYMENT } from './payment.js';
@@ -341,6 +342,8 @@ export async function refundOrder(db: Db, req: FastifyRequest, id: number, reaso
       .where(eq(orders.id, id))
       .returning();
     await giveMoneyBack(tx, o, o.payAmount, { type: 'order', id: o.id }, refundMemo(`订单 ${o.orderNo} 退款`, reason, operator));
+    // Not shipped, so never completed: its cashback was not granted and now never will be.
+    await settleCashback(tx, o, o.payAmount, { type: 'order', id: o.id });
     await undoPlacement(tx, o);
     await sendMessage(tx, o.userId, '订单已退款', `您的订单 ${o.orderNo} 已退款 ¥${y(o.payAmount)}：${reason}。`);
     return { before: trail(o), after: trail(after), result: null };
@@ -465,7 +468,9 @@ export async function refundAfterSale(db: Db, req: FastifyRequest, id: number, b
     const ceiling = a.kind === 'return' ? Math.min(a.refundAmount, left) : left;
     if (amount <= 0) throw invalid('amount', '退款金额须大于0');
     if (amount > ceiling) throw invalid('amount', `退款金额不能超过¥${y(ceiling)}`);
-    await giveMoneyBack(tx, o, amount, { type: 'after_sale', id: a.id }, refundMemo(`订单 ${o.orderNo} ${KIND_TEXT[a.kind]}退款`, body.reply, operator));
+    // Cashback granted and no longer due that the red packet balance cannot cover is kept from the refund.
+    const kept = Math.min(amount, await settleCashback(tx, o, o.refundedAmount + amount, { type: 'after_sale', id: a.id }));
+    await giveMoneyBack(tx, o, amount - kept, { type: 'after_sale', id: a.id }, refundMemo(`订单 ${o.orderNo} ${KIND_TEXT[a.kind]}退款`, body.reply, operator));
     await tx
       .update(orders)
       .set({ refundedAmount: o.refundedAmount + amount })
@@ -479,7 +484,7 @@ export async function refundAfterSale(db: Db, req: FastifyRequest, id: number, b
       tx,
       a.userId,
       '退款已到账',
-      `订单 ${o.orderNo} 的${KIND_TEXT[a.kind]}已退款 ¥${y(amount)}${o.payMethod === 'credit' ? '（优先冲减账期账单）' : '，已退回账户余额'}。`,
+      `订单 ${o.orderNo} 的${KIND_TEXT[a.kind]}已退款 ¥${y(amount - kept)}${o.payMethod === 'credit' ? '（优先冲减账期账单）' : '，已退回账户余额'}${kept > 0 ? `，已扣除无法收回的满返红包 ¥${y(kept)}` : ''}。`,
     );
     return { before: afterSaleTrail(a), after: afterSaleTrail(after), result: null };
   });

@@ -26,6 +26,7 @@ import { orderItems, orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
 import { AppError, invalid, notFound, refuse } from '../../http/envelope.js';
 import { listAddresses, ownAddress } from '../addresses/service.js';
+import { allInOrder } from '../../lib/in-order.js';
 import {
   cartEntries,
   cartEntriesForPricing,
@@ -118,6 +119,7 @@ function orderTotals(groups: { p: PricedEntries }[]): OrderTotals {
     discount_amount: y(sum((c) => c.discount_amount)),
     shipping_amount: y(sum((c) => c.shipping_amount)),
     pay_amount: y(sum((c) => c.pay_amount)),
+    cashback_amount: y(sum((c) => c.cashback_amount)),
   };
 }
 
@@ -335,6 +337,16 @@ async function writeOrder(
       redPacketAmount: priced.red_packet_amount,
       shippingAmount: priced.shipping_amount,
       payAmount: priced.pay_amount,
+      cashbackAmount: priced.cashback_amount,
+      cashback: priced.activity_data.cashbacks
+        .filter((c) => c.back > 0)
+        .map((c) => ({
+          activity_id: c.activity_id,
+          name: c.name,
+          amount: c.amount,
+          tiers: c.tiers.map((t) => ({ amount: t.amount, back: t.back })),
+          back: c.back,
+        })),
       userCouponId: priced.coupon && priced.coupon_amount > 0 ? priced.coupon.id : null,
       address: {
         name: address.name,
@@ -435,16 +447,20 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
   const now = Date.now();
   const ephedrineMax = intSetting(shared.site, 'ephedrine_max_number', EPHEDRINE_MAX);
   const created = await db.transaction(async (tx) => {
-    // Posts of one checkout take turns on its lines; a later one answers what the first made.
+    // Posts of one checkout take turns on its lines; a later one answers what the first made. Once the lines
+    // are locked, the reads are sent together; the first refusal in their order is the answer.
     await lockSelectedLines(tx, user.id);
-    if (input.checkout_key) {
-      const earlier = await ordersOfCheckout(tx, user.id, input.checkout_key);
-      if (earlier.length) return earlier;
-    }
-    const address = await ownAddress(tx, user.id, input.address_id);
-    const entries = await selectedEntries(tx, user.id, shared);
+    const [earlier, address, entries] = await Promise.allSettled([
+      input.checkout_key ? ordersOfCheckout(tx, user.id, input.checkout_key) : Promise.resolve([]),
+      ownAddress(tx, user.id, input.address_id),
+      selectedEntries(tx, user.id, shared),
+    ]);
+    if (earlier.status === 'rejected') throw earlier.reason;
+    if (earlier.value.length) return earlier.value;
+    if (address.status === 'rejected') throw address.reason;
+    if (entries.status === 'rejected') throw entries.reason;
     const choice: Choice = { couponId: input.coupon_id ?? null, useRedPacket: input.use_red_packet === 1 };
-    const groups = await priceGroups(db, tx, user, entries, choice, shared);
+    const groups = await priceGroups(db, tx, user, entries.value, choice, shared);
     const made: Made[] = [];
     const allNeeds = new Map<number, number>();
     const names = new Map<number, string>();
@@ -467,11 +483,9 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
       }
       for (const [id, n] of needs) allNeeds.set(id, (allNeeds.get(id) ?? 0) + n);
       for (const [id, g] of p.goodsById) names.set(id, g.name);
-      const { order, items } = await writeOrder(tx, user, input, address, group, p, now);
+      const { order, items } = await writeOrder(tx, user, input, address.value, group, p, now);
       await addGifts(tx, order, priced, allNeeds, names);
-      await placement.coupon.take(tx, order, now);
-      await placement.redPacket.take(tx, order);
-      await placement.limitedBuys.take(tx, order, items);
+      await allInOrder([placement.coupon.take(tx, order, now), placement.redPacket.take(tx, order), placement.limitedBuys.take(tx, order, items)]);
       if (order.payAmount === 0) {
         // Wholly paid by discounts: nothing left to pay.
         await tx
@@ -483,8 +497,8 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
       made.push({ id: order.id, order_no: order.orderNo, pay_amount: y(order.payAmount), is_ephedrine: order.isEphedrine ? 1 : 0 });
     }
     if (!made.length) throw refuse(`所选商品暂时无法购买${reasons.length ? `（${reasons.slice(0, 3).join('；')}）` : ''}，请返回购物车调整`);
-    await removeLines(tx, user.id, orderedLines);
-    await placement.stock.take(tx, allNeeds, (id) => names.get(id) ?? '');
+    // The stock last, so that the goods rows are held only until the commit.
+    await allInOrder([removeLines(tx, user.id, orderedLines), placement.stock.take(tx, allNeeds, (id) => names.get(id) ?? '')]);
     return made;
   });
   const first = created.find((o) => !o.is_ephedrine) ?? created[0];

@@ -10,6 +10,7 @@ import { orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
 import { refuse } from '../../http/envelope.js';
 import { move } from '../wallet/ledger.js';
+import { grantCashback } from './cashback.js';
 import { undoPlacement } from './checkout.js';
 import { ownOrder } from './rows.js';
 
@@ -57,7 +58,7 @@ export async function cancelExpiredOrders(db: Db, now = Date.now(), batch = 100)
   return cancelled;
 }
 
-/** Completes a shipped order in `tx` and grants its points (1 per yuan paid). False when it was not shipped. */
+/** Completes a shipped order in `tx` and grants its points (1 per yuan paid) and its 满返. False when it was not shipped. */
 async function completeInTx(tx: Tx, orderId: number, now: number) {
   const [o] = await tx
     .update(orders)
@@ -76,6 +77,7 @@ async function completeInTx(tx: Tx, orderId: number, now: number) {
       refId: o.id,
       memo: `订单 ${o.orderNo} 完成赠送积分`,
     });
+  await grantCashback(tx, o);
   return true;
 }
 

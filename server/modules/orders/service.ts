@@ -176,6 +176,7 @@ export async function orderDetail(db: Db, user: SessionUser, id: number): Promis
       red_packet_amount: y(o.redPacketAmount),
       shipping_amount: y(o.shippingAmount),
       pay_amount: y(o.payAmount),
+      cashback_amount: y(o.cashbackAmount),
     },
     address: { ...o.address, full: `${o.address.province}${o.address.city}${o.address.district}${o.address.address}` },
     invoice: o.invoice,

@@ -25,3 +25,8 @@ export function chinaDay(now: number, offsetDays = 0): ChinaDay {
 export const atMinute = (day: ChinaDay, minutes: number) => day.start + minutes * 60_000;
 
 export const toSeconds = (ms: number) => Math.floor(ms / 1000);
+
+/** An instant as the console writes it: `YYYY-MM-DD HH:mm`, China time. */
+export const minuteOf = (d: Date) => new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+/** A console's `YYYY-MM-DD HH:mm` (China time) as an instant. */
+export const fromMinute = (v: string) => new Date(Date.parse(`${v.replace(' ', 'T')}:00+08:00`));

@@ -6,7 +6,16 @@
  * (cart/pricing.ts, from sales.ts).
  */
 import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import type { Bundle, GiftActivity, HuangouActivity, ManjianActivity, PriceOffer, PricingGoods, WelfareActivity } from '../../../core/pricing/index.js';
+import type {
+  Bundle,
+  CashbackActivity,
+  GiftActivity,
+  HuangouActivity,
+  ManjianActivity,
+  PriceOffer,
+  PricingGoods,
+  WelfareActivity,
+} from '../../../core/pricing/index.js';
 import type { Db } from '../../db/client.js';
 import { activities, activityGoods, combinations } from '../../db/schema/promotions.js';
 import type { PricingRow } from '../catalogue/service.js';
@@ -22,6 +31,8 @@ export type PromotionContext = {
   specials: OfferBase[];
   welfare: WelfareActivity | null;
   manjians: ManjianActivity[];
+  /** 满返: measured on what an order pays for its goods, granted when the order completes. */
+  cashbacks: CashbackActivity[];
   gifts: GiftActivity[];
   /** Add-on offers carry their goods' ids; the goods themselves are read with the cart. */
   huangous: (Omit<HuangouActivity, 'offers'> & { offers: { goods_id: number; price: number; limit: number }[] })[];
@@ -71,7 +82,17 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
   /** Every goods of the activity, priced or not (the 94% off, manjian and gift lists can be long). */
   const goodsIdsOf = (id: number) => [...(plain.get(id) ?? []), ...pricedOf(id).map((l) => l.goodsId)];
   const live = (a: (typeof running)[number]) => a.startsAt.getTime() <= now && a.endsAt.getTime() > now;
-  const ctx: PromotionContext = { spikes: [], specials: [], welfare: null, manjians: [], gifts: [], huangous: [], combinations: [], dayStart: today.start };
+  const ctx: PromotionContext = {
+    spikes: [],
+    specials: [],
+    welfare: null,
+    manjians: [],
+    cashbacks: [],
+    gifts: [],
+    huangous: [],
+    combinations: [],
+    dayStart: today.start,
+  };
   for (const a of running) {
     const rules = a.rules as Rules;
     switch (a.type) {
@@ -109,6 +130,24 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
         }
         break;
       }
+      case 'monthly': {
+        // 月月惠: its goods are on special all day on the member days of the month, like a daily special.
+        const days = Array.isArray(rules.days) ? (rules.days as unknown[]).map(Number) : [];
+        if (!live(a) || !days.includes(Number(today.date.slice(8, 10)))) break;
+        const end = Math.min(chinaDay(now, 1).start, a.endsAt.getTime());
+        for (const l of pricedOf(a.id)) {
+          ctx.specials.push({
+            activity_id: a.id,
+            goods_id: l.goodsId,
+            price: l.price,
+            starts_at: today.start,
+            ends_at: end,
+            limit_per_user: l.limitPerUser,
+            quota: l.quota,
+          });
+        }
+        break;
+      }
       case 'welfare':
         if (live(a) && !ctx.welfare) ctx.welfare = { id: a.id, name: a.name, rate: num(rules.rate, 100), goods_ids: goodsIdsOf(a.id) };
         break;
@@ -121,6 +160,12 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
             goods_ids: goodsIdsOf(a.id),
             tiers: tiers.map((t) => ({ amount: num(t.amount), reduce: num(t.reduce) })),
           });
+        }
+        break;
+      case 'cashback':
+        if (live(a)) {
+          const tiers = Array.isArray(rules.tiers) ? (rules.tiers as { amount: number; back: number }[]) : [];
+          ctx.cashbacks.push({ id: a.id, name: a.name, goods_ids: goodsIdsOf(a.id), tiers: tiers.map((t) => ({ amount: num(t.amount), back: num(t.back) })) });
         }
         break;
       case 'gift':
@@ -157,7 +202,12 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
         break;
     }
   }
-  ctx.combinations = bundles.map((b) => ({ id: b.id, activity_id: b.activityId, name: b.name, price: b.price, items: b.items }));
+  // A bundle is on offer while its 组合购 activity runs (one without an activity always).
+  const liveCombinations = new Set(running.filter((a) => a.type === 'combination' && live(a)).map((a) => a.id));
+  ctx.combinations = bundles
+    .filter((b) => b.activityId === null || liveCombinations.has(b.activityId))
+    .sort((a, b) => a.sort - b.sort || a.id - b.id)
+    .map((b) => ({ id: b.id, activity_id: b.activityId, name: b.name, price: b.price, items: b.items }));
   return ctx;
 }
 

@@ -2,11 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answers } from '../../../core/schemas/envelope.js';
-import { DailySpecials, Spike } from '../../../core/schemas/promotions.js';
+import { Bundles, Cashback, DailySpecials, Monthly, Spike, Welfare, welfareQuery } from '../../../core/schemas/promotions.js';
 import type { Deps } from '../../deps.js';
 import { sendJson, withTimestamp } from '../../http/envelope.js';
 import { cachedJson } from '../../http/cache.js';
 import { viewerClass, viewerOf } from '../catalogue/viewer.js';
+import { bundlesPage, cashbackPage, monthlyPage, welfarePage } from './pages.js';
 import * as promotions from './service.js';
 
 /** Sessions start and end on the minute: an answer kept a few seconds is never far behind. */
@@ -48,6 +49,74 @@ export async function promotionRoutes(root: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const viewer = viewerOf(req);
       return sendJson(reply, withTimestamp(await cachedJson(db, ['everyday', viewerClass(viewer)], () => promotions.everydaySpecials(db, viewer), TTL_MS)));
+    },
+  );
+  app.get(
+    '/api/activity/welfare',
+    {
+      schema: {
+        tags,
+        summary: '全场94折: the activity and a page of its goods at the rate, in the sorts of the goods list.',
+        description: `\`activity\` is the 94% off on now, else the next to start (status 0: its goods as a preview), else the last one over (status 2, no goods). \`activity_price\` is the unit price at \`rate\` percent, rounded down to the fen; the cart takes the rate off each line's amount. ${RULES}`,
+        querystring: welfareQuery,
+        response: answers(Welfare),
+      },
+    },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      return sendJson(
+        reply,
+        withTimestamp(await cachedJson(db, ['welfare', req.query, viewerClass(viewer)], () => welfarePage(db, viewer, req.query), TTL_MS)),
+      );
+    },
+  );
+  app.get(
+    '/api/activity/combination',
+    {
+      schema: {
+        tags,
+        summary: '组合购: the bundles on offer, each with its goods, bundle price, separate price, saving and stock.',
+        description: `A bundle goes into the cart as one line of type 3 (\`POST /api/cart\` with \`combination_id\` and the first member's \`goods_id\`); \`stock\` is the number of bundles every member's stock makes up. Bundles are offered while their activity runs; \`activity\` says which (status 0 not started, 2 over: no bundles). ${RULES}`,
+        response: answers(Bundles),
+      },
+    },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      return sendJson(reply, withTimestamp(await cachedJson(db, ['bundles', viewerClass(viewer)], () => bundlesPage(db, viewer), TTL_MS)));
+    },
+  );
+  app.get(
+    '/api/activity/cashback',
+    {
+      schema: {
+        tags,
+        summary: '满返: the activity with its tiers and a page of its goods, in the sorts of the goods list.',
+        description: `An order that pays a tier's \`amount\` for the activity's goods (plain lines, after every discount) gets the tier's \`back\` as account red packet when it completes; a refund lowers it in proportion. The buyer's progress is in the cart (\`activity_data.cashbacks\` of \`GET /api/cart/list\`) and the confirm page shows 预计返 (\`total.cashback_amount\`). \`activity\` is the one on now, else the next to start (status 0), else the last one over (status 2, no goods). ${RULES}`,
+        querystring: welfareQuery,
+        response: answers(Cashback),
+      },
+    },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      return sendJson(
+        reply,
+        withTimestamp(await cachedJson(db, ['cashback', req.query, viewerClass(viewer)], () => cashbackPage(db, viewer, req.query), TTL_MS)),
+      );
+    },
+  );
+  app.get(
+    '/api/activity/yyh',
+    {
+      schema: {
+        tags,
+        summary: '月月惠: the member days of this month, the one on now or the next, and the goods at the member-day price.',
+        description: `On a member day (China time) the goods cost \`activity_price\` all day within \`limit\` per account, as daily specials do (the cart prices them so); on other days the page shows the next day with a countdown and the goods as a preview. ${RULES}`,
+        response: answers(Monthly),
+      },
+    },
+    async (req, reply) => {
+      const viewer = viewerOf(req);
+      return sendJson(reply, withTimestamp(await cachedJson(db, ['monthly', viewerClass(viewer)], () => monthlyPage(db, viewer), TTL_MS)));
     },
   );
 }

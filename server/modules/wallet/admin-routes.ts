@@ -7,6 +7,16 @@ import type { Deps } from '../../deps.js';
 import { needs, requirePermission } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { adjustWallet, adminWallet, setCredit } from './admin.js';
+import {
+  AdminCoupon,
+  adminCouponParams,
+  adminCouponQuery,
+  AdminCouponPage,
+  couponIssueBody,
+  CouponIssued,
+  couponTemplateBody,
+} from '../../../core/schemas/admin-promotions.js';
+import { createTemplate, issueTemplate, listTemplates, updateTemplate } from './coupon-admin.js';
 
 export async function walletAdminRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -57,5 +67,66 @@ export async function walletAdminRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => ok(await setCredit(db, req, req.params.id, req.body)),
+  );
+
+  // 营销活动 › 优惠券: the templates, the coupon centre's offer and issuing to chosen buyers.
+  const promotion = { ...needs('promotion:write') };
+  const couponTags = ['promotions'];
+  app.get(
+    '/api/admin/coupons',
+    {
+      ...promotion,
+      schema: {
+        tags: couponTags,
+        summary: 'Coupon templates, newest first, with the copies handed out and used (promotion:write).',
+        querystring: adminCouponQuery,
+        response: answers(AdminCouponPage),
+      },
+    },
+    async (req) => ok(await listTemplates(db, req.query)),
+  );
+  app.post(
+    '/api/admin/coupons',
+    {
+      ...promotion,
+      schema: {
+        tags: couponTags,
+        summary: 'Creates a coupon template; with `is_show` 1 the coupon centre offers it from `starts_at` (promotion:write).',
+        description:
+          '满减 needs `amount` below `threshold` (when there is one); 折扣 needs `rate` 10-99; a scope of categories or goods needs `scope_ids`; `ends_at` after `starts_at`. 422 on the field otherwise.',
+        body: couponTemplateBody,
+        response: answers(AdminCoupon),
+      },
+    },
+    async (req) => ok(await createTemplate(db, req, req.body)),
+  );
+  app.post(
+    '/api/admin/coupons/:id',
+    {
+      ...promotion,
+      schema: {
+        tags: couponTags,
+        summary: 'Changes a coupon template; its total never below the copies handed out (promotion:write).',
+        params: adminCouponParams,
+        body: couponTemplateBody,
+        response: answers(AdminCoupon),
+      },
+    },
+    async (req) => ok(await updateTemplate(db, req, req.params.id, req.body)),
+  );
+  app.post(
+    '/api/admin/coupons/:id/issue',
+    {
+      ...promotion,
+      schema: {
+        tags: couponTags,
+        summary: "Gives one copy to each chosen approved buyer, counted against the template's total (promotion:write).",
+        description: 'Refused whole (422 on `user_ids`) when a buyer is unknown or not approved, when too few copies are left, or once the coupon has ended.',
+        params: adminCouponParams,
+        body: couponIssueBody,
+        response: answers(CouponIssued),
+      },
+    },
+    async (req) => ok(await issueTemplate(db, req, req.params.id, req.body.user_ids)),
   );
 }

@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import type { Paged } from '../../../core/schemas/common.js';
 
 export const DAY_MS = 86_400_000;
-const CHINA_MS = 8 * 3_600_000;
+export const CHINA_MS = 8 * 3_600_000;
 export const PER_PAGE = 20;
 
 export function seconds(d: Date): number;

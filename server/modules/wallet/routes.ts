@@ -5,6 +5,10 @@ import { z } from 'zod';
 import { id } from '../../../core/schemas/common.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import {
+  couponCenterQuery,
+  CouponCenterPage,
+  couponReceiveBody,
+  CouponReceived,
   CouponCounts,
   couponListQuery,
   CouponPage,
@@ -29,9 +33,10 @@ import {
   VoucherRedeemed,
 } from '../../../core/schemas/wallet.js';
 import type { Deps } from '../../deps.js';
-import { ok } from '../../http/envelope.js';
+import { ok, sendJson } from '../../http/envelope.js';
 import { requireSession, requireUser } from '../../http/auth.js';
 import * as coupons from './coupons.js';
+import * as center from './coupon-center.js';
 import * as credit from './credit.js';
 import * as wallet from './service.js';
 
@@ -145,6 +150,33 @@ export async function walletRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => ok(await coupons.listCoupons(db, requireUser(req), req.query)),
+  );
+  app.get(
+    '/api/coupon/center',
+    {
+      schema: {
+        tags,
+        summary: '领券中心: the coupons open to claiming now (20 a page), those ending soonest first.',
+        description:
+          'Guests see them too (`mine` 0). Each says how many copies are left and whether this account may still claim one: `state` 0 立即领取, 1 已领取 (the account holds `per_user` copies), 2 已领完.',
+        querystring: couponCenterQuery,
+        response: answers(CouponCenterPage),
+      },
+    },
+    async (req, reply) => sendJson(reply, await center.couponCenter(db, req.session?.user ?? null, req.query.page, req.query.ids)),
+  );
+  app.post(
+    '/api/coupon/receive',
+    {
+      schema: {
+        tags,
+        summary: 'Claims one copy of a coupon of the coupon centre; it is usable at checkout at once.',
+        description: `401 for a guest. Refused (code 400) for an account not yet approved (\`${center.CLAIM_NOT_APPROVED}\`), when every copy is gone (\`${center.CLAIM_GONE}\`), when the account already holds its limit (\`${center.CLAIM_LIMIT}\`) or outside the claiming period (\`${center.CLAIM_CLOSED}\`); 404 for a coupon not offered. Claims of one coupon take turns on its row: the copies handed out never pass its total, nor an account's its limit.`,
+        body: couponReceiveBody,
+        response: answers(CouponReceived),
+      },
+    },
+    async (req) => ok(await center.receiveCoupon(db, requireUser(req), req.body.id)),
   );
   app.get(
     '/api/user/couponNum',

@@ -85,12 +85,23 @@ const KIND_TEXT: Record<string, string> = {
   grant: '赠送',
   exchange: '积分兑换',
   cashback: '满返',
+  cashback_back: '满返收回',
   adjust: '调整',
+  draw: '抽奖消耗',
+  lottery: '抽奖奖励',
 };
 
 /** Texts that read better for one instrument. */
 const KIND_TEXT_BY: Partial<Record<string, Record<string, string>>> = {
-  red_packet: { open: '发放', pay: '订单抵扣', refund: '取消退回', grant: '活动发放' },
+  red_packet: {
+    open: '发放',
+    pay: '订单抵扣',
+    refund: '取消退回',
+    grant: '活动发放',
+    cashback: '满返红包',
+    cashback_back: '退款收回满返',
+    lottery: '抽奖红包',
+  },
   points: { open: '期初积分', grant: '订单赠送', refund: '退回', pay: '积分抵扣' },
   credit: { pay: '账期支付', repay: '还款', open: '期初' },
 };

@@ -1,10 +1,10 @@
 /**
  * Data the server puts into the page HTML (server/modules/content/page.ts), so that the first render does
- * not wait for a request: the top banner's ads on routes with the site header.
+ * not wait for a request: the top banner's ads on routes with the site header, and the home carousel's.
  */
 import type { AdEntry } from '@core/schemas/content';
 
-type Boot = { top?: AdEntry[] };
+type Boot = { top?: AdEntry[]; carousel?: AdEntry[] };
 
 export function bootData<K extends keyof Boot>(key: K): Boot[K] | undefined {
   if (typeof window === 'undefined') return undefined;
@@ -27,7 +27,29 @@ export function claimBootImage(src: string): HTMLImageElement | null {
   return bootImage && bootImage.getAttribute('src') === src ? bootImage : null;
 }
 
-/** Removes what is left of the page HTML's header once the app's own header is on screen. */
+const BOOT_HERO_ID = 'yct-boot-hero';
+
+/**
+ * Removes what is left of the page HTML's header once the app's own header is on screen. On the home page the
+ * first carousel picture it painted stays where it is (the rest takes no room) until the carousel takes it.
+ */
 export function removeBootHeader() {
-  document.getElementById('yct-boot')?.remove();
+  const boot = document.getElementById('yct-boot');
+  if (boot && document.getElementById(BOOT_HERO_ID) && window.location.pathname === '/') boot.classList.add('is-spent');
+  else boot?.remove();
+}
+
+/**
+ * The home carousel's first picture as the page HTML painted it, once, when it shows `src`: the carousel moves
+ * this very element into its first slide, so the browser keeps the paint it has already counted.
+ */
+export function claimBootHero(src: string): HTMLImageElement | null {
+  if (typeof document === 'undefined') return null;
+  const img = document.getElementById(BOOT_HERO_ID)?.querySelector('img');
+  return img && img.getAttribute('src') === src ? img : null;
+}
+
+/** Removes the rest of the page HTML's header and its carousel picture (taken over or not needed). */
+export function removeBootHero() {
+  if (document.getElementById(BOOT_HERO_ID)) document.getElementById('yct-boot')?.remove();
 }

@@ -3,7 +3,7 @@
  * table that is not listed here shows the under-construction page; building one means adding its loader
  * here and setting `built: true` in core/routes.ts (screens.test.ts checks the two agree).
  */
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
 import type { ScreenKey } from '@core/routes';
 
 type ScreenModule = { default: ComponentType };
@@ -33,9 +33,25 @@ export const screenModules: Partial<Record<ScreenKey, ScreenLoader>> = {
   walletBalance: () => import('@/features/wallet/pages/BalancePage'),
   walletCredit: () => import('@/features/wallet/pages/CreditPage'),
   walletRedPackets: () => import('@/features/wallet/pages/RedPacketsPage'),
-  walletPoints: () => import('@/features/wallet/pages/PointsPage'),
+  // 积分管理 with the lottery's entry and my draws (the spec's route table has no page of its own for them).
+  walletPoints: () =>
+    Promise.all([import('@/features/wallet/pages/PointsPage'), import('@/features/lottery/components/DrawRecordsSection')]).then(([points, draws]) => ({
+      default: () => createElement(points.default, { draws: createElement(draws.default) }),
+    })),
   walletCoupons: () => import('@/features/wallet/pages/CouponsPage'),
   walletVouchers: () => import('@/features/wallet/pages/VouchersPage'),
+  couponCentre: () => import('@/features/wallet/pages/CouponCentrePage'),
+  pointsMall: () => import('@/features/points/pages/PointsMallPage'),
+  pointsOrders: () => import('@/features/points/pages/PointsOrdersPage'),
+  welfare: () => import('@/features/catalogue/pages/WelfarePage'),
+  cashback: () => import('@/features/catalogue/pages/CashbackPage'),
+  yyh: () => import('@/features/catalogue/pages/MonthlyPages').then((m) => ({ default: m.MonthlyPage })),
+  yyhList: () => import('@/features/catalogue/pages/MonthlyPages').then((m) => ({ default: m.MonthlyListPage })),
+  combination: () => import('@/features/catalogue/pages/BundlesPage'),
+  activityZone: () => import('@/features/activity-pages/pages/ActivityPages').then((m) => ({ default: m.ActivityZone })),
+  activityCentre: () => import('@/features/activity-pages/pages/ActivityPages').then((m) => ({ default: m.ActivityCentre })),
+  themeZone: () => import('@/features/activity-pages/pages/ActivityPages').then((m) => ({ default: m.ThemeZone })),
+  activityTemplate: () => import('@/features/activity-pages/pages/ActivityPages').then((m) => ({ default: m.ActivityTemplate })),
   memberCentre: () => import('@/features/member/pages/MemberCentrePage'),
   accountBasic: () => import('@/features/account/pages/BasicInfoPage'),
   accountLicences: () => import('@/features/account/pages/LicencesPage'),

@@ -1,8 +1,9 @@
-/** Goods tags in the colours of spec section 9: 优 red, 秒 red, 满 orange, 换购 blue, 赠 pink, 特 yellow, 新 red. */
+/** Goods tags in the colours of spec section 9: 优 red, 秒 red, 满 orange, 换购 blue, 赠 pink, 特 yellow, 新 red; 返 (满返) orange like 满. */
 const COLOURS: Record<string, string> = {
   优: 'red',
   秒: 'red',
   满: 'orange',
+  返: 'orange',
   换购: 'blue',
   赠: 'pink',
   特: 'yellow',

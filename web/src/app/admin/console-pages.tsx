@@ -4,7 +4,7 @@
  * building one means giving it `load`. Pages with `menu: false` (a detail, say) name the menu entry they
  * belong to in `parent`; `chrome: false` shows a page on its own, without the console's frame.
  */
-import { DashboardOutlined, MedicineBoxOutlined, MoneyCollectOutlined, ProfileOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { DashboardOutlined, GiftOutlined, MedicineBoxOutlined, MoneyCollectOutlined, ProfileOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ComponentType, ReactNode } from 'react';
 import { matchPath } from 'react-router';
 import type { Permission } from '@core/admin';
@@ -97,6 +97,24 @@ export const AREAS: ConsoleArea[] = [
         load: () => import('@/features/admin-goods/pages/GoodsEditPage'),
       },
       { path: '/admin/categories', title: '分类品牌', permission: 'category:write', load: () => import('@/features/admin-goods/pages/TaxonomyPage') },
+    ],
+  },
+  {
+    key: 'promotions',
+    title: '营销活动',
+    icon: <GiftOutlined />,
+    pages: [
+      { path: '/admin/activities', title: '促销活动', permission: 'promotion:write', load: () => import('@/features/admin-promotions/pages/ActivitiesPage') },
+      { path: '/admin/coupons', title: '优惠券', permission: 'promotion:write', load: () => import('@/features/admin-promotions/pages/CouponsPage') },
+      {
+        path: '/admin/activity-pages',
+        title: '活动页面',
+        permission: 'promotion:write',
+        load: () => import('@/features/admin-activity-pages/pages/ActivityPagesPage'),
+      },
+      { path: '/admin/points-goods', title: '积分商城', permission: 'promotion:write', load: () => import('@/features/admin-points/pages/PointsGoodsPage') },
+      { path: '/admin/points-orders', title: '积分订单', permission: 'promotion:write', load: () => import('@/features/admin-points/pages/PointsOrdersPage') },
+      { path: '/admin/lottery', title: '抽奖活动', permission: 'promotion:write', load: () => import('@/features/admin-lottery/pages/LotteriesPage') },
     ],
   },
   {

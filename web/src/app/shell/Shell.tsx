@@ -1,9 +1,9 @@
 /** The frame around every screen: which parts show follows the route's flags (spec section 2, shell rules). */
-import { Suspense, useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { removeBootHeader } from '@/api/boot';
 import { useHttpUi } from '@/api/use-http-ui';
-import { useUserBase } from '@/lib/session/get-user-base';
+import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { useCurrentRoute } from '../current-route';
 import { CartSteps } from './CartSteps';
 import { Footer } from './Footer';
@@ -13,6 +13,9 @@ import { PageLoading } from './PageLoading';
 import { RightToolbar } from './RightToolbar';
 import { SiteHeader } from './SiteHeader';
 import { useShellEffects } from './use-shell-effects';
+
+/** The lottery pop-up, loaded only where it may show: never part of the home page's first load. */
+const LotteryPopup = lazy(() => import('@/features/lottery/components/LotteryPopup'));
 
 export function Shell() {
   const route = useCurrentRoute();
@@ -41,6 +44,11 @@ export function Shell() {
         <div className="yct-toolbar-slot">
           <RightToolbar user={user} />
         </div>
+      ) : null}
+      {route?.screen === 'home' && isLoggedIn(user) && user.is_passed === 1 ? (
+        <Suspense fallback={null}>
+          <LotteryPopup user={user} />
+        </Suspense>
       ) : null}
       <ScrollRestoration getKey={(location) => location.pathname} />
     </div>

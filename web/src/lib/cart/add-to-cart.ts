@@ -27,15 +27,41 @@ export function useAddToCart() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   return useMutation({
-    /** `type` 1 adds the goods as a flash-sale line; by default the goods' own line type. */
-    mutationFn: async ({ goods, number, type, price }: { goods: Goods; number: number; type?: number; price?: string | null }) => {
+    /**
+     * `type` 1 adds the goods as a flash-sale line, 3 with `combinationId` a bundle of 组合购 (`goods` its first
+     * member, `number` bundles); by default the goods' own line type.
+     */
+    mutationFn: async ({
+      goods,
+      number,
+      type,
+      price,
+      combinationId,
+    }: {
+      goods: Goods;
+      number: number;
+      type?: number;
+      price?: string | null;
+      combinationId?: number;
+    }) => {
       const user = client.getQueryData<UserBase>(USER_BASE_KEY);
       if (user && !isLoggedIn(user)) throw new GuestError();
       await wait(CART_ADD_DELAY_MS);
       const lineType = type ?? goods.type;
       return http.post<CartCount>(
         '/api/cart',
-        { params: [{ goods_id: goods.id, price: price ?? goods.base_price ?? '', number, ck_id: goods.ck_id, type: lineType || undefined }] },
+        {
+          params: [
+            {
+              goods_id: goods.id,
+              price: price ?? goods.base_price ?? '',
+              number,
+              ck_id: goods.ck_id,
+              type: lineType || undefined,
+              combination_id: combinationId,
+            },
+          ],
+        },
         // A guest's refusal is answered here, with the way back to the goods, rather than by the client's plain redirect.
         { silent: [Code.unauthenticated] },
       );

@@ -4,6 +4,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdEntry, AdPosition } from '@core/schemas/content';
+import { bootData } from '@/api/boot';
 import { http } from '@/api/client';
 
 const FIVE_MINUTES = 5 * 60_000;
@@ -12,6 +13,8 @@ const carouselQuery = () =>
   queryOptions({
     queryKey: ['focus', 'carousel'],
     queryFn: ({ signal }) => http.get<AdEntry[]>('/api/focus', undefined, { signal, silent: true }),
+    // The page HTML of the home page carries them: the carousel shows at once.
+    initialData: bootData('carousel'),
     staleTime: FIVE_MINUTES,
   });
 

@@ -74,6 +74,11 @@ export function CartBar({ cart, chain, onCopy, onCheckout, checkingOut }: Props)
               </span>
             ))}
             <span>运费 {money(total.shipping_amount)}</span>
+            {Number(total.cashback_amount) > 0 ? (
+              <span className="yct-cbar__cashback" data-testid="bar-cashback">
+                预计返红包 {money(total.cashback_amount)}
+              </span>
+            ) : null}
           </div>
         </div>
         <button

@@ -52,6 +52,8 @@ function FavoriteButton({ goods }: { goods: GoodsDetail }) {
           if (on) void message.success('取消收藏成功');
           else
             void message.success({
+              // Long enough to reach its link.
+              duration: 6,
               content: (
                 <span data-testid="favorite-toast">
                   收藏成功

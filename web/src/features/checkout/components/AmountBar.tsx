@@ -50,6 +50,11 @@ export function AmountBar({ total, address, orders, submitting, disabled, onSubm
         <div className="yct-co-bar__total">
           应付总额：
           <strong data-testid="amount-total">{money(total.pay_amount)}</strong>
+          {isZero(total.cashback_amount) ? null : (
+            <span className="yct-co-bar__cashback" data-testid="amount-cashback" title="订单完成后存入账户红包">
+              预计返 {money(total.cashback_amount)} 红包
+            </span>
+          )}
         </div>
         <Button type="primary" className="yct-co-bar__submit" loading={submitting} disabled={disabled} onClick={onSubmit} data-testid="submit-order">
           提交订单

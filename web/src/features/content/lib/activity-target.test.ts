@@ -13,7 +13,7 @@ describe('where an activity link leads from the loading page', () => {
   it('says the activity is not there when the link names no page, an unknown one or one not built yet', () => {
     expect(target('')).toBe('/noActivity');
     expect(target('url=spring&url1=zone&url2=1')).toBe('/noActivity');
-    expect(target('url=jfsc')).toBe('/noActivity');
+    expect(target('url=dzfp')).toBe('/noActivity');
     expect(target('url=loading&url1=activity')).toBe('/noActivity');
   });
 

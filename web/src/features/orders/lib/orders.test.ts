@@ -132,6 +132,7 @@ describe('the detail page', () => {
       red_packet_amount: '0.00',
       shipping_amount: '0.00',
       pay_amount: '1014.64',
+      cashback_amount: '30.00',
     });
     expect(rows.map((r) => `${r.label} ${r.value}`)).toEqual(['商品金额 ¥1,077.00', '94折优惠 -¥12.36', '满减优惠 -¥50.00', '运费 免运费']);
     const charged = amountRows({
@@ -142,6 +143,7 @@ describe('the detail page', () => {
       red_packet_amount: '0.00',
       shipping_amount: '10.00',
       pay_amount: '105.00',
+      cashback_amount: '0.00',
     });
     expect(charged.map((r) => `${r.label} ${r.value}`)).toEqual(['商品金额 ¥100.00', '优惠券 -¥5.00', '运费 +¥10.00']);
   });

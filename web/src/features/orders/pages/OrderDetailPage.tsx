@@ -30,6 +30,7 @@ import {
   EPHEDRINE_NOTICE,
   formatTime,
   INVOICE_NAMES,
+  isZero,
   lineDiscounts,
   lineKind,
   money,
@@ -304,6 +305,15 @@ function Amounts({ order }: { order: OrderDetail }) {
         <dt>实付金额：</dt>
         <dd data-testid="amount-pay">{money(order.amounts.pay_amount)}</dd>
       </div>
+      {isZero(order.amounts.cashback_amount) ? null : (
+        <div className="yct-ord-amounts__cashback">
+          <dt>满返红包：</dt>
+          <dd data-testid="amount-cashback">
+            {money(order.amounts.cashback_amount)}
+            <span>{order.status === 3 ? '（已存入账户红包）' : '（订单完成后存入账户红包）'}</span>
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

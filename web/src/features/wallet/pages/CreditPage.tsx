@@ -140,6 +140,8 @@ function RepayDialog({ bills, onClose }: { bills: CreditBill[] | null; onClose: 
         width={520}
         centered
         destroyOnHidden
+        // Handing over to the payment confirmation: focus stays in its password boxes, not back on 还款.
+        focusTriggerAfterClose={confirming === null}
       >
         <div className="yct-wal-repay" data-testid="repay-dialog">
           <p>

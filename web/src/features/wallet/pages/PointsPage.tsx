@@ -1,10 +1,12 @@
 /** /wdqb/jfgl 积分管理: the points, how they are earned and spent, and their log (earned or spent). */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useUserMoney } from '../api/get-user-money';
 import { LedgerPanel } from '../components/LedgerPanel';
 import { Section, WalletLayout } from '../components/WalletLayout';
 
-export default function PointsPage() {
+/** `draws`: the lottery's part of the page, which the app puts in (a feature does not import another). */
+export default function PointsPage({ draws }: { draws?: ReactNode }) {
   const m = useUserMoney().data;
   return (
     <WalletLayout tab="jfgl" title="积分管理">
@@ -29,6 +31,7 @@ export default function PointsPage() {
           </li>
         </ul>
       </div>
+      {draws}
       <Section title="积分明细" testId="points-log">
         <LedgerPanel instrument="points" labels={['获得', '使用']} afterLabel="积分余额" empty="暂无积分记录" />
       </Section>

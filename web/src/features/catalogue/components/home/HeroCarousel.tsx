@@ -2,7 +2,8 @@
  * The home carousel: one banner at a time, changing every 5 s (paused on hover), with dots to pick one.
  * Written here rather than antd's Carousel, whose slider would add to the home page's first load.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { claimBootHero, removeBootHero } from '@/api/boot';
 import { useCarousel } from '@/lib/content/get-ads';
 import { useOpenTarget } from '@/ui/TargetLink';
 
@@ -14,6 +15,13 @@ export function HeroCarousel() {
   const banners = data ?? [];
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  // The page HTML painted the first picture already: the first slide takes that element over (boot.ts).
+  const [adopt] = useState(() => (banners[0] ? claimBootHero(banners[0].image) : null));
+  const slot = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    if (adopt && slot.current) slot.current.replaceChildren(adopt);
+    removeBootHero();
+  }, [adopt]);
   useEffect(() => {
     if (banners.length < 2 || paused) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % banners.length), STEP_MS);
@@ -34,7 +42,11 @@ export function HeroCarousel() {
           }}
           data-testid="hero-slide"
         >
-          <img src={b.image} alt={b.title} width={790} height={340} fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} />
+          {i === 0 && adopt ? (
+            <span ref={slot} className="yct-hero__adopted" />
+          ) : (
+            <img src={b.image} alt={b.title} width={790} height={340} fetchPriority={i === 0 ? 'high' : 'low'} loading={i === 0 ? 'eager' : 'lazy'} />
+          )}
         </a>
       ))}
       {banners.length > 1 ? (

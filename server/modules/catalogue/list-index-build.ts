@@ -1,0 +1,278 @@
+/**
+ * Putting the goods lists' index together (list-index.ts) from the goods' columns as the database hands them
+ * over: the interned texts, each sort order, each order's columns and postings, the approval numbers' text. It
+ * is plain computation on arrays, with nothing of the database, so that it runs in a worker thread
+ * (list-index-worker.mjs): at 100,000 goods it is some 0.5-1 s of work, which on the server's own thread held
+ * up every request in steps of 10-100 ms each time the index was renewed.
+ */
+import { threadId } from 'node:worker_threads';
+
+/** The goods' columns, laid out in one order: a pass in that order reads memory straight through. */
+export type View = {
+  id: Int32Array;
+  name: Int32Array;
+  sccj: Int32Array;
+  cfl: Int32Array;
+  category: Int32Array;
+  brand: Int32Array;
+  price: Int32Array;
+  sales: Int32Array;
+  stock: Int32Array;
+  /** When it was added, in seconds since 1970. */
+  created: Float64Array;
+  /** Bits: 1 controlled sale, 2 free shipping, 4 TCM, 8 device, 16 preferred (youx), 32 near expiry. */
+  flags: Uint8Array;
+};
+
+/** Positions in a view by key (compressed rows): those of key k are `at[start[k]]` to `at[start[k + 1] - 1]`, ascending. */
+export type Postings = { start: Int32Array; at: Int32Array };
+
+export type Ordered = View & {
+  byCategory: Postings;
+  byBrand: Postings;
+  byName: Postings;
+  bySccj: Postings;
+  byCfl: Postings;
+  /** The positions of the goods with each flag: key k for the flag 1 << k. */
+  byFlag: Postings;
+  /** The position in this order of each goods, by its place in the approval numbers' text (`numberIds`). */
+  positionOf: Int32Array;
+};
+
+/** What the worker hands back: every array of the index, and its interned texts as one text. */
+export type IndexParts = {
+  size: number;
+  /** The thread that put it together (`threadId`; 0 is the server's own). */
+  thread: number;
+  /** The interned texts in the order of their ids, joined by TEXT_SEPARATOR. */
+  texts: string;
+  views: Record<'salesDesc' | 'salesAsc' | 'priceAsc' | 'priceDesc' | 'newest', Ordered>;
+  numbers: string;
+  numberStarts: Int32Array;
+  numberIds: Int32Array;
+};
+
+/** Between interned texts: a character no name, manufacturer or prescription class holds. */
+export const TEXT_SEPARATOR = '\u0000';
+
+/** One statement's goods: a JSON array per column, as text (parsed here, not on the server's thread). */
+export type ColumnTexts = Record<keyof Columns, string>;
+
+/** One statement's goods, an array per column. */
+type Columns = {
+  id: number[];
+  name: string[];
+  sccj: string[];
+  cfl: string[];
+  category: number[];
+  brand: number[];
+  price: number[];
+  sales: number[];
+  stock: number[];
+  created: number[];
+  flags: number[];
+  pzwh: string[];
+};
+
+const COLUMNS: (keyof Columns)[] = ['id', 'name', 'sccj', 'cfl', 'category', 'brand', 'price', 'sales', 'stock', 'created', 'flags', 'pzwh'];
+
+function parsed(texts: ColumnTexts): Columns {
+  return Object.fromEntries(COLUMNS.map((key) => [key, JSON.parse(texts[key]) as unknown])) as Columns;
+}
+
+/** The index of the goods read in `chunks` (each in id order, one after the other). */
+export function composeIndex(chunks: ColumnTexts[]): IndexParts {
+  const text = new Map<string, number>();
+  const intern = (s: string) => text.get(s) ?? (text.set(s, text.size), text.size - 1);
+  const parts: View[] = [];
+  const pzwh: string[] = [];
+  for (const chunk of chunks) {
+    const part = parsed(chunk);
+    const view = emptyView(part.id.length);
+    for (let j = 0; j < part.id.length; j++) {
+      view.id[j] = part.id[j];
+      view.name[j] = intern(part.name[j]);
+      view.sccj[j] = intern(part.sccj[j]);
+      view.cfl[j] = intern(part.cfl[j]);
+      view.category[j] = part.category[j];
+      view.brand[j] = part.brand[j];
+      view.price[j] = part.price[j];
+      view.sales[j] = part.sales[j];
+      view.stock[j] = part.stock[j];
+      view.created[j] = part.created[j];
+      view.flags[j] = part.flags[j];
+      pzwh.push(part.pzwh[j].toUpperCase());
+    }
+    parts.push(view);
+  }
+  const size = pzwh.length;
+  const base = emptyView(size);
+  for (const key of Object.keys(base) as (keyof View)[]) {
+    let at = 0;
+    for (const p of parts) {
+      (base[key] as Int32Array).set(p[key] as Int32Array, at);
+      at += p.id.length;
+    }
+  }
+  const keys = { category: 0, brand: 0, text: text.size };
+  for (let i = 0; i < size; i++) {
+    keys.category = Math.max(keys.category, base.category[i] + 1);
+    keys.brand = Math.max(keys.brand, base.brand[i] + 1);
+  }
+  const viewIn = (order: Int32Array): Ordered => {
+    const view = permuted(base, order);
+    const positionOf = new Int32Array(size);
+    for (let k = 0; k < size; k++) positionOf[order[k]] = k;
+    return {
+      positionOf,
+      ...view,
+      byCategory: postings(view.category, keys.category),
+      byBrand: postings(view.brand, keys.brand),
+      byName: postings(view.name, keys.text),
+      bySccj: postings(view.sccj, keys.text),
+      byCfl: postings(view.cfl, keys.text),
+      byFlag: flagPostings(view.flags),
+    };
+  };
+  const numberStarts = new Int32Array(size + 1);
+  let at = 0;
+  pzwh.forEach((n, i) => {
+    numberStarts[i] = at;
+    at += n.length + 1;
+  });
+  numberStarts[size] = at;
+  // Goods are read in id order, so a position is the id's rank: the last tie-break of every order.
+  const byId = Int32Array.from({ length: size }, (_, i) => i);
+  const sales = ranks(base.sales);
+  const price = ranks(base.price);
+  const created = ranks(base.created);
+  const salesDesc = ordered(descending(sales), byId);
+  return {
+    size,
+    thread: threadId,
+    texts: [...text.keys()].join(TEXT_SEPARATOR),
+    numbers: pzwh.join('\n'),
+    numberStarts,
+    numberIds: Int32Array.from(base.id),
+    views: {
+      salesDesc: viewIn(salesDesc),
+      salesAsc: viewIn(ordered(sales, byId)),
+      priceAsc: viewIn(ordered(price, salesDesc)),
+      priceDesc: viewIn(ordered(descending(price), salesDesc)),
+      newest: viewIn(ordered(descending(created), salesDesc)),
+    },
+  };
+}
+
+/**
+ * The memory of every array of `parts`, each once: handed over to the other thread rather than copied.
+ * @public used by list-index-worker.mjs, which loads this module at run time
+ */
+export function buffersOf(parts: IndexParts): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  const add = (a: ArrayBufferView) => buffers.add(a.buffer as ArrayBuffer);
+  add(parts.numberStarts);
+  add(parts.numberIds);
+  for (const view of Object.values(parts.views))
+    for (const value of Object.values(view) as (ArrayBufferView | Postings)[]) {
+      if (ArrayBuffer.isView(value)) add(value);
+      else {
+        add(value.start);
+        add(value.at);
+      }
+    }
+  return [...buffers];
+}
+
+/**
+ * Each value's place among the distinct values, from 0 (equal values share a place). Sorting numbers with no
+ * comparator is native; sorting 100,000 positions with a comparator of three keys took some 80 ms per order.
+ */
+function ranks(values: Int32Array | Float64Array): Int32Array {
+  const sorted = Float64Array.from(values).sort();
+  let distinct = 0;
+  for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[distinct - 1]) sorted[distinct++] = sorted[k];
+  const out = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    let lo = 0;
+    let hi = distinct - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid] < values[i]) lo = mid + 1;
+      else hi = mid;
+    }
+    out[i] = lo;
+  }
+  return out;
+}
+
+/** Places counted from the other end: the largest value first. */
+function descending(rank: Int32Array): Int32Array {
+  let most = 0;
+  for (const r of rank) most = Math.max(most, r);
+  return rank.map((r) => most - r);
+}
+
+/**
+ * The positions ordered by `rank` (smallest first), those of equal rank in the order `tie` gives them: one
+ * native sort of `rank × 2^bits + place in tie`, each below 2^53.
+ */
+function ordered(rank: Int32Array, tie: Int32Array): Int32Array {
+  const scale = 2 ** Math.max(1, Math.ceil(Math.log2(tie.length + 1)));
+  const keys = new Float64Array(tie.length);
+  for (let k = 0; k < tie.length; k++) keys[k] = rank[tie[k]] * scale + k;
+  keys.sort();
+  const order = new Int32Array(tie.length);
+  for (let k = 0; k < tie.length; k++) order[k] = tie[keys[k] % scale];
+  return order;
+}
+
+function emptyView(size: number): View {
+  return {
+    id: new Int32Array(size),
+    name: new Int32Array(size),
+    sccj: new Int32Array(size),
+    cfl: new Int32Array(size),
+    category: new Int32Array(size),
+    brand: new Int32Array(size),
+    price: new Int32Array(size),
+    sales: new Int32Array(size),
+    stock: new Int32Array(size),
+    created: new Float64Array(size),
+    flags: new Uint8Array(size),
+  };
+}
+
+/** The positions of each key in `column` (keys below `keys`; a negative key, such as no brand, is left out). */
+function postings(column: Int32Array, keys: number): Postings {
+  const start = new Int32Array(keys + 1);
+  for (let i = 0; i < column.length; i++) if (column[i] >= 0) start[column[i] + 1]++;
+  for (let k = 0; k < keys; k++) start[k + 1] += start[k];
+  const next = start.slice(0, keys);
+  const at = new Int32Array(start[keys]);
+  for (let i = 0; i < column.length; i++) if (column[i] >= 0) at[next[column[i]]++] = i;
+  return { start, at };
+}
+
+/** The positions of the goods with each of the six flags (a goods is under every flag it has). */
+function flagPostings(flags: Uint8Array): Postings {
+  const keys = 6;
+  const start = new Int32Array(keys + 1);
+  for (let i = 0; i < flags.length; i++) for (let k = 0; k < keys; k++) if (flags[i] & (1 << k)) start[k + 1]++;
+  for (let k = 0; k < keys; k++) start[k + 1] += start[k];
+  const next = start.slice(0, keys);
+  const at = new Int32Array(start[keys]);
+  for (let i = 0; i < flags.length; i++) for (let k = 0; k < keys; k++) if (flags[i] & (1 << k)) at[next[k]++] = i;
+  return { start, at };
+}
+
+/** The columns of `base` rearranged in `order`. */
+function permuted(base: View, order: Int32Array): View {
+  const view = emptyView(order.length);
+  for (const key of Object.keys(view) as (keyof View)[]) {
+    const from = base[key];
+    const to = view[key];
+    for (let k = 0; k < order.length; k++) to[k] = from[order[k]];
+  }
+  return view;
+}

@@ -1,0 +1,172 @@
+/**
+ * 营销活动 › 促销活动 as operators use it: who may, creating each kind with its checks, goods with prices and
+ * tags, switching off, and every change reaching the storefront and the cart at once, in the audit log.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { activities, activityGoods, auditLog, cartItems, goods, users } from '../../db/schema/index.js';
+import { agent, buildTestApp, dbLabel, loginAs, operatorLogin, type TestApp } from '../../testing.js';
+
+let t: TestApp;
+let ops: Awaited<ReturnType<typeof operatorLogin>>;
+let warehouse: Awaited<ReturnType<typeof operatorLogin>>;
+let buyer: ReturnType<typeof agent>;
+let buyerId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp({ goods: 300, config: { RATE_LIMIT_FACTOR: 100 } });
+  [ops, warehouse] = await Promise.all([operatorLogin(t.app, 'ops'), operatorLogin(t.app, 'warehouse')]);
+  buyer = await loginAs(t.app, 'chain');
+  [{ id: buyerId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'chain'));
+});
+afterAll(async () => t?.close());
+
+/** China wall-clock minutes around now. */
+const minute = (offsetMs: number) => new Date(Date.now() + offsetMs + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+const DAY = 86_400_000;
+
+/** A plain goods no other activity prices, for a clean cart. */
+async function plainGoods(skip = 0) {
+  const taken = (await t.db.select({ id: activityGoods.goodsId }).from(activityGoods)).map((r) => r.id);
+  const rows = await t.db
+    .select()
+    .from(goods)
+    .where(and(eq(goods.isKx, false), eq(goods.isBuy, true), eq(goods.isOnSale, true), eq(goods.isEphedrine, false), gt(goods.number, 500)))
+    .orderBy(asc(goods.id));
+  const free = rows.filter((g) => !taken.includes(g.id) && !g.ladderPrice.length);
+  return free[skip];
+}
+
+describe(`console activities on ${dbLabel}`, () => {
+  it('lets only promotion:write in, and lists every type with its goods count and state', async () => {
+    expect((await warehouse.get('/api/admin/activities')).status).toBe(403);
+    expect((await agent(t.app).get('/api/admin/activities')).status).toBe(401);
+    const list = (await ops.get('/api/admin/activities')).body.data;
+    const types = new Set(list.data.map((a: { type: string }) => a.type));
+    for (const type of ['manjian', 'welfare', 'cashback', 'gift', 'huangou', 'combination']) expect(types).toContain(type);
+    const manjian = list.data.find((a: { type: string }) => a.type === 'manjian');
+    expect(manjian).toMatchObject({
+      type_text: '满减',
+      editable: 1,
+      state_text: '进行中',
+      tiers: [{ amount: '1000.00', value: '50.00' }, expect.anything(), expect.anything()],
+    });
+    expect(manjian.goods_count).toBeGreaterThan(0);
+    const gift = list.data.find((a: { type: string }) => a.type === 'gift');
+    expect(gift.editable).toBe(0);
+    expect((await ops.get('/api/admin/activities?type=cashback')).body.data.data.map((a: { type: string }) => a.type)).toEqual(['cashback']);
+  });
+
+  it('refuses activities that cannot work, on the field, writing nothing', async () => {
+    const before = (await t.db.select().from(activities)).length;
+    const base = { type: 'manjian', name: '测试满减', starts_at: minute(0), ends_at: minute(DAY), tiers: [{ amount: '100', value: '10' }] };
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ends_at: minute(-DAY) }, 'ends_at', '结束时间须晚于开始时间'],
+      [{ tiers: [] }, 'tiers', '请至少设置一个档位'],
+      [{ tiers: [{ amount: '100', value: '100' }] }, 'tiers.0.value', '减免金额须小于满足金额'],
+      [
+        {
+          tiers: [
+            { amount: '200', value: '10' },
+            { amount: '100', value: '20' },
+          ],
+        },
+        'tiers.1.amount',
+        '满足金额须逐档递增',
+      ],
+      [{ type: 'welfare', tiers: [] }, 'rate', '请输入折扣（10-99，如 94 为9.4折）'],
+      [{ type: 'spike', daily_start: '12:00', daily_end: '10:00' }, 'daily_end', '场次结束时间须晚于开始时间'],
+      [{ starts_at: '2026-02-30 10:00' }, 'starts_at', '开始时间不是有效时间'],
+      [{ type: 'gift' }, 'type', '请选择活动类型'],
+    ];
+    for (const [patch, field, message] of cases) {
+      const res = await ops.post('/api/admin/activities', { ...base, ...patch });
+      expect(res.status, JSON.stringify(patch)).toBe(422);
+      expect(res.body.data.errors[field]?.[0], JSON.stringify(patch)).toBe(message);
+    }
+    expect((await t.db.select().from(activities)).length).toBe(before);
+  });
+
+  it('runs a new 满减 on chosen goods: the cart takes it off at once, the goods carry 满, and switching it off ends it', async () => {
+    const g = await plainGoods();
+    const created = await ops.post('/api/admin/activities', {
+      type: 'manjian',
+      name: '控制台满减',
+      description: '指定商品满100减10',
+      starts_at: minute(-60_000),
+      ends_at: minute(DAY),
+      tiers: [{ amount: '100', value: '10' }],
+    });
+    expect(created.body.code, created.body.message).toBe(10000);
+    const id = created.body.data.id as number;
+    expect(created.body.data).toMatchObject({ type: 'manjian', state_text: '进行中', goods_count: 0, tiers: [{ amount: '100.00', value: '10.00' }] });
+    const added = await ops.post(`/api/admin/activities/${id}/goods`, { goods_ids: [g.id] });
+    expect(added.body.data).toEqual({ added: 1 });
+    expect((await t.db.select({ tags: goods.tags }).from(goods).where(eq(goods.id, g.id)))[0].tags).toContain('满');
+    expect((await ops.get(`/api/admin/activities/${id}/goods`)).body.data.data).toEqual([expect.objectContaining({ goods_id: g.id, price: null })]);
+
+    await t.db.delete(cartItems).where(eq(cartItems.userId, buyerId));
+    const number = Math.ceil(10_000 / g.basePrice / g.zbz) * g.zbz;
+    expect((await buyer.post('/api/cart', { params: [{ goods_id: g.id, number }] })).body.code).toBe(10000);
+    const cart = (await buyer.get('/api/cart/list')).body.data;
+    expect(cart.activity_data.manjians.find((m: { activity_id: number }) => m.activity_id === id)).toMatchObject({ reduce: '10.00' });
+
+    const off = await ops.post(`/api/admin/activities/${id}/show`, { is_show: 0 });
+    expect(off.body.data.state_text).toBe('已停用');
+    const after = (await buyer.get('/api/cart/list')).body.data;
+    expect(after.activity_data.manjians.find((m: { activity_id: number }) => m.activity_id === id)).toBeUndefined();
+
+    expect((await ops.post(`/api/admin/activities/${id}/goods/remove`, { goods_ids: [g.id] })).body.data).toEqual({ removed: 1 });
+    expect((await t.db.select({ tags: goods.tags }).from(goods).where(eq(goods.id, g.id)))[0].tags).not.toContain('满');
+    const actions = (
+      await t.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(and(eq(auditLog.targetType, 'activity'), eq(auditLog.targetId, String(id))))
+    ).map((r) => r.action);
+    expect(actions).toEqual(['activity.create', 'activity.goods_add', 'activity.disable', 'activity.goods_remove']);
+    await t.db.delete(cartItems).where(eq(cartItems.userId, buyerId));
+  });
+
+  it('prices a new flash sale only below the goods price, and the home page shows it at once', async () => {
+    const g = await plainGoods(1);
+    const id = (
+      await ops.post('/api/admin/activities', {
+        type: 'spike',
+        name: '控制台秒杀',
+        starts_at: minute(-DAY),
+        ends_at: minute(DAY),
+        daily_start: '00:00',
+        daily_end: '24:00',
+      })
+    ).body.data.id as number;
+    const dear = await ops.post(`/api/admin/activities/${id}/goods`, { goods_ids: [g.id], price: ((g.basePrice + 100) / 100).toFixed(2) });
+    expect(dear.status).toBe(422);
+    expect(dear.body.data.errors.price[0]).toContain('活动价须低于商品原价');
+    const noPrice = await ops.post(`/api/admin/activities/${id}/goods`, { goods_ids: [g.id] });
+    expect(noPrice.body.data.errors.price[0]).toBe('请输入活动价');
+    expect((await ops.get(`/api/admin/activities/${id}/goods`)).body.data.total).toBe(0);
+    const price = (Math.floor(g.basePrice / 2) / 100).toFixed(2);
+    expect((await ops.post(`/api/admin/activities/${id}/goods`, { goods_ids: [g.id], price, limit_per_user: 5, quota: 100 })).body.code).toBe(10000);
+    const spike = (await buyer.get('/api/index/spike')).body.data;
+    const shown = spike.current?.id === id ? spike.goods : [];
+    const sessions = spike.sessions.map((s: { id: number }) => s.id);
+    expect(sessions).toContain(id);
+    if (spike.current?.id === id) expect(shown.find((x: { id: number }) => x.id === g.id)).toMatchObject({ activity_price: price, limit: 5, quota: 100 });
+    await ops.post(`/api/admin/activities/${id}/show`, { is_show: 0 });
+  });
+
+  it('changes a 满返 activity’s tiers and keeps its type; seeded 买赠 can only be switched', async () => {
+    const list = (await ops.get('/api/admin/activities')).body.data.data as { id: number; type: string; starts_at: string; ends_at: string; name: string }[];
+    const cashback = list.find((a) => a.type === 'cashback')!;
+    const body = { type: 'cashback', name: cashback.name, starts_at: cashback.starts_at, ends_at: cashback.ends_at, tiers: [{ amount: '400', value: '8' }] };
+    const changed = await ops.post(`/api/admin/activities/${cashback.id}`, body);
+    expect(changed.body.data.tiers).toEqual([{ amount: '400.00', value: '8.00' }]);
+    expect((await agent(t.app).get('/api/activity/cashback')).body.data.activity.tiers).toEqual([{ amount: '400.00', back: '8.00' }]);
+    const retype = await ops.post(`/api/admin/activities/${cashback.id}`, { ...body, type: 'manjian' });
+    expect(retype.status).toBe(422);
+    const gift = list.find((a) => a.type === 'gift')!;
+    expect((await ops.post(`/api/admin/activities/${gift.id}`, { ...body, type: 'manjian' })).body.message).toBe('买赠活动只能启用或停用');
+    expect((await ops.post(`/api/admin/activities/999999/show`, { is_show: 0 })).status).toBe(404);
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * /admin/points-orders 积分订单 (promotion:write): the redemption records, newest first, by status, kind, days and
+ * keyword (order number, goods, buyer), exported as CSV; 发货 for a physical order waiting to ship.
+ */
+import { Button, DatePicker, Form, Input, Select, Tag, type TableColumnsType } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import type { AdminPointsOrder } from '@core/schemas/points';
+import type { CsvColumn } from '@/lib/admin/csv';
+import { AdminPanel } from '@/ui/admin/AdminPanel';
+import { AdminTable } from '@/ui/admin/AdminTable';
+import { FilterForm } from '@/ui/admin/FilterForm';
+import { getPointsOrders, POINTS_ORDER_FILTERS, POINTS_ORDERS_KEY } from '../api/points-orders';
+import { ShipModal } from '../components/ShipModal';
+import { KIND_COLOURS, KIND_OPTIONS, priceText, STATUS_COLOURS, timeText } from '../lib/labels';
+import '../admin-points.css';
+
+const where = (o: AdminPointsOrder) => (o.kind === 'physical' ? `${o.consignee} ${o.phone} ${o.address}` : o.credited);
+
+const csv: CsvColumn<AdminPointsOrder>[] = [
+  { title: '订单号', value: (o) => o.order_no },
+  { title: '兑换时间', value: (o) => timeText(o.created_at) },
+  { title: '客户', value: (o) => o.company },
+  { title: '用户名', value: (o) => o.username },
+  { title: '商品', value: (o) => o.goods_name },
+  { title: '类型', value: (o) => o.kind_text },
+  { title: '数量', value: (o) => o.number },
+  { title: '消耗积分', value: (o) => o.points },
+  { title: '加价(元)', value: (o) => o.cash },
+  { title: '状态', value: (o) => o.status_text },
+  { title: '收货/到账', value: where },
+  { title: '物流公司', value: (o) => o.carrier },
+  { title: '运单号', value: (o) => o.tracking_no },
+  { title: '发货时间', value: (o) => timeText(o.shipped_at) },
+];
+
+/** A day picked in the filter row, kept in the URL as YYYY-MM-DD. */
+function DayInput({ value, onChange }: { value?: string; onChange?: (v: string | undefined) => void }) {
+  return <DatePicker value={value ? dayjs(value) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : undefined)} style={{ width: 140 }} />;
+}
+
+export default function PointsOrdersPage() {
+  const [shipping, setShipping] = useState<AdminPointsOrder | null>(null);
+  const columns: TableColumnsType<AdminPointsOrder> = [
+    {
+      title: '订单号 / 时间',
+      key: 'no',
+      width: 190,
+      render: (_, o) => (
+        <div className="yct-admin-points__no">
+          <span data-testid="points-order-row-no" data-id={o.id}>
+            {o.order_no}
+          </span>
+          <small>{timeText(o.created_at)}</small>
+        </div>
+      ),
+    },
+    {
+      title: '客户',
+      key: 'buyer',
+      width: 170,
+      ellipsis: true,
+      render: (_, o) => (
+        <div className="yct-admin-points__no">
+          <span>{o.company}</span>
+          <small>{o.username}</small>
+        </div>
+      ),
+    },
+    {
+      title: '兑换商品',
+      key: 'goods',
+      render: (_, o) => (
+        <div className="yct-admin-points__goods">
+          <img src={o.goods_picture} alt="" />
+          <span>
+            {o.goods_name} × {o.number} <Tag color={KIND_COLOURS[o.kind]}>{o.kind_text}</Tag>
+          </span>
+        </div>
+      ),
+    },
+    { title: '消耗', key: 'spent', width: 130, render: (_, o) => <b className="yct-admin-points__price">{priceText(o.points, o.cash)}</b> },
+    {
+      title: '状态',
+      dataIndex: 'status_text',
+      width: 84,
+      render: (t: string, o) => (
+        <Tag color={STATUS_COLOURS[o.status]} data-testid="points-order-row-status">
+          {t}
+        </Tag>
+      ),
+    },
+    {
+      title: '收货 / 物流',
+      key: 'where',
+      width: 220,
+      render: (_, o) =>
+        o.kind === 'physical' ? (
+          <div className="yct-admin-points__no">
+            <span>{`${o.consignee} ${o.phone}`}</span>
+            <small title={o.address}>{o.address}</small>
+            {o.tracking_no ? <small data-testid="points-order-row-tracking">{`${o.carrier} ${o.tracking_no}`}</small> : null}
+          </div>
+        ) : (
+          <span className="yct-admin-points__credited">{o.credited}</span>
+        ),
+    },
+    {
+      title: '操作',
+      key: 'op',
+      width: 80,
+      fixed: 'right',
+      render: (_, o) =>
+        o.kind === 'physical' && o.status === 0 ? (
+          <Button type="link" size="small" onClick={() => setShipping(o)} data-testid="points-order-ship">
+            发货
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <AdminPanel title="积分订单" data-testid="points-orders-page">
+      <AdminTable<AdminPointsOrder>
+        data-testid="points-orders-table"
+        queryKey={POINTS_ORDERS_KEY}
+        fetchPage={getPointsOrders}
+        filterKeys={POINTS_ORDER_FILTERS}
+        rowKey="id"
+        columns={columns}
+        scrollX={1100}
+        csv={{ name: '积分兑换记录', columns: csv }}
+        emptyText="暂无积分订单"
+        filters={
+          <FilterForm keys={POINTS_ORDER_FILTERS} data-testid="points-orders-filters">
+            <Form.Item name="keyword" label="关键词">
+              <Input placeholder="订单号、商品或客户" allowClear style={{ width: 200 }} data-testid="points-orders-keyword" />
+            </Form.Item>
+            <Form.Item name="status" label="状态">
+              <Select
+                allowClear
+                placeholder="全部"
+                style={{ width: 110 }}
+                options={[
+                  { value: '0', label: '待发货' },
+                  { value: '1', label: '已发货' },
+                  { value: '2', label: '已完成' },
+                ]}
+                data-testid="points-orders-status"
+              />
+            </Form.Item>
+            <Form.Item name="kind" label="类型">
+              <Select allowClear placeholder="全部" style={{ width: 110 }} options={KIND_OPTIONS} />
+            </Form.Item>
+            <Form.Item name="date_from" label="兑换日期">
+              <DayInput />
+            </Form.Item>
+            <Form.Item name="date_to" label="至">
+              <DayInput />
+            </Form.Item>
+          </FilterForm>
+        }
+      />
+      <ShipModal order={shipping} onClose={() => setShipping(null)} />
+    </AdminPanel>
+  );
+}

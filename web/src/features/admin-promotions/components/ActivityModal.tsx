@@ -1,0 +1,188 @@
+/**
+ * 新增活动 and 编辑活动 in one modal: the type (fixed once created), name, rules text, the window, a flash sale's
+ * daily session, 全场折扣's rate, and 满减 / 满返 tiers. Checked with core's schema first; the server's answer on a
+ * field shows under it.
+ */
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { App, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Switch, TimePicker } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { activityBody, ACTIVITY_TYPE_TEXT, EDITABLE_ACTIVITY_TYPES, type AdminActivity } from '@core/schemas/admin-promotions';
+import { applyServerErrors, zodRule } from '@/lib/form';
+import { useSaveActivity } from '../api/activities';
+
+/** What the modal edits: an activity, `new`, or nothing (closed). */
+export type ActivityTarget = AdminActivity | 'new' | null;
+
+type Values = {
+  type: (typeof EDITABLE_ACTIVITY_TYPES)[number];
+  name: string;
+  description: string;
+  period: [Dayjs, Dayjs];
+  session?: [Dayjs, Dayjs];
+  rate?: number;
+  tiers: { amount: string; value: string }[];
+  is_show: boolean;
+  sort: number;
+};
+
+const shape = activityBody.shape;
+const MINUTE = 'YYYY-MM-DD HH:mm';
+const CLOCK = 'HH:mm';
+
+export function ActivityModal({ target, onClose }: { target: ActivityTarget; onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const save = useSaveActivity();
+  const { message } = App.useApp();
+  const editing = target && target !== 'new' ? target : null;
+  const type = Form.useWatch('type', form);
+
+  useEffect(() => {
+    if (!target) return;
+    form.resetFields();
+    if (target !== 'new')
+      form.setFieldsValue({
+        type: target.type as Values['type'],
+        name: target.name,
+        description: target.description,
+        period: [dayjs(target.starts_at, MINUTE), dayjs(target.ends_at, MINUTE)],
+        session: target.daily_start && target.daily_end ? [dayjs(target.daily_start, CLOCK), dayjs(target.daily_end, CLOCK)] : undefined,
+        rate: target.rate ?? undefined,
+        tiers: target.tiers,
+        is_show: target.is_show === 1,
+        sort: target.sort,
+      });
+  }, [form, target]);
+
+  const submit = async (v: Values) => {
+    const body = {
+      type: v.type,
+      name: v.name,
+      description: v.description ?? '',
+      starts_at: v.period[0].format(MINUTE),
+      ends_at: v.period[1].format(MINUTE),
+      daily_start: v.type === 'spike' ? v.session?.[0].format(CLOCK) : undefined,
+      daily_end: v.type === 'spike' ? v.session?.[1].format(CLOCK) : undefined,
+      rate: v.type === 'welfare' ? v.rate : undefined,
+      tiers: v.type === 'manjian' || v.type === 'cashback' ? v.tiers : [],
+      is_show: v.is_show ? (1 as const) : (0 as const),
+      sort: v.sort,
+    };
+    try {
+      await save.mutateAsync({ id: editing?.id ?? null, body });
+      void message.success(editing ? `已保存活动：${v.name}` : `已新增活动：${v.name}，请在“商品”中添加活动商品`);
+      onClose();
+    } catch (e) {
+      const left = applyServerErrors(form, e, (field) => {
+        if (field === 'starts_at' || field === 'ends_at') return ['period'];
+        if (field === 'daily_start' || field === 'daily_end') return ['session'];
+        const tier = /^tiers\.(\d+)\.(amount|value)$/.exec(field);
+        return tier ? ['tiers', Number(tier[1]), tier[2]] : [field];
+      });
+      if (left.length) void message.error(left[0]);
+    }
+  };
+
+  const tierWord = type === 'cashback' ? '返' : '减';
+  return (
+    <Modal
+      open={Boolean(target)}
+      title={editing ? `编辑活动：${editing.name}` : '新增活动'}
+      okText={editing ? '保存' : '添加'}
+      cancelText="取消"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      width={680}
+      okButtonProps={{ 'data-testid': 'activity-save' }}
+    >
+      <Form
+        form={form}
+        labelCol={{ flex: '96px' }}
+        wrapperCol={{ flex: 'auto' }}
+        initialValues={{
+          type: 'manjian',
+          description: '',
+          period: [dayjs().startOf('minute'), dayjs().add(30, 'day').startOf('minute')],
+          tiers: [{ amount: '', value: '' }],
+          is_show: true,
+          sort: 0,
+        }}
+        onFinish={(v) => void submit(v)}
+        style={{ marginTop: 16 }}
+        data-testid="activity-form"
+      >
+        <Form.Item name="type" label="活动类型" extra={editing ? '活动类型创建后不能修改' : undefined}>
+          <Select
+            disabled={Boolean(editing)}
+            options={EDITABLE_ACTIVITY_TYPES.map((t) => ({ value: t, label: ACTIVITY_TYPE_TEXT[t] }))}
+            style={{ width: 200 }}
+            data-testid="activity-type"
+          />
+        </Form.Item>
+        <Form.Item name="name" label="活动名称" rules={[zodRule(shape.name)]}>
+          <Input maxLength={60} placeholder="如 冬季备货 满返红包" data-testid="activity-name" />
+        </Form.Item>
+        <Form.Item name="description" label="活动规则" rules={[zodRule(shape.description)]} extra="展示在活动页和购物车的规则说明">
+          <Input.TextArea maxLength={500} rows={2} data-testid="activity-description" />
+        </Form.Item>
+        <Form.Item name="period" label="活动时间" rules={[{ required: true, message: '请选择活动时间' }]}>
+          <DatePicker.RangePicker showTime={{ format: CLOCK }} format={MINUTE} data-testid="activity-period" />
+        </Form.Item>
+        {type === 'spike' ? (
+          <Form.Item name="session" label="每日场次" rules={[{ required: true, message: '请选择每日场次时间' }]} extra="活动期间每天此时段内可按秒杀价购买">
+            <TimePicker.RangePicker format={CLOCK} minuteStep={5} data-testid="activity-session" />
+          </Form.Item>
+        ) : null}
+        {type === 'welfare' ? (
+          <Form.Item name="rate" label="折扣" rules={[{ required: true, message: '请输入折扣（10-99，如 94 为9.4折）' }]} extra="支付的百分比，如 94 为 9.4 折">
+            <InputNumber min={10} max={99} precision={0} style={{ width: 120 }} data-testid="activity-rate" />
+          </Form.Item>
+        ) : null}
+        {type === 'manjian' || type === 'cashback' ? (
+          <Form.Item
+            label="活动档位"
+            required
+            extra={type === 'cashback' ? '按单笔订单活动商品实付金额计，订单完成后返账户红包' : '按活动商品金额（94折后）计，取达到的最高一档'}
+          >
+            <Form.List name="tiers">
+              {(fields, { add, remove }) => (
+                <>
+                  {fields.map((field, i) => (
+                    <Space key={field.key} align="center" className="yct-admin-activity__tier" data-testid="activity-tier">
+                      <span>满</span>
+                      <Form.Item name={[field.name, 'amount']} noStyle rules={[{ required: true, message: '请输入满足金额' }]}>
+                        <Input prefix="¥" style={{ width: 130 }} data-testid={`tier-amount-${i}`} />
+                      </Form.Item>
+                      <span>{tierWord}</span>
+                      <Form.Item
+                        name={[field.name, 'value']}
+                        noStyle
+                        rules={[{ required: true, message: `请输入${type === 'cashback' ? '返现' : '减免'}金额` }]}
+                      >
+                        <Input prefix="¥" style={{ width: 120 }} data-testid={`tier-value-${i}`} />
+                      </Form.Item>
+                      {fields.length > 1 ? <MinusCircleOutlined onClick={() => remove(field.name)} aria-label="删除档位" /> : null}
+                    </Space>
+                  ))}
+                  {fields.length < 10 ? (
+                    <Button type="dashed" onClick={() => add({ amount: '', value: '' })} icon={<PlusOutlined />} data-testid="tier-add">
+                      添加档位
+                    </Button>
+                  ) : null}
+                </>
+              )}
+            </Form.List>
+          </Form.Item>
+        ) : null}
+        <Form.Item name="sort" label="排序" extra="同类活动同时进行时，数字小的优先展示">
+          <InputNumber min={0} max={9999} precision={0} style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="is_show" label="启用" valuePropName="checked">
+          <Switch data-testid="activity-show" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

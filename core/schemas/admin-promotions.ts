@@ -98,6 +98,36 @@ export const CouponIssued = z.object({
 });
 export type CouponIssued = z.infer<typeof CouponIssued>;
 
+/** `GET /api/admin/coupons/{id}/claims`: the copies of a template handed out, by state and buyer. */
+export const adminClaimQuery = z.object({
+  page: page(),
+  status: z
+    .enum(['', '0', '1', '2'], { error: '状态不正确' })
+    .optional()
+    .transform((v) => (v ? (Number(v) as 0 | 1 | 2) : undefined))
+    .meta({ description: '0 未使用, 1 已使用, 2 已过期 (unused past its end counts here); absent: all' }),
+  keyword: freeText('关键词', 30).optional().default('').meta({ description: 'company, username or phone of the buyer' }),
+});
+
+/** A copy of a coupon as the console lists it: who holds it, since when, and where it was used. */
+export const AdminCouponClaim = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  company: z.string(),
+  user_phone: z.string(),
+  status: z.number().int().meta({ description: '0 未使用, 1 已使用, 2 已过期' }),
+  status_text: z.string(),
+  starts_at: unixTime,
+  ends_at: unixTime,
+  order_no: z.string().meta({ description: 'the order it was used on; empty while unused' }),
+  used_at: unixTime.nullable(),
+  created_at: unixTime.meta({ description: 'when it was claimed or issued' }),
+});
+export type AdminCouponClaim = z.infer<typeof AdminCouponClaim>;
+export const AdminCouponClaimPage = pageOf(AdminCouponClaim);
+export type AdminCouponClaimPage = z.infer<typeof AdminCouponClaimPage>;
+
 // ---- 营销活动 › 促销活动: the activities the pricing engine applies
 
 /** The activities an operator composes in the console, and how the console names every type. */

@@ -1,7 +1,7 @@
 /**
  * 营销活动 › 优惠券 in the browser: ops creates a coupon template in the console, the form refuses a 满减 whose
  * amount is not below its threshold, the new coupon is listed and a buyer finds it in the coupon centre at once,
- * and ops issues a copy to a buyer who then holds it.
+ * ops issues a copy to a buyer who then holds it, and finds that copy in the coupon's 领取记录, by buyer too.
  */
 import { expect, test } from '@playwright/test';
 import { api, consoleLogin, loginByApi, shot } from '../helpers';
@@ -53,4 +53,19 @@ test('ops creates a coupon in the console, a buyer finds it in the coupon centre
   const coupons = await api<{ data: { name: string }[] }>(held, 'GET', '/api/user/coupon?status=0');
   expect(coupons.data.map((c) => c.name)).toContain(name);
   await holder.close();
+
+  // 领取记录: the copy issued to chain-a, found by the buyer's name; another buyer's name finds none.
+  await row.getByTestId('coupon-claims').click();
+  await expect(page).toHaveURL(/\/admin\/coupons\/\d+\/claims$/);
+  await expect(page.getByTestId('claims-page')).toContainText(`领取记录：${name}`);
+  await expect(page.getByTestId('claims-summary')).toContainText('1 / 20');
+  const claims = page.getByTestId('claims-table').locator('tr.ant-table-row');
+  await expect(claims).toHaveCount(1);
+  await expect(claims.first().getByTestId('claim-buyer')).toContainText('chain-a');
+  await expect(claims.first().getByTestId('claim-status')).toHaveText('未使用');
+  await shot(page, 'console-coupon-claims');
+  await page.getByTestId('claims-keyword').fill('nobody-has-this-name');
+  await page.getByTestId('claims-filters').getByRole('button', { name: /查\s*询/ }).click();
+  await expect(page).toHaveURL(/keyword=nobody-has-this-name/);
+  await expect(page.getByTestId('claims-table')).toContainText('还没有客户领取这张优惠券');
 });

@@ -106,7 +106,7 @@ export const userCoupons = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('user_coupons_user_idx').on(t.userId, t.status)],
+  (t) => [index('user_coupons_user_idx').on(t.userId, t.status), index('user_coupons_coupon_idx').on(t.couponId, t.id)],
 );
 /**
  * 现金券: a code worth `amount` that recharges the balance of whoever redeems it. Handed to one account

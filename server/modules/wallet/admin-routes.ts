@@ -9,6 +9,8 @@ import { ok } from '../../http/envelope.js';
 import { adjustWallet, adminWallet, setCredit } from './admin.js';
 import {
   AdminCoupon,
+  adminClaimQuery,
+  AdminCouponClaimPage,
   adminCouponParams,
   adminCouponQuery,
   AdminCouponPage,
@@ -16,7 +18,7 @@ import {
   CouponIssued,
   couponTemplateBody,
 } from '../../../core/schemas/admin-promotions.js';
-import { createTemplate, issueTemplate, listTemplates, updateTemplate } from './coupon-admin.js';
+import { createTemplate, getTemplate, issueTemplate, listClaims, listTemplates, updateTemplate } from './coupon-admin.js';
 
 export async function walletAdminRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -128,5 +130,32 @@ export async function walletAdminRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => ok(await issueTemplate(db, req, req.params.id, req.body.user_ids)),
+  );
+  app.get(
+    '/api/admin/coupons/:id',
+    {
+      ...promotion,
+      schema: {
+        tags: couponTags,
+        summary: 'One coupon template, as the list shows it (promotion:write).',
+        params: adminCouponParams,
+        response: answers(AdminCoupon),
+      },
+    },
+    async (req) => ok(await getTemplate(db, req.params.id)),
+  );
+  app.get(
+    '/api/admin/coupons/:id/claims',
+    {
+      ...promotion,
+      schema: {
+        tags: couponTags,
+        summary: "A template's copies handed out (claimed or issued), newest first, by state and buyer (company, username or phone) (promotion:write).",
+        params: adminCouponParams,
+        querystring: adminClaimQuery,
+        response: answers(AdminCouponClaimPage),
+      },
+    },
+    async (req) => ok(await listClaims(db, req.params.id, req.query)),
   );
 }

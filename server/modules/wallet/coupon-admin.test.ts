@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { okOf } from '../../../core/schemas/envelope.js';
-import { AdminCouponPage } from '../../../core/schemas/admin-promotions.js';
+import { AdminCouponClaimPage, AdminCouponPage } from '../../../core/schemas/admin-promotions.js';
 import { auditLog } from '../../db/schema/operators.js';
 import { coupons, userCoupons, users } from '../../db/schema/index.js';
 import { undeclared } from '../../http/serializer.js';
@@ -108,6 +108,44 @@ describe(`coupon templates in the console on ${dbLabel}`, () => {
     expect(Math.round((held.endsAt.getTime() - held.startsAt.getTime()) / 86_400_000)).toBe(10);
     const [row] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'coupon.issue')).orderBy(desc(auditLog.id)).limit(1);
     expect(row.after).toMatchObject({ claimed: 2, issued_to: approved.slice(0, 2).map((u) => u.id) });
+  });
+
+  it('lists the copies handed out with their buyers, by state and buyer, an expired unused copy as 已过期', async () => {
+    const { id } = (await ops.post('/api/admin/coupons', form({ total: 10, per_user: 1 }))).body.data;
+    const demo = await loginAs(t.app, 'demo');
+    expect((await demo.post('/api/coupon/receive', { id })).body.code).toBe(10000);
+    const [chain] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'chain'));
+    expect((await ops.post(`/api/admin/coupons/${id}/issue`, { user_ids: [chain.id] })).body.data.issued).toBe(1);
+    // chain's copy ends before today: the console counts it 已过期 as the buyer's wallet does.
+    await t.db
+      .update(userCoupons)
+      .set({ endsAt: new Date(Date.now() - 60_000) })
+      .where(and(eq(userCoupons.couponId, id), eq(userCoupons.userId, chain.id)));
+
+    expect((await ops.get(`/api/admin/coupons/${id}`)).body.data).toMatchObject({ id, claimed: 2, used: 0 });
+    const all = await ops.get(`/api/admin/coupons/${id}/claims`);
+    expect(okOf(AdminCouponClaimPage).parse(all.body).data.total).toBe(2);
+    expect(undeclared(all.body, okOf(AdminCouponClaimPage).parse(all.body))).toEqual([]);
+    expect(all.body.data.data.map((c: { username: string; status_text: string }) => [c.username, c.status_text])).toEqual([
+      ['chain', '已过期'],
+      ['demo', '未使用'],
+    ]);
+    expect(all.body.data.data[1]).toMatchObject({ company: '杭州仁和大药房有限公司', order_no: '', used_at: null });
+    const unused = (await ops.get(`/api/admin/coupons/${id}/claims?status=0`)).body.data.data;
+    expect(unused.map((c: { username: string }) => c.username)).toEqual(['demo']);
+    const expired = (await ops.get(`/api/admin/coupons/${id}/claims?status=2`)).body.data.data;
+    expect(expired.map((c: { username: string }) => c.username)).toEqual(['chain']);
+    expect((await ops.get(`/api/admin/coupons/${id}/claims?status=1`)).body.data.total).toBe(0);
+    const byCompany = (await ops.get(`/api/admin/coupons/${id}/claims?keyword=${encodeURIComponent('仁和')}`)).body.data.data;
+    expect(byCompany.map((c: { username: string }) => c.username)).toEqual(['demo']);
+    expect((await ops.get(`/api/admin/coupons/${id}/claims?keyword=nobody-matches`)).body.data.total).toBe(0);
+
+    expect((await ops.get(`/api/admin/coupons/${id}/claims?status=7`)).status).toBe(422);
+    expect((await ops.get('/api/admin/coupons/99999999/claims')).status).toBe(404);
+    expect((await ops.get('/api/admin/coupons/99999999')).status).toBe(404);
+    const qa = await operatorLogin(t.app, 'qa');
+    expect((await qa.get(`/api/admin/coupons/${id}/claims`)).status).toBe(403);
+    expect((await demo.get(`/api/admin/coupons/${id}/claims`)).status).toBe(401);
   });
 
   it('answers a bad form with 422 on its field and writes nothing', async () => {

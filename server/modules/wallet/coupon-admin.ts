@@ -3,10 +3,18 @@
  * out and used, creating and editing a template, and issuing a copy to each chosen buyer. Every write goes through `audited`
  * and then drops the shared answers in every process, so the coupon centre offers the change at once.
  */
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { fenToYuan, yuanToFen } from '../../../core/money.js';
-import type { AdminCoupon, AdminCouponPage, CouponIssued, CouponTemplateInput } from '../../../core/schemas/admin-promotions.js';
+import type { z } from 'zod';
+import type {
+  AdminCoupon,
+  AdminCouponClaimPage,
+  AdminCouponPage,
+  adminClaimQuery,
+  CouponIssued,
+  CouponTemplateInput,
+} from '../../../core/schemas/admin-promotions.js';
 import { CouponStatus } from '../../../core/status.js';
 import type { Db, Tx } from '../../db/client.js';
 import { coupons, userCoupons, type CouponScopeRule } from '../../db/schema/wallet.js';
@@ -14,6 +22,7 @@ import { containing } from '../../db/like.js';
 import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound } from '../../http/envelope.js';
 import { audited } from '../operators/audit.js';
+import { briefOf, buyersMatching, userBriefs } from '../accounts/briefs.js';
 import { approvedAmong } from '../accounts/service.js';
 import { DAY_MS, paged, PER_PAGE, seconds, today } from './common.js';
 
@@ -87,6 +96,14 @@ export async function listTemplates(db: Db, q: { page: number; keyword: string }
     n,
     q.page,
   );
+}
+
+/** `GET /api/admin/coupons/{id}`: one template, as the list shows it. */
+export async function getTemplate(db: Db, couponId: number): Promise<AdminCoupon> {
+  const [c] = await db.select().from(coupons).where(eq(coupons.id, couponId));
+  if (!c) throw notFound('优惠券不存在');
+  const used = await usedCounts(db, [couponId]);
+  return view(c, used.get(couponId) ?? 0);
 }
 
 /** The columns of a template from the form. */
@@ -174,4 +191,64 @@ export async function issueTemplate(db: Db, request: FastifyRequest, couponId: n
   });
   await dropSharedAnswers(db);
   return result;
+}
+
+const CLAIM_STATUS_TEXT = ['未使用', '已使用', '已过期'] as const;
+
+/**
+ * `GET /api/admin/coupons/{id}/claims?page&status&keyword`: the copies of a template handed out (claimed in the
+ * centre or issued), newest first, with the buyer and the order each was used on. An unused copy past its end
+ * counts as 已过期, as the buyer's wallet shows it.
+ */
+export async function listClaims(db: Db, couponId: number, q: z.output<typeof adminClaimQuery>): Promise<AdminCouponClaimPage> {
+  const [c] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId));
+  if (!c) throw notFound('优惠券不存在');
+  const now = new Date();
+  const where: (SQL | undefined)[] = [eq(userCoupons.couponId, couponId)];
+  if (q.status === CouponStatus.unused) where.push(eq(userCoupons.status, CouponStatus.unused), gte(userCoupons.endsAt, now));
+  else if (q.status === CouponStatus.used) where.push(eq(userCoupons.status, CouponStatus.used));
+  else if (q.status === CouponStatus.expired)
+    where.push(or(eq(userCoupons.status, CouponStatus.expired), and(eq(userCoupons.status, CouponStatus.unused), lt(userCoupons.endsAt, now))));
+  if (q.keyword) {
+    const buyers = await buyersMatching(db, q.keyword);
+    if (!buyers.length) return paged([], 0, q.page);
+    where.push(inArray(userCoupons.userId, buyers));
+  }
+  const cond = and(...where);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(userCoupons)
+      .where(cond)
+      .orderBy(desc(userCoupons.id))
+      .limit(PER_PAGE)
+      .offset((q.page - 1) * PER_PAGE),
+    db.select({ n: count() }).from(userCoupons).where(cond),
+  ]);
+  const briefs = await userBriefs(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return paged(
+    rows.map((r) => {
+      const b = briefOf(briefs, r.userId);
+      const status = r.status === CouponStatus.unused && r.endsAt < now ? CouponStatus.expired : r.status;
+      return {
+        id: r.id,
+        user_id: r.userId,
+        username: b.username,
+        company: b.company,
+        user_phone: b.phone,
+        status,
+        status_text: CLAIM_STATUS_TEXT[status] ?? '',
+        starts_at: seconds(r.startsAt),
+        ends_at: seconds(r.endsAt),
+        order_no: r.orderNo,
+        used_at: seconds(r.usedAt),
+        created_at: seconds(r.createdAt),
+      };
+    }),
+    n,
+    q.page,
+  );
 }

@@ -107,6 +107,14 @@ export const AREAS: ConsoleArea[] = [
       { path: '/admin/activities', title: '促销活动', permission: 'promotion:write', load: () => import('@/features/admin-promotions/pages/ActivitiesPage') },
       { path: '/admin/coupons', title: '优惠券', permission: 'promotion:write', load: () => import('@/features/admin-promotions/pages/CouponsPage') },
       {
+        path: '/admin/coupons/:id/claims',
+        title: '领取记录',
+        permission: 'promotion:write',
+        menu: false,
+        parent: '/admin/coupons',
+        load: () => import('@/features/admin-promotions/pages/CouponClaimsPage'),
+      },
+      {
         path: '/admin/activity-pages',
         title: '活动页面',
         permission: 'promotion:write',

@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { Code } from '@core/codes';
-import type { AdminCoupon, AdminCouponPage, couponTemplateBody, CouponIssued } from '@core/schemas/admin-promotions';
+import type { AdminCoupon, AdminCouponClaimPage, AdminCouponPage, couponTemplateBody, CouponIssued } from '@core/schemas/admin-promotions';
 import type { AdminUserPage } from '@core/schemas/admin-users';
 import { adminHttp } from '@/lib/admin/http';
 import { ADMIN_KEY, AUDIT_KEY } from '@/lib/admin/keys';
@@ -16,6 +16,20 @@ export const COUPON_FILTERS = ['keyword'] as const;
 
 export const getCoupons = ({ page, filters }: ListQuery, signal?: AbortSignal) =>
   adminHttp.get<AdminCouponPage>('/api/admin/coupons', { page, ...filters }, { signal });
+
+/** One template, for the title of its records. */
+export const couponQuery = (id: number) => ({
+  queryKey: [...COUPONS_KEY, 'one', id],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => adminHttp.get<AdminCoupon>(`/api/admin/coupons/${id}`, undefined, { signal }),
+});
+
+export const CLAIM_FILTERS = ['status', 'keyword'] as const;
+
+/** The copies of a template handed out: `GET /api/admin/coupons/{id}/claims`. */
+export const getClaims =
+  (id: number) =>
+  ({ page, filters }: ListQuery, signal?: AbortSignal) =>
+    adminHttp.get<AdminCouponClaimPage>(`/api/admin/coupons/${id}/claims`, { page, ...filters }, { signal });
 
 export type CouponForm = z.input<typeof couponTemplateBody>;
 

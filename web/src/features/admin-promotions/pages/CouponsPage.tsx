@@ -4,6 +4,7 @@
  */
 import { Button, Form, Input, Progress, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { AdminCoupon } from '@core/schemas/admin-promotions';
 import type { CsvColumn } from '@/lib/admin/csv';
 import { AdminPanel } from '@/ui/admin/AdminPanel';
@@ -12,19 +13,16 @@ import { FilterForm } from '@/ui/admin/FilterForm';
 import { COUPON_FILTERS, COUPONS_KEY, getCoupons } from '../api/coupons';
 import { CouponModal, type CouponTarget } from '../components/CouponModal';
 import { IssueModal } from '../components/IssueModal';
+import { couponFace, couponScope } from '../lib/coupon-text';
 import '../promotions.css';
 
 const STATE_COLOURS: Record<string, string> = { 领取中: 'green', 未开始: 'blue', 已领完: 'orange', 已结束: 'default', 未展示: 'default' };
 
-const face = (c: AdminCoupon) =>
-  c.type === 'manjian' ? `满${c.threshold}减${c.amount}` : `${c.rate / 10}折${c.max_discount !== '0.00' ? `，最高减${c.max_discount}` : ''}`;
-const scopeText = (c: AdminCoupon) => (c.scope === 'all' ? '全场通用' : `${c.scope === 'goods' ? '指定商品' : '指定分类'} ${c.scope_ids.length} 项`);
-
 const csv: CsvColumn<AdminCoupon>[] = [
   { title: 'ID', value: (c) => c.id },
   { title: '名称', value: (c) => c.name },
-  { title: '面额', value: face },
-  { title: '适用范围', value: scopeText },
+  { title: '面额', value: couponFace },
+  { title: '适用范围', value: couponScope },
   { title: '领取开始', value: (c) => c.starts_at },
   { title: '领取结束', value: (c) => c.ends_at },
   { title: '有效天数', value: (c) => c.valid_days },
@@ -50,8 +48,8 @@ export default function CouponsPage() {
         </span>
       ),
     },
-    { title: '面额', key: 'face', width: 170, render: (_, c) => <Tag color={c.type === 'manjian' ? 'red' : 'volcano'}>{face(c)}</Tag> },
-    { title: '适用范围', key: 'scope', width: 120, render: (_, c) => scopeText(c) },
+    { title: '面额', key: 'face', width: 170, render: (_, c) => <Tag color={c.type === 'manjian' ? 'red' : 'volcano'}>{couponFace(c)}</Tag> },
+    { title: '适用范围', key: 'scope', width: 120, render: (_, c) => couponScope(c) },
     { title: '领取时间', key: 'period', width: 190, render: (_, c) => `${c.starts_at} 至 ${c.ends_at}` },
     { title: '有效期', dataIndex: 'valid_days', width: 100, render: (d: number) => (d ? `领取后${d}天` : '至领取结束') },
     {
@@ -76,7 +74,7 @@ export default function CouponsPage() {
     {
       title: '操作',
       key: 'op',
-      width: 110,
+      width: 180,
       fixed: 'right',
       render: (_, c) => (
         <Space size={4}>
@@ -86,6 +84,9 @@ export default function CouponsPage() {
           <Button type="link" size="small" onClick={() => setIssuing(c)} disabled={c.state_text === '已结束'} data-testid="coupon-issue">
             发放
           </Button>
+          <Link to={`/admin/coupons/${c.id}/claims`} data-testid="coupon-claims">
+            领取记录
+          </Link>
         </Space>
       ),
     },

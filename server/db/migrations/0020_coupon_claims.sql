@@ -1,0 +1,1 @@
+CREATE INDEX "user_coupons_coupon_idx" ON "user_coupons" USING btree ("coupon_id","id");

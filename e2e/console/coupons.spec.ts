@@ -65,7 +65,10 @@ test('ops creates a coupon in the console, a buyer finds it in the coupon centre
   await expect(claims.first().getByTestId('claim-status')).toHaveText('未使用');
   await shot(page, 'console-coupon-claims');
   await page.getByTestId('claims-keyword').fill('nobody-has-this-name');
-  await page.getByTestId('claims-filters').getByRole('button', { name: /查\s*询/ }).click();
+  await page
+    .getByTestId('claims-filters')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
   await expect(page).toHaveURL(/keyword=nobody-has-this-name/);
   await expect(page.getByTestId('claims-table')).toContainText('还没有客户领取这张优惠券');
 });

@@ -15,6 +15,9 @@ export function zodRule(schema: ZodType): FormRule {
 
 type FieldPath = (string | number)[];
 
+/** A server's field key as a form path: `items.1.goods_id` → ['items', 1, 'goods_id']. */
+export const dottedPath = (field: string): FieldPath => field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+
 /**
  * Puts each field message of a 422 answer under its form field. `mapField` turns a server field
  * (`phone`, `licences.0.image`) into a form path, or null when the form has no such field.

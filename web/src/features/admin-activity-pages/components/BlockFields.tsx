@@ -3,12 +3,13 @@
  * `blocks.2.goods_ids` lands under the same field of the third block.
  */
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
-import { useRef, useState } from 'react';
+import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import type { BlockInput } from '@core/schemas/activity-pages';
+import { SearchSelect, type SearchOption } from '@/ui/admin/SearchSelect';
 import { findGoods, useCouponOptions } from '../api/activity-pages';
 
-type Option = { value: number; label: string };
+const goodsOptions = async (keyword: string, signal: AbortSignal): Promise<SearchOption[]> =>
+  (await findGoods(keyword, signal)).data.map((g) => ({ value: g.id, label: `${g.name} ${g.ypgg}（${g.sccj}）` }));
 const SORTS = [
   { value: 'sales', label: '销量优先' },
   { value: 'price', label: '价格从低到高' },
@@ -17,33 +18,12 @@ const SORTS = [
 ];
 
 function GoodsPicker({ name }: { name: (string | number)[] }) {
-  const [options, setOptions] = useState<Option[]>([]);
-  const [searching, setSearching] = useState(false);
-  const pending = useRef<AbortController | null>(null);
-  const search = async (keyword: string) => {
-    pending.current?.abort();
-    const controller = new AbortController();
-    pending.current = controller;
-    setSearching(true);
-    try {
-      const page = await findGoods(keyword.trim(), controller.signal);
-      setOptions(page.data.map((g) => ({ value: g.id, label: `${g.name} ${g.ypgg}（${g.sccj}）` })));
-    } catch {
-      // a newer search took its place, or it failed: keep what is shown
-    } finally {
-      if (pending.current === controller) setSearching(false);
-    }
-  };
   return (
     <Form.Item name={name} label="指定商品" extra="按选择顺序展示；不指定时按下方筛选条件取商品">
-      <Select
+      <SearchSelect
         mode="multiple"
-        showSearch
-        filterOption={false}
-        onSearch={(k) => void search(k)}
-        onFocus={() => void (options.length ? null : search(''))}
-        notFoundContent={searching ? <Spin size="small" /> : '输入商品名称、厂家或批准文号查找'}
-        options={options}
+        find={goodsOptions}
+        hint="输入商品名称、厂家或批准文号查找"
         labelRender={({ value, label }) => label ?? `商品 #${String(value)}`}
         placeholder="查找并选择商品"
         data-testid="block-goods-pick"

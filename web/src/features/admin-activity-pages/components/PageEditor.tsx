@@ -9,7 +9,7 @@ import { App, Button, Card, ColorPicker, DatePicker, Drawer, Dropdown, Empty, Fo
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { ACTIVITY_PAGE_KIND_TEXT, ACTIVITY_PAGE_KINDS, BLOCK_KIND_TEXT, BLOCK_KINDS, type AdminBlockPage, type BlockInput } from '@core/schemas/activity-pages';
-import { applyServerErrors } from '@/lib/form';
+import { applyServerErrors, dottedPath } from '@/lib/form';
 import { previewUrl, useSavePage, type PageBody } from '../api/activity-pages';
 import { BlockFields, emptyBlock } from './BlockFields';
 
@@ -28,8 +28,7 @@ type Values = {
 const MINUTE = 'YYYY-MM-DD HH:mm';
 
 /** `blocks.2.links.0.url` → ['blocks', 2, 'links', 0, 'url']; the period's two ends → the range picker. */
-const fieldPath = (field: string) =>
-  field === 'starts_at' || field === 'ends_at' ? ['period'] : field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+const fieldPath = (field: string) => (field === 'starts_at' || field === 'ends_at' ? ['period'] : dottedPath(field));
 
 /** An empty optional id is left out rather than sent as null. */
 const cleanBlock = (b: Record<string, unknown>) => Object.fromEntries(Object.entries(b).filter(([, v]) => v !== null && v !== undefined));

@@ -2,15 +2,17 @@
  * An activity's goods in a drawer: the list with the activity price, limits and weekday, 移出 for chosen rows, and
  * 添加商品 found by name, maker or approval number, with the terms a flash sale or daily special needs.
  */
-import { App, Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Spin, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AdminActivity, AdminActivityGoodsPage } from '@core/schemas/admin-promotions';
 import { applyServerErrors } from '@/lib/form';
+import { SearchSelect, type SearchOption } from '@/ui/admin/SearchSelect';
 import { ACTIVITIES_KEY, findGoods, getActivityGoods, useAddActivityGoods, useRemoveActivityGoods } from '../api/activities';
 
 type Row = AdminActivityGoodsPage['data'][number];
-type Option = { value: number; label: string };
+const goodsOptions = async (keyword: string, signal: AbortSignal): Promise<SearchOption[]> =>
+  (await findGoods(keyword, signal)).data.map((g) => ({ value: g.id, label: `${g.name} ${g.ypgg}（${g.sccj}）¥${g.base_price}` }));
 type AddValues = { goods_ids: number[]; price?: string; limit_per_user: number; quota: number; weekday: number };
 
 const WEEKDAYS = ['每天', '周一', '周二', '周三', '周四', '周五', '周六', '周日'];
@@ -19,25 +21,7 @@ function AddGoodsForm({ activity }: { activity: AdminActivity }) {
   const [form] = Form.useForm<AddValues>();
   const add = useAddActivityGoods();
   const { message } = App.useApp();
-  const [options, setOptions] = useState<Option[]>([]);
-  const [searching, setSearching] = useState(false);
-  const pending = useRef<AbortController | null>(null);
   const priced = activity.type === 'spike' || activity.type === 'everyday';
-
-  const search = async (keyword: string) => {
-    pending.current?.abort();
-    const controller = new AbortController();
-    pending.current = controller;
-    setSearching(true);
-    try {
-      const page = await findGoods(keyword.trim(), controller.signal);
-      setOptions(page.data.map((g) => ({ value: g.id, label: `${g.name} ${g.ypgg}（${g.sccj}）¥${g.base_price}` })));
-    } catch {
-      // a newer search took its place, or it failed: keep what is shown
-    } finally {
-      if (pending.current === controller) setSearching(false);
-    }
-  };
 
   const submit = async (v: AddValues) => {
     try {
@@ -60,14 +44,10 @@ function AddGoodsForm({ activity }: { activity: AdminActivity }) {
       data-testid="activity-goods-add"
     >
       <Form.Item name="goods_ids" rules={[{ required: true, message: '请选择商品' }]} style={{ width: '100%', marginBottom: 8 }}>
-        <Select
+        <SearchSelect
           mode="multiple"
-          showSearch
-          filterOption={false}
-          onSearch={(k) => void search(k)}
-          onFocus={() => void (options.length ? null : search(''))}
-          notFoundContent={searching ? <Spin size="small" /> : '输入商品名称、厂家或批准文号查找'}
-          options={options}
+          find={goodsOptions}
+          hint="输入商品名称、厂家或批准文号查找"
           placeholder="查找并选择商品"
           data-testid="activity-goods-pick"
         />

@@ -1,38 +1,19 @@
 /** 发放: chosen approved buyers each receive one copy of the coupon; buyers are found by company, username or phone. */
-import { App, Modal, Select, Spin } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { App, Modal } from 'antd';
+import { useEffect, useState } from 'react';
 import type { AdminCoupon } from '@core/schemas/admin-promotions';
+import { SearchSelect, type SearchOption } from '@/ui/admin/SearchSelect';
 import { findBuyers, useIssueCoupon } from '../api/coupons';
 
-type Option = { value: number; label: string };
+const buyerOptions = async (keyword: string, signal: AbortSignal): Promise<SearchOption[]> =>
+  (await findBuyers(keyword, signal)).data.map((u) => ({ value: u.id, label: `${u.company || u.username}（${u.username} ${u.phone}）` }));
 
 export function IssueModal({ coupon, onClose }: { coupon: AdminCoupon | null; onClose: () => void }) {
   const issue = useIssueCoupon();
   const { message } = App.useApp();
   const [chosen, setChosen] = useState<number[]>([]);
-  const [options, setOptions] = useState<Option[]>([]);
-  const [searching, setSearching] = useState(false);
-  const pending = useRef<AbortController | null>(null);
 
-  useEffect(() => {
-    setChosen([]);
-    setOptions([]);
-  }, [coupon]);
-
-  const search = async (keyword: string) => {
-    pending.current?.abort();
-    const controller = new AbortController();
-    pending.current = controller;
-    setSearching(true);
-    try {
-      const page = await findBuyers(keyword.trim(), controller.signal);
-      setOptions(page.data.map((u) => ({ value: u.id, label: `${u.company || u.username}（${u.username} ${u.phone}）` })));
-    } catch {
-      // a newer search took its place, or the list failed: keep what is shown
-    } finally {
-      if (pending.current === controller) setSearching(false);
-    }
-  };
+  useEffect(() => setChosen([]), [coupon]);
 
   const submit = async () => {
     if (!coupon) return;
@@ -61,16 +42,12 @@ export function IssueModal({ coupon, onClose }: { coupon: AdminCoupon | null; on
       okButtonProps={{ 'data-testid': 'issue-submit' }}
     >
       <p className="yct-admin-coupons__hint">每个客户发放 1 张，仅限资质已审核通过的客户{left !== null ? `；剩余 ${left} 张` : ''}。</p>
-      <Select
+      <SearchSelect
         mode="multiple"
-        showSearch
-        filterOption={false}
-        onSearch={(k) => void search(k)}
-        onFocus={() => void (options.length ? null : search(''))}
-        notFoundContent={searching ? <Spin size="small" /> : '输入企业名称、用户名或手机号查找'}
-        options={options}
+        find={buyerOptions}
+        hint="输入企业名称、用户名或手机号查找"
         value={chosen}
-        onChange={setChosen}
+        onChange={(v) => setChosen(Array.isArray(v) ? v : [v])}
         placeholder="查找并选择客户"
         style={{ width: '100%' }}
         data-testid="issue-buyers"

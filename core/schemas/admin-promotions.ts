@@ -278,3 +278,67 @@ export type AdminActivityGoodsPage = z.infer<typeof AdminActivityGoodsPage>;
 export const activityShowBody = z.object({ is_show: flag('是否启用') });
 export const ActivityGoodsAdded = z.object({ added: z.number().int().meta({ description: 'goods added or changed' }) });
 export const ActivityGoodsRemoved = z.object({ removed: z.number().int() });
+
+// ---- 营销活动 › 组合购: the bundles of the 组合购 activities
+
+export const BUNDLE_MIN_ITEMS = 2;
+export const BUNDLE_MAX_ITEMS = 10;
+
+/** `POST /api/admin/bundles` and `POST /api/admin/bundles/{id}`: a bundle, its goods and its one price. */
+export const bundleBody = z
+  .object({
+    activity_id: id('组合购活动'),
+    name: text('组合名称', 60),
+    price: yuanOrZero('组合价').refine((v) => yuanToFen(v) > 0, { error: '组合价须大于0' }),
+    items: z
+      .array(z.object({ goods_id: id('商品ID'), number: quantity('数量', 1, 9999) }), { error: '请添加组合商品' })
+      .min(BUNDLE_MIN_ITEMS, { error: `组合至少包含${BUNDLE_MIN_ITEMS}个商品` })
+      .max(BUNDLE_MAX_ITEMS, { error: `组合最多包含${BUNDLE_MAX_ITEMS}个商品` }),
+    is_show: flag('是否上架').optional().default(1),
+    sort: quantity('排序', 0, 9999).optional().default(0),
+  })
+  .superRefine((b, ctx) => {
+    const seen = new Set<number>();
+    b.items.forEach((item, i) => {
+      if (seen.has(item.goods_id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'goods_id'], message: '组合中的商品不能重复' });
+      seen.add(item.goods_id);
+    });
+  });
+export type BundleInput = z.output<typeof bundleBody>;
+
+export const adminBundleParams = z.object({ id: id('组合ID') });
+export const adminBundleQuery = z.object({
+  page: page(),
+  keyword: freeText('关键词', 30).optional().default('').meta({ description: 'part of the bundle’s name' }),
+});
+export const bundleShowBody = z.object({ is_show: flag('是否上架') });
+
+/** A bundle as the console lists it: its goods at their own prices, the bundle price and what it saves. */
+export const AdminBundle = z.object({
+  id: z.number().int(),
+  activity_id: z.number().int(),
+  activity_name: z.string(),
+  activity_state: z.string().meta({ description: 'the activity’s state: 进行中, 未开始, 已结束 or 已停用' }),
+  name: z.string(),
+  price: money,
+  separate_price: money.meta({ description: 'the members at their own prices (base price × number)' }),
+  saving: money,
+  stock: z.number().int().meta({ description: 'bundles the members’ stock allows' }),
+  items: z.array(
+    z.object({
+      goods_id: z.number().int(),
+      name: z.string(),
+      ypgg: z.string(),
+      sccj: z.string(),
+      base_price: money,
+      number: z.number().int(),
+      stock: z.number().int(),
+      is_on_sale: bit,
+    }),
+  ),
+  is_show: bit,
+  sort: z.number().int(),
+});
+export type AdminBundle = z.infer<typeof AdminBundle>;
+export const AdminBundlePage = pageOf(AdminBundle);
+export type AdminBundlePage = z.infer<typeof AdminBundlePage>;

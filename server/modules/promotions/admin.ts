@@ -42,7 +42,7 @@ const clockOf = (minutes: number | null) =>
 const editable = (type: string): type is (typeof EDITABLE_ACTIVITY_TYPES)[number] => (EDITABLE_ACTIVITY_TYPES as readonly string[]).includes(type);
 const priced = (type: string) => (PRICED_ACTIVITY_TYPES as readonly string[]).includes(type);
 
-function stateText(a: ActivityRow, now = Date.now()) {
+export function stateText(a: ActivityRow, now = Date.now()) {
   if (!a.isShow) return '已停用';
   if (a.startsAt.getTime() > now) return '未开始';
   if (a.endsAt.getTime() <= now) return '已结束';

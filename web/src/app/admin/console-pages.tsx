@@ -105,6 +105,7 @@ export const AREAS: ConsoleArea[] = [
     icon: <GiftOutlined />,
     pages: [
       { path: '/admin/activities', title: '促销活动', permission: 'promotion:write', load: () => import('@/features/admin-promotions/pages/ActivitiesPage') },
+      { path: '/admin/bundles', title: '组合购', permission: 'promotion:write', load: () => import('@/features/admin-promotions/pages/BundlesPage') },
       { path: '/admin/coupons', title: '优惠券', permission: 'promotion:write', load: () => import('@/features/admin-promotions/pages/CouponsPage') },
       {
         path: '/admin/coupons/:id/claims',

@@ -131,7 +131,7 @@ export type AdminCouponClaimPage = z.infer<typeof AdminCouponClaimPage>;
 // ---- 营销活动 › 促销活动: the activities the pricing engine applies
 
 /** The activities an operator composes in the console, and how the console names every type. */
-export const EDITABLE_ACTIVITY_TYPES = ['spike', 'everyday', 'manjian', 'welfare', 'cashback'] as const;
+export const EDITABLE_ACTIVITY_TYPES = ['spike', 'everyday', 'monthly', 'manjian', 'welfare', 'cashback'] as const;
 export const ACTIVITY_TYPE_TEXT: Record<string, string> = {
   spike: '限时秒杀',
   everyday: '每日特价',
@@ -144,7 +144,7 @@ export const ACTIVITY_TYPE_TEXT: Record<string, string> = {
   combination: '组合购',
 };
 /** The types whose goods carry an activity price (the others price by their rules). */
-export const PRICED_ACTIVITY_TYPES = ['spike', 'everyday'] as const;
+export const PRICED_ACTIVITY_TYPES = ['spike', 'everyday', 'monthly'] as const;
 
 const MINUTE_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
 const isMinute = (v: string) => {
@@ -181,6 +181,12 @@ export const activityBody = z
     daily_start: clock('场次开始时间').optional().meta({ description: 'a flash sale’s daily session, HH:mm China time' }),
     daily_end: clock('场次结束时间').optional(),
     rate: quantity('折扣', 10, 99).optional().meta({ description: 'percent paid, for 全场折扣 (94: 9.4折)' }),
+    days: z
+      .array(quantity('会员日', 1, 31), { error: '会员日格式不正确' })
+      .max(31, { error: '会员日最多31天' })
+      .optional()
+      .default([])
+      .meta({ description: '月月惠: the member days of each month (1-31) its goods are on special all day' }),
     tiers: z
       .array(z.object({ amount: yuanOrZero('满足金额'), value: yuanOrZero('减免或返现金额') }), { error: '活动档位格式不正确' })
       .max(10, { error: '最多设置10个档位' })
@@ -199,6 +205,10 @@ export const activityBody = z
       else if (clockMinutes(a.daily_end) <= clockMinutes(a.daily_start)) problem(['daily_end'], '场次结束时间须晚于开始时间');
     }
     if (a.type === 'welfare' && a.rate === undefined) problem(['rate'], '请输入折扣（10-99，如 94 为9.4折）');
+    if (a.type === 'monthly') {
+      if (!a.days.length) problem(['days'], '请选择会员日');
+      else if (new Set(a.days).size !== a.days.length) problem(['days'], '会员日不能重复');
+    }
     if (a.type === 'manjian' || a.type === 'cashback') {
       if (!a.tiers.length) problem(['tiers'], '请至少设置一个档位');
       const word = a.type === 'manjian' ? '减免' : '返现';
@@ -227,7 +237,7 @@ export const AdminActivity = z.object({
   id: z.number().int(),
   type: z.string(),
   type_text: z.string(),
-  editable: bit.meta({ description: '1 for the types composed here (秒杀, 每日特价, 满减, 全场折扣, 满返)' }),
+  editable: bit.meta({ description: '1 for the types composed here (秒杀, 每日特价, 月月惠, 满减, 全场折扣, 满返)' }),
   name: z.string(),
   description: z.string(),
   starts_at: z.string().meta({ description: 'YYYY-MM-DD HH:mm, China' }),
@@ -235,6 +245,7 @@ export const AdminActivity = z.object({
   daily_start: z.string().nullable().meta({ description: 'HH:mm, a flash sale’s daily session' }),
   daily_end: z.string().nullable(),
   rate: z.number().int().nullable(),
+  days: z.array(z.number().int()).meta({ description: '月月惠: the member days of each month, in order' }),
   tiers: z.array(z.object({ amount: money, value: money })),
   is_show: bit,
   sort: z.number().int(),
@@ -249,7 +260,7 @@ export type AdminActivityPage = z.infer<typeof AdminActivityPage>;
 /** `POST /api/admin/activities/{id}/goods`: goods added to the activity, or their terms changed. */
 export const activityGoodsBody = z.object({
   goods_ids: z.array(id('商品ID'), { error: '请选择商品' }).min(1, { error: '请选择商品' }).max(500, { error: '一次最多选择500个商品' }),
-  price: yuanOrZero('活动价').optional().meta({ description: 'the activity price, for 秒杀 and 每日特价 (then required)' }),
+  price: yuanOrZero('活动价').optional().meta({ description: 'the activity price, for 秒杀, 每日特价 and 月月惠 (then required)' }),
   limit_per_user: quantity('每人每日限购', 0, 99999).optional().default(0),
   quota: quantity('每日限量', 0, 9_999_999).optional().default(0),
   weekday: quantity('星期', 0, 7).optional().default(0).meta({ description: '每日特价: 1 Monday ... 7 Sunday, 0 every day' }),

@@ -156,6 +156,34 @@ describe(`console activities on ${dbLabel}`, () => {
     await ops.post(`/api/admin/activities/${id}/show`, { is_show: 0 });
   });
 
+  it('composes a 月月惠 on member days: refused without days, its goods need a price, and /yyh sells them today', async () => {
+    const today = Number(new Date(Date.now() + 8 * 3_600_000).toISOString().slice(8, 10));
+    const base = { type: 'monthly', name: '控制台月月惠', starts_at: minute(-DAY), ends_at: minute(40 * DAY) };
+    expect((await ops.post('/api/admin/activities', base)).body.data.errors.days[0]).toBe('请选择会员日');
+    expect((await ops.post('/api/admin/activities', { ...base, days: [today, today] })).body.data.errors.days[0]).toBe('会员日不能重复');
+    expect((await ops.post('/api/admin/activities', { ...base, days: [32] })).body.data.errors['days.0'][0]).toBe('会员日不能超过31');
+
+    // The seeded 月月惠 steps aside while this one runs, so that /yyh shows it.
+    const seeded = (await ops.get('/api/admin/activities?type=monthly')).body.data.data as { id: number; is_show: number }[];
+    for (const a of seeded) await ops.post(`/api/admin/activities/${a.id}/show`, { is_show: 0 });
+    const other = today === 1 ? 2 : 1;
+    const created = await ops.post('/api/admin/activities', { ...base, days: [today, other] });
+    expect(created.body.data).toMatchObject({ type_text: '月月惠', editable: 1, days: [Math.min(today, other), Math.max(today, other)] });
+    const id = created.body.data.id as number;
+    const g = await plainGoods(2);
+    expect((await ops.post(`/api/admin/activities/${id}/goods`, { goods_ids: [g.id] })).body.data.errors.price[0]).toBe('请输入活动价');
+    const price = (Math.floor((g.basePrice * 8) / 10) / 100).toFixed(2);
+    expect((await ops.post(`/api/admin/activities/${id}/goods`, { goods_ids: [g.id], price, limit_per_user: 20 })).body.code).toBe(10000);
+
+    const yyh = (await buyer.get('/api/activity/yyh')).body.data;
+    expect(yyh.activity.id).toBe(id);
+    expect(yyh.on).toBe(1);
+    expect(yyh.goods.find((x: { id: number }) => x.id === g.id)).toMatchObject({ activity_price: price, limit: 20 });
+
+    await ops.post(`/api/admin/activities/${id}/show`, { is_show: 0 });
+    for (const a of seeded) await ops.post(`/api/admin/activities/${a.id}/show`, { is_show: a.is_show });
+  });
+
   it('changes a 满返 activity’s tiers and keeps its type; seeded 买赠 can only be switched', async () => {
     const list = (await ops.get('/api/admin/activities')).body.data.data as { id: number; type: string; starts_at: string; ends_at: string; name: string }[];
     const cashback = list.find((a) => a.type === 'cashback')!;

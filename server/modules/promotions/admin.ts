@@ -27,7 +27,7 @@ import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { containing } from '../../db/like.js';
 import { goodsByIds, setGoodsTag } from '../catalogue/service.js';
 import { audited } from '../operators/audit.js';
-import { fromMinute, minuteOf } from './clock.js';
+import { fromMinute, memberDays, minuteOf } from './clock.js';
 
 type ActivityRow = typeof activities.$inferSelect;
 const PER_PAGE = 20;
@@ -68,6 +68,7 @@ function view(a: ActivityRow, goodsCount: number): AdminActivity {
     daily_start: a.type === 'spike' ? clockOf(a.dailyStart) : null,
     daily_end: a.type === 'spike' ? clockOf(a.dailyEnd) : null,
     rate: a.type === 'welfare' && typeof a.rules.rate === 'number' ? a.rules.rate : null,
+    days: a.type === 'monthly' ? memberDays(a) : [],
     tiers: a.type === 'manjian' || a.type === 'cashback' ? tiersOf(a) : [],
     is_show: a.isShow ? 1 : 0,
     sort: a.sort,
@@ -117,6 +118,7 @@ export async function listActivities(db: Db, q: z.output<typeof adminActivityQue
 function columns(input: ActivityInput) {
   const rules: Record<string, unknown> = {};
   if (input.type === 'welfare') rules.rate = input.rate;
+  if (input.type === 'monthly') rules.days = [...input.days].sort((x, y) => x - y);
   if (input.type === 'manjian') rules.tiers = input.tiers.map((t) => ({ amount: yuanToFen(t.amount), reduce: yuanToFen(t.value) }));
   if (input.type === 'cashback') rules.tiers = input.tiers.map((t) => ({ amount: yuanToFen(t.amount), back: yuanToFen(t.value) }));
   return {

@@ -30,3 +30,9 @@ export const toSeconds = (ms: number) => Math.floor(ms / 1000);
 export const minuteOf = (d: Date) => new Date(d.getTime() + CHINA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 /** A console's `YYYY-MM-DD HH:mm` (China time) as an instant. */
 export const fromMinute = (v: string) => new Date(Date.parse(`${v.replace(' ', 'T')}:00+08:00`));
+
+/** The member days of a 月月惠 activity's rules (days of the month, 1-31), each once, in order. */
+export const memberDays = (row: { rules: Record<string, unknown> }) =>
+  [...new Set((Array.isArray(row.rules.days) ? (row.rules.days as unknown[]) : []).map(Number).filter((d) => Number.isInteger(d) && d >= 1 && d <= 31))].sort(
+    (a, b) => a - b,
+  );

@@ -16,7 +16,7 @@ import { cachedResult } from '../../http/cache.js';
 import { goodsView, listGoods, visibleGoodsByIds } from '../catalogue/service.js';
 import type { Viewer } from '../catalogue/viewer.js';
 import { promotionContext } from './context.js';
-import { chinaDay, toSeconds } from './clock.js';
+import { chinaDay, memberDays, toSeconds } from './clock.js';
 
 type ActivityRow = typeof activities.$inferSelect;
 type Shown = { row: ActivityRow; view: PageActivity };
@@ -133,12 +133,6 @@ export async function cashbackPage(db: Db, viewer: Viewer, q: z.output<typeof we
     goods: { ...page, data: page.data.map((g) => ({ ...g, activity_id: shown.row.id, activity_price: g.base_price, limit: 0 })) },
   };
 }
-
-/** The member days of an activity (days of the month, 1-31), each once, in order. */
-const memberDays = (row: ActivityRow) =>
-  [...new Set((Array.isArray(row.rules.days) ? (row.rules.days as unknown[]) : []).map(Number).filter((d) => Number.isInteger(d) && d >= 1 && d <= 31))].sort(
-    (a, b) => a - b,
-  );
 
 /**
  * `GET /api/activity/yyh` (月月惠): this month's member days and where each stands, whether today is one (its

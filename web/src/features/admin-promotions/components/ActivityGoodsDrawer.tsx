@@ -5,7 +5,7 @@
 import { App, Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { AdminActivity, AdminActivityGoodsPage } from '@core/schemas/admin-promotions';
+import { PRICED_ACTIVITY_TYPES, type AdminActivity, type AdminActivityGoodsPage } from '@core/schemas/admin-promotions';
 import { applyServerErrors } from '@/lib/form';
 import { SearchSelect, type SearchOption } from '@/ui/admin/SearchSelect';
 import { ACTIVITIES_KEY, findGoods, getActivityGoods, useAddActivityGoods, useRemoveActivityGoods } from '../api/activities';
@@ -15,13 +15,16 @@ const goodsOptions = async (keyword: string, signal: AbortSignal): Promise<Searc
   (await findGoods(keyword, signal)).data.map((g) => ({ value: g.id, label: `${g.name} ${g.ypgg}（${g.sccj}）¥${g.base_price}` }));
 type AddValues = { goods_ids: number[]; price?: string; limit_per_user: number; quota: number; weekday: number };
 
+/** 秒杀, 每日特价 and 月月惠 sell their goods at an activity price; the others price by their rules. */
+const isPriced = (type: string) => (PRICED_ACTIVITY_TYPES as readonly string[]).includes(type);
+
 const WEEKDAYS = ['每天', '周一', '周二', '周三', '周四', '周五', '周六', '周日'];
 
 function AddGoodsForm({ activity }: { activity: AdminActivity }) {
   const [form] = Form.useForm<AddValues>();
   const add = useAddActivityGoods();
   const { message } = App.useApp();
-  const priced = activity.type === 'spike' || activity.type === 'everyday';
+  const priced = isPriced(activity.type);
 
   const submit = async (v: AddValues) => {
     try {
@@ -95,7 +98,7 @@ export function ActivityGoodsDrawer({ activity, onClose }: { activity: AdminActi
     queryFn: ({ signal }) => getActivityGoods(activity!.id, page, signal),
     enabled: Boolean(activity),
   });
-  const priced = activity?.type === 'spike' || activity?.type === 'everyday';
+  const priced = Boolean(activity && isPriced(activity.type));
   const columns: TableColumnsType<Row> = [
     { title: 'ID', dataIndex: 'goods_id', width: 70 },
     {

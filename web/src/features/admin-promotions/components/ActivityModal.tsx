@@ -1,6 +1,6 @@
 /**
  * 新增活动 and 编辑活动 in one modal: the type (fixed once created), name, rules text, the window, a flash sale's
- * daily session, 全场折扣's rate, and 满减 / 满返 tiers. Checked with core's schema first; the server's answer on a
+ * daily session, 月月惠's member days, 全场折扣's rate, and 满减 / 满返 tiers. Checked with core's schema first; the server's answer on a
  * field shows under it.
  */
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
@@ -21,6 +21,7 @@ type Values = {
   period: [Dayjs, Dayjs];
   session?: [Dayjs, Dayjs];
   rate?: number;
+  days: number[];
   tiers: { amount: string; value: string }[];
   is_show: boolean;
   sort: number;
@@ -29,6 +30,7 @@ type Values = {
 const shape = activityBody.shape;
 const MINUTE = 'YYYY-MM-DD HH:mm';
 const CLOCK = 'HH:mm';
+const DAYS_OF_MONTH = Array.from({ length: 31 }, (_, i) => ({ value: i + 1, label: `${i + 1}日` }));
 
 export function ActivityModal({ target, onClose }: { target: ActivityTarget; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
@@ -48,6 +50,7 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget; onC
         period: [dayjs(target.starts_at, MINUTE), dayjs(target.ends_at, MINUTE)],
         session: target.daily_start && target.daily_end ? [dayjs(target.daily_start, CLOCK), dayjs(target.daily_end, CLOCK)] : undefined,
         rate: target.rate ?? undefined,
+        days: target.days,
         tiers: target.tiers,
         is_show: target.is_show === 1,
         sort: target.sort,
@@ -64,6 +67,7 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget; onC
       daily_start: v.type === 'spike' ? v.session?.[0].format(CLOCK) : undefined,
       daily_end: v.type === 'spike' ? v.session?.[1].format(CLOCK) : undefined,
       rate: v.type === 'welfare' ? v.rate : undefined,
+      days: v.type === 'monthly' ? v.days : [],
       tiers: v.type === 'manjian' || v.type === 'cashback' ? v.tiers : [],
       is_show: v.is_show ? (1 as const) : (0 as const),
       sort: v.sort,
@@ -106,6 +110,7 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget; onC
           description: '',
           period: [dayjs().startOf('minute'), dayjs().add(30, 'day').startOf('minute')],
           tiers: [{ amount: '', value: '' }],
+          days: [],
           is_show: true,
           sort: 0,
         }}
@@ -133,6 +138,16 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget; onC
         {type === 'spike' ? (
           <Form.Item name="session" label="每日场次" rules={[{ required: true, message: '请选择每日场次时间' }]} extra="活动期间每天此时段内可按秒杀价购买">
             <TimePicker.RangePicker format={CLOCK} minuteStep={5} data-testid="activity-session" />
+          </Form.Item>
+        ) : null}
+        {type === 'monthly' ? (
+          <Form.Item
+            name="days"
+            label="会员日"
+            rules={[{ required: true, type: 'array', min: 1, message: '请选择会员日' }]}
+            extra="活动期间每月这些日子全天按活动价销售；当月没有的日子（如31日）当月不举行"
+          >
+            <Select mode="multiple" options={DAYS_OF_MONTH} placeholder="选择每月的会员日" style={{ width: 360 }} data-testid="activity-days" />
           </Form.Item>
         ) : null}
         {type === 'welfare' ? (

@@ -18,12 +18,13 @@ import '../promotions.css';
 const STATE_COLOURS: Record<string, string> = { 进行中: 'green', 未开始: 'blue', 已结束: 'default', 已停用: 'default' };
 const TYPE_COLOURS: Record<string, string> = { spike: 'red', everyday: 'gold', manjian: 'orange', welfare: 'volcano', cashback: 'magenta' };
 
-/** The rules in a few words: 满1000减50 / 满500返10 / 9.4折 / 每日 10:00-12:00. */
+/** The rules in a few words: 满1000减50 / 满500返10 / 9.4折 / 每日 10:00-12:00 / 每月1、15日. */
 function rulesText(a: AdminActivity): string {
   if (a.type === 'manjian') return a.tiers.map((t) => `满${t.amount}减${t.value}`).join('，');
   if (a.type === 'cashback') return a.tiers.map((t) => `满${t.amount}返${t.value}`).join('，');
   if (a.type === 'welfare' && a.rate !== null) return `${a.rate / 10}折`;
   if (a.type === 'spike') return `每日 ${a.daily_start}-${a.daily_end}`;
+  if (a.type === 'monthly' && a.days.length) return `每月${a.days.join('、')}日`;
   return a.description;
 }
 

@@ -18,6 +18,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { catalogueRequests, drive, driveBuyers, failures, memorySampler, slowestKinds, summarise, type Catalogue, type Summary } from './longtail.js';
 import { benchTrade, BUYERS, login, ONE_AT_A_TIME, TRADE_CONNECTIONS, tradeTable, type TradeRow } from './trade.js';
+import { benchMarketing, MARKETING_CONNECTIONS } from './marketing.js';
 import { measureWeb, webSection } from './web';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -417,6 +418,7 @@ async function benchDatabase(
       );
     }
     trade.push(...(await benchTrade(db, base, duration)));
+    trade.push(...(await benchMarketing(db, base, buyers, duration)));
   } finally {
     child.kill('SIGTERM');
   }
@@ -543,6 +545,9 @@ lines under 100 ms: the time one buyer waits. A buyer checks out ${ONE_AT_A_TIME
 lines, then the order), each call timed from request to answer. For reference, the list of a 200-line cart and
 去结算 of 50 of its lines are also loaded by ${TRADE_CONNECTIONS} buyers at once: on PGlite, which has one connection, each
 of those requests waits for the ones ahead of it. The pricing engine is timed alone in the bench process (300 runs).
+Last, ${MARKETING_CONNECTIONS} buyers at once claim coupons in the coupon centre and draw in points lotteries that an operator
+composed through the console's API just before (bench/marketing.ts): each request a successful write in one
+transaction with its ledger rows, rotating over enough coupons and lotteries that no buyer reaches a limit.
 
 ${tradeTable(trade)}
 `;

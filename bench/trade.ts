@@ -10,7 +10,8 @@ import { percentile } from './longtail.js';
 import { priceCart, type CartLineInput, type PricingInput } from '../core/pricing/index.js';
 
 export const TRADE_CONNECTIONS = 20;
-export const BUYERS = TRADE_CONNECTIONS + 2;
+/** Seeded buyers: the trade's connections and its one-at-a-time buyer, and the 50 of the marketing writes (bench/marketing.ts). */
+export const BUYERS = 52;
 /** Checkouts and orders of 50 lines placed one after another by one buyer. */
 export const ONE_AT_A_TIME = 20;
 
@@ -40,7 +41,7 @@ type Goods = {
 };
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
-const form = { ...XHR, 'content-type': 'application/x-www-form-urlencoded' };
+export const form = { ...XHR, 'content-type': 'application/x-www-form-urlencoded' };
 
 /** A buyer's session cookie, logged in with the seed's password. */
 export async function login(base: string, username: string) {
@@ -50,7 +51,7 @@ export async function login(base: string, username: string) {
   return cookie;
 }
 
-async function call<T>(base: string, cookie: string, method: string, path: string, body?: string): Promise<T> {
+export async function call<T>(base: string, cookie: string, method: string, path: string, body?: string): Promise<T> {
   const res = await fetch(base + path, { method, headers: { ...form, cookie }, body });
   const json = (await res.json()) as { code: number; message: string; data: T };
   if (json.code !== 10000) throw new Error(`${method} ${path}: ${json.code} ${json.message}`);
@@ -87,14 +88,15 @@ async function fillCart(base: string, cookie: string, goods: Goods[]) {
   }
 }
 
-type Load = { path: (n: number) => string; method: 'GET' | 'POST'; body?: (n: number) => string; cookies: string[] };
+export type Load = { path: (n: number) => string; method: 'GET' | 'POST'; body?: (n: number) => string; cookies: string[] };
 
-async function load(base: string, duration: number, l: Load) {
+/** `l`'s requests at `connections` connections, each logged in as its own buyer for its life. */
+export async function load(base: string, duration: number, l: Load, connections = TRADE_CONNECTIONS) {
   let n = 0;
   let conn = 0;
   const r = await autocannon({
     url: base,
-    connections: TRADE_CONNECTIONS,
+    connections,
     duration,
     requests: [
       {

@@ -14,9 +14,12 @@ const POINTS_KINDS = ['physical', 'coupon', 'red_packet'] as const;
 export type PointsKind = (typeof POINTS_KINDS)[number];
 export const POINTS_KIND_TEXT: Record<PointsKind, string> = { physical: '实物商品', coupon: '优惠券', red_packet: '红包' };
 
-/** 0 待发货, 1 已发货, 2 已完成. Coupons and red packets are complete when redeemed. */
-export const PointsOrderStatus = { toShip: 0, shipped: 1, done: 2 } as const;
-export const POINTS_ORDER_STATUS_TEXT: Record<number, string> = { 0: '待发货', 1: '已发货', 2: '已完成' };
+/**
+ * 0 待发货, 1 已发货, 2 已完成, 3 已取消. Coupons and red packets are complete when redeemed; a physical order an
+ * operator cancels before shipping gives its points and cash back.
+ */
+export const PointsOrderStatus = { toShip: 0, shipped: 1, done: 2, cancelled: 3 } as const;
+export const POINTS_ORDER_STATUS_TEXT: Record<number, string> = { 0: '待发货', 1: '已发货', 2: '已完成', 3: '已取消' };
 
 /** Units one order may redeem. */
 export const POINTS_ORDER_MAX_QUANTITY = 99;
@@ -47,10 +50,10 @@ export const pointsOrderBody = z.object({
 export const pointsOrderQuery = z.object({
   page: page(),
   status: z
-    .enum(['0', '1', '2'], { error: '订单状态不正确' })
+    .enum(['0', '1', '2', '3'], { error: '订单状态不正确' })
     .optional()
     .transform((v) => (v === undefined ? undefined : Number(v)))
-    .meta({ description: '0 待发货, 1 已发货, 2 已完成; absent: all' }),
+    .meta({ description: '0 待发货, 1 已发货, 2 已完成, 3 已取消; absent: all' }),
 });
 
 export const pointsOrderParams = z.object({ id: id('订单ID') });
@@ -109,12 +112,14 @@ export const PointsOrder = z.object({
   created_at: unixTime,
   shipped_at: unixTime.nullable(),
   completed_at: unixTime.nullable(),
+  cancelled_at: unixTime.nullable(),
+  cancel_reason: z.string().meta({ description: 'why an operator cancelled it; empty otherwise' }),
   can_receive: bit,
 });
 export type PointsOrder = z.infer<typeof PointsOrder>;
 
 export const PointsOrderPage = pageOf(PointsOrder).extend({
-  counts: z.object({ all: int(), to_ship: int(), shipped: int(), done: int() }),
+  counts: z.object({ all: int(), to_ship: int(), shipped: int(), done: int(), cancelled: int() }),
 });
 export type PointsOrderPage = z.infer<typeof PointsOrderPage>;
 
@@ -203,7 +208,7 @@ export const AdminPointsGoodsPage = pageOf(AdminPointsGoods);
 
 export const adminPointsOrderQuery = z.object({
   page: page(),
-  status: z.enum(['0', '1', '2'], { error: '订单状态不正确' }).optional(),
+  status: z.enum(['0', '1', '2', '3'], { error: '订单状态不正确' }).optional(),
   kind: kind().optional(),
   keyword: freeText('关键词', 50).optional().default('').meta({ description: 'order number, goods name, or the buyer’s company, username or phone' }),
   date_from: calendarDay('开始日期').optional(),
@@ -213,6 +218,9 @@ export const adminPointsOrderQuery = z.object({
 export const adminPointsOrderParams = z.object({ id: id('积分订单ID') });
 
 export const pointsShipBody = shipBody;
+
+/** `POST /api/admin/points/orders/{id}/cancel`: why a physical order waiting to ship is cancelled (the buyer reads it). */
+export const pointsCancelBody = z.object({ reason: text('取消原因', 100) });
 
 export const AdminPointsOrder = PointsOrder.extend({
   user_id: int(),

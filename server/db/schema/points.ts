@@ -68,6 +68,9 @@ export const pointsOrders = pgTable(
     requestKey: varchar('request_key', { length: 64 }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** An operator's cancelling of a physical order before it shipped: when and why (the buyer reads it). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: varchar('cancel_reason', { length: 100 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -13,6 +13,7 @@ import {
   adminPointsOrderQuery,
   pointsGoodsBody,
   pointsGoodsShowBody,
+  pointsCancelBody,
   pointsShipBody,
 } from '../../../core/schemas/points.js';
 import type { Deps } from '../../deps.js';
@@ -120,5 +121,22 @@ export async function pointsAdminRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => ok(await admin.shipPointsOrder(db, req, req.params.id, req.body)),
+  );
+  app.post(
+    '/api/admin/points/orders/:id/cancel',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary:
+          'Cancels a physical points order waiting to ship: its points and cash go back through the ledger (kind `refund`), its units back to the stock and out of the buyer’s limit; the buyer reads the reason in 我的消息 (promotion:write).',
+        description:
+          'Refused (400): a coupon or red packet order (credited already), an order shipped or completed. Cancelling a cancelled order answers it as it is. `reason` 1-100 characters (422). Every write is in the audit log.',
+        params: adminPointsOrderParams,
+        body: pointsCancelBody,
+        response: answers(AdminPointsOrder),
+      },
+    },
+    async (req) => ok(await admin.cancelPointsOrder(db, req, req.params.id, req.body)),
   );
 }

@@ -1,15 +1,16 @@
 /**
  * 营销活动 › 积分商城 and 积分订单 as operators use them: who may, goods created, edited and taken off the shelf
  * and seen by buyers at once, the redemption records with their filters, and shipping a physical order that the
- * buyer then reads with its carrier and tracking number. Every write is in the audit log.
+ * buyer then reads with its carrier and tracking number, or cancelling one, which gives its points and cash back.
+ * Every write is in the audit log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { okOf } from '../../../core/schemas/envelope.js';
 import { AdminPointsGoodsPage, AdminPointsOrderPage } from '../../../core/schemas/points.js';
-import { addresses, auditLog, coupons, messages, pointsGoods, pointsOrders, users } from '../../db/schema/index.js';
+import { addresses, auditLog, coupons, ledger, messages, pointsGoods, pointsOrders, users, wallets } from '../../db/schema/index.js';
 import { undeclared } from '../../http/serializer.js';
-import { agent, buildTestApp, dbLabel, loginAs, operatorLogin, type TestApp } from '../../testing.js';
+import { agent, buildTestApp, dbLabel, DEMO_PAY_PASSWORD, loginAs, operatorLogin, type TestApp } from '../../testing.js';
 
 let t: TestApp;
 let ops: Awaited<ReturnType<typeof operatorLogin>>;
@@ -154,5 +155,68 @@ describe(`the console's points mall on ${dbLabel}`, () => {
     expect((await ops.post(`/api/admin/points/orders/${packet.id}/ship`, { carrier: '顺丰速运', tracking_no: 'SF0000000001' })).body.code).toBe(400);
     expect((await ops.post('/api/admin/points/orders/99999999/ship', { carrier: '顺丰速运', tracking_no: 'SF0000000001' })).status).toBe(404);
     expect((await warehouse.post(`/api/admin/points/orders/${order.id}/ship`, { carrier: '顺丰速运', tracking_no: 'SF0000000001' })).status).toBe(403);
+  });
+
+  it('cancels a physical order waiting to ship: points and cash back through the ledger, stock and the limit restored, the buyer told why', async () => {
+    const created = await ops.post('/api/admin/points/goods', { ...form, name: '体温计 取消测试', points: 60, cash: '2.50', stock: 3, per_user: 1 });
+    const goodsId = created.body.data.id;
+    const [address] = await t.db.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, buyerId));
+    const holdings = async () => {
+      const [u] = await t.db.select({ points: users.points }).from(users).where(eq(users.id, buyerId));
+      const [w] = await t.db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.userId, buyerId));
+      const [g] = await t.db.select({ stock: pointsGoods.stock, redeemed: pointsGoods.redeemed }).from(pointsGoods).where(eq(pointsGoods.id, goodsId));
+      return { points: u.points, balance: w.balance, stock: g.stock, redeemed: g.redeemed };
+    };
+    const before = await holdings();
+    const redeem = () => buyer.post('/api/points/order', { goods_id: goodsId, number: 1, address_id: address.id, pay_password: DEMO_PAY_PASSWORD });
+    const placed = await redeem();
+    expect(placed.body.code).toBe(10000);
+    const order = placed.body.data.order;
+    expect(await holdings()).toEqual({ points: before.points - 60, balance: before.balance - 250, stock: 2, redeemed: 1 });
+    expect((await redeem()).body.code).not.toBe(10000); // the per-account limit of 1 is reached
+
+    const empty = await ops.post(`/api/admin/points/orders/${order.id}/cancel`, { reason: '' });
+    expect(empty.status).toBe(422);
+    expect(Object.keys(empty.body.data.errors)).toContain('reason');
+    expect((await warehouse.post(`/api/admin/points/orders/${order.id}/cancel`, { reason: '商品缺货' })).status).toBe(403);
+    expect((await ops.post('/api/admin/points/orders/99999999/cancel', { reason: '商品缺货' })).status).toBe(404);
+    expect((await holdings()).stock).toBe(2);
+
+    const cancelled = await ops.post(`/api/admin/points/orders/${order.id}/cancel`, { reason: '商品缺货，无法发货' });
+    expect(cancelled.body.data).toMatchObject({ status: 3, status_text: '已取消', cancel_reason: '商品缺货，无法发货', can_receive: 0 });
+    expect(await holdings()).toEqual(before);
+    const back = await t.db
+      .select({ instrument: ledger.instrument, amount: ledger.amount, kind: ledger.kind })
+      .from(ledger)
+      .where(and(eq(ledger.refType, 'points_order'), eq(ledger.refId, order.id), eq(ledger.kind, 'refund')));
+    expect(back.sort((a, b) => a.instrument.localeCompare(b.instrument))).toEqual([
+      { instrument: 'balance', amount: 250, kind: 'refund' },
+      { instrument: 'points', amount: 60, kind: 'refund' },
+    ]);
+    const again = await ops.post(`/api/admin/points/orders/${order.id}/cancel`, { reason: '再取消一次' });
+    expect(again.body.data).toMatchObject({ status: 3, cancel_reason: '商品缺货，无法发货' });
+    expect(await holdings()).toEqual(before);
+    expect(await audits('points_order.cancel')).toBe(1);
+    expect((await ops.post(`/api/admin/points/orders/${order.id}/ship`, { carrier: '顺丰速运', tracking_no: 'SF0000000002' })).body.code).toBe(400);
+
+    const read = (await buyer.get(`/api/points/order/${order.id}`)).body.data;
+    expect(read).toMatchObject({ status: 3, status_text: '已取消', cancel_reason: '商品缺货，无法发货' });
+    expect(read.trace.map((s: { title: string }) => s.title)).toEqual(['兑换成功', '已取消']);
+    expect((await buyer.get('/api/points/order?status=3')).body.data.data.map((o: { id: number }) => o.id)).toContain(order.id);
+    const [told] = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.userId, buyerId), eq(messages.title, '积分兑换订单已取消')));
+    expect(told.content).toContain('商品缺货，无法发货');
+    expect(told.content).toContain('60 积分和 ¥2.50 余额');
+
+    // The cancelled unit no longer counts against the limit of 1.
+    expect((await redeem()).body.code).toBe(10000);
+
+    const [packet] = await t.db
+      .select()
+      .from(pointsOrders)
+      .where(and(eq(pointsOrders.kind, 'red_packet'), eq(pointsOrders.userId, buyerId)));
+    expect((await ops.post(`/api/admin/points/orders/${packet.id}/cancel`, { reason: '不要了' })).body).toMatchObject({ code: 400 });
   });
 });

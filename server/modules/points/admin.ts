@@ -16,6 +16,7 @@ import {
   type AdminPointsOrder,
   type adminPointsOrderQuery,
   type PointsGoodsInput,
+  type pointsCancelBody,
   type pointsShipBody,
 } from '../../../core/schemas/points.js';
 import type { Paged } from '../../../core/schemas/common.js';
@@ -29,6 +30,7 @@ import { sendMessage } from '../accounts/messages.js';
 import { audited } from '../operators/audit.js';
 import { CHINA_MS, DAY_MS, paged, PER_PAGE, seconds } from '../wallet/common.js';
 import { couponFaces } from '../wallet/coupons.js';
+import { move } from '../wallet/ledger.js';
 import { orderView, type GoodsRow } from './views.js';
 
 function goodsView(g: GoodsRow, couponName: string): AdminPointsGoods {
@@ -234,4 +236,50 @@ export async function shipPointsOrder(db: Db, request: FastifyRequest, id: numbe
       result: answer(after),
     };
   });
+}
+
+/**
+ * `POST /api/admin/points/orders/{id}/cancel {reason}`: a physical order waiting to ship is cancelled (the goods
+ * cannot be sent, say): in one transaction its points and cash go back through the ledger, its units back to the
+ * goods' stock and out of the buyer's count against the limit, and the buyer is told why in 我的消息. Cancelling it
+ * again answers it as it is; a shipped, completed or credited order is refused.
+ */
+export async function cancelPointsOrder(db: Db, request: FastifyRequest, id: number, body: z.output<typeof pointsCancelBody>): Promise<AdminPointsOrder> {
+  const result = await audited(
+    db,
+    request,
+    { permission: 'promotion:write', action: 'points_order.cancel', targetType: 'points_order', targetId: id },
+    async (tx) => {
+      const [o] = await tx.select().from(pointsOrders).where(eq(pointsOrders.id, id)).for('update');
+      if (!o) throw notFound('积分订单不存在');
+      const brief = briefOf(await userBriefs(tx, [o.userId]), o.userId);
+      const answer = (row: typeof o) => ({ ...orderView(row), user_id: row.userId, username: brief.username, company: brief.company });
+      if (o.status === PointsOrderStatus.cancelled) return { before: null, after: null, result: answer(o) };
+      if (o.kind !== 'physical') throw refuse('优惠券和红包已直接到账，不能取消');
+      if (o.status !== PointsOrderStatus.toShip) throw refuse('该订单已发货，不能取消');
+      const [after] = await tx
+        .update(pointsOrders)
+        .set({ status: PointsOrderStatus.cancelled, cancelReason: body.reason, cancelledAt: new Date() })
+        .where(eq(pointsOrders.id, id))
+        .returning();
+      const memo = `积分订单取消退回 ${o.goodsName} ×${o.quantity}`;
+      const back = { kind: 'refund', refType: 'points_order', refId: o.id, memo } as const;
+      await move(tx, { userId: o.userId, instrument: 'points', amount: o.points, ...back });
+      if (o.cash > 0) await move(tx, { userId: o.userId, instrument: 'balance', amount: o.cash, ...back });
+      await tx
+        .update(pointsGoods)
+        .set({ stock: sql`${pointsGoods.stock} + ${o.quantity}`, redeemed: sql`greatest(${pointsGoods.redeemed} - ${o.quantity}, 0)` })
+        .where(eq(pointsGoods.id, o.goodsId));
+      const returned = `${o.points} 积分${o.cash > 0 ? `和 ¥${fenToYuan(o.cash)} 余额` : ''}`;
+      await sendMessage(tx, o.userId, '积分兑换订单已取消', `您兑换的“${o.goodsName}”（订单 ${o.orderNo}）已取消：${body.reason}。${returned}已退回您的账户。`);
+      return {
+        before: { status: o.status },
+        after: { status: after.status, reason: body.reason, points: o.points, cash: fenToYuan(o.cash) },
+        result: answer(after),
+      };
+    },
+  );
+  // The goods' stock changed: the shelf is worked out again everywhere.
+  await dropSharedAnswers(db);
+  return result;
 }

@@ -5,7 +5,7 @@
  * conditional update, and points, balance, coupons and red packets move through the wallet's services with a
  * ledger row each. A refusal at any step rolls the whole back: nothing is taken.
  */
-import { and, asc, count, desc, eq, inArray, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fenToYuan } from '../../../core/money.js';
 import {
@@ -65,13 +65,13 @@ function shelf(db: Db): Promise<Shelf> {
   );
 }
 
-/** Units of each goods the account has redeemed. */
+/** Units of each goods the account has redeemed (a cancelled order's units count no more). */
 async function redeemedBy(conn: Conn, userId: number | null, goodsIds: number[]) {
   if (userId === null || !goodsIds.length) return new Map<number, number>();
   const rows = await conn
     .select({ id: pointsOrders.goodsId, n: sum(pointsOrders.quantity).mapWith(Number) })
     .from(pointsOrders)
-    .where(and(eq(pointsOrders.userId, userId), inArray(pointsOrders.goodsId, goodsIds)))
+    .where(and(eq(pointsOrders.userId, userId), inArray(pointsOrders.goodsId, goodsIds), ne(pointsOrders.status, PointsOrderStatus.cancelled)))
     .groupBy(pointsOrders.goodsId);
   return new Map(rows.map((r) => [r.id, r.n]));
 }
@@ -241,6 +241,7 @@ export async function listPointsOrders(db: Db, user: SessionUser, q: z.infer<typ
       to_ship: of(PointsOrderStatus.toShip),
       shipped: of(PointsOrderStatus.shipped),
       done: of(PointsOrderStatus.done),
+      cancelled: of(PointsOrderStatus.cancelled),
     },
   };
 }

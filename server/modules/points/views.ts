@@ -66,16 +66,22 @@ export function orderView(o: OrderRow): PointsOrder {
     created_at: seconds(o.createdAt),
     shipped_at: seconds(o.shippedAt),
     completed_at: seconds(o.completedAt),
+    cancelled_at: seconds(o.cancelledAt),
+    cancel_reason: o.cancelReason,
     can_receive: o.status === PointsOrderStatus.shipped ? 1 : 0,
   };
 }
 
-/** The steps an order went through, oldest first: placed, then credited, or shipped and received. */
+/** The steps an order went through, oldest first: placed, then credited, or shipped and received, or cancelled. */
 function traceOf(o: OrderRow) {
   const paid = `扣除 ${o.points} 积分${o.cash > 0 ? `，余额支付 ¥${fenToYuan(o.cash)}` : ''}`;
   const steps = [{ title: '兑换成功', text: `订单 ${o.orderNo} 已提交，${paid}`, at: seconds(o.createdAt) }];
   if (o.kind !== 'physical') {
     if (o.completedAt) steps.push({ title: '已到账', text: `${o.credited} 已放入“我的钱包”`, at: seconds(o.completedAt) });
+    return steps;
+  }
+  if (o.cancelledAt) {
+    steps.push({ title: '已取消', text: `${o.cancelReason}；${paid.replace('扣除', '已退回').replace('余额支付', '余额')}`, at: seconds(o.cancelledAt) });
     return steps;
   }
   if (o.shippedAt) steps.push({ title: '已发货', text: `${o.carrier} 运单号 ${o.trackingNo}`, at: seconds(o.shippedAt) });

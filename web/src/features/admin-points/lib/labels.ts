@@ -9,7 +9,7 @@ export const KIND_OPTIONS = [
   { value: 'red_packet', label: '红包' },
 ];
 
-export const STATUS_COLOURS: Record<number, string> = { 0: 'orange', 1: 'blue', 2: 'green' };
+export const STATUS_COLOURS: Record<number, string> = { 0: 'orange', 1: 'blue', 2: 'green', 3: 'default' };
 
 /** 1,000 积分 + ¥39.00, or the points alone. */
 export const priceText = (points: number, cash: string) => `${points.toLocaleString('zh-CN')} 积分${cash !== '0.00' ? ` + ¥${cash}` : ''}`;

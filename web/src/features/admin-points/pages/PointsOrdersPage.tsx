@@ -1,8 +1,9 @@
 /**
  * /admin/points-orders 积分订单 (promotion:write): the redemption records, newest first, by status, kind, days and
- * keyword (order number, goods, buyer), exported as CSV; 发货 for a physical order waiting to ship.
+ * keyword (order number, goods, buyer), exported as CSV; 发货 or 取消 (points and cash back) for a physical order
+ * waiting to ship.
  */
-import { Button, DatePicker, Form, Input, Select, Tag, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { AdminPointsOrder } from '@core/schemas/points';
@@ -11,6 +12,7 @@ import { AdminPanel } from '@/ui/admin/AdminPanel';
 import { AdminTable } from '@/ui/admin/AdminTable';
 import { FilterForm } from '@/ui/admin/FilterForm';
 import { getPointsOrders, POINTS_ORDER_FILTERS, POINTS_ORDERS_KEY } from '../api/points-orders';
+import { CancelModal } from '../components/CancelModal';
 import { ShipModal } from '../components/ShipModal';
 import { KIND_COLOURS, KIND_OPTIONS, priceText, STATUS_COLOURS, timeText } from '../lib/labels';
 import '../admin-points.css';
@@ -32,6 +34,7 @@ const csv: CsvColumn<AdminPointsOrder>[] = [
   { title: '物流公司', value: (o) => o.carrier },
   { title: '运单号', value: (o) => o.tracking_no },
   { title: '发货时间', value: (o) => timeText(o.shipped_at) },
+  { title: '取消原因', value: (o) => o.cancel_reason },
 ];
 
 /** A day picked in the filter row, kept in the URL as YYYY-MM-DD. */
@@ -41,6 +44,7 @@ function DayInput({ value, onChange }: { value?: string; onChange?: (v: string |
 
 export default function PointsOrdersPage() {
   const [shipping, setShipping] = useState<AdminPointsOrder | null>(null);
+  const [cancelling, setCancelling] = useState<AdminPointsOrder | null>(null);
   const columns: TableColumnsType<AdminPointsOrder> = [
     {
       title: '订单号 / 时间',
@@ -100,6 +104,7 @@ export default function PointsOrdersPage() {
             <span>{`${o.consignee} ${o.phone}`}</span>
             <small title={o.address}>{o.address}</small>
             {o.tracking_no ? <small data-testid="points-order-row-tracking">{`${o.carrier} ${o.tracking_no}`}</small> : null}
+            {o.cancel_reason ? <small className="yct-admin-red" data-testid="points-order-row-cancel">{`取消原因：${o.cancel_reason}`}</small> : null}
           </div>
         ) : (
           <span className="yct-admin-points__credited">{o.credited}</span>
@@ -108,13 +113,18 @@ export default function PointsOrdersPage() {
     {
       title: '操作',
       key: 'op',
-      width: 80,
+      width: 110,
       fixed: 'right',
       render: (_, o) =>
         o.kind === 'physical' && o.status === 0 ? (
-          <Button type="link" size="small" onClick={() => setShipping(o)} data-testid="points-order-ship">
-            发货
-          </Button>
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => setShipping(o)} data-testid="points-order-ship">
+              发货
+            </Button>
+            <Button type="link" size="small" danger onClick={() => setCancelling(o)} data-testid="points-order-cancel">
+              取消
+            </Button>
+          </Space>
         ) : null,
     },
   ];
@@ -144,6 +154,7 @@ export default function PointsOrdersPage() {
                   { value: '0', label: '待发货' },
                   { value: '1', label: '已发货' },
                   { value: '2', label: '已完成' },
+                  { value: '3', label: '已取消' },
                 ]}
                 data-testid="points-orders-status"
               />
@@ -161,6 +172,7 @@ export default function PointsOrdersPage() {
         }
       />
       <ShipModal order={shipping} onClose={() => setShipping(null)} />
+      <CancelModal order={cancelling} onClose={() => setCancelling(null)} />
     </AdminPanel>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * /jfdd (/order/jfdd) 积分订单: the account's points orders by status (全部, 待发货, 已发货, 已完成) with their counts,
+ * /jfdd (/order/jfdd) 积分订单: the account's points orders by status (全部, 待发货, 已发货, 已完成, 已取消) with their counts,
  * and with `?id=` one order: its steps, its trace (placed, credited, or shipped with carrier and tracking number,
- * received), where it goes, and 确认收货 once it is shipped.
+ * received, or cancelled with the reason and what went back), where it goes, and 确认收货 once it is shipped.
  */
 import '../points.css';
 import { Button, Descriptions, Modal, Pagination, Steps, Table, Tabs, Timeline, type TableColumnsType } from 'antd';
@@ -26,6 +26,7 @@ const TABS = [
   { key: '0', label: '待发货', count: 'to_ship' },
   { key: '1', label: '已发货', count: 'shipped' },
   { key: '2', label: '已完成', count: 'done' },
+  { key: '3', label: '已取消', count: 'cancelled' },
 ] as const;
 
 const Spent = ({ o }: { o: PointsOrder }) => (
@@ -165,13 +166,22 @@ function OrderList() {
   );
 }
 
-function stepsOf(o: PointsOrderDetail) {
+function stepsOf(o: PointsOrderDetail): { current: number; status?: 'error'; items: { title: string; content: string }[] } {
   if (o.kind !== 'physical')
     return {
       current: 1,
       items: [
         { title: '兑换成功', content: timeOf(o.created_at) },
         { title: '已到账', content: timeOf(o.completed_at) },
+      ],
+    };
+  if (o.status === PointsOrderStatus.cancelled)
+    return {
+      current: 1,
+      status: 'error',
+      items: [
+        { title: '兑换成功', content: timeOf(o.created_at) },
+        { title: '已取消', content: timeOf(o.cancelled_at) },
       ],
     };
   return {
@@ -211,7 +221,7 @@ function OrderDetail({ id }: { id: number }) {
         </div>
         <ReceiveButton order={o} />
       </div>
-      <Steps className="yct-jf-detail__steps" size="small" titlePlacement="vertical" current={steps.current} items={steps.items} />
+      <Steps className="yct-jf-detail__steps" size="small" titlePlacement="vertical" current={steps.current} status={steps.status} items={steps.items} />
       <div className="yct-jf-detail__cols">
         <section>
           <h4>兑换商品</h4>

@@ -131,7 +131,7 @@ export type AdminCouponClaimPage = z.infer<typeof AdminCouponClaimPage>;
 // ---- 营销活动 › 促销活动: the activities the pricing engine applies
 
 /** The activities an operator composes in the console, and how the console names every type. */
-export const EDITABLE_ACTIVITY_TYPES = ['spike', 'everyday', 'monthly', 'manjian', 'welfare', 'cashback'] as const;
+export const EDITABLE_ACTIVITY_TYPES = ['spike', 'everyday', 'monthly', 'manjian', 'welfare', 'cashback', 'gift', 'huangou'] as const;
 export const ACTIVITY_TYPE_TEXT: Record<string, string> = {
   spike: '限时秒杀',
   everyday: '每日特价',
@@ -170,6 +170,30 @@ const clock = (label: string) =>
 /** `HH:mm` as minutes after midnight. */
 export const clockMinutes = (v: string) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3, 5));
 
+/** Most units a 买赠 threshold may ask for, and most gift units one reaching of it gives. */
+export const GIFT_MAX_THRESHOLD_UNITS = 99_999;
+export const GIFT_MAX_NUMBER = 999;
+
+/**
+ * 买赠's rules: what is measured (units bought or money spent), over each line alone or the activity's lines together,
+ * against what threshold, and the gift given for every multiple of it (每满) or once (满).
+ */
+const giftRules = z
+  .object({
+    goods_id: id('赠品'),
+    number: quantity('赠送数量', 1, GIFT_MAX_NUMBER),
+    per: z
+      .enum(['line', 'activity'], { error: '请选择计算范围' })
+      .meta({ description: 'line: each line on its own (买10盒赠1盒); activity: the lines together' }),
+    by: z.enum(['number', 'amount'], { error: '请选择门槛类型' }).meta({ description: 'number: units bought; amount: money spent' }),
+    threshold: z
+      .union([z.string(), z.number()], { error: '请输入赠送门槛' })
+      .transform((v) => String(v).trim())
+      .meta({ description: 'units (a whole number) when `by` is number, yuan when amount' }),
+    repeat: flag('每满赠送').meta({ description: '1: the gift for every multiple of the threshold (每满); 0: once when reached (满)' }),
+  })
+  .meta({ description: '买赠 only' });
+
 /** `POST /api/admin/activities` and `POST /api/admin/activities/{id}`: an activity and its rules. */
 export const activityBody = z
   .object({
@@ -193,6 +217,8 @@ export const activityBody = z
       .optional()
       .default([])
       .meta({ description: 'manjian: 满 amount 减 value; cashback: 满 amount 返 value (red packet)' }),
+    gift: giftRules.optional(),
+    threshold: yuanOrZero('换购门槛').optional().meta({ description: '换购: the spend on its goods that opens the add-on offers, yuan' }),
     is_show: flag('是否启用').optional().default(1),
     sort: quantity('排序', 0, 9999).optional().default(0),
   })
@@ -222,6 +248,15 @@ export const activityBody = z
         else if (i > 0 && value <= yuanToFen(a.tiers[i - 1].value)) problem(['tiers', i, 'value'], `${word}金额须逐档递增`);
       });
     }
+    if (a.type === 'gift') {
+      if (!a.gift) problem(['gift', 'goods_id'], '请选择赠品');
+      else if (a.gift.by === 'number') {
+        const n = Number(a.gift.threshold);
+        if (!/^\d+$/.test(a.gift.threshold) || n < 1 || n > GIFT_MAX_THRESHOLD_UNITS)
+          problem(['gift', 'threshold'], `按件数赠送时，门槛须为1-${GIFT_MAX_THRESHOLD_UNITS}的整数`);
+      } else if (!YUAN_RE.test(a.gift.threshold) || yuanToFen(a.gift.threshold) <= 0) problem(['gift', 'threshold'], '按金额赠送时，门槛须为大于0的金额（元）');
+    }
+    if (a.type === 'huangou' && (a.threshold === undefined || yuanToFen(a.threshold) <= 0)) problem(['threshold'], '请输入换购门槛（大于0的金额）');
   });
 export type ActivityInput = z.output<typeof activityBody>;
 
@@ -237,7 +272,7 @@ export const AdminActivity = z.object({
   id: z.number().int(),
   type: z.string(),
   type_text: z.string(),
-  editable: bit.meta({ description: '1 for the types composed here (秒杀, 每日特价, 月月惠, 满减, 全场折扣, 满返)' }),
+  editable: bit.meta({ description: '1 for the types composed here (秒杀, 每日特价, 月月惠, 满减, 全场折扣, 满返, 买赠, 换购)' }),
   name: z.string(),
   description: z.string(),
   starts_at: z.string().meta({ description: 'YYYY-MM-DD HH:mm, China' }),
@@ -247,6 +282,19 @@ export const AdminActivity = z.object({
   rate: z.number().int().nullable(),
   days: z.array(z.number().int()).meta({ description: '月月惠: the member days of each month, in order' }),
   tiers: z.array(z.object({ amount: money, value: money })),
+  gift: z
+    .object({
+      goods_id: z.number().int(),
+      name: z.string().meta({ description: 'the gift goods’ name' }),
+      number: z.number().int(),
+      per: z.enum(['line', 'activity']),
+      by: z.enum(['number', 'amount']),
+      threshold: z.string().meta({ description: 'units, or yuan with two decimals' }),
+      repeat: bit,
+    })
+    .nullable()
+    .meta({ description: '买赠’s rules; null for the other types' }),
+  threshold: money.nullable().meta({ description: '换购: the spend that opens the offers; null for the other types' }),
   is_show: bit,
   sort: z.number().int(),
   goods_count: z.number().int(),
@@ -260,8 +308,13 @@ export type AdminActivityPage = z.infer<typeof AdminActivityPage>;
 /** `POST /api/admin/activities/{id}/goods`: goods added to the activity, or their terms changed. */
 export const activityGoodsBody = z.object({
   goods_ids: z.array(id('商品ID'), { error: '请选择商品' }).min(1, { error: '请选择商品' }).max(500, { error: '一次最多选择500个商品' }),
-  price: yuanOrZero('活动价').optional().meta({ description: 'the activity price, for 秒杀, 每日特价 and 月月惠 (then required)' }),
-  limit_per_user: quantity('每人每日限购', 0, 99999).optional().default(0),
+  price: yuanOrZero('活动价').optional().meta({
+    description: 'the activity price, for 秒杀, 每日特价 and 月月惠 (then required); for 换购 the add-on price, absent for the goods that reach the threshold',
+  }),
+  limit_per_user: quantity('每人每日限购', 0, 99999)
+    .optional()
+    .default(0)
+    .meta({ description: '秒杀, 每日特价, 月月惠: units per account a day; 换购: add-on units per order; 0 no limit' }),
   quota: quantity('每日限量', 0, 9_999_999).optional().default(0),
   weekday: quantity('星期', 0, 7).optional().default(0).meta({ description: '每日特价: 1 Monday ... 7 Sunday, 0 every day' }),
 });

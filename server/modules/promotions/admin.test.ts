@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { activities, activityGoods, auditLog, cartItems, goods, users } from '../../db/schema/index.js';
+import { activities, activityGoods, addresses, auditLog, cartItems, goods, orderItems, users } from '../../db/schema/index.js';
 import { agent, buildTestApp, dbLabel, loginAs, operatorLogin, type TestApp } from '../../testing.js';
 
 let t: TestApp;
@@ -53,7 +53,9 @@ describe(`console activities on ${dbLabel}`, () => {
     });
     expect(manjian.goods_count).toBeGreaterThan(0);
     const gift = list.data.find((a: { type: string }) => a.type === 'gift');
-    expect(gift.editable).toBe(0);
+    expect(gift).toMatchObject({ editable: 1, gift: { per: 'line', by: 'number', threshold: '20', repeat: 1, number: 1 } });
+    expect(list.data.find((a: { type: string }) => a.type === 'huangou')).toMatchObject({ editable: 1, threshold: '300.00' });
+    expect(list.data.find((a: { type: string }) => a.type === 'combination').editable).toBe(0);
     expect((await ops.get('/api/admin/activities?type=cashback')).body.data.data.map((a: { type: string }) => a.type)).toEqual(['cashback']);
   });
 
@@ -77,7 +79,21 @@ describe(`console activities on ${dbLabel}`, () => {
       [{ type: 'welfare', tiers: [] }, 'rate', '请输入折扣（10-99，如 94 为9.4折）'],
       [{ type: 'spike', daily_start: '12:00', daily_end: '10:00' }, 'daily_end', '场次结束时间须晚于开始时间'],
       [{ starts_at: '2026-02-30 10:00' }, 'starts_at', '开始时间不是有效时间'],
-      [{ type: 'gift' }, 'type', '请选择活动类型'],
+      [{ type: 'combination' }, 'type', '请选择活动类型'],
+      [{ type: 'gift' }, 'gift.goods_id', '请选择赠品'],
+      [
+        { type: 'gift', gift: { goods_id: 1, number: 1, per: 'line', by: 'number', threshold: '2.5', repeat: 1 } },
+        'gift.threshold',
+        '按件数赠送时，门槛须为1-99999的整数',
+      ],
+      [
+        { type: 'gift', gift: { goods_id: 1, number: 1, per: 'line', by: 'amount', threshold: '0', repeat: 1 } },
+        'gift.threshold',
+        '按金额赠送时，门槛须为大于0的金额（元）',
+      ],
+      [{ type: 'gift', gift: { goods_id: 1, number: 0, per: 'line', by: 'number', threshold: '10', repeat: 1 } }, 'gift.number', '赠送数量至少为1'],
+      [{ type: 'gift', gift: { goods_id: 99_999_999, number: 1, per: 'line', by: 'number', threshold: '10', repeat: 1 } }, 'gift.goods_id', '赠品商品不存在'],
+      [{ type: 'huangou' }, 'threshold', '请输入换购门槛（大于0的金额）'],
     ];
     for (const [patch, field, message] of cases) {
       const res = await ops.post('/api/admin/activities', { ...base, ...patch });
@@ -184,7 +200,106 @@ describe(`console activities on ${dbLabel}`, () => {
     for (const a of seeded) await ops.post(`/api/admin/activities/${a.id}/show`, { is_show: a.is_show });
   });
 
-  it('changes a 满返 activity’s tiers and keeps its type; seeded 买赠 can only be switched', async () => {
+  it('composes a 买赠: each line of its goods earns the gift per multiple of the threshold, the cart shows it and the order carries it', async () => {
+    const g = await plainGoods(3);
+    const present = await plainGoods(4);
+    const threshold = g.zbz * 2;
+    const created = await ops.post('/api/admin/activities', {
+      type: 'gift',
+      name: '控制台买赠',
+      description: `每满${threshold}件赠${present.name}2件`,
+      starts_at: minute(-60_000),
+      ends_at: minute(DAY),
+      gift: { goods_id: present.id, number: 2, per: 'line', by: 'number', threshold: String(threshold), repeat: 1 },
+    });
+    expect(created.body.code, created.body.message).toBe(10000);
+    const id = created.body.data.id as number;
+    expect(created.body.data).toMatchObject({
+      type_text: '买赠',
+      editable: 1,
+      gift: { goods_id: present.id, name: present.name, number: 2, per: 'line', by: 'number', threshold: String(threshold), repeat: 1 },
+      threshold: null,
+    });
+    expect((await ops.post(`/api/admin/activities/${id}/goods`, { goods_ids: [g.id], price: '1.00' })).body.data).toEqual({ added: 1 });
+    expect((await ops.get(`/api/admin/activities/${id}/goods`)).body.data.data).toEqual([expect.objectContaining({ goods_id: g.id, price: null })]);
+    expect((await t.db.select({ tags: goods.tags }).from(goods).where(eq(goods.id, g.id)))[0].tags).toContain('赠');
+
+    await t.db.delete(cartItems).where(eq(cartItems.userId, buyerId));
+    expect((await buyer.post('/api/cart', { params: [{ goods_id: g.id, number: threshold * 2 + g.zbz }] })).body.code).toBe(10000);
+    const gifts = (await buyer.get('/api/cart/list')).body.data.activity_data.gifts as { activity_id: number }[];
+    expect(gifts.find((x) => x.activity_id === id)).toMatchObject({
+      gift_goods_id: present.id,
+      gift_name: present.name,
+      measure: threshold * 2 + g.zbz,
+      total: 4,
+    });
+
+    // Once reached: one gift set whatever the multiple.
+    const once = await ops.post(`/api/admin/activities/${id}`, {
+      type: 'gift',
+      name: '控制台买赠',
+      starts_at: minute(-60_000),
+      ends_at: minute(DAY),
+      gift: { goods_id: present.id, number: 2, per: 'line', by: 'number', threshold: String(threshold), repeat: 0 },
+    });
+    expect(once.body.data.gift.repeat).toBe(0);
+    const after = (await buyer.get('/api/cart/list')).body.data.activity_data.gifts as { activity_id: number }[];
+    expect(after.find((x) => x.activity_id === id)).toMatchObject({ type: 2, total: 2 });
+
+    const ids = ((await buyer.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id);
+    expect((await buyer.post('/api/cart/checkout', { ids })).body.code).toBe(10000);
+    const [address] = await t.db.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, buyerId));
+    const placed = await buyer.post('/api/order', { address_id: address.id });
+    expect(placed.body.code, placed.body.message).toBe(10000);
+    const orderId = placed.body.data.orders[0].id as number;
+    const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    expect(items.find((i) => i.goodsId === present.id)).toMatchObject({ type: 8, number: 2, amount: 0, activityId: id });
+    await ops.post(`/api/admin/activities/${id}/show`, { is_show: 0 });
+    expect((await buyer.get('/api/cart/list')).body.data.activity_data.gifts.find((x: { activity_id: number }) => x.activity_id === id)).toBeUndefined();
+    await t.db.delete(cartItems).where(eq(cartItems.userId, buyerId));
+  });
+
+  it('composes a 换购: the goods that reach its threshold and the add-ons at their price, which the cart offers once the threshold is met', async () => {
+    const g = await plainGoods(5);
+    const addon = await plainGoods(6);
+    const created = await ops.post('/api/admin/activities', {
+      type: 'huangou',
+      name: '控制台换购',
+      starts_at: minute(-60_000),
+      ends_at: minute(DAY),
+      threshold: '200',
+    });
+    expect(created.body.data).toMatchObject({ type_text: '换购', threshold: '200.00', gift: null });
+    const id = created.body.data.id as number;
+    expect((await ops.post(`/api/admin/activities/${id}/goods`, { goods_ids: [g.id] })).body.data).toEqual({ added: 1 });
+    const dear = await ops.post(`/api/admin/activities/${id}/goods`, { goods_ids: [addon.id], price: (addon.basePrice / 100).toFixed(2) });
+    expect(dear.status).toBe(422);
+    expect(dear.body.data.errors.price[0]).toContain('换购价须低于商品原价');
+    expect((await ops.post(`/api/admin/activities/${id}/goods`, { goods_ids: [addon.id], price: '1.00', limit_per_user: 3 })).body.data).toEqual({ added: 1 });
+    const lines = (await ops.get(`/api/admin/activities/${id}/goods`)).body.data.data;
+    expect(lines).toEqual([
+      expect.objectContaining({ goods_id: g.id, price: null }),
+      expect.objectContaining({ goods_id: addon.id, price: '1.00', limit_per_user: 3 }),
+    ]);
+    const tags = async (goodsId: number) => (await t.db.select({ tags: goods.tags }).from(goods).where(eq(goods.id, goodsId)))[0].tags;
+    expect(await tags(g.id)).toContain('换购');
+    expect(await tags(addon.id)).not.toContain('换购');
+
+    await t.db.delete(cartItems).where(eq(cartItems.userId, buyerId));
+    const unitsUnder = Math.max(g.zbz, Math.floor(10_000 / g.basePrice / g.zbz) * g.zbz);
+    expect((await buyer.post('/api/cart', { params: [{ goods_id: g.id, number: unitsUnder }] })).body.code).toBe(10000);
+    const below = (await buyer.get('/api/cart/list')).body.data.activity_data.huangous.find((h: { activity_id: number }) => h.activity_id === id);
+    expect(below).toMatchObject({ threshold: '200.00', reached: false, offers: [{ goods_id: addon.id, price: '1.00', limit: 3, taken: 0 }] });
+    await t.db.delete(cartItems).where(eq(cartItems.userId, buyerId));
+    const unitsOver = Math.ceil(20_000 / g.basePrice / g.zbz) * g.zbz;
+    expect((await buyer.post('/api/cart', { params: [{ goods_id: g.id, number: unitsOver }] })).body.code).toBe(10000);
+    const reached = (await buyer.get('/api/cart/list')).body.data.activity_data.huangous.find((h: { activity_id: number }) => h.activity_id === id);
+    expect(reached).toMatchObject({ reached: true, need: '0.00' });
+    await ops.post(`/api/admin/activities/${id}/show`, { is_show: 0 });
+    await t.db.delete(cartItems).where(eq(cartItems.userId, buyerId));
+  });
+
+  it('changes a 满返 activity’s tiers and keeps its type; 组合购 activities can only be switched', async () => {
     const list = (await ops.get('/api/admin/activities')).body.data.data as { id: number; type: string; starts_at: string; ends_at: string; name: string }[];
     const cashback = list.find((a) => a.type === 'cashback')!;
     const body = { type: 'cashback', name: cashback.name, starts_at: cashback.starts_at, ends_at: cashback.ends_at, tiers: [{ amount: '400', value: '8' }] };
@@ -193,8 +308,8 @@ describe(`console activities on ${dbLabel}`, () => {
     expect((await agent(t.app).get('/api/activity/cashback')).body.data.activity.tiers).toEqual([{ amount: '400.00', back: '8.00' }]);
     const retype = await ops.post(`/api/admin/activities/${cashback.id}`, { ...body, type: 'manjian' });
     expect(retype.status).toBe(422);
-    const gift = list.find((a) => a.type === 'gift')!;
-    expect((await ops.post(`/api/admin/activities/${gift.id}`, { ...body, type: 'manjian' })).body.message).toBe('买赠活动只能启用或停用');
+    const combination = list.find((a) => a.type === 'combination')!;
+    expect((await ops.post(`/api/admin/activities/${combination.id}`, { ...body, type: 'manjian' })).body.message).toBe('组合购活动只能启用或停用');
     expect((await ops.post(`/api/admin/activities/999999/show`, { is_show: 0 })).status).toBe(404);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The console's activities (营销活动 › 促销活动, permission `promotion:write`): the flash sales, daily specials,
- * 满减, 全场折扣 and 满返 the pricing engine applies, with their windows, rules and goods. Other types (买赠, 换购,
- * 组合购) are listed with their goods and may be switched on or off. Every write is audited and drops the shared
- * answers at once, so the storefront and the cart price with the change on the next request.
+ * 月月惠, 满减, 全场折扣, 满返, 买赠 and 换购 the pricing engine applies, with their windows, rules and goods. 组合购
+ * activities are listed with their goods and switched on or off here; their bundles are composed in 营销活动 › 组合购.
+ * Every write is audited and drops the shared answers at once, so the storefront and the cart price with the change
+ * on the next request.
  */
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -55,6 +56,24 @@ function tiersOf(a: ActivityRow): { amount: string; value: string }[] {
   return tiers.map((t) => ({ amount: fenToYuan(Number(t.amount) || 0), value: fenToYuan(Number(t[key]) || 0) }));
 }
 
+/** 买赠's rules as the form edits them. */
+function giftOf(a: ActivityRow): AdminActivity['gift'] {
+  if (a.type !== 'gift') return null;
+  const r = a.rules;
+  const gift = (r.gift ?? {}) as Record<string, unknown>;
+  const by = r.by === 'amount' ? 'amount' : 'number';
+  const threshold = Number(r.threshold) || 0;
+  return {
+    goods_id: Number(gift.goods_id) || 0,
+    name: typeof gift.name === 'string' ? gift.name : '',
+    number: Number(gift.number) || 1,
+    per: r.per === 'activity' ? 'activity' : 'line',
+    by,
+    threshold: by === 'amount' ? fenToYuan(threshold) : String(threshold),
+    repeat: r.type === 2 ? 0 : 1,
+  };
+}
+
 function view(a: ActivityRow, goodsCount: number): AdminActivity {
   return {
     id: a.id,
@@ -70,6 +89,8 @@ function view(a: ActivityRow, goodsCount: number): AdminActivity {
     rate: a.type === 'welfare' && typeof a.rules.rate === 'number' ? a.rules.rate : null,
     days: a.type === 'monthly' ? memberDays(a) : [],
     tiers: a.type === 'manjian' || a.type === 'cashback' ? tiersOf(a) : [],
+    gift: giftOf(a),
+    threshold: a.type === 'huangou' ? fenToYuan(Number(a.rules.threshold) || 0) : null,
     is_show: a.isShow ? 1 : 0,
     sort: a.sort,
     goods_count: goodsCount,
@@ -114,13 +135,30 @@ export async function listActivities(db: Db, q: z.output<typeof adminActivityQue
   };
 }
 
-/** The columns of an activity from the form. */
-function columns(input: ActivityInput) {
+/**
+ * The columns of an activity from the form. A 买赠 keeps its gift's name, read when it is saved: the cart names the
+ * gift without reading the goods again. Its gifts are limited by the gift goods' own stock (an order leaves out
+ * a gift it cannot take), not by a count of the activity's.
+ */
+async function columns(tx: Tx, input: ActivityInput) {
   const rules: Record<string, unknown> = {};
   if (input.type === 'welfare') rules.rate = input.rate;
   if (input.type === 'monthly') rules.days = [...input.days].sort((x, y) => x - y);
   if (input.type === 'manjian') rules.tiers = input.tiers.map((t) => ({ amount: yuanToFen(t.amount), reduce: yuanToFen(t.value) }));
   if (input.type === 'cashback') rules.tiers = input.tiers.map((t) => ({ amount: yuanToFen(t.amount), back: yuanToFen(t.value) }));
+  if (input.type === 'huangou') rules.threshold = yuanToFen(input.threshold!);
+  if (input.type === 'gift') {
+    const g = input.gift!;
+    const [goods] = await goodsByIds(tx, [g.goods_id]);
+    if (!goods) throw invalid('gift.goods_id', '赠品商品不存在');
+    Object.assign(rules, {
+      per: g.per,
+      by: g.by,
+      threshold: g.by === 'amount' ? yuanToFen(g.threshold) : Number(g.threshold),
+      type: g.repeat === 1 ? 1 : 2,
+      gift: { goods_id: goods.id, name: goods.name, number: g.number },
+    });
+  }
   return {
     type: input.type,
     name: input.name,
@@ -146,7 +184,10 @@ async function lockedActivity(tx: Tx, id: number) {
 /** `POST /api/admin/activities`: a new activity; its goods are added next. */
 export async function createActivity(db: Db, request: FastifyRequest, input: ActivityInput): Promise<AdminActivity> {
   const result = await audited(db, request, { permission: 'promotion:write', action: 'activity.create', targetType: 'activity', targetId: 0 }, async (tx) => {
-    const [row] = await tx.insert(activities).values(columns(input)).returning();
+    const [row] = await tx
+      .insert(activities)
+      .values(await columns(tx, input))
+      .returning();
     return { before: null, after: audit(row), result: view(row, 0), targetId: row.id };
   });
   await dropSharedAnswers(db);
@@ -155,14 +196,18 @@ export async function createActivity(db: Db, request: FastifyRequest, input: Act
 
 /**
  * `POST /api/admin/activities/{id}`: changes an activity. Its type stays what it was (a flash sale's goods have
- * prices a 满减's do not); 买赠, 换购 and 组合购 are composed in the seed and only switched on or off here.
+ * prices a 满减's do not); a 组合购 activity is only switched on or off here.
  */
 export async function updateActivity(db: Db, request: FastifyRequest, id: number, input: ActivityInput): Promise<AdminActivity> {
   const result = await audited(db, request, { permission: 'promotion:write', action: 'activity.update', targetType: 'activity', targetId: id }, async (tx) => {
     const before = await lockedActivity(tx, id);
     if (!editable(before.type)) throw refuse(`${ACTIVITY_TYPE_TEXT[before.type] ?? before.type}活动只能启用或停用`);
     if (input.type !== before.type) throw invalid('type', '活动类型不能修改');
-    const [after] = await tx.update(activities).set(columns(input)).where(eq(activities.id, id)).returning();
+    const [after] = await tx
+      .update(activities)
+      .set(await columns(tx, input))
+      .where(eq(activities.id, id))
+      .returning();
     const counts = await goodsCounts(tx, [id]);
     return { before: audit(before), after: audit(after), result: view(after, counts.get(id) ?? 0) };
   });
@@ -243,7 +288,8 @@ type GoodsInput = z.output<typeof activityGoodsBody>;
 /**
  * `POST /api/admin/activities/{id}/goods`: adds goods to the activity, or sets their terms when they are in it
  * already (a daily special's goods once per weekday). A flash sale or daily special needs the activity price,
- * below the goods' own; the other types price by their rules and take none.
+ * below the goods' own; a 换购 takes its add-on offers with their price (below the goods' own) and units per
+ * order, and the goods that reach its threshold without; the other types price by their rules and take none.
  */
 export async function addActivityGoods(db: Db, request: FastifyRequest, id: number, input: GoodsInput) {
   const result = await audited(
@@ -258,12 +304,14 @@ export async function addActivityGoods(db: Db, request: FastifyRequest, id: numb
       const missing = ids.filter((g) => !found.some((f) => f.id === g));
       if (missing.length) throw invalid('goods_ids', `商品不存在：${missing.slice(0, 5).join('、')}`);
       let price: number | null = null;
-      if (priced(a.type)) {
-        if (input.price === undefined) throw invalid('price', '请输入活动价');
+      const offer = a.type === 'huangou' && input.price !== undefined;
+      if (priced(a.type) || offer) {
+        const word = offer ? '换购价' : '活动价';
+        if (input.price === undefined) throw invalid('price', `请输入${word}`);
         price = yuanToFen(input.price);
-        if (price <= 0) throw invalid('price', '活动价须大于0');
+        if (price <= 0) throw invalid('price', `${word}须大于0`);
         const dear = found.find((g) => price! >= g.basePrice);
-        if (dear) throw invalid('price', `活动价须低于商品原价（${dear.name} ¥${fenToYuan(dear.basePrice)}）`);
+        if (dear) throw invalid('price', `${word}须低于商品原价（${dear.name} ¥${fenToYuan(dear.basePrice)}）`);
       }
       const weekday = a.type === 'everyday' ? input.weekday : 0;
       const [{ top }] = await tx
@@ -277,7 +325,7 @@ export async function addActivityGoods(db: Db, request: FastifyRequest, id: numb
             activityId: id,
             goodsId,
             price,
-            limitPerUser: priced(a.type) ? input.limit_per_user : 0,
+            limitPerUser: priced(a.type) || offer ? input.limit_per_user : 0,
             quota: a.type === 'spike' ? input.quota : 0,
             weekday,
             sort: Number(top) + 1 + i,
@@ -287,7 +335,8 @@ export async function addActivityGoods(db: Db, request: FastifyRequest, id: numb
           target: [activityGoods.activityId, activityGoods.goodsId, activityGoods.weekday],
           set: { price: sql`excluded.price`, limitPerUser: sql`excluded.limit_per_user`, quota: sql`excluded.quota` },
         });
-      const tag = TAG[a.type];
+      // An add-on is not what the 换购 tag marks: the goods that reach the threshold are.
+      const tag = offer ? undefined : TAG[a.type];
       if (tag) await setGoodsTag(tx, ids, tag, true);
       const summary = { goods_ids: ids, price: price === null ? null : fenToYuan(price), limit_per_user: input.limit_per_user, quota: input.quota, weekday };
       return { before: null, after: summary, result: { added: ids.length } };

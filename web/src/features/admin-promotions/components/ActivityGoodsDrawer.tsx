@@ -1,8 +1,9 @@
 /**
  * An activity's goods in a drawer: the list with the activity price, limits and weekday, 移出 for chosen rows, and
- * 添加商品 found by name, maker or approval number, with the terms a flash sale or daily special needs.
+ * 添加商品 found by name, maker or approval number, with the terms a flash sale or daily special needs. A 换购 takes
+ * two kinds: the goods whose spend reaches its threshold, and the add-ons with their price and units per order.
  */
-import { App, Button, Drawer, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Drawer, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { PRICED_ACTIVITY_TYPES, type AdminActivity, type AdminActivityGoodsPage } from '@core/schemas/admin-promotions';
@@ -13,7 +14,7 @@ import { ACTIVITIES_KEY, findGoods, getActivityGoods, useAddActivityGoods, useRe
 type Row = AdminActivityGoodsPage['data'][number];
 const goodsOptions = async (keyword: string, signal: AbortSignal): Promise<SearchOption[]> =>
   (await findGoods(keyword, signal)).data.map((g) => ({ value: g.id, label: `${g.name} ${g.ypgg}（${g.sccj}）¥${g.base_price}` }));
-type AddValues = { goods_ids: number[]; price?: string; limit_per_user: number; quota: number; weekday: number };
+type AddValues = { goods_ids: number[]; role: 'goods' | 'offer'; price?: string; limit_per_user: number; quota: number; weekday: number };
 
 /** 秒杀, 每日特价 and 月月惠 sell their goods at an activity price; the others price by their rules. */
 const isPriced = (type: string) => (PRICED_ACTIVITY_TYPES as readonly string[]).includes(type);
@@ -24,9 +25,11 @@ function AddGoodsForm({ activity }: { activity: AdminActivity }) {
   const [form] = Form.useForm<AddValues>();
   const add = useAddActivityGoods();
   const { message } = App.useApp();
-  const priced = isPriced(activity.type);
+  const role = Form.useWatch('role', form);
+  const offer = activity.type === 'huangou' && role === 'offer';
+  const priced = isPriced(activity.type) || offer;
 
-  const submit = async (v: AddValues) => {
+  const submit = async ({ role: _, ...v }: AddValues) => {
     try {
       const done = await add.mutateAsync({ id: activity.id, body: { ...v, price: priced ? v.price : undefined } });
       void message.success(`已添加 ${done.added} 个商品`);
@@ -41,7 +44,7 @@ function AddGoodsForm({ activity }: { activity: AdminActivity }) {
     <Form
       form={form}
       layout="inline"
-      initialValues={{ goods_ids: [], limit_per_user: 0, quota: 0, weekday: 0 }}
+      initialValues={{ goods_ids: [], role: 'goods', limit_per_user: 0, quota: 0, weekday: 0 }}
       onFinish={(v) => void submit(v)}
       className="yct-admin-activity-goods__add"
       data-testid="activity-goods-add"
@@ -55,12 +58,24 @@ function AddGoodsForm({ activity }: { activity: AdminActivity }) {
           data-testid="activity-goods-pick"
         />
       </Form.Item>
+      {activity.type === 'huangou' ? (
+        <Form.Item name="role">
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'goods', label: '参与商品' },
+              { value: 'offer', label: '换购商品' },
+            ]}
+            data-testid="activity-goods-role"
+          />
+        </Form.Item>
+      ) : null}
       {priced ? (
         <>
-          <Form.Item name="price" label="活动价" rules={[{ required: true, message: '请输入活动价' }]}>
+          <Form.Item name="price" label={offer ? '换购价' : '活动价'} rules={[{ required: true, message: offer ? '请输入换购价' : '请输入活动价' }]}>
             <Input prefix="¥" style={{ width: 110 }} data-testid="activity-goods-price" />
           </Form.Item>
-          <Form.Item name="limit_per_user" label="每人每日限购">
+          <Form.Item name="limit_per_user" label={offer ? '每单限换' : '每人每日限购'}>
             <InputNumber min={0} max={99999} precision={0} style={{ width: 90 }} />
           </Form.Item>
         </>
@@ -117,6 +132,18 @@ export function ActivityGoodsDrawer({ activity, onClose }: { activity: AdminActi
       ? ([
           { title: '活动价', dataIndex: 'price', width: 90, render: (p: string | null) => (p ? <b className="yct-admin-red">¥{p}</b> : '—') },
           { title: '每人每日限购', dataIndex: 'limit_per_user', width: 110, render: (n: number) => n || '不限' },
+        ] as TableColumnsType<Row>)
+      : []),
+    ...(activity?.type === 'huangou'
+      ? ([
+          {
+            title: '类型',
+            key: 'role',
+            width: 90,
+            render: (_, g) => (g.price === null ? <Tag color="blue">参与商品</Tag> : <Tag color="volcano">换购商品</Tag>),
+          },
+          { title: '换购价', dataIndex: 'price', width: 90, render: (p: string | null) => (p ? <b className="yct-admin-red">¥{p}</b> : '—') },
+          { title: '每单限换', key: 'limit', width: 90, render: (_, g) => (g.price === null ? '—' : g.limit_per_user || '不限') },
         ] as TableColumnsType<Row>)
       : []),
     ...(activity?.type === 'spike'

@@ -1,6 +1,6 @@
 /**
  * /admin/activities 促销活动 (promotion:write): every activity the pricing engine applies (秒杀, 每日特价, 满减,
- * 全场折扣, 满返, and the 买赠, 换购 and 组合购 of the seed), latest first, with its window, rules, goods and state;
+ * 月月惠, 全场折扣, 满返, 买赠 and 换购, and the 组合购 activities whose bundles 营销活动 › 组合购 composes), latest first, with its window, rules, goods and state;
  * 新增 and 编辑 in a modal, 启用 / 停用, and the goods in a drawer. A change shows in the storefront at once.
  */
 import { Button, Form, Input, Popconfirm, Select, Space, Tag, type TableColumnsType } from 'antd';
@@ -16,7 +16,16 @@ import { ActivityModal, type ActivityTarget } from '../components/ActivityModal'
 import '../promotions.css';
 
 const STATE_COLOURS: Record<string, string> = { 进行中: 'green', 未开始: 'blue', 已结束: 'default', 已停用: 'default' };
-const TYPE_COLOURS: Record<string, string> = { spike: 'red', everyday: 'gold', manjian: 'orange', welfare: 'volcano', cashback: 'magenta' };
+const TYPE_COLOURS: Record<string, string> = {
+  spike: 'red',
+  everyday: 'gold',
+  monthly: 'purple',
+  manjian: 'orange',
+  welfare: 'volcano',
+  cashback: 'magenta',
+  gift: 'cyan',
+  huangou: 'geekblue',
+};
 
 /** The rules in a few words: 满1000减50 / 满500返10 / 9.4折 / 每日 10:00-12:00 / 每月1、15日. */
 function rulesText(a: AdminActivity): string {
@@ -25,6 +34,12 @@ function rulesText(a: AdminActivity): string {
   if (a.type === 'welfare' && a.rate !== null) return `${a.rate / 10}折`;
   if (a.type === 'spike') return `每日 ${a.daily_start}-${a.daily_end}`;
   if (a.type === 'monthly' && a.days.length) return `每月${a.days.join('、')}日`;
+  if (a.type === 'huangou' && a.threshold) return `满${a.threshold}可换购`;
+  if (a.type === 'gift' && a.gift) {
+    const g = a.gift;
+    const threshold = g.by === 'amount' ? `${g.threshold}元` : `${g.threshold}件`;
+    return `${g.per === 'activity' ? '合并' : '单品'}${g.repeat ? '每满' : '满'}${threshold}赠${g.name}×${g.number}`;
+  }
   return a.description;
 }
 

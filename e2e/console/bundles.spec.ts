@@ -24,7 +24,7 @@ test('ops composes a bundle in the console, a buyer finds it on /zhzq, and ops t
     const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: keyword }).first();
     await option.click();
   }
-  await lines.nth(0).getByTestId('bundle-number').locator('input').fill('2');
+  await lines.nth(0).getByTestId('bundle-number').fill('2');
   const total = page.getByTestId('bundle-total');
   await expect(total).toContainText(/单买合计 ¥[1-9]/);
   const separate = (await total.textContent())!.match(/¥([\d,]+\.\d{2})/)![1].replace(/,/g, '');

@@ -13,7 +13,7 @@ export function zodRule(schema: ZodType): FormRule {
   };
 }
 
-type FieldPath = (string | number)[];
+export type FieldPath = (string | number)[];
 
 /** A server's field key as a form path: `items.1.goods_id` → ['items', 1, 'goods_id']. */
 export const dottedPath = (field: string): FieldPath => field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));

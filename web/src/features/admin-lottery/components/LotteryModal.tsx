@@ -4,11 +4,14 @@
  * out as they are typed. Checked with core's schema first; the server's answer on a field shows under it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { App, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { LOTTERY_SLOTS, PRIZE_KIND_TEXT, lotteryBody, prizeBody, type AdminLottery, type PrizeKind } from '@core/schemas/lottery';
-import { applyServerErrors, zodRule } from '@/lib/form';
+import { dottedPath, zodRule } from '@/lib/form';
+import { EditModal } from '@/ui/admin/EditModal';
+import { ImagesField } from '@/ui/admin/ImagesField';
+import { PictureField } from '@/ui/admin/PictureField';
 import { findCoupons, useSaveLottery } from '../api/lotteries';
 
 /** What the modal edits: an activity, `new`, or nothing (closed). */
@@ -25,7 +28,7 @@ type Values = {
   draws_per_order: number;
   daily_limit: number;
   total_limit: number;
-  ads: string;
+  ads: string[];
   is_show: boolean;
   prizes: PrizeValues[];
 };
@@ -57,7 +60,7 @@ const fromActivity = (a: AdminLottery): Partial<Values> => ({
   draws_per_order: a.draws_per_order,
   daily_limit: a.daily_limit,
   total_limit: a.total_limit,
-  ads: a.ads.join('\n'),
+  ads: a.ads,
   is_show: a.is_show === 1,
   prizes: a.prizes.map((p) => ({
     kind: p.kind,
@@ -140,7 +143,7 @@ function PrizeRows() {
                     </Form.Item>
                   ) : kind === 'goods' ? (
                     <Form.Item name={[field.name, 'image']} rules={[zodRule(prize.image)]}>
-                      <Input placeholder="奖品图片地址（可选）" style={{ width: 150 }} />
+                      <PictureField compact data-testid={`prize-image-${i}`} />
                     </Form.Item>
                   ) : (
                     <span className="yct-admin-muted">不发放奖品</span>
@@ -165,10 +168,12 @@ function PrizeRows() {
   );
 }
 
+/** The window's two server fields show under its one range picker. */
+const fieldPath = (field: string) => (field === 'starts_at' || field === 'ends_at' ? ['period'] : dottedPath(field));
+
 export function LotteryModal({ target, onClose }: { target: LotteryTarget; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const save = useSaveLottery();
-  const { message } = App.useApp();
   const editing = target && target !== 'new' ? target : null;
   const costKind = Form.useWatch('cost_kind', form);
 
@@ -178,7 +183,7 @@ export function LotteryModal({ target, onClose }: { target: LotteryTarget; onClo
     if (target !== 'new') form.setFieldsValue(fromActivity(target));
   }, [form, target]);
 
-  const submit = async (v: Values) => {
+  const submit = async (v: Values): Promise<string> => {
     const body = {
       name: v.name,
       remarks: v.remarks ?? '',
@@ -190,10 +195,7 @@ export function LotteryModal({ target, onClose }: { target: LotteryTarget; onClo
       draws_per_order: v.cost_kind === 'orders' ? v.draws_per_order : 0,
       daily_limit: v.daily_limit,
       total_limit: v.total_limit ?? 0,
-      ads: (v.ads ?? '')
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean),
+      ads: v.ads ?? [],
       is_show: v.is_show,
       prizes: v.prizes.map((p) => ({
         kind: p.kind,
@@ -206,105 +208,87 @@ export function LotteryModal({ target, onClose }: { target: LotteryTarget; onClo
         stock: p.kind === 'none' ? 0 : p.stock,
       })),
     };
-    try {
-      await save.mutateAsync({ id: editing?.id ?? null, body });
-      void message.success(editing ? `已保存抽奖活动：${v.name}` : `已新增抽奖活动：${v.name}`);
-      onClose();
-    } catch (e) {
-      const left = applyServerErrors(form, e, (field) => {
-        if (field === 'starts_at' || field === 'ends_at') return ['period'];
-        const m = /^prizes\.(\d+)\.(\w+)$/.exec(field);
-        return m ? ['prizes', Number(m[1]), m[2]] : [field];
-      });
-      if (left.length) void message.error(left[0]);
-    }
+    await save.mutateAsync({ id: editing?.id ?? null, body });
+    return editing ? `已保存抽奖活动：${v.name}` : `已新增抽奖活动：${v.name}`;
   };
 
   return (
-    <Modal
+    <EditModal
+      noun="抽奖活动"
       open={Boolean(target)}
-      title={editing ? `编辑抽奖活动：${editing.name}` : '新增抽奖活动'}
-      okText={editing ? '保存' : '添加'}
-      cancelText="取消"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      editing={editing?.name ?? null}
+      form={form}
+      saving={save.isPending}
+      onSave={submit}
+      onClose={onClose}
+      mapField={fieldPath}
       width={980}
-      okButtonProps={{ 'data-testid': 'lottery-save' }}
+      labelWidth={110}
+      testId="lottery"
+      initialValues={{
+        remarks: '',
+        rules: '',
+        period: [dayjs().startOf('hour'), dayjs().startOf('hour').add(30, 'day')],
+        cost_kind: 'points',
+        cost_points: 20,
+        draws_per_order: 1,
+        daily_limit: 3,
+        total_limit: 0,
+        ads: [],
+        is_show: true,
+        prizes: STARTER,
+      }}
     >
-      <Form
-        form={form}
-        labelCol={{ flex: '110px' }}
-        wrapperCol={{ flex: 'auto' }}
-        initialValues={{
-          remarks: '',
-          rules: '',
-          period: [dayjs().startOf('hour'), dayjs().startOf('hour').add(30, 'day')],
-          cost_kind: 'points',
-          cost_points: 20,
-          draws_per_order: 1,
-          daily_limit: 3,
-          total_limit: 0,
-          ads: '',
-          is_show: true,
-          prizes: STARTER,
-        }}
-        onFinish={(v) => void submit(v)}
-        style={{ marginTop: 16 }}
-        data-testid="lottery-form"
-      >
-        <div className="yct-admin-lottery__cols">
-          <div>
-            <Form.Item name="name" label="活动名称" rules={[zodRule(shape.name)]}>
-              <Input maxLength={40} placeholder="如 每日幸运抽奖" data-testid="lottery-name" />
-            </Form.Item>
-            <Form.Item name="remarks" label="活动简介" rules={[zodRule(shape.remarks)]} extra="弹窗中名称下的一句话">
-              <Input maxLength={60} placeholder="如 每天3次机会，积分、红包等你拿" />
-            </Form.Item>
-            <Form.Item name="period" label="活动时间" rules={[{ required: true, message: '请选择活动时间' }]}>
-              <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={MINUTE} allowClear={false} />
-            </Form.Item>
-            <Form.Item name="is_show" label="启用" valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </div>
-          <div>
-            <Form.Item name="cost_kind" label="抽奖方式">
-              <Radio.Group
-                options={[
-                  { value: 'points', label: '消耗积分' },
-                  { value: 'orders', label: '支付订单送次数' },
-                ]}
-              />
-            </Form.Item>
-            {costKind === 'orders' ? (
-              <Form.Item name="draws_per_order" label="每笔订单送" rules={[zodRule(shape.draws_per_order)]}>
-                <InputNumber min={1} max={100} precision={0} suffix="次" style={{ width: 140 }} />
-              </Form.Item>
-            ) : (
-              <Form.Item name="cost_points" label="每次消耗" rules={[zodRule(shape.cost_points)]}>
-                <InputNumber min={1} max={100000} precision={0} suffix="积分" style={{ width: 140 }} data-testid="lottery-cost" />
-              </Form.Item>
-            )}
-            <Form.Item name="daily_limit" label="每人每日" rules={[zodRule(shape.daily_limit)]}>
+      <div className="yct-admin-lottery__cols">
+        <div>
+          <Form.Item name="name" label="活动名称" rules={[zodRule(shape.name)]}>
+            <Input maxLength={40} placeholder="如 每日幸运抽奖" data-testid="lottery-name" />
+          </Form.Item>
+          <Form.Item name="remarks" label="活动简介" rules={[zodRule(shape.remarks)]} extra="弹窗中名称下的一句话">
+            <Input maxLength={60} placeholder="如 每天3次机会，积分、红包等你拿" />
+          </Form.Item>
+          <Form.Item name="period" label="活动时间" rules={[{ required: true, message: '请选择活动时间' }]}>
+            <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format={MINUTE} allowClear={false} />
+          </Form.Item>
+          <Form.Item name="is_show" label="启用" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </div>
+        <div>
+          <Form.Item name="cost_kind" label="抽奖方式">
+            <Radio.Group
+              options={[
+                { value: 'points', label: '消耗积分' },
+                { value: 'orders', label: '支付订单送次数' },
+              ]}
+            />
+          </Form.Item>
+          {costKind === 'orders' ? (
+            <Form.Item name="draws_per_order" label="每笔订单送" rules={[zodRule(shape.draws_per_order)]}>
               <InputNumber min={1} max={100} precision={0} suffix="次" style={{ width: 140 }} />
             </Form.Item>
-            <Form.Item name="total_limit" label="每人总计" rules={[zodRule(shape.total_limit)]} extra="0 为不限，仅受每日次数限制">
-              <InputNumber min={0} max={10000} precision={0} suffix="次" style={{ width: 140 }} />
+          ) : (
+            <Form.Item name="cost_points" label="每次消耗" rules={[zodRule(shape.cost_points)]}>
+              <InputNumber min={1} max={100000} precision={0} suffix="积分" style={{ width: 140 }} data-testid="lottery-cost" />
             </Form.Item>
-          </div>
+          )}
+          <Form.Item name="daily_limit" label="每人每日" rules={[zodRule(shape.daily_limit)]}>
+            <InputNumber min={1} max={100} precision={0} suffix="次" style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="total_limit" label="每人总计" rules={[zodRule(shape.total_limit)]} extra="0 为不限，仅受每日次数限制">
+            <InputNumber min={0} max={10000} precision={0} suffix="次" style={{ width: 140 }} />
+          </Form.Item>
         </div>
-        <Form.Item label="九宫格奖品" required extra="8 个奖品按顺时针排列在九宫格中；只在有库存的奖品中按权重抽取，奖品抽完即视为“谢谢参与”">
-          <PrizeRows />
-        </Form.Item>
-        <Form.Item name="ads" label="弹窗图片" extra="每行一个图片地址，最多 5 张">
-          <Input.TextArea rows={2} placeholder="/api/img/banner.svg?..." />
-        </Form.Item>
-        <Form.Item name="rules" label="活动规则" rules={[zodRule(shape.rules)]}>
-          <Input.TextArea rows={4} maxLength={2000} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      </div>
+      <Form.Item label="九宫格奖品" required extra="8 个奖品按顺时针排列在九宫格中；只在有库存的奖品中按权重抽取，奖品抽完即视为“谢谢参与”">
+        <PrizeRows />
+      </Form.Item>
+      <Form.Item name="ads" label="弹窗图片" extra="抽奖弹窗中轮播的图片，最多 5 张，第一张最先展示">
+        <ImagesField max={5} data-testid="lottery-ads" />
+      </Form.Item>
+      <Form.Item name="rules" label="活动规则" rules={[zodRule(shape.rules)]}>
+        <Input.TextArea rows={4} maxLength={2000} showCount />
+      </Form.Item>
+    </EditModal>
   );
 }

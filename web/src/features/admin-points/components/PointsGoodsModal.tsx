@@ -4,10 +4,12 @@
  * goods already created stays.
  */
 import { useQuery } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal, Radio, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { pointsGoodsBody, type AdminPointsGoods, type PointsKind } from '@core/schemas/points';
-import { applyServerErrors, zodRule } from '@/lib/form';
+import { zodRule } from '@/lib/form';
+import { EditModal } from '@/ui/admin/EditModal';
+import { PictureField } from '@/ui/admin/PictureField';
 import { findCoupons, POINTS_GOODS_KEY, useSavePointsGoods } from '../api/points-goods';
 
 /** What the modal edits: a goods, `new`, or nothing (closed). */
@@ -60,10 +62,8 @@ function CouponSelect({ value, onChange, initialName }: { value?: number; onChan
 export function PointsGoodsModal({ target, onClose }: { target: PointsGoodsTarget; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const save = useSavePointsGoods();
-  const { message } = App.useApp();
   const editing = target && target !== 'new' ? target : null;
   const kind = Form.useWatch('kind', form);
-  const picture = Form.useWatch('picture', form);
 
   useEffect(() => {
     if (!target) return;
@@ -85,7 +85,7 @@ export function PointsGoodsModal({ target, onClose }: { target: PointsGoodsTarge
       });
   }, [form, target]);
 
-  const submit = async (v: Values) => {
+  const submit = async (v: Values): Promise<string> => {
     const body = {
       ...v,
       cash: v.cash || '0',
@@ -93,96 +93,75 @@ export function PointsGoodsModal({ target, onClose }: { target: PointsGoodsTarge
       coupon_id: v.kind === 'coupon' ? v.coupon_id : undefined,
       is_show: v.is_show,
     };
-    try {
-      await save.mutateAsync({ id: editing?.id ?? null, body });
-      void message.success(editing ? `已保存积分商品：${v.name}` : `已新增积分商品：${v.name}`);
-      onClose();
-    } catch (e) {
-      const left = applyServerErrors(form, e);
-      if (left.length) void message.error(left[0]);
-    }
+    await save.mutateAsync({ id: editing?.id ?? null, body });
+    return editing ? `已保存积分商品：${v.name}` : `已新增积分商品：${v.name}`;
   };
 
   return (
-    <Modal
+    <EditModal
+      noun="积分商品"
       open={Boolean(target)}
-      title={editing ? `编辑积分商品：${editing.name}` : '新增积分商品'}
-      okText={editing ? '保存' : '添加'}
-      cancelText="取消"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      editing={editing?.name ?? null}
+      form={form}
+      saving={save.isPending}
+      onSave={submit}
+      onClose={onClose}
       width={680}
-      okButtonProps={{ 'data-testid': 'points-goods-save' }}
+      testId="points-goods"
+      initialValues={{ kind: 'physical', cash: '0', stock: 100, per_user: 0, red_packet: '0', sort: 0, is_show: true, description: '' }}
     >
-      <Form
-        form={form}
-        labelCol={{ flex: '96px' }}
-        wrapperCol={{ flex: 'auto' }}
-        initialValues={{ kind: 'physical', cash: '0', stock: 100, per_user: 0, red_packet: '0', sort: 0, is_show: true, description: '' }}
-        onFinish={(v) => void submit(v)}
-        style={{ marginTop: 16 }}
-        data-testid="points-goods-form"
-      >
-        <Form.Item name="kind" label="商品类型">
-          <Radio.Group
-            disabled={Boolean(editing)}
-            options={[
-              { value: 'physical', label: '实物商品' },
-              { value: 'coupon', label: '优惠券' },
-              { value: 'red_packet', label: '账户红包' },
-            ]}
-            data-testid="points-goods-kind"
-          />
+      <Form.Item name="kind" label="商品类型">
+        <Radio.Group
+          disabled={Boolean(editing)}
+          options={[
+            { value: 'physical', label: '实物商品' },
+            { value: 'coupon', label: '优惠券' },
+            { value: 'red_packet', label: '账户红包' },
+          ]}
+          data-testid="points-goods-kind"
+        />
+      </Form.Item>
+      <Form.Item name="name" label="商品名称" rules={[zodRule(shape.name)]}>
+        <Input maxLength={60} placeholder="如 医用外科口罩 50只/盒" data-testid="points-goods-name" />
+      </Form.Item>
+      {kind === 'coupon' ? (
+        <Form.Item name="coupon_id" label="兑换优惠券" rules={[{ required: true, message: '请选择兑换的优惠券' }]} extra="每兑换 1 件发放 1 张该优惠券">
+          <CouponSelect initialName={editing?.coupon_name ?? ''} />
         </Form.Item>
-        <Form.Item name="name" label="商品名称" rules={[zodRule(shape.name)]}>
-          <Input maxLength={60} placeholder="如 医用外科口罩 50只/盒" data-testid="points-goods-name" />
+      ) : null}
+      {kind === 'red_packet' ? (
+        <Form.Item name="red_packet" label="红包金额" rules={[zodRule(shape.red_packet)]} extra="每兑换 1 件存入账户红包的金额">
+          <Input prefix="¥" style={{ width: 180 }} data-testid="points-goods-red-packet" />
         </Form.Item>
-        {kind === 'coupon' ? (
-          <Form.Item name="coupon_id" label="兑换优惠券" rules={[{ required: true, message: '请选择兑换的优惠券' }]} extra="每兑换 1 件发放 1 张该优惠券">
-            <CouponSelect initialName={editing?.coupon_name ?? ''} />
-          </Form.Item>
-        ) : null}
-        {kind === 'red_packet' ? (
-          <Form.Item name="red_packet" label="红包金额" rules={[zodRule(shape.red_packet)]} extra="每兑换 1 件存入账户红包的金额">
-            <Input prefix="¥" style={{ width: 180 }} data-testid="points-goods-red-packet" />
-          </Form.Item>
-        ) : null}
-        <Form.Item label="兑换价格" required style={{ marginBottom: 0 }}>
-          <Form.Item name="points" rules={[zodRule(shape.points)]} style={{ display: 'inline-block', marginRight: 12 }}>
-            <InputNumber min={1} precision={0} addonAfter="积分" style={{ width: 180 }} data-testid="points-goods-points" />
-          </Form.Item>
-          <Form.Item name="cash" rules={[zodRule(shape.cash)]} style={{ display: 'inline-block' }} extra="加价部分从余额支付，0 为纯积分">
-            <Input prefix="+ ¥" style={{ width: 160 }} data-testid="points-goods-cash" />
-          </Form.Item>
+      ) : null}
+      <Form.Item label="兑换价格" required style={{ marginBottom: 0 }}>
+        <Form.Item name="points" rules={[zodRule(shape.points)]} style={{ display: 'inline-block', marginRight: 12 }}>
+          <InputNumber min={1} precision={0} addonAfter="积分" style={{ width: 180 }} data-testid="points-goods-points" />
         </Form.Item>
-        <Form.Item label="库存与限兑" required style={{ marginBottom: 0 }}>
-          <Form.Item name="stock" rules={[zodRule(shape.stock)]} style={{ display: 'inline-block', marginRight: 12 }}>
-            <InputNumber min={0} precision={0} addonBefore="库存" style={{ width: 180 }} data-testid="points-goods-stock" />
-          </Form.Item>
-          <Form.Item name="per_user" rules={[zodRule(shape.per_user)]} style={{ display: 'inline-block' }} extra="每个账户累计可兑件数，0 为不限">
-            <InputNumber min={0} precision={0} addonBefore="每人限兑" style={{ width: 180 }} data-testid="points-goods-per-user" />
-          </Form.Item>
+        <Form.Item name="cash" rules={[zodRule(shape.cash)]} style={{ display: 'inline-block' }} extra="加价部分从余额支付，0 为纯积分">
+          <Input prefix="+ ¥" style={{ width: 160 }} data-testid="points-goods-cash" />
         </Form.Item>
-        <Form.Item name="picture" label="图片地址" rules={[zodRule(shape.picture)]} extra="http(s):// 或站内 / 开头的图片地址">
-          <Input placeholder="https://..." data-testid="points-goods-picture" />
+      </Form.Item>
+      <Form.Item label="库存与限兑" required style={{ marginBottom: 0 }}>
+        <Form.Item name="stock" rules={[zodRule(shape.stock)]} style={{ display: 'inline-block', marginRight: 12 }}>
+          <InputNumber min={0} precision={0} addonBefore="库存" style={{ width: 180 }} data-testid="points-goods-stock" />
         </Form.Item>
-        {picture && /^(https?:\/\/|\/)/.test(picture) ? (
-          <Form.Item label="预览">
-            <img src={picture} alt="预览" className="yct-admin-points__preview" />
-          </Form.Item>
-        ) : null}
-        <Form.Item name="description" label="商品说明" rules={[zodRule(shape.description)]}>
-          <Input.TextArea rows={3} maxLength={500} showCount placeholder="规格、发货说明、使用说明等" />
+        <Form.Item name="per_user" rules={[zodRule(shape.per_user)]} style={{ display: 'inline-block' }} extra="每个账户累计可兑件数，0 为不限">
+          <InputNumber min={0} precision={0} addonBefore="每人限兑" style={{ width: 180 }} data-testid="points-goods-per-user" />
         </Form.Item>
-        <Form.Item name="sort" label="排序" rules={[zodRule(shape.sort)]} extra="数字小的排在前面">
-          <InputNumber min={0} precision={0} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="is_show" label="上架" valuePropName="checked">
-          <Switch data-testid="points-goods-show" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      </Form.Item>
+      <Form.Item name="picture" label="商品图片" rules={[zodRule(shape.picture)]} extra="上传图片，或填写 http(s):// 或站内 / 开头的图片地址">
+        <PictureField size={[96, 96]} data-testid="points-goods-picture" />
+      </Form.Item>
+      <Form.Item name="description" label="商品说明" rules={[zodRule(shape.description)]}>
+        <Input.TextArea rows={3} maxLength={500} showCount placeholder="规格、发货说明、使用说明等" />
+      </Form.Item>
+      <Form.Item name="sort" label="排序" rules={[zodRule(shape.sort)]} extra="数字小的排在前面">
+        <InputNumber min={0} precision={0} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="is_show" label="上架" valuePropName="checked">
+        <Switch data-testid="points-goods-show" />
+      </Form.Item>
+    </EditModal>
   );
 }

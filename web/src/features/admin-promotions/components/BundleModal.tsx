@@ -4,11 +4,11 @@
  * answer on a field (a goods taken off sale, a price not below the separate total) shows under that field.
  */
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useEffect, useRef } from 'react';
 import { BUNDLE_MAX_ITEMS, BUNDLE_MIN_ITEMS, type AdminBundle } from '@core/schemas/admin-promotions';
 import { formatMoney, yuanToFen } from '@core/money';
-import { applyServerErrors, dottedPath } from '@/lib/form';
+import { EditModal } from '@/ui/admin/EditModal';
 import { SearchSelect, type SearchOption } from '@/ui/admin/SearchSelect';
 import { findGoods } from '../api/activities';
 import { useBundleActivities, useSaveBundle } from '../api/bundles';
@@ -24,7 +24,6 @@ const PRICE_RE = /^\d{1,7}(\.\d{1,2})?$/;
 export function BundleModal({ target, onClose }: { target: BundleTarget; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const save = useSaveBundle();
-  const { message } = App.useApp();
   const editing = target && target !== 'new' ? target : null;
   const activities = useBundleActivities(Boolean(target));
   // The own price of every goods chosen so far, to add up the separate total as the form changes.
@@ -63,7 +62,7 @@ export function BundleModal({ target, onClose }: { target: BundleTarget; onClose
   }, 0);
   const bundle = PRICE_RE.test(price.trim()) ? yuanToFen(price.trim()) : null;
 
-  const submit = async (v: Values) => {
+  const submit = async (v: Values): Promise<string> => {
     const body = {
       activity_id: v.activity_id ?? 0,
       name: v.name,
@@ -72,131 +71,115 @@ export function BundleModal({ target, onClose }: { target: BundleTarget; onClose
       sort: v.sort,
       is_show: v.is_show,
     };
-    try {
-      await save.mutateAsync({ id: editing?.id ?? null, body });
-      void message.success(editing ? `已保存组合：${v.name}` : `已新增组合：${v.name}`);
-      onClose();
-    } catch (e) {
-      const left = applyServerErrors(form, e, dottedPath);
-      if (left.length) void message.error(left[0]);
-    }
+    await save.mutateAsync({ id: editing?.id ?? null, body });
+    return editing ? `已保存组合：${v.name}` : `已新增组合：${v.name}`;
   };
 
   return (
-    <Modal
+    <EditModal
+      noun="组合"
       open={Boolean(target)}
-      title={editing ? `编辑组合：${editing.name}` : '新增组合'}
-      okText={editing ? '保存' : '添加'}
-      cancelText="取消"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      editing={editing?.name ?? null}
+      form={form}
+      saving={save.isPending}
+      onSave={submit}
+      onClose={onClose}
       width={760}
-      okButtonProps={{ 'data-testid': 'bundle-save' }}
+      testId="bundle"
+      initialValues={{ name: '', price: '', items: [{ number: 1 }, { number: 1 }], sort: 0, is_show: true }}
     >
-      <Form
-        form={form}
-        labelCol={{ flex: '96px' }}
-        wrapperCol={{ flex: 'auto' }}
-        initialValues={{ name: '', price: '', items: [{ number: 1 }, { number: 1 }], sort: 0, is_show: true }}
-        onFinish={(v) => void submit(v)}
-        style={{ marginTop: 16 }}
-        data-testid="bundle-form"
-      >
-        <Form.Item name="activity_id" label="所属活动" rules={[{ required: true, message: '请选择组合购活动' }]}>
-          <Select
-            loading={activities.isPending}
-            options={(choices ?? []).map((a) => ({ value: a.id, label: `${a.name}（${a.starts_at} 至 ${a.ends_at}，${a.state_text}）` }))}
-            placeholder="选择组合购活动"
-            notFoundContent="还没有组合购活动，请先在“促销活动”中查看"
-            data-testid="bundle-activity"
-          />
-        </Form.Item>
-        <Form.Item name="name" label="组合名称" rules={[{ required: true, whitespace: true, message: '请输入组合名称' }]}>
-          <Input maxLength={60} showCount placeholder="如：感冒组合：感冒灵颗粒 + 板蓝根颗粒" data-testid="bundle-name" />
-        </Form.Item>
-        <Form.Item label="组合商品" required>
-          <Form.List
-            name="items"
-            rules={[
-              {
-                validator: async (_, list: Item[] | undefined) => {
-                  if (!list || list.length < BUNDLE_MIN_ITEMS) throw new Error(`组合至少包含${BUNDLE_MIN_ITEMS}个商品`);
-                },
-              },
-            ]}
-          >
-            {(fields, { add, remove }, { errors }) => (
-              <div className="yct-admin-bundle__items" data-testid="bundle-items">
-                {fields.map((field, index) => (
-                  <div key={field.key} className="yct-admin-bundle__item" data-testid="bundle-line">
-                    <Form.Item name={[field.name, 'goods_id']} rules={[{ required: true, message: '请选择商品' }]} style={{ flex: 1, marginBottom: 8 }}>
-                      <SearchSelect
-                        find={goodsOptions}
-                        hint="输入商品名称、厂家或批准文号查找"
-                        placeholder={`商品 ${index + 1}`}
-                        labelRender={({ value, label }) => label ?? editing?.items.find((i) => i.goods_id === value)?.name ?? `商品 #${String(value)}`}
-                        onChange={(_, option) => {
-                          const picked = Array.isArray(option) ? option[0] : option;
-                          if (picked?.price) prices.current.set(picked.value, picked.price);
-                        }}
-                        data-testid="bundle-goods"
-                      />
-                    </Form.Item>
-                    <Form.Item name={[field.name, 'number']} rules={[{ required: true, message: '请输入数量' }]} style={{ marginBottom: 8 }}>
-                      <InputNumber min={1} max={9999} precision={0} addonBefore="×" style={{ width: 120 }} data-testid="bundle-number" />
-                    </Form.Item>
-                    <Button
-                      type="text"
-                      icon={<MinusCircleOutlined />}
-                      onClick={() => remove(field.name)}
-                      disabled={fields.length <= BUNDLE_MIN_ITEMS}
-                      aria-label="移除商品"
-                    />
-                  </div>
-                ))}
-                <Form.ErrorList errors={errors} />
-                {fields.length < BUNDLE_MAX_ITEMS ? (
-                  <Button type="dashed" onClick={() => add({ number: 1 })} icon={<PlusOutlined />} data-testid="bundle-add-item">
-                    添加商品（最多{BUNDLE_MAX_ITEMS}个）
-                  </Button>
-                ) : null}
-              </div>
-            )}
-          </Form.List>
-        </Form.Item>
-        <Form.Item
-          name="price"
-          label="组合价"
+      <Form.Item name="activity_id" label="所属活动" rules={[{ required: true, message: '请选择组合购活动' }]}>
+        <Select
+          loading={activities.isPending}
+          options={(choices ?? []).map((a) => ({ value: a.id, label: `${a.name}（${a.starts_at} 至 ${a.ends_at}，${a.state_text}）` }))}
+          placeholder="选择组合购活动"
+          notFoundContent="还没有组合购活动，请先在“促销活动”中查看"
+          data-testid="bundle-activity"
+        />
+      </Form.Item>
+      <Form.Item name="name" label="组合名称" rules={[{ required: true, whitespace: true, message: '请输入组合名称' }]}>
+        <Input maxLength={60} showCount placeholder="如：感冒组合：感冒灵颗粒 + 板蓝根颗粒" data-testid="bundle-name" />
+      </Form.Item>
+      <Form.Item label="组合商品" required>
+        <Form.List
+          name="items"
           rules={[
-            { required: true, message: '请输入组合价' },
-            { pattern: PRICE_RE, message: '组合价须为金额（元），最多两位小数' },
+            {
+              validator: async (_, list: Item[] | undefined) => {
+                if (!list || list.length < BUNDLE_MIN_ITEMS) throw new Error(`组合至少包含${BUNDLE_MIN_ITEMS}个商品`);
+              },
+            },
           ]}
-          extra={
-            <span data-testid="bundle-total">
-              单买合计 {formatMoney(separate)}
-              {bundle !== null && separate > 0 ? (
-                bundle < separate ? (
-                  <>
-                    ，组合立省 <b className="yct-admin-red">{formatMoney(separate - bundle)}</b>
-                  </>
-                ) : (
-                  <span className="yct-admin-red">，组合价须低于单买合计</span>
-                )
-              ) : null}
-            </span>
-          }
         >
-          <Input prefix="¥" style={{ width: 160 }} data-testid="bundle-price" />
-        </Form.Item>
-        <Form.Item name="sort" label="排序" extra="数字越小越靠前">
-          <InputNumber min={0} max={9999} precision={0} />
-        </Form.Item>
-        <Form.Item name="is_show" label="上架" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+          {(fields, { add, remove }, { errors }) => (
+            <div className="yct-admin-bundle__items" data-testid="bundle-items">
+              {fields.map((field, index) => (
+                <div key={field.key} className="yct-admin-bundle__item" data-testid="bundle-line">
+                  <Form.Item name={[field.name, 'goods_id']} rules={[{ required: true, message: '请选择商品' }]} style={{ flex: 1, marginBottom: 8 }}>
+                    <SearchSelect
+                      find={goodsOptions}
+                      hint="输入商品名称、厂家或批准文号查找"
+                      placeholder={`商品 ${index + 1}`}
+                      labelRender={({ value, label }) => label ?? editing?.items.find((i) => i.goods_id === value)?.name ?? `商品 #${String(value)}`}
+                      onChange={(_, option) => {
+                        const picked = Array.isArray(option) ? option[0] : option;
+                        if (picked?.price) prices.current.set(picked.value, picked.price);
+                      }}
+                      data-testid="bundle-goods"
+                    />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'number']} rules={[{ required: true, message: '请输入数量' }]} style={{ marginBottom: 8 }}>
+                    <InputNumber min={1} max={9999} precision={0} addonBefore="×" style={{ width: 120 }} data-testid="bundle-number" />
+                  </Form.Item>
+                  <Button
+                    type="text"
+                    icon={<MinusCircleOutlined />}
+                    onClick={() => remove(field.name)}
+                    disabled={fields.length <= BUNDLE_MIN_ITEMS}
+                    aria-label="移除商品"
+                  />
+                </div>
+              ))}
+              <Form.ErrorList errors={errors} />
+              {fields.length < BUNDLE_MAX_ITEMS ? (
+                <Button type="dashed" onClick={() => add({ number: 1 })} icon={<PlusOutlined />} data-testid="bundle-add-item">
+                  添加商品（最多{BUNDLE_MAX_ITEMS}个）
+                </Button>
+              ) : null}
+            </div>
+          )}
+        </Form.List>
+      </Form.Item>
+      <Form.Item
+        name="price"
+        label="组合价"
+        rules={[
+          { required: true, message: '请输入组合价' },
+          { pattern: PRICE_RE, message: '组合价须为金额（元），最多两位小数' },
+        ]}
+        extra={
+          <span data-testid="bundle-total">
+            单买合计 {formatMoney(separate)}
+            {bundle !== null && separate > 0 ? (
+              bundle < separate ? (
+                <>
+                  ，组合立省 <b className="yct-admin-red">{formatMoney(separate - bundle)}</b>
+                </>
+              ) : (
+                <span className="yct-admin-red">，组合价须低于单买合计</span>
+              )
+            ) : null}
+          </span>
+        }
+      >
+        <Input prefix="¥" style={{ width: 160 }} data-testid="bundle-price" />
+      </Form.Item>
+      <Form.Item name="sort" label="排序" extra="数字越小越靠前">
+        <InputNumber min={0} max={9999} precision={0} />
+      </Form.Item>
+      <Form.Item name="is_show" label="上架" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </EditModal>
   );
 }

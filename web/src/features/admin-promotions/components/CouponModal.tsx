@@ -1,9 +1,10 @@
 /** 新增优惠券 and 编辑优惠券 in one modal, checked with core's schema first; the server's answer on a field shows under it. */
-import { App, DatePicker, Form, Input, InputNumber, Modal, Radio, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { couponTemplateBody, type AdminCoupon } from '@core/schemas/admin-promotions';
-import { applyServerErrors, zodRule } from '@/lib/form';
+import { dottedPath, zodRule } from '@/lib/form';
+import { EditModal } from '@/ui/admin/EditModal';
 import { useSaveCoupon } from '../api/coupons';
 
 /** What the modal edits: a template, `new`, or nothing (closed). */
@@ -33,10 +34,12 @@ const ids = (text: string) =>
     .filter(Boolean)
     .map(Number);
 
+/** The window's two server fields show under its one range picker. */
+const fieldPath = (field: string) => (field === 'starts_at' || field === 'ends_at' ? ['period'] : dottedPath(field));
+
 export function CouponModal({ target, onClose }: { target: CouponTarget; onClose: () => void }) {
   const [form] = Form.useForm<Values>();
   const save = useSaveCoupon();
-  const { message } = App.useApp();
   const editing = target && target !== 'new' ? target : null;
   const type = Form.useWatch('type', form);
   const scope = Form.useWatch('scope', form);
@@ -62,7 +65,7 @@ export function CouponModal({ target, onClose }: { target: CouponTarget; onClose
       });
   }, [form, target]);
 
-  const submit = async (v: Values) => {
+  const submit = async (v: Values): Promise<string> => {
     const body = {
       name: v.name,
       type: v.type,
@@ -79,114 +82,94 @@ export function CouponModal({ target, onClose }: { target: CouponTarget; onClose
       per_user: v.per_user,
       is_show: v.is_show,
     };
-    try {
-      await save.mutateAsync({ id: editing?.id ?? null, body });
-      void message.success(editing ? `已保存优惠券：${v.name}` : `已新增优惠券：${v.name}`);
-      onClose();
-    } catch (e) {
-      const left = applyServerErrors(form, e, (field) => (field === 'starts_at' || field === 'ends_at' ? ['period'] : [field]));
-      if (left.length) void message.error(left[0]);
-    }
+    await save.mutateAsync({ id: editing?.id ?? null, body });
+    return editing ? `已保存优惠券：${v.name}` : `已新增优惠券：${v.name}`;
   };
 
   return (
-    <Modal
+    <EditModal
+      noun="优惠券"
       open={Boolean(target)}
-      title={editing ? `编辑优惠券：${editing.name}` : '新增优惠券'}
-      okText={editing ? '保存' : '添加'}
-      cancelText="取消"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={save.isPending}
-      destroyOnHidden
+      editing={editing?.name ?? null}
+      form={form}
+      saving={save.isPending}
+      onSave={submit}
+      onClose={onClose}
+      mapField={fieldPath}
       width={640}
-      okButtonProps={{ 'data-testid': 'coupon-save' }}
+      testId="coupon"
+      initialValues={{
+        type: 'manjian',
+        threshold: '0',
+        amount: '',
+        max_discount: '0',
+        scope: 'all',
+        scope_ids: '',
+        valid_days: 30,
+        period: [dayjs(), dayjs().add(30, 'day')],
+        total: 1000,
+        per_user: 1,
+        is_show: true,
+      }}
     >
-      <Form
-        form={form}
-        labelCol={{ flex: '96px' }}
-        wrapperCol={{ flex: 'auto' }}
-        initialValues={{
-          type: 'manjian',
-          threshold: '0',
-          amount: '',
-          max_discount: '0',
-          scope: 'all',
-          scope_ids: '',
-          valid_days: 30,
-          period: [dayjs(), dayjs().add(30, 'day')],
-          total: 1000,
-          per_user: 1,
-          is_show: true,
-        }}
-        onFinish={(v) => void submit(v)}
-        style={{ marginTop: 16 }}
-        data-testid="coupon-form"
-      >
-        <Form.Item name="name" label="优惠券名称" rules={[zodRule(shape.name)]}>
-          <Input maxLength={60} placeholder="如 满300减15" data-testid="coupon-name" />
-        </Form.Item>
-        <Form.Item name="type" label="类型">
-          <Radio.Group
-            options={[
-              { value: 'manjian', label: '满减券' },
-              { value: 'discount', label: '折扣券' },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item name="threshold" label="使用门槛" rules={[zodRule(shape.threshold)]} extra="商品金额满多少元可用，0 为无门槛">
-          <Input prefix="¥" style={{ width: 180 }} data-testid="coupon-threshold" />
-        </Form.Item>
-        {type === 'discount' ? (
-          <>
-            <Form.Item
-              name="rate"
-              label="折扣"
-              rules={[{ required: true, message: '请输入折扣（10-99，如 95 为9.5折）' }]}
-              extra="支付的百分比，如 95 为 9.5 折"
-            >
-              <InputNumber min={10} max={99} precision={0} style={{ width: 120 }} data-testid="coupon-rate" />
-            </Form.Item>
-            <Form.Item name="max_discount" label="最高减免" rules={[zodRule(shape.max_discount)]} extra="0 为不封顶">
-              <Input prefix="¥" style={{ width: 180 }} />
-            </Form.Item>
-          </>
-        ) : (
-          <Form.Item name="amount" label="减免金额" rules={[{ required: true, message: '请输入减免金额' }, zodRule(shape.amount)]}>
-            <Input prefix="¥" style={{ width: 180 }} data-testid="coupon-amount" />
+      <Form.Item name="name" label="优惠券名称" rules={[zodRule(shape.name)]}>
+        <Input maxLength={60} placeholder="如 满300减15" data-testid="coupon-name" />
+      </Form.Item>
+      <Form.Item name="type" label="类型">
+        <Radio.Group
+          options={[
+            { value: 'manjian', label: '满减券' },
+            { value: 'discount', label: '折扣券' },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="threshold" label="使用门槛" rules={[zodRule(shape.threshold)]} extra="商品金额满多少元可用，0 为无门槛">
+        <Input prefix="¥" style={{ width: 180 }} data-testid="coupon-threshold" />
+      </Form.Item>
+      {type === 'discount' ? (
+        <>
+          <Form.Item name="rate" label="折扣" rules={[{ required: true, message: '请输入折扣（10-99，如 95 为9.5折）' }]} extra="支付的百分比，如 95 为 9.5 折">
+            <InputNumber min={10} max={99} precision={0} style={{ width: 120 }} data-testid="coupon-rate" />
           </Form.Item>
-        )}
-        <Form.Item name="scope" label="适用范围">
-          <Select
-            style={{ width: 180 }}
-            options={[
-              { value: 'all', label: '全场通用' },
-              { value: 'categories', label: '指定分类' },
-              { value: 'goods', label: '指定商品' },
-            ]}
-          />
-        </Form.Item>
-        {scope && scope !== 'all' ? (
-          <Form.Item name="scope_ids" label={scope === 'goods' ? '商品ID' : '分类ID'} extra="多个 ID 用逗号分隔">
-            <Input placeholder="如 12,35,108" />
+          <Form.Item name="max_discount" label="最高减免" rules={[zodRule(shape.max_discount)]} extra="0 为不封顶">
+            <Input prefix="¥" style={{ width: 180 }} />
           </Form.Item>
-        ) : null}
-        <Form.Item name="period" label="领取时间" rules={[{ required: true, message: '请选择领取时间' }]}>
-          <DatePicker.RangePicker allowClear={false} />
+        </>
+      ) : (
+        <Form.Item name="amount" label="减免金额" rules={[{ required: true, message: '请输入减免金额' }, zodRule(shape.amount)]}>
+          <Input prefix="¥" style={{ width: 180 }} data-testid="coupon-amount" />
         </Form.Item>
-        <Form.Item name="valid_days" label="有效天数" rules={[zodRule(shape.valid_days)]} extra="领取后多少天内有效；0 为至领取结束日">
-          <InputNumber min={0} max={365} precision={0} style={{ width: 120 }} />
+      )}
+      <Form.Item name="scope" label="适用范围">
+        <Select
+          style={{ width: 180 }}
+          options={[
+            { value: 'all', label: '全场通用' },
+            { value: 'categories', label: '指定分类' },
+            { value: 'goods', label: '指定商品' },
+          ]}
+        />
+      </Form.Item>
+      {scope && scope !== 'all' ? (
+        <Form.Item name="scope_ids" label={scope === 'goods' ? '商品ID' : '分类ID'} extra="多个 ID 用逗号分隔">
+          <Input placeholder="如 12,35,108" />
         </Form.Item>
-        <Form.Item name="total" label="发放总量" rules={[zodRule(shape.total)]} extra="0 为不限量">
-          <InputNumber min={0} precision={0} style={{ width: 160 }} data-testid="coupon-total" />
-        </Form.Item>
-        <Form.Item name="per_user" label="每人限领" rules={[zodRule(shape.per_user)]}>
-          <InputNumber min={1} max={99} precision={0} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="is_show" label="领券中心展示" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+      ) : null}
+      <Form.Item name="period" label="领取时间" rules={[{ required: true, message: '请选择领取时间' }]}>
+        <DatePicker.RangePicker allowClear={false} />
+      </Form.Item>
+      <Form.Item name="valid_days" label="有效天数" rules={[zodRule(shape.valid_days)]} extra="领取后多少天内有效；0 为至领取结束日">
+        <InputNumber min={0} max={365} precision={0} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="total" label="发放总量" rules={[zodRule(shape.total)]} extra="0 为不限量">
+        <InputNumber min={0} precision={0} style={{ width: 160 }} data-testid="coupon-total" />
+      </Form.Item>
+      <Form.Item name="per_user" label="每人限领" rules={[zodRule(shape.per_user)]}>
+        <InputNumber min={1} max={99} precision={0} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="is_show" label="领券中心展示" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </EditModal>
   );
 }

@@ -203,8 +203,6 @@ test('demo follows the shipped order to its tracking number, confirms receipt an
   await loginByApi(page, 'demo');
   const shipped = await seeded(page, 2);
   const order = await api<Detail>(page, 'GET', `/api/order/${shipped.id}`);
-  const pointsBefore = (await api<{ points: number }>(page, 'GET', '/api/user/base')).points;
-
   await page.goto('/order');
   await tab(page, '2').click();
   await expect(page).toHaveURL(/\/order\?status=2$/);
@@ -218,15 +216,19 @@ test('demo follows the shipped order to its tracking number, confirms receipt an
   await expect(page.getByTestId('order-steps').locator('[data-status="process"]')).toHaveText('完成');
   await shotWhole(page, 'order-detail-shipped');
 
-  // 确认收货: the order completes and a point per yuan paid is granted.
-  await page.getByTestId('order-state').getByTestId('order-action-receive').click();
-  await expect(page.locator('.ant-modal-confirm')).toContainText(`将获得 ${Math.floor(yuanToFen(order.pay_amount) / 100)} 积分`);
-  await page.getByTestId('receive-confirm').click();
-  await expect(page.getByTestId('order-state').getByTestId('order-status')).toHaveText('已完成');
-  await expect(page.getByTestId('timeline-item').first()).toContainText('已签收，订单完成');
-  await expect(page.getByTestId('order-state').getByTestId('order-action-receive')).toHaveCount(0);
-  const pointsAfter = (await api<{ points: number }>(page, 'GET', '/api/user/base')).points;
-  expect(pointsAfter).toBe(pointsBefore + Math.floor(yuanToFen(order.pay_amount) / 100));
+  // 确认收货: the order completes and a point per yuan paid is granted. The points mall and the lottery spend
+  // demo's points too, so the points are read and changed while no other journey holds demo.
+  await withAccount('demo', async () => {
+    const pointsBefore = (await api<{ points: number }>(page, 'GET', '/api/user/base')).points;
+    await page.getByTestId('order-state').getByTestId('order-action-receive').click();
+    await expect(page.locator('.ant-modal-confirm')).toContainText(`将获得 ${Math.floor(yuanToFen(order.pay_amount) / 100)} 积分`);
+    await page.getByTestId('receive-confirm').click();
+    await expect(page.getByTestId('order-state').getByTestId('order-status')).toHaveText('已完成');
+    await expect(page.getByTestId('timeline-item').first()).toContainText('已签收，订单完成');
+    await expect(page.getByTestId('order-state').getByTestId('order-action-receive')).toHaveCount(0);
+    const pointsAfter = (await api<{ points: number }>(page, 'GET', '/api/user/base')).points;
+    expect(pointsAfter).toBe(pointsBefore + Math.floor(yuanToFen(order.pay_amount) / 100));
+  });
 
   // 申请退货 of one unit of the first line, with a reason and a picture.
   const line = order.items.find((i) => i.type === 0)!;

@@ -23,7 +23,7 @@ test('ops composes an activity page, previews it hidden, puts it 上线 and a bu
   await page.getByTestId('page-new').click();
   const editor = page.getByTestId('page-editor');
   await editor.getByTestId('page-title').fill(title);
-  await editor.getByTestId('block-image').fill('/api/img/banner.svg?p=yx&t=%E6%8E%A7%E5%88%B6%E5%8F%B0%E4%B8%93%E9%A2%98&c=722ed1');
+  await editor.getByTestId('block-image-url').fill('/api/img/banner.svg?p=yx&t=%E6%8E%A7%E5%88%B6%E5%8F%B0%E4%B8%93%E9%A2%98&c=722ed1');
   // The countdown the form starts with is not wanted here.
   await editor.locator('[data-testid="block-card"][data-kind="countdown"]').getByTestId('block-remove').click();
   await editor.getByTestId('block-add').click();

@@ -21,11 +21,11 @@ test('ops creates a points goods a buyer redeems, ships the order, and the buyer
   await page.getByTestId('points-goods-points').fill('80');
   await page.getByTestId('points-goods-stock').fill('30');
   await page.getByTestId('points-goods-per-user').fill('2');
-  await page.getByTestId('points-goods-picture').fill('javascript:void(0)');
+  await page.getByTestId('points-goods-picture-url').fill('javascript:void(0)');
   await page.getByTestId('points-goods-save').click();
   await expect(page.getByTestId('points-goods-form').getByText('图片地址须以 http(s):// 或 / 开头，且不含空格')).toBeVisible();
   await page
-    .getByTestId('points-goods-picture')
+    .getByTestId('points-goods-picture-url')
     .fill('/api/img/goods.svg?n=%E9%97%A8%E5%BA%97%E9%98%B2%E6%8A%A4%E7%A4%BC%E5%8C%85&m=%E7%A8%B3%E5%81%A5&f=mask&c=1677ff');
   await shot(page, 'console-points-goods-form');
   await page.getByTestId('points-goods-save').click();

@@ -1,12 +1,14 @@
 /**
- * 商品图片 (or a brand's logo, `max` 1) as a form control: the list of picture paths, the first one the main picture. New pictures go up through
+ * Several pictures as a form control (商品图片, a brand's logo with `max` 1, a lottery's pop-up pictures): the list of
+ * picture paths, the first one the main picture where there may be more than one. New pictures go up through
  * POST /api/admin/images; each can be moved left or right, opened large, or removed.
  */
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Button, Image, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
 import { GOODS_IMAGES_MAX, PICTURE_MAX_BYTES } from '@core/schemas/admin-goods';
-import { uploadImage } from '../api/upload-image';
+import { uploadImage } from '@/lib/admin/upload-image';
+import './admin-ui.css';
 
 const PICTURE_TYPES = /^image\/(jpeg|png|gif|webp)$/;
 
@@ -39,14 +41,14 @@ export function ImagesField({ value = [], onChange, disabled, max = GOODS_IMAGES
   };
   const room = max - value.length - uploading;
   return (
-    <div className="yct-admin-goods__images" data-testid={rest['data-testid'] ?? 'goods-images'}>
+    <div className="yct-admin-images" data-testid={rest['data-testid'] ?? 'goods-images'}>
       <Image.PreviewGroup>
         {value.map((url, i) => (
-          <div key={url} className="yct-admin-goods__image" data-testid="goods-image">
-            <Image src={url} width={104} height={104} alt={`商品图片${i + 1}`} />
-            {i === 0 && max > 1 ? <span className="yct-admin-goods__image-main">主图</span> : null}
+          <div key={url} className="yct-admin-images__item" data-testid="goods-image">
+            <Image src={url} width={104} height={104} alt={`图片${i + 1}`} />
+            {i === 0 && max > 1 ? <span className="yct-admin-images__main">主图</span> : null}
             {disabled ? null : (
-              <div className="yct-admin-goods__image-bar">
+              <div className="yct-admin-images__bar">
                 <Tooltip title="前移">
                   <Button type="text" size="small" icon={<ArrowLeftOutlined />} disabled={i === 0} onClick={() => move(i, i - 1)} aria-label="前移" />
                 </Tooltip>
@@ -85,7 +87,7 @@ export function ImagesField({ value = [], onChange, disabled, max = GOODS_IMAGES
             return Upload.LIST_IGNORE;
           }}
         >
-          <button type="button" className="yct-admin-goods__image-add" data-testid="goods-image-add">
+          <button type="button" className="yct-admin-images__add" data-testid="goods-image-add">
             {uploading ? <LoadingOutlined /> : <PlusOutlined />}
             <span>{uploading ? '上传中' : '上传图片'}</span>
           </button>

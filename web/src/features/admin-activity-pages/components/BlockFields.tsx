@@ -7,6 +7,7 @@ import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import type { BlockInput } from '@core/schemas/activity-pages';
 import { SearchSelect, type SearchOption } from '@/ui/admin/SearchSelect';
 import { findGoods, useCouponOptions } from '../api/activity-pages';
+import { PictureField } from '@/ui/admin/PictureField';
 
 const goodsOptions = async (keyword: string, signal: AbortSignal): Promise<SearchOption[]> =>
   (await findGoods(keyword, signal)).data.map((g) => ({ value: g.id, label: `${g.name} ${g.ypgg}（${g.sccj}）` }));
@@ -62,8 +63,8 @@ function LinksFields({ name }: { name: (string | number)[] }) {
                 <Form.Item name={[field.name, 'url']} rules={[{ required: true, message: '请输入入口链接' }]}>
                   <Input placeholder="链接，如 /lqzx" style={{ width: 200 }} />
                 </Form.Item>
-                <Form.Item name={[field.name, 'image']}>
-                  <Input placeholder="图标地址（可不填）" style={{ width: 200 }} />
+                <Form.Item name={[field.name, 'image']} tooltip="入口图标，可不传">
+                  <PictureField compact data-testid="block-link-image" />
                 </Form.Item>
                 {fields.length > 1 ? <MinusCircleOutlined onClick={() => remove(field.name)} aria-label="删除入口" style={{ marginTop: 9 }} /> : null}
               </Space>
@@ -93,13 +94,8 @@ export function BlockFields({ kind, name }: { kind: BlockInput['kind']; name: nu
     case 'banner':
       return (
         <>
-          <Form.Item
-            name={[name, 'image']}
-            label="横幅图片"
-            rules={[{ required: true, message: '请填写横幅图片地址' }]}
-            extra="建议 1200×400，站内路径或 https 地址"
-          >
-            <Input placeholder="/api/img/banner.svg?t=… 或 https://…" data-testid="block-image" />
+          <Form.Item name={[name, 'image']} label="横幅图片" rules={[{ required: true, message: '请上传横幅图片或填写图片地址' }]} extra="建议 1200×400">
+            <PictureField size={[240, 80]} placeholder="上传图片，或填写 /api/img/banner.svg?t=… 或 https://…" data-testid="block-image" />
           </Form.Item>
           <Form.Item name={[name, 'url']} label="跳转链接">
             <Input placeholder="可不填，如 /list?keywords=感冒" data-testid="block-url" />

@@ -16,7 +16,7 @@ import { applyServerErrors, zodRule } from '@/lib/form';
 import { useSaveGoods, type GoodsBody } from '../api/save-goods';
 import { brandsQuery, categoriesQuery, scopesQuery } from '../api/taxonomy';
 import { categoryOptions } from './category-tree';
-import { ImagesField } from './ImagesField';
+import { ImagesField } from '@/ui/admin/ImagesField';
 import { LadderField } from './LadderField';
 
 const shape = goodsCreateBody.shape;

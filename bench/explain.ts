@@ -1,5 +1,5 @@
 /**
- * `npm run bench:explain`: the plan of every statement a catalogue or cart request sends, by EXPLAIN ANALYZE on a
+ * `npm run bench:explain`: the plan of every statement a catalogue, cart or marketing request sends, by EXPLAIN ANALYZE on a
  * seeded PostgreSQL database (DATABASE_URL, by default the one `npm run bench` leaves: yct_bench), written to
  * docs/hot-queries.md. Lists, counts and suggestions' ranking are worked out in the list index (list-index.ts),
  * so what reaches the database per request is reading goods by primary key, the suggestions' best sellers per
@@ -33,6 +33,13 @@ const offers = (await client.query('select activity_id, goods_id from activity_g
 }[];
 const limited = { activities: [...new Set(offers.map((o) => o.activity_id))], goods: [...new Set(offers.map((o) => o.goods_id))] };
 const stocked = (await client.query('select id from goods where is_on_sale and number > 1000 order by id limit 10')).rows.map((r: { id: number }) => r.id);
+
+// The marketing writes' rows: the coupon centre's templates, a lottery with its prizes, a points goods.
+const centre = (await client.query('select id from coupons where is_show order by id limit 30')).rows.map((r: { id: number }) => r.id);
+const lottery = await one<{ id: number } | undefined>('select id from lotteries order by id desc limit 1');
+const prize =
+  lottery && (await one<{ id: number } | undefined>('select id from lottery_prizes where lottery_id = $1 and stock > 0 order by slot limit 1', [lottery.id]));
+const pointsGoods = (await client.query('select id from points_goods order by id limit 12')).rows.map((r: { id: number }) => r.id);
 
 type Statement = { name: string; where: string; sql: string; values: unknown[]; write?: boolean };
 
@@ -118,6 +125,49 @@ const statements: Statement[] = [
       select (select id from short) as short, (select count(*) from taken)::int as taken`,
     values: stocked.flatMap((id) => [id, 1]),
     write: true,
+  },
+  {
+    name: 'The coupon centre: what the account holds',
+    where: 'wallet/coupon-center.ts held: GET /api/coupon/center for a logged-in buyer (the offer itself is a shared answer)',
+    sql: 'select coupon_id, count(*)::int from user_coupons where user_id = $1 and coupon_id = any($2::int[]) group by coupon_id',
+    values: [buyer.id, centre],
+  },
+  {
+    name: 'A coupon claim: the template locked',
+    where: 'wallet/coupon-center.ts receiveCoupon: POST /api/coupon/receive, the first statement of its transaction; claims of one coupon take turns here',
+    sql: 'select * from coupons where id = $1 for update',
+    values: [centre[0]],
+    write: true,
+  },
+  {
+    name: 'A coupon claim: the account’s copies of it counted',
+    where: 'wallet/coupon-center.ts receiveCoupon: the per-account limit, checked while the template is locked',
+    sql: 'select count(*)::int from user_coupons where user_id = $1 and coupon_id = $2',
+    values: [buyer.id, centre[0]],
+  },
+  ...(lottery && prize
+    ? [
+        {
+          name: 'A draw: the account’s entry locked',
+          where: 'lottery/chances.ts lockEntrant: GET /api/draw, the first statements of its transaction',
+          sql: 'select * from lottery_entrants where lottery_id = $1 and user_id = $2 for update',
+          values: [lottery.id, buyer.id],
+          write: true,
+        },
+        {
+          name: 'A draw: the prize’s stock taken only while some is left',
+          where: 'lottery/draw.ts takePrize: the conditional update that keeps a prize within its stock',
+          sql: 'update lottery_prizes set stock = stock - 1, won = won + 1 where id = $1 and stock > 0 returning id',
+          values: [prize.id],
+          write: true,
+        },
+      ]
+    : []),
+  {
+    name: 'The points mall: what the account redeemed of each goods',
+    where: 'points/service.ts redeemedBy: GET /api/points/goods for a logged-in buyer and every redemption’s limit check',
+    sql: 'select goods_id, sum(quantity)::int from points_orders where user_id = $1 and goods_id = any($2::int[]) and status <> 3 group by goods_id',
+    values: [buyer.id, pointsGoods],
   },
 ];
 

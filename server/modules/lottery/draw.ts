@@ -10,14 +10,14 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { fenToYuan } from '../../../core/money.js';
 import { drawStatusText, type DrawResult, type DrawStatus } from '../../../core/schemas/lottery.js';
 import type { Db, Tx } from '../../db/client.js';
-import { lotteries, lotteryDraws, lotteryEntrants, lotteryPrizes } from '../../db/schema/lottery.js';
+import { lotteries, lotteryDraws, lotteryPrizes } from '../../db/schema/lottery.js';
+import { cachedResult } from '../../http/cache.js';
 import type { SessionUser } from '../../http/auth.js';
 import { notFound, refuse } from '../../http/envelope.js';
 import { pointsOf } from '../accounts/service.js';
 import { grantCoupon } from '../wallet/coupon-grant.js';
-import { today } from '../wallet/common.js';
 import { move } from '../wallet/ledger.js';
-import { chancesOf, chancesView, drawnToday, lockEntrant, type LotteryRow } from './chances.js';
+import { chancesOf, chancesView, enterDraw, type LotteryRow } from './chances.js';
 
 export const DRAW_NOT_APPROVED = '资质审核通过后才能参与抽奖，请前往“账户中心-资质证件”查看审核进度';
 const DRAW_NOT_STARTED = '抽奖活动尚未开始';
@@ -89,39 +89,67 @@ async function winPrize(tx: Tx, prizes: PrizeRow[], userId: number): Promise<Pri
   return picked;
 }
 
-async function credit(tx: Tx, l: LotteryRow, userId: number, prize: PrizeRow, recordId: number) {
-  const ref = { refType: 'lottery', refId: recordId, memo: `${l.name}：抽中${prize.name}`.slice(0, 120) };
-  if (prize.kind === 'points') await move(tx, { userId, instrument: 'points', amount: prize.value, kind: 'lottery', ...ref });
-  if (prize.kind === 'red_packet') await move(tx, { userId, instrument: 'red_packet', amount: prize.value, kind: 'lottery', ...ref });
+/** The prize credited through the ledger (points, red packet); the points after it when it moved them. */
+async function credit(tx: Tx, l: LotteryRow, userId: number, prize: PrizeRow, recordId: number): Promise<number | null> {
+  if (prize.kind !== 'points' && prize.kind !== 'red_packet') return null;
+  const moved = await move(tx, {
+    userId,
+    instrument: prize.kind,
+    amount: prize.value,
+    kind: 'lottery',
+    refType: 'lottery',
+    refId: recordId,
+    fresh: true,
+    memo: `${l.name}：抽中${prize.name}`.slice(0, 120),
+  });
+  return prize.kind === 'points' ? moved!.after : null;
 }
 
-async function countDraw(tx: Tx, l: LotteryRow, userId: number, dayDrawn: number, now: number) {
-  await tx
-    .update(lotteryEntrants)
-    .set({ drawn: sql`${lotteryEntrants.drawn} + 1`, day: today(now), dayDrawn: dayDrawn + 1 })
-    .where(and(eq(lotteryEntrants.lotteryId, l.id), eq(lotteryEntrants.userId, userId)));
+/**
+ * An activity and its prizes as draws read them, kept a few seconds and dropped with the shared answers by every
+ * console write. The prizes' stock may lag: it only narrows what is picked from, and a prize taken by a
+ * conditional update that finds none left is 谢谢参与, as DESIGN.md section 14 says.
+ */
+const KEPT_MS = 5_000;
+function lotteryOf(db: Db, id: number): Promise<{ l: LotteryRow; prizes: PrizeRow[] } | null> {
+  return cachedResult(
+    db,
+    ['lottery-draw', id],
+    async () => {
+      const [l] = await db.select().from(lotteries).where(eq(lotteries.id, id));
+      if (!l) return null;
+      const prizes = await db.select().from(lotteryPrizes).where(eq(lotteryPrizes.lotteryId, l.id)).orderBy(asc(lotteryPrizes.slot));
+      return { l, prizes };
+    },
+    KEPT_MS,
+  );
 }
 
-/** `GET /api/draw?id`: one draw of the activity for the account. */
+/**
+ * `GET /api/draw?id`: one draw of the activity for the account. Its statements, in one transaction: the draw
+ * counted on the account's entry (which locks it), the prize's stock taken, the record written, the prize
+ * credited, then the points spent (a red packet's wallet row before the account's points, the order every
+ * transaction that moves both keeps).
+ */
 export async function draw(db: Db, user: SessionUser, lotteryId: number): Promise<DrawResult> {
   requireApprovedDrawer(user);
+  const kept = await lotteryOf(db, lotteryId);
+  const now = Date.now();
+  if (!kept || !kept.l.isShow) throw notFound(LOTTERY_MISSING);
+  const { l, prizes } = kept;
+  if (l.startsAt.getTime() > now) throw refuse(DRAW_NOT_STARTED);
+  if (l.endsAt.getTime() <= now) throw refuse(DRAW_ENDED);
+  if (!prizes.some((p) => p.kind === 'none')) throw refuse('抽奖活动奖品设置有误，请稍后再试');
+  const cost = l.costKind === 'points' ? l.costPoints : 0;
   return db.transaction(async (tx) => {
-    const now = Date.now();
-    const [l] = await tx.select().from(lotteries).where(eq(lotteries.id, lotteryId));
-    if (!l || !l.isShow) throw notFound(LOTTERY_MISSING);
-    if (l.startsAt.getTime() > now) throw refuse(DRAW_NOT_STARTED);
-    if (l.endsAt.getTime() <= now) throw refuse(DRAW_ENDED);
-    const entrant = await lockEntrant(tx, l.id, user.id);
-    const chances = await chancesOf(tx, l, user.id, entrant, await pointsOf(tx, user.id), now);
+    const entrant = await enterDraw(tx, l.id, user.id, now);
+    // Whether the points suffice is the spending's own check, below.
+    const chances = await chancesOf(tx, l, user.id, entrant, cost, now);
     if (chances.leftToday === 0) throw refuse(DRAW_NONE_TODAY);
     if (chances.leftTotal === 0) throw refuse(l.costKind === 'orders' ? `暂无抽奖机会，${costTextShort(l)}` : DRAW_NONE_LEFT);
-    if (l.costKind === 'points' && chances.points < l.costPoints) throw refuse(`积分不足，每次抽奖需${l.costPoints}积分`);
 
-    const prizes = await tx.select().from(lotteryPrizes).where(eq(lotteryPrizes.lotteryId, l.id)).orderBy(asc(lotteryPrizes.slot));
-    if (!prizes.some((p) => p.kind === 'none')) throw refuse('抽奖活动奖品设置有误，请稍后再试');
     const prize = await winPrize(tx, prizes, user.id);
     const status: DrawStatus = prize.kind === 'goods' ? 1 : 0;
-    const cost = l.costKind === 'points' ? l.costPoints : 0;
     const [record] = await tx
       .insert(lotteryDraws)
       .values({
@@ -136,13 +164,24 @@ export async function draw(db: Db, user: SessionUser, lotteryId: number): Promis
         status,
       })
       .returning({ id: lotteryDraws.id });
-    await countDraw(tx, l, user.id, drawnToday(entrant, now), now);
-    if (cost > 0)
-      await move(tx, { userId: user.id, instrument: 'points', amount: -cost, kind: 'draw', refType: 'lottery', refId: record.id, memo: `${l.name}抽奖` });
-    await credit(tx, l, user.id, prize, record.id);
+    let points = await credit(tx, l, user.id, prize, record.id);
+    if (cost > 0) {
+      const spent = await move(tx, {
+        userId: user.id,
+        instrument: 'points',
+        amount: -cost,
+        kind: 'draw',
+        refType: 'lottery',
+        refId: record.id,
+        fresh: true,
+        short: `积分不足，每次抽奖需${l.costPoints}积分`,
+        memo: `${l.name}抽奖`,
+      });
+      points = spent!.after;
+    }
+    points ??= await pointsOf(tx, user.id);
 
     const leftNow = chances.leftNow - 1;
-    const points = chances.points - cost + (prize.kind === 'points' ? prize.value : 0);
     const after = {
       leftToday: chances.leftToday - 1,
       leftTotal: chances.leftTotal < 0 ? -1 : chances.leftTotal - 1,

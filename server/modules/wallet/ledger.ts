@@ -20,7 +20,17 @@ export type Movement = {
   refType?: string;
   refId?: number;
   memo?: string;
+  /**
+   * The reference was made in the caller's transaction (a draw's record, an order just written): no movement can
+   * hold it yet, so none is looked for.
+   */
+  fresh?: boolean;
+  /** What a refusal says when the balance would go below zero (default: 积分不足, 账户余额不足 ...). */
+  short?: string;
 };
+
+/** A movement written: the balance after it (for credit, the credit in use). */
+export type Moved = { after: number };
 
 const SHORT: Record<Instrument, string> = {
   balance: '账户余额不足',
@@ -55,35 +65,39 @@ async function alreadyMoved(tx: Tx, m: Movement) {
 }
 
 /**
- * Applies one movement in `tx` and writes its ledger row. Returns false when the same movement was already
- * written (nothing changes), true when it was applied; refuses (code 400) when a balance would go negative.
+ * Applies one movement in `tx` and writes its ledger row. Answers the balance after it, or null when the same
+ * movement was already written (nothing changes); refuses (code 400) when a balance would go negative. Points
+ * live on the account row, whose conditional update serializes an account's points by itself: the wallet row is
+ * locked for them only where an earlier movement of the same reference must be looked for first.
  */
-export async function move(tx: Tx, m: Movement): Promise<boolean> {
+export async function move(tx: Tx, m: Movement): Promise<Moved | null> {
   if (!Number.isSafeInteger(m.amount)) throw new TypeError(`not a whole amount: ${m.amount}`);
-  const wallet = await lockWallet(tx, m.userId);
-  if (await alreadyMoved(tx, m)) return false;
+  const lookBack = !m.fresh && Boolean(m.refId);
+  const wallet = m.instrument === 'points' && !lookBack ? null : await lockWallet(tx, m.userId);
+  if (lookBack && (await alreadyMoved(tx, m))) return null;
+  const short = m.short ?? SHORT[m.instrument];
   let after: number;
   switch (m.instrument) {
     case 'balance':
-      after = wallet.balance + m.amount;
-      if (after < 0) throw refuse(SHORT.balance);
+      after = wallet!.balance + m.amount;
+      if (after < 0) throw refuse(short);
       await tx.update(wallets).set({ balance: after, updatedAt: new Date() }).where(eq(wallets.userId, m.userId));
       break;
     case 'red_packet':
-      after = wallet.redPacket + m.amount;
-      if (after < 0) throw refuse(SHORT.red_packet);
+      after = wallet!.redPacket + m.amount;
+      if (after < 0) throw refuse(short);
       await tx.update(wallets).set({ redPacket: after, updatedAt: new Date() }).where(eq(wallets.userId, m.userId));
       break;
     case 'credit':
-      after = wallet.creditUsed + m.amount;
+      after = wallet!.creditUsed + m.amount;
       if (after < 0) throw new Error('credit in use would go below zero');
-      if (after > wallet.creditLimit) throw refuse(SHORT.credit);
+      if (after > wallet!.creditLimit) throw refuse(short);
       await tx.update(wallets).set({ creditUsed: after, updatedAt: new Date() }).where(eq(wallets.userId, m.userId));
       break;
     case 'points': {
       // The points balance is a column of the account (accounts module); the ledger row is the wallet's.
       const points = await addPoints(tx, m.userId, m.amount);
-      if (points === null) throw refuse(SHORT.points);
+      if (points === null) throw refuse(short);
       after = points;
       break;
     }
@@ -98,5 +112,5 @@ export async function move(tx: Tx, m: Movement): Promise<boolean> {
     refId: m.refId ?? 0,
     memo: m.memo ?? '',
   });
-  return true;
+  return { after };
 }

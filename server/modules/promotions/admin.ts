@@ -28,7 +28,7 @@ import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { containing } from '../../db/like.js';
 import { goodsByIds, setGoodsTag } from '../catalogue/service.js';
 import { audited } from '../operators/audit.js';
-import { fromMinute, memberDays, minuteOf } from './clock.js';
+import { fromMinute, memberDays, minuteOf, tiersOf } from './clock.js';
 
 type ActivityRow = typeof activities.$inferSelect;
 const PER_PAGE = 20;
@@ -48,12 +48,6 @@ export function stateText(a: ActivityRow, now = Date.now()) {
   if (a.startsAt.getTime() > now) return '未开始';
   if (a.endsAt.getTime() <= now) return '已结束';
   return '进行中';
-}
-
-function tiersOf(a: ActivityRow): { amount: string; value: string }[] {
-  const tiers = Array.isArray(a.rules.tiers) ? (a.rules.tiers as Record<string, number>[]) : [];
-  const key = a.type === 'cashback' ? 'back' : 'reduce';
-  return tiers.map((t) => ({ amount: fenToYuan(Number(t.amount) || 0), value: fenToYuan(Number(t[key]) || 0) }));
 }
 
 /** 买赠's rules as the form edits them. */
@@ -88,7 +82,10 @@ function view(a: ActivityRow, goodsCount: number): AdminActivity {
     daily_end: a.type === 'spike' ? clockOf(a.dailyEnd) : null,
     rate: a.type === 'welfare' && typeof a.rules.rate === 'number' ? a.rules.rate : null,
     days: a.type === 'monthly' ? memberDays(a) : [],
-    tiers: a.type === 'manjian' || a.type === 'cashback' ? tiersOf(a) : [],
+    tiers:
+      a.type === 'manjian' || a.type === 'cashback'
+        ? tiersOf(a, a.type === 'cashback' ? 'back' : 'reduce').map((t) => ({ amount: fenToYuan(t.amount), value: fenToYuan(t.value) }))
+        : [],
     gift: giftOf(a),
     threshold: a.type === 'huangou' ? fenToYuan(Number(a.rules.threshold) || 0) : null,
     is_show: a.isShow ? 1 : 0,

@@ -1,6 +1,7 @@
 /**
  * The site runs on China time (UTC+8, no daylight saving): a flash sale's daily session and the weekday of
- * the daily specials are read on that clock whatever the server's own time zone.
+ * the daily specials are read on that clock whatever the server's own time zone. Also the readers of the parts
+ * of an activity's rules that more than one place reads (member days, tiers).
  */
 const CHINA_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -36,3 +37,12 @@ export const memberDays = (row: { rules: Record<string, unknown> }) =>
   [...new Set((Array.isArray(row.rules.days) ? (row.rules.days as unknown[]) : []).map(Number).filter((d) => Number.isInteger(d) && d >= 1 && d <= 31))].sort(
     (a, b) => a - b,
   );
+
+/**
+ * The tiers of a 满减 (`reduce`) or 满返 (`back`) activity's rules, fen, lowest threshold first; a tier the
+ * rules hold badly (no amount, no value) counts as 0 and never applies.
+ */
+export function tiersOf(row: { rules: Record<string, unknown> }, key: 'reduce' | 'back'): { amount: number; value: number }[] {
+  const tiers = Array.isArray(row.rules.tiers) ? (row.rules.tiers as Record<string, unknown>[]) : [];
+  return tiers.map((t) => ({ amount: Number(t.amount) || 0, value: Number(t[key]) || 0 })).sort((a, b) => a.amount - b.amount);
+}

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.js';
 import { activities, activityGoods, combinations } from '../../db/schema/promotions.js';
 import type { PricingRow } from '../catalogue/service.js';
 import { cachedResult, forgetResult } from '../../http/cache.js';
-import { atMinute, chinaDay } from './clock.js';
+import { atMinute, chinaDay, tiersOf } from './clock.js';
 
 export type OfferBase = Omit<PriceOffer, 'bought_today' | 'sold_today'>;
 
@@ -153,19 +153,22 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
         break;
       case 'manjian':
         if (live(a)) {
-          const tiers = Array.isArray(rules.tiers) ? (rules.tiers as { amount: number; reduce: number }[]) : [];
           ctx.manjians.push({
             id: a.id,
             name: a.name,
             goods_ids: goodsIdsOf(a.id),
-            tiers: tiers.map((t) => ({ amount: num(t.amount), reduce: num(t.reduce) })),
+            tiers: tiersOf(a, 'reduce').map((t) => ({ amount: t.amount, reduce: t.value })),
           });
         }
         break;
       case 'cashback':
         if (live(a)) {
-          const tiers = Array.isArray(rules.tiers) ? (rules.tiers as { amount: number; back: number }[]) : [];
-          ctx.cashbacks.push({ id: a.id, name: a.name, goods_ids: goodsIdsOf(a.id), tiers: tiers.map((t) => ({ amount: num(t.amount), back: num(t.back) })) });
+          ctx.cashbacks.push({
+            id: a.id,
+            name: a.name,
+            goods_ids: goodsIdsOf(a.id),
+            tiers: tiersOf(a, 'back').map((t) => ({ amount: t.amount, back: t.value })),
+          });
         }
         break;
       case 'gift':

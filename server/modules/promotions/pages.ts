@@ -4,7 +4,7 @@
  * else the next one to start (a countdown and a preview), else the last one over (活动已结束). Prices follow
  * the rule of every price (catalogue/viewer.ts).
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { fenToYuan, yuanToFen } from '../../../core/money.js';
 import { percentDown } from '../../../core/pricing/arithmetic.js';
 import { goodsListQuery } from '../../../core/schemas/goods.js';
@@ -16,7 +16,8 @@ import { cachedResult } from '../../http/cache.js';
 import { goodsView, listGoods, visibleGoodsByIds } from '../catalogue/service.js';
 import type { Viewer } from '../catalogue/viewer.js';
 import { promotionContext } from './context.js';
-import { chinaDay, memberDays, toSeconds } from './clock.js';
+import { activityGoodsOf } from './service.js';
+import { chinaDay, memberDays, tiersOf, toSeconds } from './clock.js';
 
 type ActivityRow = typeof activities.$inferSelect;
 type Shown = { row: ActivityRow; view: PageActivity };
@@ -124,12 +125,10 @@ export async function bundlesPage(db: Db, viewer: Viewer, now = Date.now()): Pro
 export async function cashbackPage(db: Db, viewer: Viewer, q: z.output<typeof welfareQuery>, now = Date.now()): Promise<Omit<Cashback, 'timestamp'>> {
   const shown = await pageActivity(db, 'cashback', now);
   if (!shown) return { activity: null, goods: NO_GOODS };
-  const tiers = (Array.isArray(shown.row.rules.tiers) ? (shown.row.rules.tiers as { amount: number; back: number }[]) : [])
-    .map((t) => ({ amount: Number(t.amount) || 0, back: Number(t.back) || 0 }))
-    .sort((a, b) => a.amount - b.amount);
+  const tiers = tiersOf(shown.row, 'back');
   const page = await goodsOfActivity(db, viewer, shown, q);
   return {
-    activity: { ...shown.view, tiers: tiers.map((t) => ({ amount: fenToYuan(t.amount), back: fenToYuan(t.back) })) },
+    activity: { ...shown.view, tiers: tiers.map((t) => ({ amount: fenToYuan(t.amount), back: fenToYuan(t.value) })) },
     goods: { ...page, data: page.data.map((g) => ({ ...g, activity_id: shown.row.id, activity_price: g.base_price, limit: 0 })) },
   };
 }
@@ -157,16 +156,7 @@ export async function monthlyPage(db: Db, viewer: Viewer, now = Date.now()): Pro
     if (days.includes(Number(day.date.slice(8, 10))) && within(day.start))
       next = { date: day.date, start_time: toSeconds(Math.max(day.start, shown.row.startsAt.getTime())) };
   }
-  const lines = await db.select().from(activityGoods).where(eq(activityGoods.activityId, shown.row.id)).orderBy(asc(activityGoods.sort), asc(activityGoods.id));
-  const visible = new Map(
-    (
-      await visibleGoodsByIds(
-        db,
-        lines.map((l) => l.goodsId),
-        viewer,
-      )
-    ).map((g) => [g.id, g]),
-  );
+  const lines = shown.view.status === 2 ? [] : await activityGoodsOf(db, [shown.row.id], viewer);
   return {
     activity: shown.view,
     month,
@@ -176,20 +166,11 @@ export async function monthlyPage(db: Db, viewer: Viewer, now = Date.now()): Pro
     on,
     end_time: on ? toSeconds(Math.min(chinaDay(now, 1).start, shown.row.endsAt.getTime())) : null,
     next,
-    goods:
-      shown.view.status === 2
-        ? []
-        : lines.flatMap((l) => {
-            const g = visible.get(l.goodsId);
-            if (!g) return [];
-            return [
-              {
-                ...goodsView(g, viewer),
-                activity_id: shown.row.id,
-                activity_price: l.price !== null && viewer.approved ? fenToYuan(l.price) : null,
-                limit: l.limitPerUser,
-              },
-            ];
-          }),
+    goods: lines.map(({ goods: g, line }) => ({
+      ...goodsView(g, viewer),
+      activity_id: shown.row.id,
+      activity_price: line.price !== null && viewer.approved ? fenToYuan(line.price) : null,
+      limit: line.limitPerUser,
+    })),
   };
 }

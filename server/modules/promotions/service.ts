@@ -24,7 +24,7 @@ function sessionOn(a: ActivityRow, day: ChinaDay) {
 }
 
 /** The activities' lines with their goods, in the activities' order; goods the viewer may not see are left out. */
-async function activityGoodsOf(db: Db, activityIds: number[], viewer: Viewer, weekdays?: number[]) {
+export async function activityGoodsOf(db: Db, activityIds: number[], viewer: Viewer, weekdays?: number[]) {
   if (!activityIds.length) return [];
   const where = [inArray(activityGoods.activityId, activityIds)];
   if (weekdays) where.push(inArray(activityGoods.weekday, weekdays));

@@ -138,7 +138,8 @@ export function catalogueRequests(c: Catalogue, seed = 7) {
   };
 }
 
-export type Timing = { kind: string; ms: number; status: number; message?: string };
+/** One request: its kind, how long it took, when it started (ms into the run) and what it answered. */
+export type Timing = { kind: string; ms: number; at: number; status: number; message?: string };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
@@ -186,7 +187,8 @@ export async function drive(
   timeoutMs = 10_000,
 ): Promise<Timing[]> {
   const url = new URL(base);
-  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const until = started + seconds * 1000;
   const timings: Timing[] = [];
   await Promise.all(
     Array.from({ length: connections }, async (_, loop) => {
@@ -194,7 +196,7 @@ export async function drive(
         const r = next(loop);
         const t0 = performance.now();
         const res = await request(url, r.method ?? 'GET', r.path, { 'x-requested-with': 'XMLHttpRequest', ...r.headers }, r.body, timeoutMs);
-        timings.push({ kind: r.kind, ms: performance.now() - t0, status: res.status });
+        timings.push({ kind: r.kind, ms: performance.now() - t0, at: t0 - started, status: res.status });
       }
     }),
   );
@@ -276,6 +278,7 @@ export async function driveBuyers(base: string, cookies: string[], goods: Stocke
   const rnd = random(seed);
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   const timings: Timing[] = [];
+  const started = performance.now();
   const call = async (kind: string, cookie: string, method: string, path: string, body?: string, timed = true) => {
     const t0 = performance.now();
     const res = await request(url, method, path, { 'x-requested-with': 'XMLHttpRequest', cookie, ...(body ? form : {}) }, body, 10_000);
@@ -291,6 +294,7 @@ export async function driveBuyers(base: string, cookies: string[], goods: Stocke
       timings.push({
         kind,
         ms,
+        at: t0 - started,
         status,
         ...(status === 200 ? {} : { message: `${res.status} ${(json as { message?: string }).message ?? res.text.slice(0, 80)}` }),
       });

@@ -92,8 +92,17 @@ export function keptRecords<V extends object>(db: Db, name: string, max: number,
   return kept as unknown as LRUCache<number, V>;
 }
 
+const drops = new WeakMap<Db, number>();
+
+/**
+ * How many times this process has dropped the answers of `db`: work that began before a drop (and read the
+ * catalogue as it was) compares it at its end, and keeps nothing for later if it changed.
+ */
+export const answersDropped = (db: Db) => drops.get(db) ?? 0;
+
 /** Drops every kept answer and record of this process (cache-bus.ts drops them in every process). */
 export function clearKeptAnswers(db: Db) {
+  drops.set(db, answersDropped(db) + 1);
   caches.get(db)?.clear();
   for (const kept of records.get(db)?.values() ?? []) kept.clear();
 }

@@ -9,7 +9,8 @@ import { Brand, BrandPage, FilterOptions, Floor, Goods, GoodsDetail, GoodsList, 
 import { undeclared } from '../../http/serializer.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 import { listGoods } from './service.js';
-import { buildGoodsIndex } from './list-index.js';
+import { buildGoodsIndex, renewGoodsIndex } from './list-index.js';
+import { clearKeptAnswers } from '../../http/cache.js';
 import { matchTerms } from './terms.js';
 
 let t: TestApp;
@@ -248,6 +249,45 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
     expect(chunked.size).toBe(whole.size);
     for (const order of ['salesDesc', 'priceAsc', 'newest'] as const) expect([...chunked.views[order].id]).toEqual([...whole.views[order].id]);
     expect(chunked.numbers).toBe(whole.numbers);
+  });
+
+  it('renews the list index from the sales and stock alone, laid out as a whole reading would be, and reads it whole once the goods on sale change', async () => {
+    clearKeptAnswers(t.db);
+    const whole = await renewGoodsIndex(t.db, 183);
+    expect(whole.thread).not.toBe(threadId);
+    const onSale = (
+      await t.db.select({ id: goods.id, sales: goods.sales, number: goods.number }).from(goods).where(eq(goods.isOnSale, true)).orderBy(goods.id)
+    ).slice(0, 6);
+    const restore = () =>
+      Promise.all(onSale.map((g) => t.db.update(goods).set({ sales: g.sales, number: g.number, isOnSale: true }).where(eq(goods.id, g.id))));
+    try {
+      // What orders and the sales sweep change, with no console write: the best sellers and stock move.
+      await t.db.update(goods).set({ sales: 99_999 }).where(eq(goods.id, onSale[0].id));
+      await t.db.update(goods).set({ number: 0 }).where(eq(goods.id, onSale[1].id));
+      const renewed = await renewGoodsIndex(t.db, 183);
+      expect(renewed.text, 'renewed: the texts of the whole reading are kept').toBe(whole.text);
+      expect(renewed.views.salesDesc.id[0]).toBe(onSale[0].id);
+      const reference = await buildGoodsIndex(t.db, 183);
+      for (const order of ['salesDesc', 'salesAsc', 'priceAsc', 'priceDesc', 'newest'] as const) {
+        expect([...renewed.views[order].id], order).toEqual([...reference.views[order].id]);
+        expect([...renewed.views[order].stock], order).toEqual([...reference.views[order].stock]);
+        expect([...renewed.views[order].byCategory.at], order).toEqual([...reference.views[order].byCategory.at]);
+      }
+
+      // A goods taken off sale: the goods are no longer the same, so the index is read whole.
+      await t.db.update(goods).set({ isOnSale: false }).where(eq(goods.id, onSale[2].id));
+      const reread = await renewGoodsIndex(t.db, 183);
+      expect(reread.text).not.toBe(whole.text);
+      expect(reread.size).toBe(whole.size - 1);
+      expect([...reread.views.newest.id]).not.toContain(onSale[2].id);
+
+      // A console write drops the answers: the next index is read whole too.
+      clearKeptAnswers(t.db);
+      expect((await renewGoodsIndex(t.db, 183)).text).not.toBe(reread.text);
+    } finally {
+      await restore();
+      clearKeptAnswers(t.db);
+    }
   });
 
   it('answers every list from its index exactly as the database would: the same page, the same count', async () => {

@@ -80,8 +80,17 @@ function parsed(texts: ColumnTexts): Columns {
   return Object.fromEntries(COLUMNS.map((key) => [key, JSON.parse(texts[key]) as unknown])) as Columns;
 }
 
-/** The index of the goods read in `chunks` (each in id order, one after the other). */
-export function composeIndex(chunks: ColumnTexts[]): IndexParts {
+/**
+ * The goods' columns gathered from the parts read (each in id order, one after the other): the base every order
+ * is laid out from, kept by the worker so that a renewal that reads only sales and stock can reuse the rest.
+ */
+type Gathered = { base: View; pzwh: string[]; texts: string[] };
+
+/**
+ * The parts' columns in one view, in id order, with their texts interned.
+ * @public used by list-index-worker.mjs, which loads this module at run time
+ */
+export function gather(chunks: ColumnTexts[]): Gathered {
   const text = new Map<string, number>();
   const intern = (s: string) => text.get(s) ?? (text.set(s, text.size), text.size - 1);
   const parts: View[] = [];
@@ -105,8 +114,7 @@ export function composeIndex(chunks: ColumnTexts[]): IndexParts {
     }
     parts.push(view);
   }
-  const size = pzwh.length;
-  const base = emptyView(size);
+  const base = emptyView(pzwh.length);
   for (const key of Object.keys(base) as (keyof View)[]) {
     let at = 0;
     for (const p of parts) {
@@ -114,7 +122,48 @@ export function composeIndex(chunks: ColumnTexts[]): IndexParts {
       at += p.id.length;
     }
   }
-  const keys = { category: 0, brand: 0, text: text.size };
+  return { base, pzwh, texts: [...text.keys()] };
+}
+
+/** The sales and stock of the goods on sale, a JSON array per column as text, in id order. */
+export type VolatileTexts = { id: string; sales: string; stock: string };
+
+/**
+ * `gathered` with the sales and stock read since, or null when the goods on sale are no longer the same (one
+ * added, taken off sale): then only a whole reading will do.
+ * @public used by list-index-worker.mjs, which loads this module at run time
+ */
+export function withVolatile(gathered: Gathered, chunks: VolatileTexts[]): Gathered | null {
+  const { base } = gathered;
+  const sales = new Int32Array(base.id.length);
+  const stock = new Int32Array(base.id.length);
+  let at = 0;
+  for (const chunk of chunks) {
+    const ids = JSON.parse(chunk.id) as number[];
+    const s = JSON.parse(chunk.sales) as number[];
+    const n = JSON.parse(chunk.stock) as number[];
+    for (let j = 0; j < ids.length; j++, at++) {
+      if (at >= base.id.length || base.id[at] !== ids[j]) return null;
+      sales[at] = s[j];
+      stock[at] = n[j];
+    }
+  }
+  if (at !== base.id.length) return null;
+  return { ...gathered, base: { ...base, sales, stock } };
+}
+
+/** The index of the goods read in `chunks` (each in id order, one after the other). */
+export function composeIndex(chunks: ColumnTexts[]): IndexParts {
+  return layout(gather(chunks));
+}
+
+/**
+ * Every order of the gathered goods with its columns and postings, and the approval numbers' text.
+ * @public used by list-index-worker.mjs, which loads this module at run time
+ */
+export function layout({ base, pzwh, texts }: Gathered): IndexParts {
+  const size = pzwh.length;
+  const keys = { category: 0, brand: 0, text: texts.length };
   for (let i = 0; i < size; i++) {
     keys.category = Math.max(keys.category, base.category[i] + 1);
     keys.brand = Math.max(keys.brand, base.brand[i] + 1);
@@ -150,7 +199,7 @@ export function composeIndex(chunks: ColumnTexts[]): IndexParts {
   return {
     size,
     thread: threadId,
-    texts: [...text.keys()].join(TEXT_SEPARATOR),
+    texts: texts.join(TEXT_SEPARATOR),
     numbers: pzwh.join('\n'),
     numberStarts,
     numberIds: Int32Array.from(base.id),

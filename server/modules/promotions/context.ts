@@ -42,6 +42,7 @@ export type PromotionContext = {
 };
 
 type Rules = Record<string, unknown>;
+const NO_IDS: number[] = [];
 const num = (v: unknown, fallback = 0) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
 /**
@@ -59,6 +60,20 @@ async function activityGoodsIds(db: Db, ids: number[]): Promise<Map<number, numb
   return new Map(rows.map((r) => [r.activityId, r.ids.split(',').map(Number)]));
 }
 
+/**
+ * The goods lists change only with a console write, which drops every kept answer: they are kept far longer than
+ * the context, whose state follows the clock (sessions, today's specials), and the same arrays reach every
+ * context in between, so the pricing engine's sets of them (goodsSet) are made once too. At 100,000 goods the
+ * lists of the seed's activities are some 60,000 ids, a statement of some 50 ms on PGlite's one connection.
+ */
+const GOODS_LISTS_TTL_MS = 10 * 60_000;
+const listsKeys = new WeakMap<Db, unknown[]>();
+function keptActivityGoodsIds(db: Db, ids: number[]) {
+  const key = ['activity-goods-ids', [...ids].sort((a, b) => a - b)];
+  listsKeys.set(db, key);
+  return cachedResult(db, key, () => activityGoodsIds(db, ids), GOODS_LISTS_TTL_MS);
+}
+
 async function load(db: Db, now: number): Promise<PromotionContext> {
   const today = chinaDay(now);
   const running = await db
@@ -67,7 +82,7 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
     .where(and(eq(activities.isShow, true), lte(activities.startsAt, new Date(today.start + 86_400_000)), gt(activities.endsAt, new Date(today.start))));
   const ids = running.map((a) => a.id);
   const [plain, pricedRows, bundles] = await Promise.all([
-    activityGoodsIds(db, ids),
+    keptActivityGoodsIds(db, ids),
     ids.length
       ? db
           .select()
@@ -80,7 +95,11 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
   /** The activity's priced lines (flash sale, daily specials, add-on offers). */
   const pricedOf = (id: number) => priced.filter((l) => l.activityId === id);
   /** Every goods of the activity, priced or not (the 94% off, manjian and gift lists can be long). */
-  const goodsIdsOf = (id: number) => [...(plain.get(id) ?? []), ...pricedOf(id).map((l) => l.goodsId)];
+  const goodsIdsOf = (id: number) => {
+    const listed = plain.get(id) ?? NO_IDS;
+    const withPrice = pricedOf(id);
+    return withPrice.length ? [...listed, ...withPrice.map((l) => l.goodsId)] : listed;
+  };
   const live = (a: (typeof running)[number]) => a.startsAt.getTime() <= now && a.endsAt.getTime() > now;
   const ctx: PromotionContext = {
     spikes: [],
@@ -229,6 +248,8 @@ export function promotionContext(db: Db, now = Date.now()): Promise<PromotionCon
 /** Drops the kept promotions (after an operator's change, and in tests). */
 export function forgetPromotionContext(db: Db) {
   forgetResult(db, keyOf(Date.now()));
+  const lists = listsKeys.get(db);
+  if (lists) forgetResult(db, lists);
 }
 
 /** A goods row as the pricing engine reads it. */

@@ -6,9 +6,10 @@ import { buildApp } from './app.js';
 import { hashPassword } from './lib/passwords.js';
 import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/lifecycle.js';
 import { seedOperators } from './modules/operators/service.js';
-import { foldSales, warmCatalogue } from './modules/catalogue/service.js';
+import { foldSales, warmCatalogue, warmPaths } from './modules/catalogue/service.js';
+import { clearKeptAnswers } from './http/cache.js';
 import { sweepOperatorSessions } from './modules/operators/sessions.js';
-import { databaseLabel, siteUrl, startupNotice } from './startup.js';
+import { databaseLabel, siteUrl, startupNotice, warmUp } from './startup.js';
 
 const config = loadConfig();
 // A statement that runs away is ended after 10 s rather than holding one of the pool's connections.
@@ -55,6 +56,11 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+await warmCatalogue(database.db);
+// The catalogue's requests answered once, then the answers dropped: compiled code and prepared statements,
+// but an empty cache, for the first buyers (the index and search terms are read again for them).
+await warmUp(app, await warmPaths(database.db));
+clearKeptAnswers(database.db);
 await warmCatalogue(database.db);
 await app.listen({ port: config.PORT, host: config.HOST });
 const address = app.server.address();

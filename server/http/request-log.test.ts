@@ -2,6 +2,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { warmUp } from '../startup.js';
 import { dbLabel, openTestDatabase, testConfig, type TestDatabase } from '../testing.js';
 
 let database: TestDatabase;
@@ -37,5 +38,12 @@ describe(`request logs on ${dbLabel}`, () => {
       expect.objectContaining({ level: 30, method: 'GET', url: '/api/no/such/call?x=1', statusCode: 404, responseTime: expect.any(Number) }),
     ]);
     expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
+  });
+
+  it('leave out the warm-up before the server listens, and log every request after it as before', async () => {
+    lines.length = 0;
+    await warmUp(app, ['/api/goods/hot', '/api/goods/list?page=1', '/api/goods/search?keywords=a&type=1']);
+    await app.inject({ method: 'GET', url: '/api/goods/hot' });
+    expect(lines).toEqual([expect.objectContaining({ level: 30, msg: 'request', url: '/api/goods/hot', statusCode: 200 })]);
   });
 });

@@ -106,7 +106,12 @@ export const userCoupons = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('user_coupons_user_idx').on(t.userId, t.status), index('user_coupons_coupon_idx').on(t.couponId, t.id)],
+  (t) => [
+    index('user_coupons_user_idx').on(t.userId, t.status),
+    index('user_coupons_coupon_idx').on(t.couponId, t.id),
+    // An account's copies of one coupon: the coupon centre's holdings and a claim's per-account limit.
+    index('user_coupons_user_coupon_idx').on(t.userId, t.couponId),
+  ],
 );
 /**
  * 现金券: a code worth `amount` that recharges the balance of whoever redeems it. Handed to one account

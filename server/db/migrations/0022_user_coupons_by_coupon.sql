@@ -1,0 +1,1 @@
+CREATE INDEX "user_coupons_user_coupon_idx" ON "user_coupons" USING btree ("user_id","coupon_id");

@@ -52,7 +52,7 @@ export async function entrantOf(conn: Conn, lotteryId: number, userId: number): 
 }
 
 /** Draws made today (China day) by the entrant. */
-export const drawnToday = (e: EntrantRow | null, now = Date.now()) => (e && e.day === today(now) ? e.dayDrawn : 0);
+const drawnToday = (e: EntrantRow | null, now = Date.now()) => (e && e.day === today(now) ? e.dayDrawn : 0);
 
 export async function chancesOf(conn: Conn, l: LotteryRow, userId: number, entrant: EntrantRow | null, points: number, now = Date.now()): Promise<Chances> {
   const drawn = entrant?.drawn ?? 0;

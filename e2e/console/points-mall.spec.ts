@@ -84,5 +84,33 @@ test('ops creates a points goods a buyer redeems, ships the order, and the buyer
   await shotWhole(shop, 'points-order-shipped');
   await shop.goto('/jfdd?status=1');
   await expect(shop.getByTestId('points-order-row').filter({ hasText: name })).toContainText('已发货');
+
+  // A second one ops cannot send: cancelled with a reason, its points back to the buyer.
+  const pointsBefore = (await api<{ points: number }>(shop, 'GET', '/api/user/base')).points;
+  const second = await api<PointsRedeemed>(shop, 'POST', '/api/points/order', { goods_id: goodsId, number: 1, address_id: address.id });
+  expect((await api<{ points: number }>(shop, 'GET', '/api/user/base')).points).toBe(pointsBefore - 80);
+  await page.getByTestId('points-orders-keyword').fill(second.order.order_no);
+  await page
+    .getByTestId('points-orders-filters')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
+  const waiting = page.getByTestId('points-orders-table').locator('tr.ant-table-row', { hasText: second.order.order_no });
+  await expect(waiting).toHaveCount(1);
+  await waiting.getByTestId('points-order-cancel').click();
+  await page.getByTestId('points-cancel-save').click();
+  await expect(page.getByTestId('points-cancel-form').getByText('请输入取消原因')).toBeVisible();
+  await page.getByRole('button', { name: '商品缺货，无法发货' }).click();
+  await shot(page, 'console-points-cancel');
+  await page.getByTestId('points-cancel-save').click();
+  await expect(page.getByText(`已取消：${second.order.order_no}`)).toBeVisible();
+  await expect(waiting.getByTestId('points-order-row-status')).toHaveText('已取消');
+  await expect(waiting.getByTestId('points-order-row-cancel')).toHaveText('取消原因：商品缺货，无法发货');
+  await expect(waiting.getByTestId('points-order-cancel')).toHaveCount(0);
+
+  expect((await api<{ points: number }>(shop, 'GET', '/api/user/base')).points).toBe(pointsBefore);
+  await shop.goto(`/jfdd?id=${second.order.id}`);
+  await expect(shop.getByTestId('points-order-detail').getByTestId('points-detail-status')).toHaveText('已取消');
+  await expect(shop.getByTestId('points-trace-step').first()).toContainText('商品缺货，无法发货');
+  await shotWhole(shop, 'points-order-cancelled');
   await buyer.close();
 });

@@ -128,7 +128,10 @@ describe(`the lottery on ${dbLabel}`, () => {
     const { l, prizes } = await lottery({ costPoints: 10 }, [{ kind: 'points', name: '88积分', value: 88, weight: 1_000_000, stock: 5 }]);
     const chain = await loginAs(t.app, 'chain');
     const before = await pointsOf('chain');
+    expect((await chain.get('/api/user/base')).body.data.points).toBe(before);
     const res = await chain.get(`/api/draw?id=${l.id}`);
+    // A GET that changed the points: the account's copy the session keeps is dropped with it.
+    expect((await chain.get('/api/user/base')).body.data.points).toBe(res.body.data.points);
     expect(undeclared(res.body, okOf(DrawResult).parse(res.body))).toEqual([]);
     expectNoWeights(res.body);
     // The weights make 88积分 all but certain; 谢谢参与 would still be a fair answer.

@@ -20,6 +20,7 @@ import type { Deps } from '../../deps.js';
 import { requireUser } from '../../http/auth.js';
 import { changesState } from '../../http/csrf.js';
 import { ok } from '../../http/envelope.js';
+import { forgetUserSessions } from '../accounts/sessions.js';
 import { draw, DRAW_NOT_APPROVED } from './draw.js';
 import { drawActivity, drawAds, drawSimple, giveDrawAddress, latestWinners, myDraws } from './service.js';
 
@@ -72,7 +73,13 @@ export async function lotteryRoutes(root: FastifyInstance, deps: Deps) {
         response: answers(DrawResult),
       },
     },
-    async (req) => ok(await draw(db, requireUser(req), req.query.id)),
+    async (req) => {
+      const user = requireUser(req);
+      const drawn = await draw(db, user, req.query.id);
+      // A GET that changes the account's points: its cached copy goes, as after the unsafe calls.
+      forgetUserSessions(user.id);
+      return ok(drawn);
+    },
   );
   app.get(
     '/api/draw/new_record',

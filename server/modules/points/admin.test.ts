@@ -182,7 +182,10 @@ describe(`the console's points mall on ${dbLabel}`, () => {
     expect((await ops.post('/api/admin/points/orders/99999999/cancel', { reason: '商品缺货' })).status).toBe(404);
     expect((await holdings()).stock).toBe(2);
 
+    // The buyer's session (with its points) is kept a few seconds: the cancelling drops it.
+    expect((await buyer.get('/api/user/base')).body.data.points).toBe(before.points - 60);
     const cancelled = await ops.post(`/api/admin/points/orders/${order.id}/cancel`, { reason: '商品缺货，无法发货' });
+    expect((await buyer.get('/api/user/base')).body.data.points).toBe(before.points);
     expect(cancelled.body.data).toMatchObject({ status: 3, status_text: '已取消', cancel_reason: '商品缺货，无法发货', can_receive: 0 });
     expect(await holdings()).toEqual(before);
     const back = await t.db

@@ -27,6 +27,7 @@ import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { briefOf, buyersMatching, userBriefs } from '../accounts/briefs.js';
 import { sendMessage } from '../accounts/messages.js';
+import { forgetUserSessions } from '../accounts/sessions.js';
 import { audited } from '../operators/audit.js';
 import { CHINA_MS, DAY_MS, paged, PER_PAGE, seconds } from '../wallet/common.js';
 import { couponFaces } from '../wallet/coupons.js';
@@ -279,7 +280,8 @@ export async function cancelPointsOrder(db: Db, request: FastifyRequest, id: num
       };
     },
   );
-  // The goods' stock changed: the shelf is worked out again everywhere.
+  // The goods' stock changed: the shelf is worked out again everywhere; the buyer's points are read afresh.
   await dropSharedAnswers(db);
+  forgetUserSessions(result.user_id);
   return result;
 }

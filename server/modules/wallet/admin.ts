@@ -20,6 +20,7 @@ import { intSetting, siteSettings } from '../settings/service.js';
 import { CREDIT_DAYS } from './credit.js';
 import { lockWallet, move } from './ledger.js';
 import { walletOf } from './service.js';
+import { forgetUserSessions } from '../accounts/sessions.js';
 
 export type Refund = { userId: number; amount: number; refType: string; refId: number; memo: string };
 
@@ -136,6 +137,8 @@ export async function adjustWallet(db: Db, req: FastifyRequest, userId: number, 
       result: null,
     };
   });
+  // The buyer's copy of the account (its points) is read afresh on the next request.
+  forgetUserSessions(userId);
   return adminWallet(db, userId);
 }
 

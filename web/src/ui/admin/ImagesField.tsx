@@ -12,9 +12,17 @@ import './admin-ui.css';
 
 const PICTURE_TYPES = /^image\/(jpeg|png|gif|webp)$/;
 
-type Props = { value?: string[]; onChange?: (urls: string[]) => void; disabled?: boolean; max?: number; 'data-testid'?: string };
+type Props = {
+  value?: string[];
+  onChange?: (urls: string[]) => void;
+  disabled?: boolean;
+  max?: number;
+  /** What the first picture is called where there may be more: 主图 for goods, 首张 for pictures shown in turn. */
+  first?: string;
+  'data-testid'?: string;
+};
 
-export function ImagesField({ value = [], onChange, disabled, max = GOODS_IMAGES_MAX, ...rest }: Props) {
+export function ImagesField({ value = [], onChange, disabled, max = GOODS_IMAGES_MAX, first = '主图', ...rest }: Props) {
   const { message } = App.useApp();
   const [uploading, setUploading] = useState(0);
   const move = (from: number, to: number) => {
@@ -46,7 +54,7 @@ export function ImagesField({ value = [], onChange, disabled, max = GOODS_IMAGES
         {value.map((url, i) => (
           <div key={url} className="yct-admin-images__item" data-testid="goods-image">
             <Image src={url} width={104} height={104} alt={`图片${i + 1}`} />
-            {i === 0 && max > 1 ? <span className="yct-admin-images__main">主图</span> : null}
+            {i === 0 && max > 1 ? <span className="yct-admin-images__main">{first}</span> : null}
             {disabled ? null : (
               <div className="yct-admin-images__bar">
                 <Tooltip title="前移">

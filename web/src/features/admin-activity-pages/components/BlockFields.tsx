@@ -3,11 +3,14 @@
  * `blocks.2.goods_ids` lands under the same field of the third block.
  */
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Input, InputNumber, Select, Space, TreeSelect } from 'antd';
 import type { BlockInput } from '@core/schemas/activity-pages';
+import { categoryOptions } from '@/lib/admin/category-tree';
+import { brandsQuery, categoriesQuery } from '@/lib/admin/taxonomy';
+import { PictureField } from '@/ui/admin/PictureField';
 import { SearchSelect, type SearchOption } from '@/ui/admin/SearchSelect';
 import { findGoods, useCouponOptions } from '../api/activity-pages';
-import { PictureField } from '@/ui/admin/PictureField';
 
 const goodsOptions = async (keyword: string, signal: AbortSignal): Promise<SearchOption[]> =>
   (await findGoods(keyword, signal)).data.map((g) => ({ value: g.id, label: `${g.name} ${g.ypgg}（${g.sccj}）` }));
@@ -88,6 +91,44 @@ const titleField = (name: (string | number)[], placeholder: string) => (
   </Form.Item>
 );
 
+/** A goods grid's category filter: any level of the menu (a parent takes its sub-categories' goods). */
+function CategoryPick({ value, onChange }: { value?: number; onChange?: (v: number | undefined) => void }) {
+  const categories = useQuery(categoriesQuery());
+  return (
+    <TreeSelect
+      value={value}
+      onChange={(v) => onChange?.(v ?? undefined)}
+      treeData={categoryOptions(categories.data ?? [])}
+      loading={categories.isPending}
+      showSearch={{ treeNodeFilterProp: 'title' }}
+      allowClear
+      placeholder="分类（全部）"
+      popupMatchSelectWidth={260}
+      style={{ width: 150 }}
+      data-testid="block-category"
+    />
+  );
+}
+
+/** A goods grid's brand filter. */
+function BrandPick({ value, onChange }: { value?: number; onChange?: (v: number | undefined) => void }) {
+  const brands = useQuery(brandsQuery());
+  return (
+    <Select
+      value={value}
+      onChange={(v) => onChange?.(v ?? undefined)}
+      options={(brands.data ?? []).map((b) => ({ value: b.id, label: b.is_show ? b.name : `${b.name}（已隐藏）` }))}
+      loading={brands.isPending}
+      showSearch={{ optionFilterProp: 'label' }}
+      allowClear
+      placeholder="品牌（全部）"
+      popupMatchSelectWidth={200}
+      style={{ width: 140 }}
+      data-testid="block-brand"
+    />
+  );
+}
+
 export function BlockFields({ kind, name }: { kind: BlockInput['kind']; name: number }) {
   const at = [name];
   switch (kind) {
@@ -122,10 +163,10 @@ export function BlockFields({ kind, name }: { kind: BlockInput['kind']; name: nu
                 <Input placeholder="关键词" style={{ width: 140 }} maxLength={30} />
               </Form.Item>
               <Form.Item name={[name, 'category_id']} noStyle>
-                <InputNumber placeholder="分类ID" min={1} precision={0} style={{ width: 100 }} />
+                <CategoryPick />
               </Form.Item>
               <Form.Item name={[name, 'brand_id']} noStyle>
-                <InputNumber placeholder="品牌ID" min={1} precision={0} style={{ width: 100 }} />
+                <BrandPick />
               </Form.Item>
               <Form.Item name={[name, 'sort']} noStyle>
                 <Select options={SORTS} style={{ width: 130 }} />

@@ -1,7 +1,6 @@
 /**
- * Categories and brands: GET /api/admin/categories and /brands (goods:read), every one, hidden ones too, in
- * menu order with their goods counts; POST to add one or change the fields sent (category:write). The
- * 经营范围 classes a goods may take come from GET /api/user/jyfw.
+ * Categories and brands: read by the console's pickers (lib/admin/taxonomy.ts); POST to add one or change the
+ * fields sent (category:write). The 经营范围 classes a goods may take come from GET /api/user/jyfw.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -11,16 +10,8 @@ import type { BusinessScope } from '@core/schemas/user';
 import { http } from '@/api/client';
 import { adminHttp } from '@/lib/admin/http';
 import { ADMIN_KEY, AUDIT_KEY } from '@/lib/admin/keys';
+import { BRANDS_KEY, CATEGORIES_KEY } from '@/lib/admin/taxonomy';
 import { GOODS_KEY } from './get-goods';
-
-const CATEGORIES_KEY = [...ADMIN_KEY, 'categories'] as const;
-const BRANDS_KEY = [...ADMIN_KEY, 'brands'] as const;
-
-export const categoriesQuery = () =>
-  queryOptions({ queryKey: CATEGORIES_KEY, queryFn: ({ signal }) => adminHttp.get<AdminCategory[]>('/api/admin/categories', undefined, { signal }) });
-
-export const brandsQuery = () =>
-  queryOptions({ queryKey: BRANDS_KEY, queryFn: ({ signal }) => adminHttp.get<AdminBrand[]>('/api/admin/brands', undefined, { signal }) });
 
 export const scopesQuery = () =>
   queryOptions({

@@ -8,7 +8,7 @@ import { categoryCreateBody, type AdminCategory } from '@core/schemas/admin-good
 import { zodRule } from '@/lib/form';
 import { EditModal } from '@/ui/admin/EditModal';
 import { useSaveCategory } from '../api/taxonomy';
-import { categoryOptions } from './category-tree';
+import { categoryOptions } from '@/lib/admin/category-tree';
 
 type Values = { name: string; parent_id: number; sort: number; is_show: boolean };
 /** What the modal edits: a category, or a new one under a parent (0: the top level). */

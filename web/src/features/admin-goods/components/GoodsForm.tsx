@@ -14,8 +14,9 @@ import { PRESCRIPTION_CLASSES } from '@core/schemas/goods';
 import { GOODS_TAGS_MAX, goodsCreateBody, STORAGE_CLASSES, type AdminGoodsDetail } from '@core/schemas/admin-goods';
 import { applyServerErrors, zodRule } from '@/lib/form';
 import { useSaveGoods, type GoodsBody } from '../api/save-goods';
-import { brandsQuery, categoriesQuery, scopesQuery } from '../api/taxonomy';
-import { categoryOptions } from './category-tree';
+import { brandsQuery, categoriesQuery } from '@/lib/admin/taxonomy';
+import { scopesQuery } from '../api/taxonomy';
+import { categoryOptions } from '@/lib/admin/category-tree';
 import { ImagesField } from '@/ui/admin/ImagesField';
 import { LadderField } from './LadderField';
 

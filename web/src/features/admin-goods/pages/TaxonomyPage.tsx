@@ -12,10 +12,11 @@ import type { AdminBrand } from '@core/schemas/admin-goods';
 import { AdminPanel } from '@/ui/admin/AdminPanel';
 import { ConfirmButton } from '@/ui/admin/ConfirmButton';
 import { LoadFailed } from '@/ui/admin/LoadFailed';
-import { brandsQuery, categoriesQuery, useSaveBrand, useSaveCategory } from '../api/taxonomy';
+import { brandsQuery, categoriesQuery } from '@/lib/admin/taxonomy';
+import { useSaveBrand, useSaveCategory } from '../api/taxonomy';
 import { BrandModal, type BrandTarget } from '../components/BrandModal';
 import { CategoryModal, type CategoryTarget } from '../components/CategoryModal';
-import { categoryTree, type CategoryNode } from '../components/category-tree';
+import { categoryTree, type CategoryNode } from '@/lib/admin/category-tree';
 import { SortInput } from '../components/SortInput';
 import '../goods.css';
 

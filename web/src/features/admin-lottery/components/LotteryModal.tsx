@@ -284,7 +284,7 @@ export function LotteryModal({ target, onClose }: { target: LotteryTarget; onClo
         <PrizeRows />
       </Form.Item>
       <Form.Item name="ads" label="弹窗图片" extra="抽奖弹窗中轮播的图片，最多 5 张，第一张最先展示">
-        <ImagesField max={5} data-testid="lottery-ads" />
+        <ImagesField max={5} first="首张" data-testid="lottery-ads" />
       </Form.Item>
       <Form.Item name="rules" label="活动规则" rules={[zodRule(shape.rules)]}>
         <Input.TextArea rows={4} maxLength={2000} showCount />

@@ -59,7 +59,15 @@ export function CancelModal({ order, onClose }: { order: AdminPointsOrder | null
         </Form.Item>
         <div className="yct-admin-points__reasons">
           {REASONS.map((r) => (
-            <Button key={r} type="link" size="small" onClick={() => form.setFieldsValue({ reason: r })}>
+            <Button
+              key={r}
+              type="link"
+              size="small"
+              onClick={() => {
+                form.setFieldsValue({ reason: r });
+                form.validateFields(['reason']).catch(() => undefined);
+              }}
+            >
               {r}
             </Button>
           ))}

@@ -247,7 +247,11 @@ function OrderDetail({ id }: { id: number }) {
               items={[
                 { key: 'to', label: '收货人', children: `${o.consignee} ${o.phone}` },
                 { key: 'addr', label: '收货地址', children: o.address },
-                { key: 'carrier', label: '物流公司', children: o.carrier || '等待发货' },
+                {
+                  key: 'carrier',
+                  label: '物流公司',
+                  children: o.carrier || (o.status === PointsOrderStatus.cancelled ? '订单已取消，不再发货' : '等待发货'),
+                },
                 { key: 'no', label: '运单号', children: <span data-testid="points-detail-tracking">{o.tracking_no || '—'}</span> },
               ]}
             />

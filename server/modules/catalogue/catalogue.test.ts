@@ -274,6 +274,16 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
         expect([...renewed.views[order].byCategory.at], order).toEqual([...reference.views[order].byCategory.at]);
       }
 
+      // Only stock moved: the orders stay, the columns are laid out again.
+      await t.db.update(goods).set({ number: 0 }).where(eq(goods.id, onSale[3].id));
+      const restocked = await renewGoodsIndex(t.db, 183);
+      expect(restocked.text).toBe(whole.text);
+      const again = await buildGoodsIndex(t.db, 183);
+      for (const order of ['salesDesc', 'priceAsc', 'newest'] as const) {
+        expect([...restocked.views[order].id], order).toEqual([...again.views[order].id]);
+        expect([...restocked.views[order].stock], order).toEqual([...again.views[order].stock]);
+      }
+
       // A goods taken off sale: the goods are no longer the same, so the index is read whole.
       await t.db.update(goods).set({ isOnSale: false }).where(eq(goods.id, onSale[2].id));
       const reread = await renewGoodsIndex(t.db, 183);

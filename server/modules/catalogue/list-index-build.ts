@@ -129,14 +129,16 @@ export function gather(chunks: ColumnTexts[]): Gathered {
 export type VolatileTexts = { id: string; sales: string; stock: string };
 
 /**
- * `gathered` with the sales and stock read since, or null when the goods on sale are no longer the same (one
- * added, taken off sale): then only a whole reading will do.
+ * `gathered` with the sales and stock read since, and whether any sales moved (else the orders stay as they
+ * were), or null when the goods on sale are no longer the same (one added, taken off sale): then only a whole
+ * reading will do.
  * @public used by list-index-worker.mjs, which loads this module at run time
  */
-export function withVolatile(gathered: Gathered, chunks: VolatileTexts[]): Gathered | null {
+export function withVolatile(gathered: Gathered, chunks: VolatileTexts[]): { gathered: Gathered; salesMoved: boolean } | null {
   const { base } = gathered;
   const sales = new Int32Array(base.id.length);
   const stock = new Int32Array(base.id.length);
+  let salesMoved = false;
   let at = 0;
   for (const chunk of chunks) {
     const ids = JSON.parse(chunk.id) as number[];
@@ -146,10 +148,11 @@ export function withVolatile(gathered: Gathered, chunks: VolatileTexts[]): Gathe
       if (at >= base.id.length || base.id[at] !== ids[j]) return null;
       sales[at] = s[j];
       stock[at] = n[j];
+      if (sales[at] !== base.sales[at]) salesMoved = true;
     }
   }
   if (at !== base.id.length) return null;
-  return { ...gathered, base: { ...base, sales, stock } };
+  return { gathered: { ...gathered, base: { ...base, sales, stock } }, salesMoved };
 }
 
 /** The index of the goods read in `chunks` (each in id order, one after the other). */
@@ -158,10 +161,11 @@ export function composeIndex(chunks: ColumnTexts[]): IndexParts {
 }
 
 /**
- * Every order of the gathered goods with its columns and postings, and the approval numbers' text.
+ * Every order of the gathered goods with its columns and postings, and the approval numbers' text; `kept`, the
+ * orders of a layout whose sales, prices and dates were the same (a renewal where only the stock moved).
  * @public used by list-index-worker.mjs, which loads this module at run time
  */
-export function layout({ base, pzwh, texts }: Gathered): IndexParts {
+export function layout({ base, pzwh, texts }: Gathered, kept?: Orders): IndexParts {
   const size = pzwh.length;
   const keys = { category: 0, brand: 0, text: texts.length };
   for (let i = 0; i < size; i++) {
@@ -190,12 +194,7 @@ export function layout({ base, pzwh, texts }: Gathered): IndexParts {
     at += n.length + 1;
   });
   numberStarts[size] = at;
-  // Goods are read in id order, so a position is the id's rank: the last tie-break of every order.
-  const byId = Int32Array.from({ length: size }, (_, i) => i);
-  const sales = ranks(base.sales);
-  const price = ranks(base.price);
-  const created = ranks(base.created);
-  const salesDesc = ordered(descending(sales), byId);
+  const orders = kept ?? ordersOf(base);
   return {
     size,
     thread: threadId,
@@ -204,12 +203,36 @@ export function layout({ base, pzwh, texts }: Gathered): IndexParts {
     numberStarts,
     numberIds: Int32Array.from(base.id),
     views: {
-      salesDesc: viewIn(salesDesc),
-      salesAsc: viewIn(ordered(sales, byId)),
-      priceAsc: viewIn(ordered(price, salesDesc)),
-      priceDesc: viewIn(ordered(descending(price), salesDesc)),
-      newest: viewIn(ordered(descending(created), salesDesc)),
+      salesDesc: viewIn(orders.salesDesc),
+      salesAsc: viewIn(orders.salesAsc),
+      priceAsc: viewIn(orders.priceAsc),
+      priceDesc: viewIn(orders.priceDesc),
+      newest: viewIn(orders.newest),
     },
+  };
+}
+
+/** Each sort order as the positions of the goods in id order. */
+type Orders = Record<keyof IndexParts['views'], Int32Array>;
+
+/**
+ * The sort orders of the goods: by sales both ways, by price both ways and newest, each then by sales and id,
+ * as the database orders. Each is a few native sorts of 100,000 numbers: the costliest part of a layout.
+ * @public used by list-index-worker.mjs, which loads this module at run time
+ */
+export function ordersOf(base: View): Orders {
+  // Goods are read in id order, so a position is the id's rank: the last tie-break of every order.
+  const byId = Int32Array.from({ length: base.id.length }, (_, i) => i);
+  const sales = ranks(base.sales);
+  const price = ranks(base.price);
+  const created = ranks(base.created);
+  const salesDesc = ordered(descending(sales), byId);
+  return {
+    salesDesc,
+    salesAsc: ordered(sales, byId),
+    priceAsc: ordered(price, salesDesc),
+    priceDesc: ordered(descending(price), salesDesc),
+    newest: ordered(descending(created), salesDesc),
   };
 }
 

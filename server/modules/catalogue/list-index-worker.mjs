@@ -3,20 +3,21 @@
 // copied. Plain JavaScript that loads the TypeScript through tsx's API, so that it starts the same under tsx,
 // node and the test runner. Messages: {job, columns} for each part of a whole reading, then {job, done: true};
 // or {job, volatile} for each part of the sales and stock read since, then {job, renew: generation}. The
-// columns of the last whole readings are kept by generation (the job that read them), for renewals.
+// columns and sort orders of the last whole readings are kept by generation (the job that read them), for
+// renewals: one whose sales did not move keeps the orders and only lays the columns out again.
 import { parentPort } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 
-const { buffersOf, gather, layout, withVolatile } = await tsImport('./list-index-build.ts', import.meta.url);
+const { buffersOf, gather, layout, ordersOf, withVolatile } = await tsImport('./list-index-build.ts', import.meta.url);
 
 /** Whole readings kept for renewals: one per database a process serves is plenty (tests open several). */
 const KEPT = 4;
 const kept = new Map();
 const gathered = new Map();
 
-function keep(generation, columns) {
+function keep(generation, reading) {
   kept.delete(generation);
-  kept.set(generation, columns);
+  kept.set(generation, reading);
   while (kept.size > KEPT) kept.delete(kept.keys().next().value);
 }
 
@@ -36,19 +37,21 @@ parentPort.on('message', (message) => {
     gathered.delete(job);
     if (message.done) {
       const columns = gather(chunks);
-      keep(job, columns);
-      answer(job, layout(columns), job);
+      const orders = ordersOf(columns.base);
+      keep(job, { columns, orders });
+      answer(job, layout(columns, orders), job);
       return;
     }
     const last = kept.get(message.renew);
-    const renewed = last && withVolatile(last, chunks);
+    const renewed = last && withVolatile(last.columns, chunks);
     if (!renewed) {
       parentPort.postMessage({ job });
       return;
     }
-    keep(message.renew, renewed);
+    const orders = renewed.salesMoved ? ordersOf(renewed.gathered.base) : last.orders;
+    keep(message.renew, { columns: renewed.gathered, orders });
     // The texts are those of the whole reading, which the server already holds.
-    answer(job, { ...layout(renewed), texts: '' }, message.renew);
+    answer(job, { ...layout(renewed.gathered, orders), texts: '' }, message.renew);
   } catch (err) {
     gathered.delete(job);
     parentPort.postMessage({ job, error: err instanceof Error ? err.message : String(err) });

@@ -22,7 +22,9 @@ test('a guest sees every block of /yjh/1 in the theme, with 登录可见 for the
   await expect(page.getByTestId('block-text')).toContainText('活动规则');
   await expect(page.getByTestId('block-links').getByRole('link', { name: '领券中心' })).toHaveAttribute('href', '/lqzx');
   await expect(page.getByTestId('strip-claim').first()).toBeVisible();
-  await expect(page).toHaveTitle(/冬季呼吸道用药专区/);
+  // The document title is the route's (spec section 1); the page's own title heads the page and its crumbs.
+  await expect(page).toHaveTitle('活动专区 - 药采通');
+  await expect(page.locator('.yct-breadcrumb')).toContainText('冬季呼吸道用药专区');
   await shotWhole(page, 'activity-page-guest');
 
   await page.getByTestId('strip-claim').first().click();

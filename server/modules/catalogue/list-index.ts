@@ -37,6 +37,8 @@ export type GoodsIndex = Omit<IndexParts, 'texts'> & {
   numberFinds: Map<string, Int32Array>;
   /** The bit sets a count is worked out with (`countBits`), made on first use, for this index's life. */
   bits: Map<string, Uint32Array>;
+  /** The goods of each name or manufacturer a viewer may see (`visibleOfTerm`), counted on first use. */
+  termCounts: Map<string, number>;
 };
 
 export const Flag = { kx: 1, freeShipping: 2, zy: 4, qx: 8, youx: 16, nearExpiry: 32 } as const;
@@ -99,7 +101,7 @@ async function renewFromVolatile(db: Db, last: Whole): Promise<GoodsIndex | null
   const parts = await job.renew(last.generation);
   if (!parts) return null;
   const { texts: _, ...arrays } = parts;
-  return { ...arrays, text: last.index.text, numberFinds: new Map(), bits: new Map() };
+  return { ...arrays, text: last.index.text, numberFinds: new Map(), bits: new Map(), termCounts: new Map() };
 }
 
 /** The index read whole from the database (exported for the test of reading in chunks). */
@@ -143,7 +145,7 @@ async function readGoodsIndex(db: Db, nearExpiryDays: number, chunk = BUILD_CHUN
     for (let k = from; k < Math.min(names.length, from + TEXT_SLICE); k++) text.set(names[k], k);
   }
   const { texts: _, ...arrays } = parts;
-  return { index: { ...arrays, text, numberFinds: new Map(), bits: new Map() }, generation };
+  return { index: { ...arrays, text, numberFinds: new Map(), bits: new Map(), termCounts: new Map() }, generation };
 }
 
 /** Texts put into the table between turns of other requests (some 2 ms each). */
@@ -288,6 +290,20 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
   for (const c of q.categories ?? []) categories![c] = 1;
   const brandId = q.brand ?? -2;
   const anyBrand = q.brand === null;
+  // A keyword alone (the search box's list): counted from its names' goods and paged by merging their postings.
+  if (
+    hasTerms &&
+    q.categories === null &&
+    anyBrand &&
+    cflId === -1 &&
+    sccjId === -1 &&
+    wanted === 0 &&
+    !inStock &&
+    q.priceMin === null &&
+    q.priceMax === null &&
+    q.among === null
+  )
+    return keywordPage(index, q, termIds, rankOf, byNumber ?? NO_POSITIONS);
   // An activity's goods: a bit each by position in this order, and those positions ascending.
   const amongBits = q.among === null ? null : positionBits(index, view, q.among);
   const amongPositions = amongBits === null ? null : ascending(amongBits, q.among!.length);
@@ -352,6 +368,93 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
     }
   }
   return { ids: ordered.slice(q.offset, q.offset + q.limit).map((i) => id[i]), total: ordered.length };
+}
+
+const NO_POSITIONS = new Int32Array(0);
+
+/**
+ * A list of a keyword and nothing else: what the search box asks. Its count is the visible goods of each matching
+ * name (kept per name with the index; a goods has one name, so none counts twice) and those found by approval
+ * number alone; its page is read by merging the names' postings in the order asked, rank by rank where the rank
+ * comes first, and only as far as the page: at 100,000 goods a broad keyword matches tens of thousands of goods,
+ * which the general loop would each test and rank.
+ */
+function keywordPage(index: GoodsIndex, q: IndexQuery, termIds: number[], rankOf: Int8Array, byNumber: Int32Array): { ids: number[]; total: number } {
+  const view = index.views[q.order];
+  const column = q.terms!.column;
+  const postings = column === 'sccj' ? view.bySccj : view.byName;
+  const termColumn = column === 'sccj' ? view.sccj : view.name;
+  const hidden = q.special ? 0 : Flag.kx;
+  const visible = (i: number) => (view.flags[i] & hidden) === 0;
+  let total = 0;
+  for (const t of termIds) total += visibleOfTerm(index, column, t, hidden);
+  // Goods found by their number only (their name matched nothing), ranked after every name.
+  const numbered = byNumber.filter((i) => rankOf[termColumn[i]] < 0 && visible(i)).sort();
+  total += numbered.length;
+  const want = q.offset + q.limit;
+  const slices = (rank: number | null) => {
+    const out: Int32Array[] = [];
+    for (const t of termIds)
+      if (t < postings.start.length - 1 && (rank === null || rankOf[t] === rank)) out.push(postings.at.subarray(postings.start[t], postings.start[t + 1]));
+    if ((rank === null || rank === NUMBER_RANK) && numbered.length) out.push(numbered);
+    return out;
+  };
+  const page: number[] = [];
+  if (q.rankFirst) {
+    for (let rank = 0; rank <= NUMBER_RANK && page.length < want; rank++) mergeAscending(slices(rank), visible, want - page.length, (i) => page.push(i));
+  } else {
+    // The order asked for, and among goods alike in it the best-matching names first (as pageOf orders them).
+    const key = sortKey(view, q.order);
+    const rankAt = (i: number) => (rankOf[termColumn[i]] >= 0 ? rankOf[termColumn[i]] : NUMBER_RANK);
+    let group: number[] = [];
+    const flush = () => {
+      if (group.length > 1) group.sort((a, b) => rankAt(a) - rankAt(b));
+      page.push(...group);
+      group = [];
+    };
+    mergeAscending(slices(null), visible, Infinity, (i) => {
+      if (group.length && key(group[0]) !== key(i)) {
+        flush();
+        if (page.length >= want) return false;
+      }
+      group.push(i);
+      return true;
+    });
+    flush();
+  }
+  return { ids: page.slice(q.offset, want).map((i) => view.id[i]), total };
+}
+
+/**
+ * Merges ascending lists of positions, visiting each that `keep` passes in ascending order, until `most` are
+ * visited or `visit` answers false.
+ */
+function mergeAscending(lists: Int32Array[], keep: (i: number) => boolean, most: number, visit: (i: number) => unknown) {
+  const at = new Int32Array(lists.length);
+  let visited = 0;
+  while (visited < most) {
+    let best = -1;
+    for (let k = 0; k < lists.length; k++) if (at[k] < lists[k].length && (best < 0 || lists[k][at[k]] < lists[best][at[best]])) best = k;
+    if (best < 0) return;
+    const i = lists[best][at[best]++];
+    if (!keep(i)) continue;
+    visited++;
+    if (visit(i) === false) return;
+  }
+}
+
+/** A name's (or manufacturer's) goods the viewer may see, counted once per index. */
+function visibleOfTerm(index: GoodsIndex, column: 'name' | 'sccj', term: number, hidden: number): number {
+  const key = `${column}${hidden}:${term}`;
+  let n = index.termCounts.get(key);
+  if (n === undefined) {
+    const view = index.views.salesDesc;
+    const p = column === 'sccj' ? view.bySccj : view.byName;
+    n = 0;
+    if (term < p.start.length - 1) for (let j = p.start[term]; j < p.start[term + 1]; j++) if ((view.flags[p.at[j]] & hidden) === 0) n++;
+    index.termCounts.set(key, n);
+  }
+  return n;
 }
 
 /**

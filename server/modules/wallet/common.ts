@@ -17,8 +17,12 @@ export function paged<T>(rows: T[], total: number, page: number, perPage = PER_P
   return { current_page: page, data: rows, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
 }
 
-/** A serial number for recharges (CZ) and repayments (HK): prefix, China time to the second, four digits. */
+/**
+ * A serial number for recharges (CZ), repayments (HK) and points orders (JF), 24 characters: the prefix, China time
+ * to the millisecond and five random digits. With the second and four digits, 50 points orders of one second
+ * collided about one time in eight (a unique index refused one as a repeat).
+ */
 export function serialNo(prefix: string, now: number) {
-  const stamp = new Date(now + CHINA_MS).toISOString().replace(/\D/g, '').slice(0, 14);
-  return `${prefix}${stamp}${crypto.randomInt(0, 10_000).toString().padStart(4, '0')}`;
+  const stamp = new Date(now + CHINA_MS).toISOString().replace(/\D/g, '').slice(0, 17);
+  return `${prefix}${stamp}${crypto.randomInt(0, 100_000).toString().padStart(5, '0')}`;
 }

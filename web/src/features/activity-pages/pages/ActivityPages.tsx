@@ -6,7 +6,7 @@
  */
 import '@/ui/goods.css';
 import '../activity-pages.css';
-import { useEffect, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import type { ActivityPageView } from '@core/schemas/activity-pages';
 import { ErrorState } from '@/ui/ErrorState';
@@ -61,10 +61,6 @@ function SinglePage({ id, kind, label }: { id: number | undefined; kind: PageKin
   const [search] = useSearchParams();
   const preview = search.get('preview') === '1';
   const query = useActivityPage({ id, kind, preview });
-  const title = query.data?.title;
-  useEffect(() => {
-    if (title) document.title = `${title} - 药采通`;
-  }, [title]);
   if (query.isPending) return <Skeleton />;
   if (query.isError) {
     if (isGone(query.error)) return <Navigate to={NO_ACTIVITY_PATH} replace />;

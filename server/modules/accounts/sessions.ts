@@ -64,12 +64,22 @@ const KEEPS_ACCOUNT = [
   /^\/api\/pay\/order$/,
   /^\/api\/order$/,
   /^\/api\/order\/\d+\/(cancel|buy_again|return|after_sale|receipt)$/,
+  // A coupon claimed is the wallet's row, not the account's.
+  /^\/api\/coupon\/receive$/,
 ];
 const CACHE_MAX = 20_000;
 const cache = new Map<string, { session: CurrentSession; at: number }>();
 
 export function forgetUserSessions(userId: number) {
   for (const [key, entry] of cache) if (entry.session.user.id === userId || entry.session.actor?.id === userId) cache.delete(key);
+}
+
+/**
+ * Sets the account's points in its cached sessions, where the caller knows them as they now stand (a draw's
+ * answer): its next requests read the new balance without looking the session up again.
+ */
+export function setCachedPoints(userId: number, points: number) {
+  for (const entry of cache.values()) if (entry.session.user.id === userId) entry.session = { ...entry.session, user: { ...entry.session.user, points } };
 }
 
 async function cachedLookup(db: Db, token: string): Promise<CurrentSession | null> {

@@ -20,7 +20,7 @@ import type { Deps } from '../../deps.js';
 import { requireUser } from '../../http/auth.js';
 import { changesState } from '../../http/csrf.js';
 import { ok } from '../../http/envelope.js';
-import { forgetUserSessions } from '../accounts/sessions.js';
+import { setCachedPoints } from '../accounts/sessions.js';
 import { draw, DRAW_NOT_APPROVED } from './draw.js';
 import { drawActivity, drawAds, drawSimple, giveDrawAddress, latestWinners, myDraws } from './service.js';
 
@@ -76,8 +76,8 @@ export async function lotteryRoutes(root: FastifyInstance, deps: Deps) {
     async (req) => {
       const user = requireUser(req);
       const drawn = await draw(db, user, req.query.id);
-      // A GET that changes the account's points: its cached copy goes, as after the unsafe calls.
-      forgetUserSessions(user.id);
+      // A GET that changes the account's points: its cached copy of the account takes the points it now has.
+      setCachedPoints(user.id, drawn.points);
       return ok(drawn);
     },
   );

@@ -1,7 +1,7 @@
 /**
  * 领券中心 (`/lqzx`): the coupons open to claiming, and a claim. A claim locks its coupon's row, so that claims of
- * one coupon take turns: the copies left and the account's own count are read after the lock, then the count
- * goes up and the copy is written, in one transaction. 1,000 buyers claiming the last 10 get exactly 10, and an
+ * one coupon take turns: the copies left are read with the lock, then one statement counts the account's own
+ * copies, and below its limit counts the claim and writes the copy, in one transaction. 1,000 buyers claiming the last 10 get exactly 10, and an
  * account posting twice at once never passes its limit.
  *
  * The offer itself (the open templates and their scope names) is one shared answer, kept like the catalogue's
@@ -124,21 +124,21 @@ export async function receiveCoupon(db: Db, user: SessionUser, couponId: number)
     if (!c || !c.isShow) throw notFound('优惠券不存在');
     if (c.startsAt > now || c.endsAt <= now) throw refuse(CLAIM_CLOSED);
     if (c.total > 0 && c.claimed >= c.total) throw refuse(CLAIM_GONE);
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(userCoupons)
-      .where(and(eq(userCoupons.userId, user.id), eq(userCoupons.couponId, c.id)));
-    if (n >= c.perUser) throw refuse(CLAIM_LIMIT);
-    const [updated] = await tx
-      .update(coupons)
-      .set({ claimed: sql`${coupons.claimed} + 1` })
-      .where(eq(coupons.id, c.id))
-      .returning();
-    const [copy] = await tx
-      .insert(userCoupons)
-      .values({ userId: user.id, couponId: c.id, startsAt: now, endsAt: c.validDays > 0 ? new Date(now.getTime() + c.validDays * DAY_MS) : c.endsAt })
-      .returning({ id: userCoupons.id });
-    return { coupon: updated, mine: n + 1, copyId: copy.id };
+    // With the row locked, one statement (its snapshot taken after the lock, so it sees every claim before this
+    // one) counts the account's copies and, below its limit, counts the claim and writes the copy.
+    const endsAt = c.validDays > 0 ? new Date(now.getTime() + c.validDays * DAY_MS) : c.endsAt;
+    const result = (await tx.execute(sql`
+      with mine as (select count(*)::int as n from ${userCoupons} where ${userCoupons.userId} = ${user.id} and ${userCoupons.couponId} = ${c.id}),
+        claimed as (update ${coupons} set claimed = ${coupons.claimed} + 1 where ${coupons.id} = ${c.id} and (select n from mine) < ${c.perUser} returning ${coupons.id}),
+        copy as (
+          insert into ${userCoupons} (user_id, coupon_id, starts_at, ends_at)
+          select ${user.id}, id, ${now.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz from claimed
+          returning id
+        )
+      select (select n from mine) as mine, (select id from copy) as copy_id`)) as unknown as { rows: { mine: number; copy_id: number | null }[] };
+    const [{ mine: n, copy_id: copyId }] = result.rows;
+    if (copyId === null) throw refuse(CLAIM_LIMIT);
+    return { coupon: { ...c, claimed: c.claimed + 1 }, mine: Number(n) + 1, copyId };
   });
   forgetCouponOffer(db);
   return { coupon: view(coupon, mine, await scopeNames(db, [coupon])), user_coupon_id: copyId };

@@ -73,6 +73,9 @@ const SERVER_MODULES = [
   'orders',
   'points',
   'lottery',
+  'self-service',
+  'invoices',
+  'chat',
   'member',
   'dashboard',
 ];

@@ -15,3 +15,6 @@ export * from './cart.js';
 export * from './orders.js';
 export * from './points.js';
 export * from './lottery.js';
+export * from './self-service.js';
+export * from './invoices.js';
+export * from './chat.js';

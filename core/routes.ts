@@ -141,7 +141,7 @@ type Entry = Omit<AppRoute, keyof ShellFlags | 'built'> & Partial<ShellFlags> & 
 
 const site = (entry: Entry): AppRoute => ({ ...SITE, built: false, ...entry });
 const entryPage = (entry: Entry): AppRoute => ({ ...ACCOUNT_ENTRY, built: true, ...entry });
-const help = (entry: Entry): AppRoute => ({ ...HELP, built: false, ...entry });
+const help = (entry: Entry): AppRoute => ({ ...HELP, built: true, ...entry });
 const bare = (entry: Entry): AppRoute => ({ ...BARE, built: false, ...entry });
 
 const REGISTER_TITLE = '注册会员';
@@ -191,12 +191,12 @@ export const routes: AppRoute[] = [
 
   // Self-service; e-invoice and favourites are also linked at the top level
   site({ path: '/zzfw/kjcg', aliases: ['/kjcg'], title: '快捷采购', screen: 'quickBuy', built: true, membersOnly: true }),
-  site({ path: '/zzfw/pzqg', aliases: ['/pzqg'], title: '品种求购', screen: 'varietyRequests' }),
-  site({ path: '/zzfw/pzqg/add', aliases: ['/pzqg/add'], title: '新增求购', screen: 'varietyRequestAdd' }),
-  site({ path: '/zzfw/pzqg/info/:id?', aliases: ['/pzqg/info/:id?'], title: '求购详情', screen: 'varietyRequestDetail' }),
-  site({ path: '/zzfw/dzfp', aliases: ['/dzfp'], title: '电子发票查询', screen: 'invoices' }),
+  site({ path: '/zzfw/pzqg', aliases: ['/pzqg'], title: '品种求购', screen: 'varietyRequests', built: true, membersOnly: true }),
+  site({ path: '/zzfw/pzqg/add', aliases: ['/pzqg/add'], title: '新增求购', screen: 'varietyRequestAdd', built: true, membersOnly: true }),
+  site({ path: '/zzfw/pzqg/info/:id?', aliases: ['/pzqg/info/:id?'], title: '求购详情', screen: 'varietyRequestDetail', built: true, membersOnly: true }),
+  site({ path: '/zzfw/dzfp', aliases: ['/dzfp'], title: '电子发票查询', screen: 'invoices', built: true, membersOnly: true }),
   site({ path: '/zzfw/star', aliases: ['/star'], title: '我的收藏', screen: 'favourites', built: true, membersOnly: true }),
-  site({ path: '/zzfw/yjfk', aliases: ['/yjfk'], title: '意见反馈', screen: 'feedback' }),
+  site({ path: '/zzfw/yjfk', aliases: ['/yjfk'], title: '意见反馈', screen: 'feedback', built: true, membersOnly: true }),
 
   // Wallet
   site({ path: '/wdqb/yegl', aliases: ['/wdqb_yegl', '/yegl'], title: '余额管理', screen: 'walletBalance', built: true, membersOnly: true }),

@@ -47,6 +47,7 @@ const AREAS: [string, string][] = [
   ['addresses', 'Addresses'],
   ['wallet', 'Wallet: balance, recharge, vouchers, coupons, credit'],
   ['member', 'Member centre and quick purchase'],
+  ['self-service', 'Self-service: variety requests (品种求购) and feedback (意见反馈), with the console’s answers'],
   ['pay', 'Payment gateway'],
   ['uploads', 'Uploads'],
   ['operators', 'Console: operators, two-factor, audit log'],

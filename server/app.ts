@@ -6,6 +6,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -45,6 +46,7 @@ import { registerOperatorSessions } from './modules/operators/sessions.js';
 import type { SmsSender } from './modules/accounts/sms.js';
 import { pageRenderer } from './modules/content/page.js';
 import { contentRoutes } from './modules/content/routes.js';
+import { contentAdminRoutes } from './modules/content/admin-routes.js';
 import { activityPageAdminRoutes } from './modules/activity-pages/admin-routes.js';
 import { activityPageRoutes } from './modules/activity-pages/routes.js';
 import { promotionAdminRoutes } from './modules/promotions/admin-routes.js';
@@ -61,6 +63,13 @@ import { RECHARGE_PAYMENT, REPAY_PAYMENT, rechargePayments, repayPayments } from
 import { wechatRoutes } from './modules/accounts/wechat-routes.js';
 import { lotteryRoutes } from './modules/lottery/routes.js';
 import { lotteryAdminRoutes } from './modules/lottery/admin-routes.js';
+import { chatRoutes } from './modules/chat/routes.js';
+import { onOrderCompleted, onOrderRefunded } from './modules/orders/events.js';
+import { invoiceRoutes } from './modules/invoices/routes.js';
+import { invoiceAdminRoutes } from './modules/invoices/admin-routes.js';
+import { issueOnCompletion, settleOnRefund } from './modules/invoices/service.js';
+import { selfServiceRoutes } from './modules/self-service/routes.js';
+import { selfServiceAdminRoutes } from './modules/self-service/admin-routes.js';
 
 z.config(z.locales.zhCN());
 
@@ -79,8 +88,9 @@ export type BuildOptions = {
 
 /**
  * What modules lend each other against the direction of their imports: the cart's line count in the user
- * object (accounts), the units open orders hold (the console's goods), and who settles each kind of gateway
- * payment (pay). Set once; the same for every app.
+ * object (accounts), the units open orders hold (the console's goods), who settles each kind of gateway
+ * payment (pay), and what an order's completion and refunds do to its invoice (orders/events.ts). Set once;
+ * the same for every app.
  */
 function wireModules() {
   setUserFigures({ cart: lineCountSql });
@@ -88,6 +98,9 @@ function wireModules() {
   registerPaymentKind(ORDER_PAYMENT, orderPayments);
   registerPaymentKind(RECHARGE_PAYMENT, rechargePayments);
   registerPaymentKind(REPAY_PAYMENT, repayPayments);
+  // An order's invoice is issued as it completes and reversed as its money goes back, in the order's transaction.
+  onOrderCompleted(issueOnCompletion);
+  onOrderRefunded(settleOnRefund);
 }
 
 export async function buildApp({ config, database, sms, logger }: BuildOptions) {
@@ -122,6 +135,8 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
   await app.register(cookie, { secret: config.SESSION_SECRET });
   await app.register(formbody, { parser: parseQuery });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
+  // The customer-service chat's socket (/api/chat/ws): one JSON event a frame, never large.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'yct-rl-' } : {}),
@@ -159,6 +174,9 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await wechatRoutes(scope, deps);
     await memberRoutes(scope, deps);
     await lotteryRoutes(scope, deps);
+    await chatRoutes(scope, deps);
+    await invoiceRoutes(scope, deps);
+    await selfServiceRoutes(scope, deps);
     await operatorRoutes(scope, deps);
     await orderAdminRoutes(scope, deps);
     await accountAdminRoutes(scope, deps);
@@ -167,8 +185,11 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await activityPageAdminRoutes(scope, deps);
     await pointsAdminRoutes(scope, deps);
     await lotteryAdminRoutes(scope, deps);
+    await invoiceAdminRoutes(scope, deps);
+    await selfServiceAdminRoutes(scope, deps);
     await dashboardRoutes(scope, deps);
     await catalogueAdminRoutes(scope, deps);
+    await contentAdminRoutes(scope, deps);
   });
 
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

@@ -105,11 +105,19 @@ export const FocusCommon = z.object({
 });
 export type FocusCommon = z.infer<typeof FocusCommon>;
 
-/** A help group of the footer and the help pages, with links to its articles. */
+/** A help group of the footer and the help centre's menu, with links to its articles and its news lists. */
 export const HelpGroup = z.object({
   id: z.number().int(),
   name: z.string(),
-  children: z.array(z.object({ id: z.number().int(), title: z.string(), url: z.string() })),
+  code: z.string().meta({ description: 'the path segment of its pages (`/help/xrzn/...`)' }),
+  children: z.array(
+    z.object({
+      id: z.number().int().meta({ description: "the article's id, or the news list's category id" }),
+      title: z.string(),
+      url: z.string(),
+      kind: z.enum(['article', 'list']).meta({ description: 'article: one page; list: a news list of its own (行业新闻, 公司新闻, 平台公告)' }),
+    }),
+  ),
 });
 export type HelpGroup = z.infer<typeof HelpGroup>;
 

@@ -61,3 +61,14 @@ const OPTIONS: sanitize.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitize(html, OPTIONS).trim();
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The text of rich text, its tags dropped and its white space folded: a list's summary of an article. */
+export function plainText(html: string): string {
+  // A block's edges and a line break part words; inline tags do not.
+  return sanitize(html.replace(/<\/?(p|h[1-6]|li|tr|td|th|blockquote|div)\b[^>]*>|<br\s*\/?>/gi, ' '), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name])
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -10,8 +10,6 @@ import { refreshGoodsTerms } from '../modules/catalogue/terms.js';
 import type { Db } from '../db/client.js';
 import {
   ads,
-  articleCategories,
-  articles,
   brands,
   businessScopes,
   categories,
@@ -27,12 +25,16 @@ import {
   users,
 } from '../db/schema/index.js';
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './demo-password.js';
-import { ADS, BUSINESS_SCOPES, CATEGORY_TREE, FRIENDLY_LINKS, HELP, HOT_SEARCHES, KXZQ_SECTIONS, NAV, NOTICES, SITE_CONFIG } from './content.js';
+import { ADS, BUSINESS_SCOPES, CATEGORY_TREE, FRIENDLY_LINKS, HOT_SEARCHES, KXZQ_SECTIONS, NAV, SITE_CONFIG } from './content.js';
+import { seedHelp } from './help-articles.js';
 import { seedPromotions } from './promotions.js';
 import { seedDemoOrders } from './orders.js';
 import { seedPointsMall } from './points.js';
 import { seedDemoWallet, settleSeededLedger } from './wallet.js';
 import { seedLottery } from './lottery.js';
+import { seedChat } from './chat.js';
+import { seedSelfService } from './self-service.js';
+import { seedDemoInvoices } from './invoices.js';
 import { seedTradeAccounts, seedTradePromotions } from './trade.js';
 import { seedActivityPages } from './activity-pages.js';
 import { DEVICE_MAKERS, DEVICES, DRUGS, FOOD_MAKERS, FOODS, HERB_MAKERS, HERBS, MAKERS, type DrugEntry } from './drugs.js';
@@ -355,24 +357,7 @@ async function seedContent(db: Db) {
       .where(eq(ads.id, ad.id));
   }
   await db.insert(hotSearches).values(HOT_SEARCHES.map((name, sort) => ({ name, sort, url: `/search?keywords=${encodeURIComponent(name)}` })));
-  for (const [sort, group] of HELP.entries()) {
-    const [row] = await db.insert(articleCategories).values({ name: group.name, code: group.code, kind: 'help', sort }).returning({ id: articleCategories.id });
-    await db.insert(articles).values(group.articles.map((a, i) => ({ categoryId: row.id, title: a.title, code: a.code, content: a.content, sort: i })));
-  }
-  const [notice] = await db
-    .insert(articleCategories)
-    .values({ name: '平台公告', code: 'notice', kind: 'notice', sort: 99 })
-    .returning({ id: articleCategories.id });
-  const now = Date.now();
-  await db.insert(articles).values(
-    NOTICES.map((title, i) => ({
-      categoryId: notice.id,
-      title,
-      content: `${title}。详情请咨询您的专属客服。`,
-      sort: i,
-      createdAt: new Date(now - i * 3 * day),
-    })),
-  );
+  await seedHelp(db, Date.now());
   await db.insert(friendlyLinks).values(FRIENDLY_LINKS.map((l, sort) => ({ ...l, sort })));
 }
 
@@ -418,6 +403,7 @@ const DEMO_ACCOUNTS: DemoAccount[] = [
     registerStep: 3,
     points: 1280,
     isSpecial: true,
+    isCanChat: true,
     address: ['浙江省', '杭州市', '西湖区', '文三路 478 号'],
   },
   {
@@ -482,6 +468,8 @@ export async function seedAccounts(db: Db, hash: (password: string) => Promise<s
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
   if (existing) {
     await seedTradeAccounts(db, Date.now());
+    await seedSelfService(db);
+    await seedDemoInvoices(db);
     return seedActivityPages(db);
   }
   // Hashed once each: argon2id is slow on purpose, and every account shares the same two.
@@ -553,5 +541,8 @@ export async function seedAccounts(db: Db, hash: (password: string) => Promise<s
   await seedDemoOrders(db, now);
   await seedPointsMall(db, now);
   await seedLottery(db, now);
+  await seedChat(db, now);
+  await seedSelfService(db, now);
+  await seedDemoInvoices(db);
   await settleSeededLedger(db);
 }

@@ -192,13 +192,13 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
   app.post(
     '/api/admin/images',
     {
-      ...needsAny('goods:write', 'category:write', 'promotion:write'),
+      ...needsAny('goods:write', 'category:write', 'promotion:write', 'content:write'),
       schema: {
         tags,
         summary:
-          'Stores a picture for goods, brands, categories or promotions (multipart field `file`: JPG, PNG, GIF or WEBP, at most 2 MB) (goods:write, category:write or promotion:write).',
+          'Stores a picture for goods, brands, categories, promotions or content (multipart field `file`: JPG, PNG, GIF or WEBP, at most 2 MB) (goods:write, category:write, promotion:write or content:write).',
         description:
-          "The file's own first bytes decide its type. The answer's `url` (`/uploads/public/...`, served to everybody) is what `goods_image`, a brand's `logo` and `banner`, a category's `logo1`, a points goods' `picture`, a prize's `image`, a lottery's `ads` and an activity page's banner and entrance pictures take.",
+          "The file's own first bytes decide its type. The answer's `url` (`/uploads/public/...`, served to everybody) is what `goods_image`, a brand's `logo` and `banner`, a category's `logo1`, a points goods' `picture`, a prize's `image`, a lottery's `ads`, an activity page's banner and entrance pictures, a banner or ad's `image`, a nav entry's `image` and the pictures of an article take.",
         response: answers(Uploaded),
       },
     },

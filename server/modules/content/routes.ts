@@ -6,12 +6,15 @@ import { LICENCE_TYPES } from '../../../core/constants.js';
 import { id } from '../../../core/schemas/common.js';
 import { AD_POSITIONS, AdEntry, FocusCommon, FriendlyLink, HelpGroup, Notice } from '../../../core/schemas/content.js';
 import { BannerImageQuery, BrandImageQuery, GoodsImageQuery, IconImageQuery, LicenceImageQuery } from '../../../core/schemas/drawings.js';
+import { HELP_CENTRE_CATEGORY, POST_LIST_PER_PAGE } from '../../../core/help.js';
 import { answers } from '../../../core/schemas/envelope.js';
+import { articleCategoryQuery, PostDetail, postDetailQuery, PostList, postListQuery } from '../../../core/schemas/help.js';
 import type { Deps } from '../../deps.js';
-import { ok, sendJson, withTimestamp } from '../../http/envelope.js';
+import { notFound, ok, sendJson, withTimestamp } from '../../http/envelope.js';
 import { bannerSvg, layoutOf } from './banners.js';
 import { brandSvg, iconSvg, licenceSvg } from './drawings.js';
 import { goodsSvg } from './packshots.js';
+import { helpService } from './help.js';
 import { contentService } from './service.js';
 
 /** `ids=1,2` or `ids[]=1&ids[]=2`. */
@@ -40,7 +43,7 @@ function svg(reply: FastifyReply, body: string) {
 }
 
 /** Said of every content read. */
-const CACHED = "Content reads are kept in the process for 30 s: an operator's edit shows within that time.";
+const CACHED = 'Content reads are kept in the process for 30 s, and a console write drops them at once.';
 /** Said of every ads call. */
 const AD =
   'Each ad is `{id, image, url, title}`; `url` is a site path or a full URL, empty (the page shows 活动暂未开始) or `*...#text` (the page shows the text instead of leaving).';
@@ -48,6 +51,7 @@ const AD =
 export async function contentRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const content = contentService(deps.database.db);
+  const help = helpService(deps.database.db);
   const tags = ['content'];
 
   app.get(
@@ -114,6 +118,48 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (_req, reply) => sendJson(reply, await content.helpText()),
+  );
+  app.get(
+    '/api/article/category',
+    {
+      schema: {
+        tags,
+        summary: `The help centre's menu: every help group with its pages and news lists, as \`/api/help/category\` (category_id ${HELP_CENTRE_CATEGORY}, the help centre).`,
+        description: `The browser keeps it in localStorage (spec section 3) and refreshes it in the background. Another \`category_id\` answers 404. ${CACHED}`,
+        querystring: articleCategoryQuery,
+        response: answers(z.array(HelpGroup)),
+      },
+    },
+    async (req, reply) => {
+      if (req.query.category_id !== HELP_CENTRE_CATEGORY) throw notFound('分类不存在');
+      return sendJson(reply, await content.helpText());
+    },
+  );
+  app.get(
+    '/api/post/postDetail',
+    {
+      schema: {
+        tags,
+        summary: 'One help page or news article, with the articles before and after it in its category and the way back to its list.',
+        description: `\`type\` is the category (code or id), \`id\` the article (id, or its code in a help group: \`type=xrzn&id=hyzc\`). The body is HTML through the allow-list sanitizer. 404 for a category or article that does not exist or is hidden. Guests may read. ${CACHED} A console write shows at once.`,
+        querystring: postDetailQuery,
+        response: answers(PostDetail),
+      },
+    },
+    async (req, reply) => sendJson(reply, await help.detailText(req.query)),
+  );
+  app.get(
+    '/api/post/list',
+    {
+      schema: {
+        tags,
+        summary: `A page of a category's articles with summaries: a news list newest first, a help group in its order; ${POST_LIST_PER_PAGE} a page.`,
+        description: `\`type\` is the category's code (\`hyxw\`, \`gsxw\`, \`notice\`) or id; 404 for one that does not exist. Guests may read. ${CACHED} A console write shows at once.`,
+        querystring: postListQuery,
+        response: answers(PostList),
+      },
+    },
+    async (req, reply) => sendJson(reply, await help.listText(req.query)),
   );
   app.get(
     '/api/global/links',

@@ -22,6 +22,7 @@ import { okText } from '../../http/envelope.js';
 import { ads, articleCategories, articles, friendlyLinks, hotSearches, nav, pageViews } from '../../db/schema/content.js';
 import { shownBrands, shownCategories } from '../catalogue/service.js';
 import { siteSettings } from '../settings/service.js';
+import { articleUrl, categoryRows, categoryUrl } from './help.js';
 
 const TTL_MS = 30_000;
 
@@ -116,23 +117,30 @@ async function loadCommon(db: Db): Promise<Omit<FocusCommon, 'timestamp'>> {
   };
 }
 
+/**
+ * The help groups in footer order, each with its help pages (the operator's order) and then its news lists
+ * (新闻中心's 行业新闻, 公司新闻, 平台公告).
+ */
 async function loadHelp(db: Db): Promise<HelpGroup[]> {
-  const [groups, items] = await Promise.all([
-    db.select().from(articleCategories).where(eq(articleCategories.kind, 'help')).orderBy(asc(articleCategories.sort), asc(articleCategories.id)),
+  const [all, items] = await Promise.all([
+    categoryRows(db),
     db
       .select({ id: articles.id, categoryId: articles.categoryId, title: articles.title, code: articles.code })
       .from(articles)
       .where(eq(articles.isShow, true))
       .orderBy(asc(articles.sort), asc(articles.id)),
   ]);
-  return groups
-    .filter((g) => g.parentId === 0)
+  const categories = [...all.values()];
+  return categories
+    .filter((g) => g.parentId === 0 && g.kind === 'help')
     .map((g) => ({
       id: g.id,
       name: g.name,
-      children: items
-        .filter((a) => a.categoryId === g.id)
-        .map((a) => ({ id: a.id, title: a.title, url: a.code ? `/help/${g.code}/${a.code}` : `/help_news_info/${a.id}/${g.code}` })),
+      code: g.code,
+      children: [
+        ...items.filter((a) => a.categoryId === g.id).map((a) => ({ id: a.id, title: a.title, url: articleUrl(all, g, a), kind: 'article' as const })),
+        ...categories.filter((c) => c.parentId === g.id).map((c) => ({ id: c.id, title: c.name, url: categoryUrl(all, c), kind: 'list' as const })),
+      ],
     }));
 }
 

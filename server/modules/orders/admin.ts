@@ -34,6 +34,7 @@ import { refundCreditOrder, refundToBalance } from '../wallet/admin.js';
 import { creditBillOfOrder } from '../wallet/credit.js';
 import { settleCashback } from './cashback.js';
 import { undoPlacement } from './checkout.js';
+import { orderRefunded } from './events.js';
 import { cancelInTx } from './lifecycle.js';
 import { ORDER_PAYMENT } from './payment.js';
 import { receiptWaiting } from './queues.js';
@@ -345,6 +346,7 @@ export async function refundOrder(db: Db, req: FastifyRequest, id: number, reaso
     // Not shipped, so never completed: its cashback was not granted and now never will be.
     await settleCashback(tx, o, o.payAmount, { type: 'order', id: o.id });
     await undoPlacement(tx, o);
+    await orderRefunded(tx, o.id);
     await sendMessage(tx, o.userId, '订单已退款', `您的订单 ${o.orderNo} 已退款 ¥${y(o.payAmount)}：${reason}。`);
     return { before: trail(o), after: trail(after), result: null };
   });
@@ -480,6 +482,7 @@ export async function refundAfterSale(db: Db, req: FastifyRequest, id: number, b
       .set({ status: AfterSaleStatus.done, refundAmount: amount, refundedAt: new Date(), reply: body.reply || a.reply })
       .where(eq(afterSales.id, id))
       .returning();
+    await orderRefunded(tx, o.id);
     await sendMessage(
       tx,
       a.userId,

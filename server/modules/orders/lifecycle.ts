@@ -12,6 +12,7 @@ import { refuse } from '../../http/envelope.js';
 import { move } from '../wallet/ledger.js';
 import { grantCashback } from './cashback.js';
 import { undoPlacement } from './checkout.js';
+import { orderCompleted } from './events.js';
 import { ownOrder } from './rows.js';
 
 /** Days after shipping when an order not confirmed by the buyer completes by itself. */
@@ -58,7 +59,10 @@ export async function cancelExpiredOrders(db: Db, now = Date.now(), batch = 100)
   return cancelled;
 }
 
-/** Completes a shipped order in `tx` and grants its points (1 per yuan paid) and its 满返. False when it was not shipped. */
+/**
+ * Completes a shipped order in `tx` and grants its points (1 per yuan paid) and its 满返; what other modules do on
+ * completion (the invoice) runs in the same transaction. False when it was not shipped.
+ */
 async function completeInTx(tx: Tx, orderId: number, now: number) {
   const [o] = await tx
     .update(orders)
@@ -78,6 +82,7 @@ async function completeInTx(tx: Tx, orderId: number, now: number) {
       memo: `订单 ${o.orderNo} 完成赠送积分`,
     });
   await grantCashback(tx, o);
+  await orderCompleted(tx, o.id);
   return true;
 }
 

@@ -1,20 +1,45 @@
-/** Site settings (`site_config`): change only when an operator edits them, so read at most every 30 s per database. */
-import type { Db } from '../../db/client.js';
+/**
+ * Site settings (`site_config`): they change only when an operator edits them, so they are read at most every
+ * 30 s per database and kept with the shared answers (http/cache.ts), which an operator's write drops at once.
+ */
+import { sql } from 'drizzle-orm';
+import type { Conn, Db } from '../../db/client.js';
 import { siteConfig } from '../../db/schema/settings.js';
+import { cachedResult } from '../../http/cache.js';
 
 const SITE_TTL_MS = 30_000;
-const siteCache = new WeakMap<Db, { at: number; value: Promise<Record<string, string | undefined>> }>();
 
 export function siteSettings(db: Db): Promise<Record<string, string | undefined>> {
-  const hit = siteCache.get(db);
-  if (hit && Date.now() - hit.at < SITE_TTL_MS) return hit.value;
-  const value = db
-    .select()
-    .from(siteConfig)
-    .then((rows) => Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string | undefined>);
-  value.catch(() => siteCache.delete(db));
-  siteCache.set(db, { at: Date.now(), value });
-  return value;
+  return cachedResult(
+    db,
+    ['settings'],
+    () =>
+      db
+        .select()
+        .from(siteConfig)
+        .then((rows) => Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, string | undefined>),
+    SITE_TTL_MS,
+  );
+}
+
+/** The settings of these keys as stored now, read inside the caller's transaction (the console's before). */
+export async function settingsOf(conn: Conn, keys: readonly string[]): Promise<Record<string, string>> {
+  const rows = await conn.select().from(siteConfig);
+  const wanted = new Set(keys);
+  return Object.fromEntries(rows.filter((r) => wanted.has(r.key)).map((r) => [r.key, r.value]));
+}
+
+/**
+ * Writes settings, each key created or replaced. The caller drops the shared answers once its transaction has
+ * committed (http/cache-bus.ts), which takes these kept settings with them.
+ */
+export async function saveSettings(conn: Conn, values: Record<string, string>) {
+  const rows = Object.entries(values).map(([key, value]) => ({ key, value }));
+  if (!rows.length) return;
+  await conn
+    .insert(siteConfig)
+    .values(rows)
+    .onConflictDoUpdate({ target: siteConfig.key, set: { value: sql`excluded.value` } });
 }
 
 /** A whole-number setting (fen, percent, days); a missing or malformed one takes `fallback`. */

@@ -4,7 +4,16 @@
  * building one means giving it `load`. Pages with `menu: false` (a detail, say) name the menu entry they
  * belong to in `parent`; `chrome: false` shows a page on its own, without the console's frame.
  */
-import { DashboardOutlined, GiftOutlined, MedicineBoxOutlined, MoneyCollectOutlined, ProfileOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  GiftOutlined,
+  MedicineBoxOutlined,
+  MoneyCollectOutlined,
+  ProfileOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { ComponentType, ReactNode } from 'react';
 import { matchPath } from 'react-router';
 import type { Permission } from '@core/admin';
@@ -130,7 +139,24 @@ export const AREAS: ConsoleArea[] = [
     key: 'finance',
     title: '财务',
     icon: <MoneyCollectOutlined />,
-    pages: [{ path: '/admin/finance', title: '对公转账', permission: 'finance:confirm', load: () => import('@/features/admin-orders/pages/TransfersPage') }],
+    pages: [
+      { path: '/admin/finance', title: '对公转账', permission: 'finance:confirm', load: () => import('@/features/admin-orders/pages/TransfersPage') },
+      { path: '/admin/invoices', title: '电子发票', permission: 'finance:invoice', load: () => import('@/features/admin-invoices/pages/InvoicesPage') },
+    ],
+  },
+  {
+    key: 'service',
+    title: '客服与求购',
+    icon: <CustomerServiceOutlined />,
+    pages: [
+      {
+        path: '/admin/buy-requests',
+        title: '品种求购',
+        permission: 'service:reply',
+        load: () => import('@/features/admin-self-service/pages/BuyRequestsPage'),
+      },
+      { path: '/admin/feedback', title: '意见反馈', permission: 'service:reply', load: () => import('@/features/admin-self-service/pages/FeedbackPage') },
+    ],
   },
   {
     key: 'system',

@@ -1,4 +1,4 @@
-/** POST /api/admin/images (goods:write, category:write or promotion:write): a JPG, PNG, GIF or WEBP picture up to 2 MB. */
+/** POST /api/admin/images (goods:write, category:write, promotion:write or content:write): a JPG, PNG, GIF or WEBP picture up to 2 MB. */
 import type { Uploaded } from '@core/schemas/user';
 import { adminHttp } from '@/lib/admin/http';
 

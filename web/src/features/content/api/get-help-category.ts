@@ -1,9 +1,11 @@
 /**
- * GET /api/help/category: the help article groups. The list is kept in localStorage (spec section 3) so
- * the footer renders at once on the next visit; it is refreshed in the background once it is stale.
+ * GET /api/article/category?category_id=3: the help article groups with their pages and news lists, which the
+ * footer and the help centre's menu show. The list is kept in localStorage (spec section 3) so both render at
+ * once on the next visit; it is refreshed in the background once it is stale, and at once on a help page.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HelpGroup } from '@core/schemas/content';
+import { HELP_CENTRE_CATEGORY } from '@core/help';
 import { http } from '@/api/client';
 
 const HELP_CATEGORY_STORAGE_KEY = 'yct_help_category';
@@ -38,7 +40,7 @@ function safeLocalStorage(): Storage | undefined {
 }
 
 async function fetchHelpCategory(signal?: AbortSignal): Promise<HelpGroup[]> {
-  const data = await http.get<HelpGroup[]>('/api/help/category', undefined, { signal, silent: true });
+  const data = await http.get<HelpGroup[]>('/api/article/category', { category_id: HELP_CENTRE_CATEGORY }, { signal, silent: true });
   const groups = Array.isArray(data) ? data : [];
   writeStoredHelpCategory(groups);
   return groups;
@@ -53,4 +55,5 @@ const helpCategoryQuery = () =>
     initialDataUpdatedAt: () => readStoredHelpCategory()?.at,
   });
 
-export const useHelpCategory = () => useQuery(helpCategoryQuery());
+/** `fresh`: refetch when kept longer than a moment (the help centre's menu follows an operator's edit). */
+export const useHelpCategory = ({ fresh = false }: { fresh?: boolean } = {}) => useQuery({ ...helpCategoryQuery(), ...(fresh ? { staleTime: 0 } : {}) });

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AfterSaleKind, OrderDetail } from '@core/schemas/trade';
 import { ErrorState } from '@/ui/ErrorState';
+import { ImagesUpload } from '@/ui/ImagesUpload';
 import { Loading } from '@/ui/account/RequireMember';
 import { useOrderDetail } from '../api/get-order';
 import { useRequestAfterSale } from '../api/request-after-sale';
@@ -21,7 +22,6 @@ import {
   RETURN_REASONS,
   returnableNumbers,
 } from '../lib/orders';
-import { ImagesUpload } from './ImagesUpload';
 
 type Props = { orderId: number; kind: AfterSaleKind; open: boolean; onClose: () => void };
 

@@ -5,8 +5,8 @@
 import { App, Button, Upload } from 'antd';
 import { useState } from 'react';
 import { uploadFile } from '@/lib/upload';
+import { IMAGE_ACCEPT, imageProblem } from '@/ui/ImagesUpload';
 import { useUploadReceipt } from '../api/upload-receipt';
-import { IMAGE_ACCEPT, imageProblem } from './ImagesUpload';
 
 type Props = { orderId: number; again?: boolean; size?: 'small' | 'middle'; primary?: boolean };
 

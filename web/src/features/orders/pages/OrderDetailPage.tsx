@@ -8,6 +8,7 @@ import { Image, Table, type TableColumnsType } from 'antd';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Code } from '@core/codes';
+import { isPaidStatus } from '@core/status';
 import type { AfterSale, OrderDetail, OrderItem } from '@core/schemas/trade';
 import { isApiError } from '@/api/client';
 import { Countdown } from '@/ui/Countdown';
@@ -187,6 +188,13 @@ function InfoGrid({ order }: { order: OrderDetail }) {
             不开发票
           </Field>
         )}
+        {isPaidStatus(order.status) ? (
+          <Field label="电子发票">
+            <Link to={`/dzfp?order_id=${order.id}`} className="yct-ord-link" data-testid="order-invoice-link">
+              查看电子发票 ›
+            </Link>
+          </Field>
+        ) : null}
       </dl>
     </div>
   );

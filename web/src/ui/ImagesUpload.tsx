@@ -1,4 +1,8 @@
-/** Up to `max` pictures as a form control whose value is the list of uploaded paths (POST /api/upload). */
+/**
+ * Up to `max` pictures as a form control whose value is the list of uploaded paths (POST /api/upload): the
+ * pictures of a return or after-sales request, of feedback.
+ */
+import './images-upload.css';
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { App, Upload, type UploadFile, type UploadProps } from 'antd';
 import { useState } from 'react';
@@ -57,7 +61,7 @@ export function ImagesUpload({ value, onChange, max = 6, testId }: Props) {
   };
 
   return (
-    <div className="yct-ord-images" data-testid={testId}>
+    <div className="yct-images-upload" data-testid={testId}>
       <Upload<Uploaded>
         listType="picture-card"
         accept={IMAGE_ACCEPT}
@@ -69,13 +73,13 @@ export function ImagesUpload({ value, onChange, max = 6, testId }: Props) {
         onChange={handleChange}
       >
         {files.length >= max ? null : (
-          <div className="yct-ord-images__add">
+          <div className="yct-images-upload__add">
             {uploading ? <LoadingOutlined /> : <PlusOutlined />}
             <div>上传图片</div>
           </div>
         )}
       </Upload>
-      <p className="yct-ord-hint">
+      <p className="yct-images-upload__hint">
         最多 {max} 张，支持 JPG、PNG、GIF、WEBP，单张不超过 10MB（已上传 {files.filter((f) => f.status === 'done').length} 张）
       </p>
     </div>

@@ -48,6 +48,8 @@ const AREAS: [string, string][] = [
   ['wallet', 'Wallet: balance, recharge, vouchers, coupons, credit'],
   ['member', 'Member centre and quick purchase'],
   ['self-service', 'Self-service: variety requests (品种求购) and feedback (意见反馈), with the console’s answers'],
+  ['invoices', 'E-invoices: titles, invoices, PDF, and the console’s issuing and reversal'],
+  ['chat', 'Customer-service chat: messages, the socket, and the console’s inbox'],
   ['pay', 'Payment gateway'],
   ['uploads', 'Uploads'],
   ['operators', 'Console: operators, two-factor, audit log'],

@@ -86,6 +86,8 @@ test('the service desk lists a variety request with its goods and answers feedba
   await option.click();
   await expect(goodsSelect).toContainText(goodsLabel);
   await form.getByRole('button', { name: /已为您引进该品种并上架/ }).click();
+  await expect(form.locator('textarea')).toHaveValue(/已为您引进该品种并上架/);
+  await expect(form.getByText('请输入回复内容')).toBeHidden();
   await shot(page, 'console-buy-reply');
   await page.getByTestId('buy-reply-save').click();
   await expect(page.getByText(`已回复：${asked}（浙江康泰连锁药业有限公司），买家将收到站内消息`)).toBeVisible();
@@ -136,6 +138,7 @@ test('the service desk lists a variety request with its goods and answers feedba
   await expect(page.getByTestId('feedback-answer-form').getByText('请输入回复内容')).toBeVisible();
   const reply = '您好，已核实为运输挤压所致，两盒已为您安排补发，请注意查收。';
   await page.getByTestId('feedback-answer-text').fill(reply);
+  await expect(page.getByTestId('feedback-answer-form').getByText('请输入回复内容')).toBeHidden();
   await shot(page, 'console-feedback-reply');
   await page.getByTestId('feedback-answer-save').click();
   await expect(page.getByText('已回复：浙江康泰连锁药业有限公司 的反馈，买家将收到站内消息')).toBeVisible();

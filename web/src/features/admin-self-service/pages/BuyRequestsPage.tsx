@@ -41,7 +41,7 @@ export default function BuyRequestsPage() {
     {
       title: '提交时间',
       key: 'at',
-      width: 130,
+      width: 120,
       render: (_, r) => (
         <div className="yct-admin-ss__two">
           <span>{timeText(r.created_at)}</span>
@@ -52,7 +52,7 @@ export default function BuyRequestsPage() {
     {
       title: '客户',
       key: 'buyer',
-      width: 180,
+      width: 150,
       ellipsis: true,
       render: (_, r) => (
         <div className="yct-admin-ss__two">
@@ -64,7 +64,7 @@ export default function BuyRequestsPage() {
     {
       title: '求购品种',
       key: 'goods',
-      width: 220,
+      width: 200,
       render: (_, r) => (
         <div className="yct-admin-ss__two">
           <b data-testid="buy-request-row-name" data-id={r.id}>
@@ -77,7 +77,7 @@ export default function BuyRequestsPage() {
     {
       title: '数量 / 期望价',
       key: 'number',
-      width: 120,
+      width: 110,
       render: (_, r) => (
         <div className="yct-admin-ss__two">
           <span>
@@ -90,7 +90,7 @@ export default function BuyRequestsPage() {
     {
       title: '联系人',
       key: 'contact',
-      width: 130,
+      width: 110,
       render: (_, r) => (
         <div className="yct-admin-ss__two">
           <span>{r.contact}</span>
@@ -101,7 +101,7 @@ export default function BuyRequestsPage() {
     {
       title: '状态',
       key: 'status',
-      width: 90,
+      width: 80,
       render: (_, r) => (
         <Tag color={BUY_STATUS_COLOURS[r.status]} data-testid="buy-request-row-status">
           {r.status_text}
@@ -145,7 +145,7 @@ export default function BuyRequestsPage() {
         filterKeys={BUY_REQUEST_FILTERS}
         rowKey="id"
         columns={columns}
-        scrollX={1200}
+        scrollX={1000}
         csv={{ name: '品种求购', columns: csv }}
         emptyText="暂无品种求购"
         filters={

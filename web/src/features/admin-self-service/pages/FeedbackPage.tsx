@@ -35,7 +35,7 @@ export default function FeedbackPage() {
     {
       title: '提交时间',
       key: 'at',
-      width: 130,
+      width: 120,
       render: (_, f) => (
         <div className="yct-admin-ss__two">
           <span>{timeText(f.created_at)}</span>
@@ -46,7 +46,7 @@ export default function FeedbackPage() {
     {
       title: '客户',
       key: 'buyer',
-      width: 180,
+      width: 160,
       ellipsis: true,
       render: (_, f) => (
         <div className="yct-admin-ss__two">
@@ -89,7 +89,7 @@ export default function FeedbackPage() {
     {
       title: '回复',
       key: 'reply',
-      width: 260,
+      width: 220,
       render: (_, f) =>
         f.reply ? (
           <div className="yct-admin-ss__reply">
@@ -131,7 +131,7 @@ export default function FeedbackPage() {
         filterKeys={FEEDBACK_FILTERS}
         rowKey="id"
         columns={columns}
-        scrollX={1150}
+        scrollX={1000}
         csv={{ name: '意见反馈', columns: csv }}
         emptyText="暂无意见反馈"
         filters={

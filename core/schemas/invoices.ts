@@ -10,14 +10,14 @@ import { companyName, flag, freeText, id, optionalText, page, text } from './com
 import { bit, money, pageOf, unixTime } from './envelope.js';
 
 /** 税号 (统一社会信用代码 or the older taxpayer number): 15-20 capitals and digits; small letters are read as capitals. */
-export const TAX_NO_RE = /^[0-9A-Z]{15,20}$/;
+const TAX_NO_RE = /^[0-9A-Z]{15,20}$/;
 /** Titles one account may keep. */
 export const INVOICE_TITLE_MAX = 10;
 
 /** 0 待开票 (no title yet), 1 已开票, 2 已红冲 (a blue invoice reversed by a red one). */
 export const InvoiceStatus = { waiting: 0, issued: 1, reversed: 2 } as const;
 export const INVOICE_STATUS_TEXT: Record<number, string> = { 0: '待开票', 1: '已开票', 2: '已红冲' };
-export const INVOICE_KINDS = ['blue', 'red'] as const;
+const INVOICE_KINDS = ['blue', 'red'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_KIND_TEXT: Record<InvoiceKind, string> = { blue: '蓝字发票', red: '红字发票' };
 

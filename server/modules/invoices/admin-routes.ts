@@ -34,7 +34,8 @@ export async function invoiceAdminRoutes(root: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         summary: 'Every invoice with its buyer and lines, newest first, by status, kind, order, buyer and the China days it was issued (finance:invoice).',
-        description: '`order_no` finds part of the order number or the invoice number; `buyer` part of the buyer’s company, username or phone, or of the title’s company.',
+        description:
+          '`order_no` finds part of the order number or the invoice number; `buyer` part of the buyer’s company, username or phone, or of the title’s company.',
         querystring: adminInvoiceQuery,
         response: answers(AdminInvoicePage),
       },

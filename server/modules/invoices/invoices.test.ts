@@ -150,6 +150,15 @@ describe(`invoice titles on ${dbLabel}`, () => {
       expect(res.body.message).toBe(message);
     }
     expect((await t.db.select({ n: count() }).from(invoiceTitles))[0].n).toBe(before);
+    // A change with a bad field leaves the title as it was.
+    const [demoTitle] = await t.db
+      .select()
+      .from(invoiceTitles)
+      .where(eq(invoiceTitles.userId, await userId('demo')));
+    const bad = await demo.post(`/api/invoice/title/${demoTitle.id}`, { ...title, tax_no: '9133 0105' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.data.errors.tax_no).toEqual(['税号须为15-20位数字或大写字母']);
+    expect((await t.db.select().from(invoiceTitles).where(eq(invoiceTitles.id, demoTitle.id)))[0]).toEqual(demoTitle);
   });
 
   it('keeps titles with one default: the first, or the one chosen; the next becomes the default when it goes', async () => {

@@ -28,14 +28,13 @@ export type InvoiceSheet = {
 };
 
 const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-};
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 /** Read once, then kept: each document parses its own copy and embeds a subset. */
 function fontData() {
-  fonts ??= { regular: fs.readFileSync(require.resolve(FONT_FILES.regular)), bold: fs.readFileSync(require.resolve(FONT_FILES.bold)) };
+  fonts ??= {
+    regular: fs.readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf')),
+    bold: fs.readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf')),
+  };
   return fonts;
 }
 

@@ -69,7 +69,7 @@ type Related = Awaited<ReturnType<typeof relatedNumbers>>;
 const titleView = (t: InvoiceTitleCopy | null) =>
   t ? { company: t.company, tax_no: t.taxNo, address_phone: t.addressPhone, bank_account: t.bankAccount } : null;
 
-export function invoiceView(r: InvoiceRow, related: Related): Invoice {
+function invoiceView(r: InvoiceRow, related: Related): Invoice {
   return {
     id: r.id,
     order_id: r.orderId,
@@ -90,7 +90,7 @@ export function invoiceView(r: InvoiceRow, related: Related): Invoice {
   };
 }
 
-export function detailView(r: InvoiceRow, related: Related): InvoiceDetail {
+function detailView(r: InvoiceRow, related: Related): InvoiceDetail {
   return {
     ...invoiceView(r, related),
     lines: r.lines.map((l) => ({

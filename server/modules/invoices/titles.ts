@@ -48,7 +48,7 @@ export async function listTitles(conn: Conn, userId: number) {
   return (await titleRows(conn, userId)).map(titleView);
 }
 
-export async function ownTitle(conn: Conn, userId: number, id: number): Promise<TitleRow> {
+async function ownTitle(conn: Conn, userId: number, id: number): Promise<TitleRow> {
   const [row] = await conn
     .select()
     .from(invoiceTitles)

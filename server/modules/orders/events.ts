@@ -13,7 +13,7 @@ import { notFound } from '../../http/envelope.js';
 import { ORDER_MISSING, type ItemRow, type OrderRow } from './rows.js';
 
 /** A return or after-sales request as others read it: its kind, lines, what was refunded and when. */
-export type AfterSaleFacts = { kind: 'return' | 'after_sale'; lines: { item_id: number; number: number }[]; refundAmount: number; refunded: boolean };
+type AfterSaleFacts = { kind: 'return' | 'after_sale'; lines: { item_id: number; number: number }[]; refundAmount: number; refunded: boolean };
 
 /** An order as it stands in the transaction: the row, its lines and its returns and after-sales requests. */
 export type OrderFacts = { order: OrderRow; items: ItemRow[]; afterSales: AfterSaleFacts[] };

@@ -42,7 +42,7 @@ export function IssueModal({ open, orderNo, onClose }: Props) {
     {
       title: '订单号',
       dataIndex: 'order_no',
-      width: 180,
+      width: 172,
       render: (no: string) => <span className="yct-admin-fp__mono">{no}</span>,
     },
     {
@@ -59,13 +59,15 @@ export function IssueModal({ open, orderNo, onClose }: Props) {
     {
       title: '订单状态',
       key: 'status',
-      width: 96,
+      width: 132,
       render: (_, o) => (
         <div className="yct-admin-fp__stack">
           <span>
             <Tag color={STATUS_COLOURS[o.status]}>{o.status_text}</Tag>
           </span>
-          <small>{formatTime(o.received_at ?? o.paid_at, '')}</small>
+          <small>
+            {o.received_at ? '完成于' : '付款于'} {formatTime(o.received_at ?? o.paid_at, '').slice(0, 10)}
+          </small>
         </div>
       ),
     },
@@ -77,7 +79,13 @@ export function IssueModal({ open, orderNo, onClose }: Props) {
       align: 'center',
       render: (_, o) =>
         o.has_title ? (
-          <Button type="link" size="small" loading={issue.isPending && issue.variables?.order_no === o.order_no} onClick={() => void run(o.order_no)} data-testid="uninvoiced-issue">
+          <Button
+            type="link"
+            size="small"
+            loading={issue.isPending && issue.variables?.order_no === o.order_no}
+            onClick={() => void run(o.order_no)}
+            data-testid="uninvoiced-issue"
+          >
             开票
           </Button>
         ) : (

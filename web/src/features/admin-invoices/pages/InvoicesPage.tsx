@@ -72,9 +72,9 @@ export default function InvoicesPage() {
   const [reversing, setReversing] = useState<AdminInvoice | null>(null);
   const columns: TableColumnsType<AdminInvoice> = [
     {
-      title: '发票号码 / 类型',
+      title: '发票号码 / 类型 / 状态',
       key: 'no',
-      width: 200,
+      width: 190,
       render: (_, i) => (
         <div className="yct-admin-fp__stack">
           <span className="yct-admin-fp__mono" data-testid="invoice-row-no" data-id={i.id}>
@@ -82,15 +82,19 @@ export default function InvoicesPage() {
           </span>
           <span>
             <Tag color={i.kind === 'red' ? 'red' : 'blue'}>{i.kind_text}</Tag>
-            {i.reverses_no ? <small>冲 {i.reverses_no}</small> : null}
+            <Tag color={STATUS_COLOURS[i.status]} data-testid="invoice-row-status">
+              {i.status_text}
+            </Tag>
           </span>
+          {i.reverses_no ? <small>冲 {i.reverses_no}</small> : null}
+          {i.reversed_by_no ? <small>红字 {i.reversed_by_no}</small> : null}
         </div>
       ),
     },
     {
       title: '订单 / 客户',
       key: 'order',
-      width: 210,
+      width: 196,
       render: (_, i) => (
         <div className="yct-admin-fp__stack">
           <span className="yct-admin-fp__mono">{i.order_no}</span>
@@ -116,24 +120,14 @@ export default function InvoicesPage() {
     {
       title: '金额',
       dataIndex: 'amount',
-      width: 110,
+      width: 104,
       align: 'right',
       render: (a: string, i) => <b className={i.kind === 'red' ? 'yct-admin-fp__neg' : 'yct-admin-red'}>{a.startsWith('-') ? `-¥${a.slice(1)}` : `¥${a}`}</b>,
     },
     {
-      title: '状态',
-      key: 'status',
-      width: 80,
-      render: (_, i) => (
-        <Tag color={STATUS_COLOURS[i.status]} data-testid="invoice-row-status">
-          {i.status_text}
-        </Tag>
-      ),
-    },
-    {
       title: '开票时间 / 开票人',
       key: 'at',
-      width: 160,
+      width: 150,
       render: (_, i) => (
         <div className="yct-admin-fp__stack">
           <span>{formatTime(i.issued_at)}</span>
@@ -144,7 +138,7 @@ export default function InvoicesPage() {
     {
       title: '操作',
       key: 'op',
-      width: 150,
+      width: 120,
       fixed: 'right',
       render: (_, i) => (
         <Space size={0} wrap>
@@ -176,7 +170,7 @@ export default function InvoicesPage() {
         filterKeys={INVOICE_FILTERS}
         rowKey="id"
         columns={columns}
-        scrollX={1180}
+        scrollX={1000}
         expandable={{ expandedRowRender: (i) => <Lines invoice={i} />, rowExpandable: (i) => i.lines.length > 0 }}
         csv={{ name: '电子发票', columns: csv }}
         emptyText="暂无发票"

@@ -210,7 +210,13 @@ function InvoiceList({ onManageTitles }: { onManageTitles: () => void }) {
       <DefaultTitleNote onManage={onManageTitles} />
       {orderId ? (
         <div className="yct-fp-filter" data-testid="invoice-order-filter">
-          正在查看一个订单的发票
+          {list.data?.data[0] ? (
+            <span>
+              正在查看订单 <b className="yct-fp-mono">{list.data.data[0].order_no}</b> 的发票
+            </span>
+          ) : (
+            '正在查看一个订单的发票'
+          )}
           <button type="button" className="yct-linkbtn" onClick={() => go({ status })}>
             查看全部发票
           </button>

@@ -8,7 +8,7 @@ import { stripControlChars } from '../validate.js';
 import { flag, freeText, id, page, wholeNumber } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
 
-export const CHAT_KINDS = ['text', 'image', 'goods', 'order'] as const;
+const CHAT_KINDS = ['text', 'image', 'goods', 'order'] as const;
 export type ChatKindName = (typeof CHAT_KINDS)[number];
 
 /** The longest text message, in characters, after cleaning. */
@@ -16,8 +16,8 @@ export const CHAT_TEXT_MAX = 500;
 /** The longest canned reply. */
 export const CANNED_TEXT_MAX = 300;
 /** Messages a page of history holds at most, and by default. */
-export const CHAT_PAGE_MAX = 50;
-export const CHAT_PAGE_DEFAULT = 20;
+const CHAT_PAGE_MAX = 50;
+const CHAT_PAGE_DEFAULT = 20;
 /** Missed messages a reconnection gets at once; more, and the client reloads the latest page. */
 export const CHAT_SYNC_MAX = 100;
 
@@ -29,7 +29,7 @@ const PICTURE_RE = /^\/uploads\/[a-z0-9]+-[a-f0-9]{16}\.(png|jpg|gif|webp)$/;
  * content, comments, anything shaped like a tag), line ends become `\n`, runs of blank lines shrink to one, and the
  * ends are trimmed. A lone `<` or `>` stays (`血压<140`): it is text, and it is always shown as text.
  */
-export function cleanChatText(raw: string): string {
+function cleanChatText(raw: string): string {
   return stripControlChars(raw.replace(/\r\n?/g, '\n'))
     .replace(/<(script|style|iframe|object|template)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
     .replace(/<!--[\s\S]*?(-->|$)/g, '')
@@ -101,7 +101,7 @@ export type ChatHistoryQuery = z.infer<typeof chatHistoryQuery>;
 
 // ------------------------------------------------------------------------------------------------ what is answered
 
-export const ChatGoodsCard = z.object({
+const ChatGoodsCard = z.object({
   type: z.literal('goods'),
   id: z.number().int(),
   name: z.string(),
@@ -112,9 +112,8 @@ export const ChatGoodsCard = z.object({
   price: money.nullable(),
   price_tip: z.string().nullable(),
 });
-export type ChatGoodsCard = z.infer<typeof ChatGoodsCard>;
 
-export const ChatOrderCard = z.object({
+const ChatOrderCard = z.object({
   type: z.literal('order'),
   id: z.number().int(),
   order_no: z.string(),
@@ -126,7 +125,6 @@ export const ChatOrderCard = z.object({
   goods: z.string(),
   created_at: unixTime,
 });
-export type ChatOrderCard = z.infer<typeof ChatOrderCard>;
 
 export const ChatCard = z.discriminatedUnion('type', [ChatGoodsCard, ChatOrderCard]);
 export type ChatCard = z.infer<typeof ChatCard>;
@@ -172,7 +170,7 @@ export type ChatHistory = z.infer<typeof ChatHistory>;
 
 // ------------------------------------------------------------------------------------------------ the console
 
-export const CHAT_SCOPES = ['mine', 'waiting', 'all'] as const;
+const CHAT_SCOPES = ['mine', 'waiting', 'all'] as const;
 export type ChatScope = (typeof CHAT_SCOPES)[number];
 
 export const adminChatInboxQuery = z.object({
@@ -242,7 +240,7 @@ export const AdminChatInbox = pageOf(AdminChatConversation).extend({
 });
 export type AdminChatInbox = z.infer<typeof AdminChatInbox>;
 
-export const AdminChatBuyer = z.object({
+const AdminChatBuyer = z.object({
   id: z.number().int(),
   username: z.string(),
   company: z.string(),
@@ -258,7 +256,6 @@ export const AdminChatBuyer = z.object({
   /** 专属客服. */
   contacts: z.array(z.object({ name: z.string(), phone: z.string(), is_default: bit })),
 });
-export type AdminChatBuyer = z.infer<typeof AdminChatBuyer>;
 
 export const AdminChatOrder = z.object({
   id: z.number().int(),

@@ -14,7 +14,7 @@ import { adminOrderDetail } from '../orders/admin.js';
 import { ORDER_MISSING } from '../orders/rows.js';
 import { ownsUploads } from '../uploads/service.js';
 
-export const GOODS_MISSING = '商品不存在或已下架';
+const GOODS_MISSING = '商品不存在或已下架';
 
 export type Content = { kind: ChatKind; body: string; card: ChatCard | null };
 

@@ -21,7 +21,7 @@ import { chatOperators, conversationById, conversationView, operatorNamesById, t
 const PER_PAGE = 20;
 /** Orders shown beside a conversation. */
 const LATEST_ORDERS = 5;
-export const CANNED_MISSING = '快捷回复不存在';
+const CANNED_MISSING = '快捷回复不存在';
 
 /** `GET /api/admin/chat/conversations`: one scope's conversations, newest activity first, and the count of each scope. */
 export async function inbox(db: Db, operatorId: number, q: z.infer<typeof adminChatInboxQuery>): Promise<AdminChatInbox> {

@@ -23,7 +23,7 @@ import { chatSocket } from './socket.js';
  * The Redis names of one site: its processes share a database (DATABASE_URL, or PGlite's DATA_DIR), so they share
  * the namespace, and another site on the same Redis never receives their messages.
  */
-export const chatNamespace = (config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>) =>
+const chatNamespace = (config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>) =>
   crypto
     .createHash('sha256')
     .update(config.DATABASE_URL ?? path.resolve(config.DATA_DIR))

@@ -29,7 +29,7 @@ import type { ChatHub } from './hub.js';
 import type { ChatLimiter } from './limiter.js';
 
 export const CHAT_OFF = '在线客服暂未开通，请通过QQ联系客服';
-export const CONVERSATION_MISSING = '会话不存在';
+const CONVERSATION_MISSING = '会话不存在';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;

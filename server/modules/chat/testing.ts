@@ -1,6 +1,6 @@
 /** Test helpers of the chat: a WebSocket client that keeps the events it receives and reads them in order. */
 import { WebSocket } from 'ws';
-import type { ChatServerEvent } from '../../../core/schemas/chat.js';
+import { chatServerEvent, type ChatServerEvent } from '../../../core/schemas/chat.js';
 
 /** A socket with the events it received, read in order. */
 class Peer {
@@ -12,7 +12,8 @@ class Peer {
   attach = (ws: WebSocket) => {
     this.ws = ws;
     ws.on('message', (data) => {
-      this.events.push(JSON.parse(String(data)) as ChatServerEvent);
+      // Every event the server pushes must be what core's schema says it sends.
+      this.events.push(chatServerEvent.parse(JSON.parse(String(data))));
       for (const w of this.waiters.splice(0)) w();
     });
   };

@@ -28,7 +28,7 @@ export async function categoryRows(conn: Conn): Promise<Map<number, CategoryRow>
 }
 
 /** The help group a category sits in: itself for a top-level one. */
-export const groupOf = (all: Map<number, CategoryRow>, c: CategoryRow) => (c.parentId ? (all.get(c.parentId) ?? c) : c);
+const groupOf = (all: Map<number, CategoryRow>, c: CategoryRow) => (c.parentId ? (all.get(c.parentId) ?? c) : c);
 
 /** A category under a group is a news list; a group holds help pages. */
 export const isList = (c: CategoryRow) => c.parentId !== 0;

@@ -1,6 +1,6 @@
 /**
  * The fixed toolbar on the right: my account, cart and messages with badges capped at 99, customer service
- * (QQ or in-site chat), the WeChat QR and back to top. The cart button slides the mini cart out of the
+ * (the in-site chat with its unread badge for `is_can_chat`, the QQ links otherwise), the WeChat QR and back to top. The cart button slides the mini cart out of the
  * toolbar (40 px collapsed, 310 px open, spec section 4); its code loads when it first opens.
  */
 import { CustomerServiceOutlined, MessageOutlined, ShoppingCartOutlined, UserOutlined, VerticalAlignTopOutlined, WechatOutlined } from '@ant-design/icons';
@@ -8,6 +8,9 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { MINI_CART_WIDTH } from '@core/constants';
 import type { UserBase } from '@core/schemas/user';
+import { useChatState } from '@/features/chat/api/get-chat-state';
+import { ChatHost, MiniCartService, qqHref, ServiceLinks } from '@/features/chat/components/ServiceEntry';
+import { setChatOpen, useChatOpen } from '@/features/chat/lib/dock';
 import { useFocusCommon } from '@/lib/content/get-focus-common';
 import { isLoggedIn } from '@/lib/session/get-user-base';
 import { Badge99 } from '@/ui/Badge99';
@@ -49,12 +52,14 @@ export function RightToolbar({ user }: { user: UserBase | undefined }) {
   const { data } = useFocusCommon();
   const mini = useMiniCart();
   const member = isLoggedIn(user) ? user : undefined;
-  const qq = member?.common_config.qq1 || user?.common_config.qq1;
-  const service = member?.is_can_chat
-    ? { href: '/help/fwbz/zsfw', external: false }
-    : qq
-      ? { href: `https://wpa.qq.com/msgrd?v=3&uin=${qq}&site=qq&menu=yes`, external: true }
-      : { href: '/help/gywm/lxwm', external: false };
+  const chat = member?.is_can_chat === 1;
+  const chatOpen = useChatOpen();
+  const unread = useChatState(member?.id ?? 0, chat).data?.unread ?? 0;
+  const qq = user?.common_config.qq1;
+  const openChat = () => {
+    mini.close();
+    setChatOpen(!chatOpen);
+  };
   return (
     <aside
       className={`yct-toolbar${mini.open ? ' is-open' : ''}`}
@@ -72,7 +77,7 @@ export function RightToolbar({ user }: { user: UserBase | undefined }) {
               </div>
             }
           >
-            <MiniCart loggedIn={Boolean(member)} onClose={mini.close} />
+            <MiniCart loggedIn={Boolean(member)} onClose={mini.close} service={<MiniCartService user={user} chat={chat} unread={unread} onChat={openChat} />} />
           </Suspense>
         ) : null}
       </div>
@@ -84,7 +89,10 @@ export function RightToolbar({ user }: { user: UserBase | undefined }) {
           <button
             type="button"
             className={`yct-toolbar__item yct-toolbar__item--cart${mini.open ? ' is-active' : ''}`}
-            onClick={mini.toggle}
+            onClick={() => {
+              if (!mini.open) setChatOpen(false);
+              mini.toggle();
+            }}
             aria-expanded={mini.open}
             data-testid="toolbar-cart"
           >
@@ -95,14 +103,31 @@ export function RightToolbar({ user }: { user: UserBase | undefined }) {
           </Link>
         </div>
         <div className="yct-toolbar__group yct-toolbar__group--bottom">
-          {service.external ? (
-            <a href={service.href} target="_blank" rel="noopener noreferrer" className="yct-toolbar__item" data-testid="toolbar-service">
-              <Item icon={<CustomerServiceOutlined />} label="在线客服" />
-            </a>
+          {chat ? (
+            <button
+              type="button"
+              className={`yct-toolbar__item${chatOpen ? ' is-active' : ''}`}
+              onClick={openChat}
+              aria-expanded={chatOpen}
+              data-testid="toolbar-service"
+            >
+              <Item icon={<CustomerServiceOutlined />} label="在线客服" badge={<Badge99 count={unread} data-testid="toolbar-service-badge" />} />
+            </button>
           ) : (
-            <Link to={service.href} className="yct-toolbar__item" data-testid="toolbar-service">
-              <Item icon={<CustomerServiceOutlined />} label="在线客服" />
-            </Link>
+            <span className="yct-qrpop yct-qrpop--left">
+              {qq ? (
+                <a href={qqHref(qq)} target="_blank" rel="noopener noreferrer" className="yct-toolbar__item" data-testid="toolbar-service">
+                  <Item icon={<CustomerServiceOutlined />} label="在线客服" />
+                </a>
+              ) : (
+                <Link to="/help/gywm/lxwm" className="yct-toolbar__item" data-testid="toolbar-service">
+                  <Item icon={<CustomerServiceOutlined />} label="在线客服" />
+                </Link>
+              )}
+              <span className="yct-qrpop__panel" role="tooltip">
+                <ServiceLinks user={user} />
+              </span>
+            </span>
           )}
           <QrPopover value={data?.site.wechat_qr} caption="扫码关注公众号" placement="left">
             <span className="yct-toolbar__item" tabIndex={0} data-testid="toolbar-wechat">
@@ -114,6 +139,7 @@ export function RightToolbar({ user }: { user: UserBase | undefined }) {
           </button>
         </div>
       </div>
+      {chat && member ? <ChatHost user={member} /> : null}
     </aside>
   );
 }

@@ -4,6 +4,7 @@
  * cart page shares, which adding to the cart marks stale, so opening after an add shows the new lines.
  */
 import '../mini-cart.css';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Code } from '@core/codes';
 import type { CartLine } from '@core/schemas/cart';
@@ -15,7 +16,8 @@ import { isInvalid, isZero, linePrice, lineUnit, money } from '../lib/cart-view'
 import { lineDiscounts } from '@/lib/money';
 import { useDeleteLines } from './use-delete-lines';
 
-type Props = { loggedIn: boolean; onClose: () => void };
+/** `service`: the customer-service entry at the panel's foot (the shell's, which knows the account). */
+type Props = { loggedIn: boolean; onClose: () => void; service?: ReactNode };
 
 function Line({ line, onDelete }: { line: CartLine; onDelete: (id: number) => void }) {
   const g = line.goods;
@@ -47,7 +49,7 @@ function Line({ line, onDelete }: { line: CartLine; onDelete: (id: number) => vo
   );
 }
 
-export default function MiniCart({ loggedIn, onClose }: Props) {
+export default function MiniCart({ loggedIn, onClose, service }: Props) {
   const cart = useCartList(undefined, { enabled: loggedIn });
   const remove = useDeleteLines();
   const location = useLocation();
@@ -139,6 +141,7 @@ export default function MiniCart({ loggedIn, onClose }: Props) {
           </Link>
         </footer>
       ) : null}
+      {service}
     </div>
   );
 }

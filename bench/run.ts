@@ -373,6 +373,14 @@ ${refused.length ? `\nCalls that failed (the server's log of the run is bench/re
 type Row = Target & { db: string; measured: Measure; bare: Measure; ratio: number; ok: boolean | null };
 
 /** The long tail alone on a fresh catalogue of `size` goods: the figures p99 at the full size is compared with. */
+/** Stops a server and waits until it has: its data folder is removed next. */
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 async function benchTailAt(db: string, env: Record<string, string>, size: number, bare: Awaited<ReturnType<typeof bareServer>>, tails: LongTail[]) {
   console.log(`\n== ${db}: seeding ${size} goods for the long tail`);
   await run(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts', '--goods', String(size), '--buyers', String(BUYERS)], env);
@@ -380,8 +388,7 @@ async function benchTailAt(db: string, env: Record<string, string>, size: number
   try {
     tails.push(await benchLongTail(db, base, child.pid!, bare, size));
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stopServer(child);
   }
 }
 
@@ -420,7 +427,7 @@ async function benchDatabase(
     trade.push(...(await benchTrade(db, base, duration)));
     trade.push(...(await benchMarketing(db, base, buyers, duration)));
   } finally {
-    child.kill('SIGTERM');
+    await stopServer(child);
   }
   return rows;
 }
@@ -495,11 +502,11 @@ if (runApi) {
     for (const size of opts['skip-long-tail'] ? [] : tailSizes) {
       const small = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-'));
       await benchTailAt('PGlite', { DATA_DIR: small, DATABASE_URL: '' }, size, bare, tails);
-      fs.rmSync(small, { recursive: true, force: true });
+      fs.rmSync(small, { recursive: true, force: true, maxRetries: 5 });
     }
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-bench-'));
     rows.push(...(await benchDatabase('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, bare, trade, tails)));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   }
   if (opts.only !== 'pglite') {
     for (const size of opts['skip-long-tail'] ? [] : tailSizes) {

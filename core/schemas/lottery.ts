@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { fenToYuan, yuanToFen } from '../money.js';
 import { flag, freeText, id, optionalText, page, quantity, text } from './common.js';
+import { shipBody } from './admin-orders.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
 
 /** A nine-square grid: eight prizes round the button in the middle. */
@@ -240,10 +241,8 @@ export const adminDrawQuery = z.object({
   keyword: freeText('关键词', 30).optional().default('').meta({ description: 'company, username or phone of the buyer' }),
 });
 export const adminDrawParams = z.object({ id: id('抽奖记录ID') });
-export const drawShipBody = z.object({
-  carrier: text('快递公司', 20),
-  tracking_no: text('快递单号', 40).regex(/^[A-Za-z0-9-]{6,40}$/, { error: '快递单号为6-40位字母或数字' }),
-});
+/** A physical prize ships as an order does. */
+export const drawShipBody = shipBody;
 
 /** A prize as the console sees it, weight and stock included. */
 const AdminPrize = z.object({

@@ -61,8 +61,9 @@ test('ops changes a prize’s weight and stock, reads the draws and ships a phys
   const toShip = drawer.getByTestId('draws-table').locator('tr.ant-table-row', { hasText: '电子体温计' });
   await expect(toShip).toContainText(address.address);
   await toShip.getByTestId('draw-ship').click();
-  await page.getByTestId('ship-no').fill('SF2026112500018');
-  await page.getByTestId('ship-save').click();
+  await page.getByTestId('prize-ship-carrier').locator('input').fill('顺丰速运');
+  await page.getByTestId('prize-ship-tracking').fill('SF2026112500018');
+  await page.getByTestId('prize-ship-save').click();
   await expect(page.getByText('已发货：电子体温计')).toBeVisible();
   await expect(toShip).toHaveCount(0);
   await drawer.getByTestId('draws-status').click();

@@ -93,7 +93,7 @@ export const lotteryDraws = pgTable(
     consignee: varchar('consignee', { length: 20 }).notNull().default(''),
     phone: varchar('phone', { length: 20 }).notNull().default(''),
     address: varchar('address', { length: 200 }).notNull().default(''),
-    carrier: varchar('carrier', { length: 20 }).notNull().default(''),
+    carrier: varchar('carrier', { length: 32 }).notNull().default(''),
     trackingNo: varchar('tracking_no', { length: 40 }).notNull().default(''),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,35 +1,41 @@
 /**
- * One action on an order or request as a small form over the page (Medusa's focused forms): checked in the browser
- * with the server's own schema, optionally asked once more (`confirm`, for money), sent, and on 422 the Chinese
- * message shown under its field. Other failures have been shown by the console's HTTP client already.
+ * One action on an order, a request, an invoice... as a small form over the page (Medusa's focused forms): checked
+ * in the browser with the server's own schema, optionally asked once more (`confirm`, for money), sent, and on 422
+ * the Chinese message shown under its field. Other failures have been shown by the console's HTTP client already.
+ * `ReasonPicks` under a reason field fills it with one of the usual reasons.
  */
-import { App, Form, Modal } from 'antd';
+import { App, Button, Form, Modal } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { applyServerErrors } from '@/lib/form';
+import './admin-ui.css';
 
-type Props<V> = {
+type Props<V, R> = {
   open: boolean;
   title: ReactNode;
   okText: string;
+  /** The button that closes it unsent; 返回 where the action itself is a 取消. */
+  cancelText?: string;
   danger?: boolean;
   initialValues?: Partial<V>;
   onClose: () => void;
-  submit: (values: V) => Promise<unknown>;
-  /** Words shown after it went through. */
-  done: (values: V) => string;
+  submit: (values: V) => Promise<R>;
+  /** Words shown after it went through, from what was sent and what the server answered. */
+  done: (values: V, answer: R) => string;
   /** A last question before sending (what money moves, and where). */
   confirm?: (values: V) => { title: ReactNode; content: ReactNode };
   /** What the form is about, above its fields. */
   note?: ReactNode;
   children: ReactNode;
   width?: number;
-  'data-testid'?: string;
+  /** `{testId}-form` on the form, `{testId}-save` on its button. */
+  testId?: string;
 };
 
-export function ActionFormModal<V extends object>({
+export function ActionFormModal<V extends object, R = unknown>({
   open,
   title,
   okText,
+  cancelText = '取消',
   danger,
   initialValues,
   onClose,
@@ -39,8 +45,8 @@ export function ActionFormModal<V extends object>({
   note,
   children,
   width = 520,
-  ...rest
-}: Props<V>) {
+  testId,
+}: Props<V, R>) {
   const [form] = Form.useForm<V>();
   const { message, modal } = App.useApp();
   const [sending, setSending] = useState(false);
@@ -48,12 +54,11 @@ export function ActionFormModal<V extends object>({
   const send = async (values: V) => {
     setSending(true);
     try {
-      await submit(values);
-      void message.success(done(values));
+      void message.success(done(values, await submit(values)));
       onClose();
     } catch (e) {
-      const rest = applyServerErrors(form, e);
-      if (rest.length) void message.error(rest[0]);
+      const left = applyServerErrors(form, e);
+      if (left.length) void message.error(left[0]);
     } finally {
       setSending(false);
     }
@@ -62,7 +67,7 @@ export function ActionFormModal<V extends object>({
   const finish = (values: V) => {
     if (!confirm) return send(values);
     const question = confirm(values);
-    modal.confirm({ ...question, okText, cancelText: '取消', centered: true, okButtonProps: { danger }, onOk: () => send(values) });
+    modal.confirm({ ...question, okText, cancelText, centered: true, okButtonProps: { danger }, onOk: () => send(values) });
   };
 
   return (
@@ -70,19 +75,41 @@ export function ActionFormModal<V extends object>({
       open={open}
       title={title}
       okText={okText}
-      cancelText="取消"
-      okButtonProps={{ danger }}
+      cancelText={cancelText}
+      okButtonProps={{ danger, ...(testId ? { 'data-testid': `${testId}-save` } : {}) }}
       onOk={() => form.submit()}
       onCancel={onClose}
+      afterClose={() => form.resetFields()}
       confirmLoading={sending}
       destroyOnHidden
       width={width}
       maskClosable={false}
     >
-      {note ? <div className="yct-admin-orders__modal-note">{note}</div> : null}
-      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={finish} data-testid={rest['data-testid']}>
+      {note ? <div className="yct-admin-action__note">{note}</div> : null}
+      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={finish} data-testid={testId && `${testId}-form`}>
         {children}
       </Form>
     </Modal>
+  );
+}
+
+/** The usual reasons under a reason field: one click writes it into the field (and clears its error). */
+export function ReasonPicks({ reasons, name = 'reason' }: { reasons: readonly string[]; name?: string }) {
+  const form = Form.useFormInstance();
+  return (
+    <div className="yct-admin-action__reasons">
+      {reasons.map((r) => (
+        <Button
+          key={r}
+          size="small"
+          onClick={() => {
+            form.setFieldValue(name, r);
+            form.validateFields([name]).catch(() => undefined);
+          }}
+        >
+          {r}
+        </Button>
+      ))}
+    </div>
   );
 }

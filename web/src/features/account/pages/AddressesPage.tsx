@@ -1,6 +1,6 @@
 /** /zhzx/addr: the account's receiving addresses, default first, with add, edit, 设为默认 and delete; a guest is sent to log in. */
 import '../account.css';
-import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import type { Address } from '@core/schemas/trade';
 import { ADDRESS_MAX, useAddresses } from '@/lib/address/get-addresses';
@@ -9,6 +9,7 @@ import { AddressFormModal } from '@/ui/AddressFormModal';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { AccountLayout } from '@/ui/account/AccountLayout';
+import { DefaultRowActions } from '@/ui/account/DefaultRowActions';
 import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useDeleteAddress } from '../api/delete-address';
 import { useSetDefaultAddress } from '../api/set-default-address';
@@ -16,57 +17,13 @@ import { useSetDefaultAddress } from '../api/set-default-address';
 /** The dialog: closed, a new address, or the address being changed. */
 type Editing = { address: Address | null } | null;
 
-function Actions({ address, onEdit }: { address: Address; onEdit: () => void }) {
-  const { modal, message } = App.useApp();
-  const remove = useDeleteAddress();
-  const setDefault = useSetDefaultAddress();
-  return (
-    <span className="yct-addr__actions">
-      {address.is_default ? null : (
-        <button
-          type="button"
-          className="yct-linkbtn yct-addr__default"
-          disabled={setDefault.isPending}
-          onClick={() => setDefault.mutate(address.id, { onSuccess: () => void message.success('已设为默认地址') })}
-          data-testid="address-set-default"
-        >
-          设为默认
-        </button>
-      )}
-      <button type="button" className="yct-linkbtn" onClick={onEdit} data-testid="address-edit">
-        编辑
-      </button>
-      <button
-        type="button"
-        className="yct-linkbtn"
-        onClick={() =>
-          modal.confirm({
-            title: '确定删除该收货地址吗?',
-            content: address.is_default ? '删除后，下一个地址将成为默认地址。' : undefined,
-            okText: '删除',
-            cancelText: '取消',
-            okButtonProps: { danger: true },
-            centered: true,
-            onOk: () =>
-              remove.mutateAsync(address.id).then(
-                () => void message.success('已删除收货地址'),
-                () => undefined,
-              ),
-          })
-        }
-        data-testid="address-delete"
-      >
-        删除
-      </button>
-    </span>
-  );
-}
-
 export default function AddressesPage() {
   const { data: user } = useUserBase();
   const member = isLoggedIn(user);
   const list = useAddresses({ enabled: member });
   const [editing, setEditing] = useState<Editing>(null);
+  const remove = useDeleteAddress();
+  const setDefault = useSetDefaultAddress();
   const count = list.data?.length ?? 0;
   const full = count >= ADDRESS_MAX;
 
@@ -89,7 +46,24 @@ export default function AddressesPage() {
     { title: '所在地区', key: 'region', width: 200, render: (_, a) => `${a.province} ${a.city} ${a.district}` },
     { title: '详细地址', dataIndex: 'address', ellipsis: true },
     { title: '联系电话', dataIndex: 'phone', width: 140 },
-    { title: '操作', key: 'actions', width: 180, align: 'center', render: (_, a) => <Actions address={a} onEdit={() => setEditing({ address: a })} /> },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 180,
+      align: 'center',
+      render: (_, a) => (
+        <DefaultRowActions
+          id={a.id}
+          isDefault={a.is_default === 1}
+          noun="收货地址"
+          short="地址"
+          setDefault={setDefault}
+          remove={remove}
+          onEdit={() => setEditing({ address: a })}
+          testId="address"
+        />
+      ),
+    },
   ];
 
   let body;

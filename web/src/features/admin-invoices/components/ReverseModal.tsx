@@ -1,51 +1,32 @@
 /** 红冲 of an issued blue invoice: the reason (the buyer reads it) and what the red invoice will say. */
-import { App, Descriptions, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
+import { Descriptions, Form, Input } from 'antd';
 import { adminReverseBody, type AdminInvoice } from '@core/schemas/invoices';
-import { applyServerErrors, zodRule } from '@/lib/form';
+import { zodRule } from '@/lib/form';
+import { ActionFormModal, ReasonPicks } from '@/ui/admin/ActionFormModal';
 import { useReverseInvoice } from '../api/invoices';
 
 const REASONS = ['抬头有误，需重开', '客户退货退款', '金额有误'];
 
 export function ReverseModal({ invoice, onClose }: { invoice: AdminInvoice | null; onClose: () => void }) {
-  const [form] = Form.useForm<{ reason: string }>();
   const reverse = useReverseInvoice();
-  const { message } = App.useApp();
-  useEffect(() => {
-    if (invoice) form.resetFields();
-  }, [form, invoice]);
-
-  const submit = async (v: { reason: string }) => {
-    if (!invoice) return;
-    try {
-      const red = await reverse.mutateAsync({ id: invoice.id, body: v });
-      void message.success(`已红冲：红字发票 ${red.invoice_no}`);
-      onClose();
-    } catch (e) {
-      const left = applyServerErrors(form, e);
-      if (left.length) void message.error(left[0]);
-    }
-  };
-
   return (
-    <Modal
+    <ActionFormModal<{ reason: string }, AdminInvoice | null>
       open={invoice !== null}
       title="发票红冲"
       okText="确认红冲"
-      okButtonProps={{ danger: true, 'data-testid': 'invoice-reverse-save' }}
-      cancelText="取消"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={reverse.isPending}
-      destroyOnHidden
+      danger
+      onClose={onClose}
+      submit={async (v) => invoice && reverse.mutateAsync({ id: invoice.id, body: v })}
+      done={(_, red) => `已红冲：红字发票 ${red?.invoice_no ?? ''}`}
       width={560}
+      testId="invoice-reverse"
     >
       {invoice ? (
         <Descriptions
           size="small"
           column={1}
           bordered
-          className="yct-admin-fp__desc"
+          className="yct-admin-action__facts"
           items={[
             { key: 'no', label: '蓝字发票号码', children: invoice.invoice_no },
             { key: 'order', label: '订单号', children: invoice.order_no },
@@ -54,18 +35,10 @@ export function ReverseModal({ invoice, onClose }: { invoice: AdminInvoice | nul
           ]}
         />
       ) : null}
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} data-testid="invoice-reverse-form">
-        <Form.Item name="reason" label="红冲原因（客户可见）" rules={[zodRule(adminReverseBody.shape.reason)]}>
-          <Input.TextArea rows={2} maxLength={100} showCount placeholder="如：抬头有误，需重开" data-testid="invoice-reverse-reason" />
-        </Form.Item>
-        <div className="yct-admin-fp__reasons">
-          {REASONS.map((r) => (
-            <button key={r} type="button" className="yct-admin-fp__reason" onClick={() => form.setFieldsValue({ reason: r })}>
-              {r}
-            </button>
-          ))}
-        </div>
-      </Form>
-    </Modal>
+      <Form.Item name="reason" label="红冲原因（客户可见）" rules={[zodRule(adminReverseBody.shape.reason)]}>
+        <Input.TextArea rows={2} maxLength={100} showCount placeholder="如：抬头有误，需重开" data-testid="invoice-reverse-reason" />
+      </Form.Item>
+      <ReasonPicks reasons={REASONS} />
+    </ActionFormModal>
   );
 }

@@ -4,15 +4,14 @@
  * in force, 红冲 of an issued blue invoice, 下载 PDF.
  */
 import { FileAddOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Form, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { AdminInvoice, InvoiceLine } from '@core/schemas/invoices';
 import type { CsvColumn } from '@/lib/admin/csv';
 import { formatTime } from '@/lib/admin/format';
 import { AdminPanel } from '@/ui/admin/AdminPanel';
 import { AdminTable } from '@/ui/admin/AdminTable';
-import { FilterForm } from '@/ui/admin/FilterForm';
+import { DayRange, FilterForm } from '@/ui/admin/FilterForm';
 import { adminPdfUrl, getInvoices, INVOICE_FILTERS, INVOICES_KEY } from '../api/invoices';
 import { IssueModal } from '../components/IssueModal';
 import { ReverseModal } from '../components/ReverseModal';
@@ -36,11 +35,6 @@ const csv: CsvColumn<AdminInvoice>[] = [
   { title: '对应蓝字发票', value: (i) => i.reverses_no },
   { title: '红字发票', value: (i) => i.reversed_by_no },
 ];
-
-/** A day picked in the filter row, kept in the URL as YYYY-MM-DD. */
-function DayInput({ value, onChange }: { value?: string; onChange?: (v: string | undefined) => void }) {
-  return <DatePicker value={value ? dayjs(value) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : undefined)} style={{ width: 140 }} />;
-}
 
 const lineColumns: TableColumnsType<InvoiceLine> = [
   { title: '项目名称', dataIndex: 'name' },
@@ -212,12 +206,7 @@ export default function InvoicesPage() {
                 data-testid="invoices-kind"
               />
             </Form.Item>
-            <Form.Item name="date_from" label="开票日期">
-              <DayInput />
-            </Form.Item>
-            <Form.Item name="date_to" label="至">
-              <DayInput />
-            </Form.Item>
+            <DayRange label="开票日期" />
           </FilterForm>
         }
       />

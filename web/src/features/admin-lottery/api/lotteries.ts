@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { Code } from '@core/codes';
 import type { AdminCouponPage } from '@core/schemas/admin-promotions';
-import type { AdminDraw, AdminDrawPage, AdminLottery, AdminLotteryPage, lotteryBody } from '@core/schemas/lottery';
+import type { AdminDraw, AdminDrawPage, AdminLottery, AdminLotteryPage, drawShipBody, lotteryBody } from '@core/schemas/lottery';
 import { adminHttp } from '@/lib/admin/http';
 import { ADMIN_KEY, AUDIT_KEY } from '@/lib/admin/keys';
 import type { ListQuery } from '@/lib/admin/list';
@@ -49,8 +49,8 @@ export function useShowLottery() {
 export function useShipDraw() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, carrier, trackingNo }: { id: number; carrier: string; trackingNo: string }) =>
-      adminHttp.post<AdminDraw>(`/api/admin/lottery-draws/${id}/ship`, { carrier, tracking_no: trackingNo }, { quiet: [Code.invalid] }),
+    mutationFn: ({ id, body }: { id: number; body: z.input<typeof drawShipBody> }) =>
+      adminHttp.post<AdminDraw>(`/api/admin/lottery-draws/${id}/ship`, body, { quiet: [Code.invalid] }),
     onSuccess: refresh,
   });
 }

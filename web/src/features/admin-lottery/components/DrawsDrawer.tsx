@@ -3,17 +3,17 @@
  * physical prize whose address the buyer gave (carrier and tracking number).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Drawer, Form, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Drawer, Form, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import type { AdminDraw, AdminLottery } from '@core/schemas/lottery';
 import { fetchAllRows, saveCsv, toCsv, type CsvColumn } from '@/lib/admin/csv';
 import { errorText } from '@/lib/admin/http';
-import { applyServerErrors } from '@/lib/form';
+import { ActionFormModal } from '@/ui/admin/ActionFormModal';
 import { LoadFailed } from '@/ui/admin/LoadFailed';
+import { ShipFields, shipValues } from '@/ui/admin/ShipFields';
 import { getDraws, LOTTERIES_KEY, useShipDraw, type DrawFilters } from '../api/lotteries';
 
 const STATUS_COLOURS: Record<string, string> = { 已发放: 'green', 待填写地址: 'orange', 待发货: 'blue', 已发货: 'cyan', 未中奖: 'default' };
-const CARRIERS = ['顺丰速运', '京东物流', '中通快递', '圆通速递', '韵达快递', '申通快递', 'EMS'];
 
 const time = (s: number | null) => {
   if (!s) return '';
@@ -39,49 +39,20 @@ const csv: CsvColumn<AdminDraw>[] = [
 ];
 
 function ShipModal({ draw, onClose }: { draw: AdminDraw | null; onClose: () => void }) {
-  const [form] = Form.useForm<{ carrier: string; tracking_no: string }>();
   const ship = useShipDraw();
-  const { message } = App.useApp();
-  useEffect(() => {
-    if (draw) form.resetFields();
-  }, [draw, form]);
-  const submit = async (v: { carrier: string; tracking_no: string }) => {
-    if (!draw) return;
-    try {
-      await ship.mutateAsync({ id: draw.id, carrier: v.carrier, trackingNo: v.tracking_no });
-      void message.success(`已发货：${draw.prize_name}`);
-      onClose();
-    } catch (e) {
-      const left = applyServerErrors(form, e);
-      if (left.length) void message.error(left[0]);
-    }
-  };
   return (
-    <Modal
-      open={Boolean(draw)}
+    <ActionFormModal<{ carrier: string; tracking_no: string }>
+      open={draw !== null}
       title={`发货：${draw?.prize_name ?? ''}`}
       okText="确认发货"
-      cancelText="取消"
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={ship.isPending}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'ship-save' }}
+      onClose={onClose}
+      note={draw ? `收货人：${draw.consignee} ${draw.phone}，${draw.address}` : null}
+      submit={async (v) => draw && ship.mutateAsync({ id: draw.id, body: shipValues(v) })}
+      done={() => `已发货：${draw?.prize_name ?? ''}`}
+      testId="prize-ship"
     >
-      {draw ? (
-        <p className="yct-admin-muted">
-          {draw.consignee} {draw.phone}，{draw.address}
-        </p>
-      ) : null}
-      <Form form={form} layout="vertical" initialValues={{ carrier: CARRIERS[0] }} onFinish={(v) => void submit(v)}>
-        <Form.Item name="carrier" label="快递公司" rules={[{ required: true, message: '请选择快递公司' }]}>
-          <Select options={CARRIERS.map((c) => ({ value: c, label: c }))} />
-        </Form.Item>
-        <Form.Item name="tracking_no" label="快递单号" rules={[{ required: true, message: '请输入快递单号' }]}>
-          <Input maxLength={40} placeholder="如 SF1234567890" data-testid="ship-no" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <ShipFields testId="prize-ship" />
+    </ActionFormModal>
   );
 }
 

@@ -12,7 +12,7 @@ import { useCan } from '@/lib/admin/me';
 import { ConfirmButton } from '@/ui/admin/ConfirmButton';
 import { useDecideAfterSale, useReceiveReturn, useRefundAfterSale } from '../api/after-sales';
 import { AFTER_SALE_KIND_TEXT, money } from '../lib/labels';
-import { ActionFormModal } from './ActionFormModal';
+import { ActionFormModal } from '@/ui/admin/ActionFormModal';
 
 /** Which steps the request's state allows (orders/admin.ts decides the same). */
 function afterSaleSteps(a: AdminAfterSale) {
@@ -89,7 +89,7 @@ export function AfterSaleActions({ request: a }: { request: AdminAfterSale }) {
           note={`订单 ${a.order_no}，申请原因：${a.reason}`}
           submit={(v) => decide.mutateAsync({ id: a.id, body: { decision: 'reject', reply: v.reply } })}
           done={() => `已驳回 ${a.order_no} 的${kind}申请`}
-          data-testid="after-sale-reject-form"
+          testId="after-sale-reject"
         >
           <Form.Item
             name="reply"
@@ -120,7 +120,7 @@ export function AfterSaleActions({ request: a }: { request: AdminAfterSale }) {
             content: `${a.buyer.company} · 订单 ${a.order_no}。每个申请只能退款一次，不可撤销。`,
           })}
           done={(v) => `已退款 ${money(v.amount.trim())}`}
-          data-testid="after-sale-refund-form"
+          testId="after-sale-refund"
         >
           <Form.Item
             name="amount"

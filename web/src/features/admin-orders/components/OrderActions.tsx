@@ -4,18 +4,18 @@
  * 退款 (order:refund); and 打印发货单 for anyone who reads orders.
  */
 import { PrinterOutlined } from '@ant-design/icons';
-import { Alert, AutoComplete, Button, Form, Input, Space } from 'antd';
+import { Alert, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
-import { CARRIERS, confirmTransferBody, reasonBody, shipBody, type AdminOrderDetail } from '@core/schemas/admin-orders';
+import { confirmTransferBody, reasonBody, type AdminOrderDetail } from '@core/schemas/admin-orders';
 import { zodRule } from '@/lib/form';
 import { useCan } from '@/lib/admin/me';
 import { useCancelOrder, useConfirmTransfer, useRefundOrder, useShip } from '../api/orders';
 import { money, refundDestination } from '../lib/labels';
-import { ActionFormModal } from './ActionFormModal';
+import { ActionFormModal } from '@/ui/admin/ActionFormModal';
+import { ShipFields, shipValues } from '@/ui/admin/ShipFields';
 
 type Open = 'confirm' | 'ship' | 'cancel' | 'refund' | null;
 
-const CARRIER_OPTIONS = CARRIERS.map((c) => ({ value: c }));
 const transferAmount = confirmTransferBody.shape.amount.unwrap();
 
 function ConfirmTransferModal({ order, open, onClose }: { order: AdminOrderDetail; open: boolean; onClose: () => void }) {
@@ -43,7 +43,7 @@ function ConfirmTransferModal({ order, open, onClose }: { order: AdminOrderDetai
         content: `${order.buyer.company} 转账 ${money(v.amount)}，银行流水号 ${v.bank_ref}。确认后订单转为待发货，客户将收到到账通知。`,
       })}
       done={() => `已确认到账：${order.order_no}，订单转为待发货`}
-      data-testid="confirm-transfer-form"
+      testId="confirm-transfer"
     >
       <Form.Item name="bank_ref" label="银行流水号" rules={[zodRule(confirmTransferBody.shape.bank_ref)]}>
         <Input maxLength={64} placeholder="网银回单上的流水号/交易参考号" data-testid="transfer-bank-ref" />
@@ -72,22 +72,11 @@ function ShipModal({ order, open, onClose }: { order: AdminOrderDetail; open: bo
           {order.address.district} {order.address.address}
         </>
       }
-      submit={(v) => ship.mutateAsync({ carrier: v.carrier.trim(), tracking_no: v.tracking_no.trim() })}
+      submit={(v) => ship.mutateAsync(shipValues(v))}
       done={(v) => `已发货：${v.carrier} ${v.tracking_no}`}
-      data-testid="ship-form"
+      testId="ship"
     >
-      <Form.Item name="carrier" label="物流公司" rules={[zodRule(shipBody.shape.carrier)]} extra="可从列表选择，或直接输入其他物流公司">
-        <AutoComplete
-          options={CARRIER_OPTIONS}
-          placeholder="请选择或输入物流公司"
-          style={{ width: 260 }}
-          showSearch={{ filterOption: (input, option) => String(option?.value ?? '').includes(input.trim()) }}
-          data-testid="ship-carrier"
-        />
-      </Form.Item>
-      <Form.Item name="tracking_no" label="运单号" rules={[zodRule(shipBody.shape.tracking_no)]}>
-        <Input maxLength={40} style={{ width: 260 }} placeholder="6-40位字母、数字或横线" data-testid="ship-tracking" />
-      </Form.Item>
+      <ShipFields testId="ship" />
     </ActionFormModal>
   );
 }
@@ -99,12 +88,13 @@ function CancelModal({ order, open, onClose }: { order: AdminOrderDetail; open: 
       open={open}
       title="取消订单"
       okText="取消订单"
+      cancelText="返回"
       danger
       onClose={onClose}
       note="取消后库存、优惠券和红包将退回，客户将收到取消通知及原因。"
       submit={(v) => cancel.mutateAsync(v)}
       done={() => `订单 ${order.order_no} 已取消`}
-      data-testid="cancel-form"
+      testId="cancel"
     >
       <Form.Item name="reason" label="取消原因" rules={[zodRule(reasonBody.shape.reason)]}>
         <Input.TextArea rows={3} maxLength={90} showCount placeholder="客户将看到此原因" data-testid="cancel-reason" />
@@ -130,7 +120,7 @@ function RefundModal({ order, open, onClose }: { order: AdminOrderDetail; open: 
         content: `订单 ${order.order_no}（${order.buyer.company}）全额退款 ${money(order.pay_amount)}，${where}。原因：${v.reason}。此操作不可撤销。`,
       })}
       done={() => `已退款 ${money(order.pay_amount)}，${where}`}
-      data-testid="refund-form"
+      testId="refund"
     >
       <Form.Item name="reason" label="退款原因" rules={[zodRule(reasonBody.shape.reason)]}>
         <Input.TextArea rows={3} maxLength={90} showCount placeholder="将记入客户的资金流水并通知客户" data-testid="refund-reason" />

@@ -3,8 +3,7 @@
  * on them), a tag per state, 导出CSV. With `preset` some filters are fixed and not offered (对公转账 is the list
  * of transfers waiting for finance).
  */
-import { DatePicker, Form, Input, Select, Space, Tabs, Tag, type TableColumnsType } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Form, Input, Select, Tabs, Tag, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import type { AdminOrderRow } from '@core/schemas/admin-orders';
 import type { CsvColumn } from '@/lib/admin/csv';
@@ -12,7 +11,7 @@ import { formatTime } from '@/lib/admin/format';
 import { useListQuery, type ListQuery } from '@/lib/admin/list';
 import { useCan } from '@/lib/admin/me';
 import { AdminTable } from '@/ui/admin/AdminTable';
-import { FilterForm } from '@/ui/admin/FilterForm';
+import { DayRange, FilterForm } from '@/ui/admin/FilterForm';
 import { getOrders, ORDER_FILTERS, ORDERS_KEY } from '../api/orders';
 import { money, PAY_METHOD_TEXT, payMethodText } from '../lib/labels';
 import { OrderStatusTag } from './OrderStatusTag';
@@ -118,12 +117,6 @@ const csv: CsvColumn<AdminOrderRow>[] = [
   { title: '发货时间', value: (o) => formatTime(o.shipped_at, '') },
 ];
 
-/** A DatePicker whose form value is the `YYYY-MM-DD` text the URL and the API hold. */
-const dayField = {
-  getValueProps: (v?: string) => ({ value: v ? dayjs(v) : undefined }),
-  normalize: (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined),
-};
-
 const PAY_OPTIONS = Object.entries(PAY_METHOD_TEXT).map(([value, label]) => ({ value, label }));
 
 type Props = {
@@ -186,17 +179,7 @@ export function OrdersTable({ preset, hide = [], csvName, emptyText, ...rest }: 
                 <Select placeholder="全部" allowClear style={{ width: 120 }} options={PAY_OPTIONS} />
               </Form.Item>
             )}
-            <Form.Item label="下单日期" style={{ marginInlineEnd: 12 }}>
-              <Space size={4}>
-                <Form.Item name="date_from" noStyle {...dayField}>
-                  <DatePicker placeholder="开始日期" style={{ width: 130 }} />
-                </Form.Item>
-                <span className="yct-muted">至</span>
-                <Form.Item name="date_to" noStyle {...dayField}>
-                  <DatePicker placeholder="结束日期" style={{ width: 130 }} />
-                </Form.Item>
-              </Space>
-            </Form.Item>
+            <DayRange label="下单日期" />
             <Form.Item name="ephedrine" label="订单类型">
               <Select placeholder="全部" allowClear style={{ width: 110 }} options={[{ value: '1', label: '含麻订单' }]} />
             </Form.Item>

@@ -9,7 +9,7 @@ import { zodRule } from '@/lib/form';
 import { useCan } from '@/lib/admin/me';
 import { ConfirmButton } from '@/ui/admin/ConfirmButton';
 import { useCheckReceipt } from '../api/orders';
-import { ActionFormModal } from './ActionFormModal';
+import { ActionFormModal } from '@/ui/admin/ActionFormModal';
 
 const RECEIPT_STATE = {
   0: { text: '待审核', color: 'orange' },
@@ -71,7 +71,7 @@ export function ReceiptPanel({ order }: { order: AdminOrderDetail }) {
           note="客户将收到通知，并按原因重新上传签收单。"
           submit={(v) => check.mutateAsync({ accept: 0, remark: v.remark })}
           done={() => '已退回，等待客户重新上传'}
-          data-testid="receipt-reject-form"
+          testId="receipt-reject"
         >
           <Form.Item
             name="remark"

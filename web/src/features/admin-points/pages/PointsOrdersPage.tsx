@@ -3,14 +3,13 @@
  * keyword (order number, goods, buyer), exported as CSV; 发货 or 取消 (points and cash back) for a physical order
  * waiting to ship.
  */
-import { Button, DatePicker, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { AdminPointsOrder } from '@core/schemas/points';
 import type { CsvColumn } from '@/lib/admin/csv';
 import { AdminPanel } from '@/ui/admin/AdminPanel';
 import { AdminTable } from '@/ui/admin/AdminTable';
-import { FilterForm } from '@/ui/admin/FilterForm';
+import { DayRange, FilterForm } from '@/ui/admin/FilterForm';
 import { getPointsOrders, POINTS_ORDER_FILTERS, POINTS_ORDERS_KEY } from '../api/points-orders';
 import { CancelModal } from '../components/CancelModal';
 import { ShipModal } from '../components/ShipModal';
@@ -36,11 +35,6 @@ const csv: CsvColumn<AdminPointsOrder>[] = [
   { title: '发货时间', value: (o) => timeText(o.shipped_at) },
   { title: '取消原因', value: (o) => o.cancel_reason },
 ];
-
-/** A day picked in the filter row, kept in the URL as YYYY-MM-DD. */
-function DayInput({ value, onChange }: { value?: string; onChange?: (v: string | undefined) => void }) {
-  return <DatePicker value={value ? dayjs(value) : null} onChange={(d) => onChange?.(d ? d.format('YYYY-MM-DD') : undefined)} style={{ width: 140 }} />;
-}
 
 export default function PointsOrdersPage() {
   const [shipping, setShipping] = useState<AdminPointsOrder | null>(null);
@@ -162,12 +156,7 @@ export default function PointsOrdersPage() {
             <Form.Item name="kind" label="类型">
               <Select allowClear placeholder="全部" style={{ width: 110 }} options={KIND_OPTIONS} />
             </Form.Item>
-            <Form.Item name="date_from" label="兑换日期">
-              <DayInput />
-            </Form.Item>
-            <Form.Item name="date_to" label="至">
-              <DayInput />
-            </Form.Item>
+            <DayRange label="兑换日期" />
           </FilterForm>
         }
       />

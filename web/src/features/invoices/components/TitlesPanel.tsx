@@ -1,9 +1,10 @@
 /** 发票抬头: the account's titles, the default first, with add, edit, 设为默认 and delete. */
-import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { INVOICE_TITLE_MAX, type InvoiceTitle } from '@core/schemas/invoices';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
+import { DefaultRowActions } from '@/ui/account/DefaultRowActions';
 import { PanelLoading } from '@/ui/account/PanelStates';
 import { useDeleteTitle } from '../api/delete-title';
 import { useTitles } from '../api/get-titles';
@@ -13,55 +14,11 @@ import { TitleFormModal } from './TitleFormModal';
 /** The dialog: closed, a new title, or the title being changed. */
 type Editing = { title: InvoiceTitle | null } | null;
 
-function Actions({ title, onEdit }: { title: InvoiceTitle; onEdit: () => void }) {
-  const { modal, message } = App.useApp();
-  const remove = useDeleteTitle();
-  const setDefault = useSetDefaultTitle();
-  return (
-    <span className="yct-fp-actions">
-      {title.is_default ? null : (
-        <button
-          type="button"
-          className="yct-linkbtn"
-          disabled={setDefault.isPending}
-          onClick={() => setDefault.mutate(title.id, { onSuccess: () => void message.success('已设为默认抬头') })}
-          data-testid="title-set-default"
-        >
-          设为默认
-        </button>
-      )}
-      <button type="button" className="yct-linkbtn" onClick={onEdit} data-testid="title-edit">
-        编辑
-      </button>
-      <button
-        type="button"
-        className="yct-linkbtn"
-        onClick={() =>
-          modal.confirm({
-            title: '确定删除该发票抬头吗?',
-            content: title.is_default ? '删除后，下一个抬头将成为默认抬头。已开具的发票不受影响。' : '已开具的发票不受影响。',
-            okText: '删除',
-            cancelText: '取消',
-            okButtonProps: { danger: true },
-            centered: true,
-            onOk: () =>
-              remove.mutateAsync(title.id).then(
-                () => void message.success('已删除发票抬头'),
-                () => undefined,
-              ),
-          })
-        }
-        data-testid="title-delete"
-      >
-        删除
-      </button>
-    </span>
-  );
-}
-
 export function TitlesPanel() {
   const list = useTitles();
   const [editing, setEditing] = useState<Editing>(null);
+  const remove = useDeleteTitle();
+  const setDefault = useSetDefaultTitle();
   const count = list.data?.length ?? 0;
   const full = count >= INVOICE_TITLE_MAX;
 
@@ -83,7 +40,25 @@ export function TitlesPanel() {
     { title: '税号', dataIndex: 'tax_no', width: 190, render: (v: string) => <span className="yct-fp-mono">{v}</span> },
     { title: '地址、电话', dataIndex: 'address_phone', ellipsis: true, render: (v: string) => v || <span className="yct-muted">—</span> },
     { title: '开户行及账号', dataIndex: 'bank_account', ellipsis: true, render: (v: string) => v || <span className="yct-muted">—</span> },
-    { title: '操作', key: 'op', width: 170, align: 'center', render: (_, t) => <Actions title={t} onEdit={() => setEditing({ title: t })} /> },
+    {
+      title: '操作',
+      key: 'op',
+      width: 170,
+      align: 'center',
+      render: (_, t) => (
+        <DefaultRowActions
+          id={t.id}
+          isDefault={t.is_default === 1}
+          noun="发票抬头"
+          short="抬头"
+          deleteNote="已开具的发票不受影响。"
+          setDefault={setDefault}
+          remove={remove}
+          onEdit={() => setEditing({ title: t })}
+          testId="title"
+        />
+      ),
+    },
   ];
 
   let body;

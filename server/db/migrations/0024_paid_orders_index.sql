@@ -1,0 +1,1 @@
+CREATE INDEX "orders_paid_idx" ON "orders" USING btree ((status = 3),"id") WHERE status in (1, 2, 3);

@@ -3,7 +3,8 @@
  * seeded PostgreSQL database (DATABASE_URL, by default the one `npm run bench` leaves: yct_bench), written to
  * docs/hot-queries.md. Lists, counts and suggestions' ranking are worked out in the list index (list-index.ts),
  * so what reaches the database per request is reading goods by primary key, the suggestions' best sellers per
- * name, the cart's lines and the order's stock. Writes run in a transaction that is rolled back.
+ * name, the cart's lines and the order's stock. Writes run in a transaction that is rolled back. The console's and
+ * self-service tables (conversations, orders, invoices, news) are first grown to a busy year's volume.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,61 @@ await client.connect();
 const one = async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows[0] as T;
 const [{ goods }] = (await client.query('select count(*)::int as goods from goods')).rows as { goods: number }[];
 if (goods < 10_000) throw new Error(`${url} holds ${goods} goods: seed a large catalogue first (npm run bench -- --goods 100000)`);
+
+// The console's and self-service tables grown to a busy year's volume, once per database: 20,000 accounts each with
+// a conversation of 10 messages, 100,000 orders of them (a fifth in each status), an invoice for each of the 20,000
+// completed and 5,000 articles of industry news. The bench's own
+// trade leaves only a few hundred of each, where any plan is fast.
+const VOLUME = { accounts: 20_000, messages: 10, orders: 100_000, news: 5_000 };
+const grown = await one<{ n: number }>("select count(*)::int as n from users where username like 'vol%'");
+if (grown.n < VOLUME.accounts) {
+  await client.query('begin');
+  await client.query(
+    `insert into users (username, phone, password_hash, company, is_passed, register_step)
+      select 'vol' || i, '139' || lpad(i::text, 8, '0'), 'x', '药房' || i || '号店', 1, 3 from generate_series(1, $1::int) i`,
+    [VOLUME.accounts],
+  );
+  // A third wait for an operator; the rest are with one of five; a tenth have unread messages.
+  await client.query(
+    `insert into chat_conversations (user_id, operator_id, operator_unread, updated_at, created_at)
+      select id, case when id % 3 = 0 then null else 1 + id % 5 end, (id % 10 = 0)::int, t, t
+      from (select id, now() - (random() * interval '365 days') as t from users where username like 'vol%') u`,
+  );
+  await client.query(
+    `insert into chat_messages (conversation_id, sender, sender_id, body, created_at)
+      select c.id, case when m % 2 = 0 then 'user' else 'operator' end, case when m % 2 = 0 then c.user_id else c.operator_id end,
+        '请问这个药什么时候到货', c.updated_at - (m * interval '1 minute')
+      from chat_conversations c cross join generate_series(1, $1::int) m order by c.id, m desc`,
+    [VOLUME.messages],
+  );
+  await client.query('update chat_conversations c set last_message_id = (select max(id) from chat_messages m where m.conversation_id = c.id)');
+  // Orders of every status (0 待付款 to 4 已取消), one every five minutes back from now.
+  await client.query(
+    `insert into orders (user_id, order_no, status, pay_status, goods_amount, pay_amount, address, expires_at, paid_at, created_at)
+      select u.id, 'V' || lpad(i::text, 17, '0'), i % 5, (i % 5 between 1 and 3)::int, 100000 + i % 90000, 100000 + i % 90000,
+        '{"name":"采购员","phone":"13900000000","province":"浙江省","city":"杭州市","district":"西湖区","address":"文三路 1 号"}',
+        t + interval '30 minutes', case when i % 5 between 1 and 3 then t end, t
+      from generate_series(1, $1::int) i
+      join lateral (select now() - (i * interval '5 minutes') as t) d on true
+      join (select id, row_number() over (order by id) as k from users where username like 'vol%') u on u.k = 1 + i % $2::int`,
+    [VOLUME.orders, VOLUME.accounts],
+  );
+  // An issued invoice for every completed order.
+  await client.query(
+    `insert into invoices (user_id, order_id, order_no, kind, invoice_no, status, title, amount, issued_at, created_at)
+      select o.user_id, o.id, o.order_no, 'blue', 'FP' || lpad(o.id::text, 12, '0'), 1,
+        jsonb_build_object('company', '药房', 'taxNo', '91330100MA2B000000', 'addressPhone', '', 'bankAccount', ''), o.pay_amount, o.created_at, o.created_at
+      from orders o where o.order_no like 'V%' and o.status = 3`,
+  );
+  const news = await one<{ id: number }>("select id from article_categories where code = 'hyxw'");
+  await client.query(
+    `insert into articles (category_id, title, content, created_at)
+      select $1, '行业新闻第' || i || '期', '<p>内容</p>', now() - (i * interval '1 hour') from generate_series(1, $2::int) i`,
+    [news.id, VOLUME.news],
+  );
+  await client.query('commit');
+  await client.query('analyze');
+}
 
 // Sample values as requests carry them: a list page's ids, a goods, a popular name, a buyer with a cart.
 const page = (await client.query('select id from goods where is_on_sale and not is_kx order by sales desc, id limit 20 offset 400')).rows.map(
@@ -40,6 +96,13 @@ const lottery = await one<{ id: number } | undefined>('select id from lotteries 
 const prize =
   lottery && (await one<{ id: number } | undefined>('select id from lottery_prizes where lottery_id = $1 and stock > 0 order by slot limit 1', [lottery.id]));
 const pointsGoods = (await client.query('select id from points_goods order by id limit 12')).rows.map((r: { id: number }) => r.id);
+
+// The console's and self-service rows: a buyer's conversation, the buyer with the most invoices, a page of paid orders.
+const talker = await one<{ id: number }>("select c.id from chat_conversations c join users u on u.id = c.user_id where u.username = 'vol100'");
+const invoiced = await one<{ user_id: number }>('select user_id from invoices group by user_id order by count(*) desc limit 1');
+const newsCategory = await one<{ id: number }>("select id from article_categories where code = 'hyxw'");
+const PAID_ORDERS = `select * from orders where status in (1, 2, 3) order by (status = 3) desc, id desc`;
+const paidPage = (await client.query(`${PAID_ORDERS} limit 50 offset 200`)).rows.map((r: { id: number }) => r.id);
 
 type Statement = { name: string; where: string; sql: string; values: unknown[]; write?: boolean };
 
@@ -169,6 +232,63 @@ const statements: Statement[] = [
     sql: 'select goods_id, sum(quantity)::int from points_orders where user_id = $1 and goods_id = any($2::int[]) and status <> 3 group by goods_id',
     values: [buyer.id, pointsGoods],
   },
+  {
+    name: 'The console’s chat inbox: a page of every conversation',
+    where: 'chat/console.ts inbox: GET /api/admin/chat/conversations?scope=all, newest activity first',
+    sql: 'select * from chat_conversations order by updated_at desc, id desc limit 20 offset 20',
+    values: [],
+  },
+  {
+    name: 'The chat inbox: an operator’s own conversations',
+    where: 'chat/console.ts inbox: GET /api/admin/chat/conversations?scope=mine, the default view of a service operator',
+    sql: 'select * from chat_conversations where operator_id = $1 order by updated_at desc, id desc limit 20 offset 0',
+    values: [2],
+  },
+  {
+    name: 'The chat inbox: how many in each scope',
+    where: 'chat/console.ts inbox: the counts on the scope tabs (mine, waiting, all and their unread), one pass',
+    sql: `select count(*) filter (where operator_id = $1)::int, count(*) filter (where operator_id is null)::int, count(*)::int,
+      count(*) filter (where operator_id = $1 and operator_unread > 0)::int, count(*) filter (where operator_id is null and operator_unread > 0)::int
+      from chat_conversations`,
+    values: [2],
+  },
+  {
+    name: 'A conversation’s latest messages',
+    where: 'chat/service.ts messagesOf: GET /api/chat/messages and the console’s conversation, 20 and one to know if there are more',
+    sql: 'select * from chat_messages where conversation_id = $1 order by id desc limit 21',
+    values: [talker.id],
+  },
+  {
+    name: 'A buyer’s invoices',
+    where: 'invoices/service.ts listInvoices: GET /api/invoice, a page and the count',
+    sql: `select *, (select count(*)::int from invoices where user_id = $1) as n from invoices where user_id = $1 order by id desc limit 20 offset 0`,
+    values: [invoiced.user_id],
+  },
+  {
+    name: 'The console’s invoices of one status',
+    where: 'invoices/admin.ts adminListInvoices: GET /api/admin/invoices?status=1, a page and the count',
+    sql: `select *, (select count(*)::int from invoices where status = $1) as n from invoices where status = $1 order by id desc limit 20 offset 40`,
+    values: [1],
+  },
+  {
+    name: 'Paid orders to invoice, completed ones first',
+    where: 'orders/events.ts paidOrdersPage: GET /api/admin/invoices/uninvoiced reads up to ten pages of 50 of these',
+    sql: `${PAID_ORDERS} limit 50 offset 200`,
+    values: [],
+  },
+  {
+    name: 'Which of those orders have an invoice in force',
+    where: 'invoices/admin.ts adminUninvoiced: one read per page of paid orders',
+    sql: "select order_id from invoices where order_id = any($1::int[]) and kind = 'blue' and status <> 2",
+    values: [paidPage],
+  },
+  {
+    name: 'A page of news and its count',
+    where: 'content/help.ts loadList: GET /api/help/list?type=hyxw, newest first, 10 a page',
+    sql: `select *, (select count(*)::int from articles where category_id = $1 and is_show) as n
+      from articles where category_id = $1 and is_show order by created_at desc, id desc limit 10 offset 100`,
+    values: [newsCategory.id],
+  },
 ];
 
 const sections: string[] = [];
@@ -197,7 +317,10 @@ counts, filters and sorts, and the approval-number search are worked out in the 
 are read whole, by design, when they are built (at start and every 15 s in the background). Every statement below
 reads the goods, the cart lines and the sales of the day through an index; only tables of a few dozen rows in a
 bench database (wallets, coupons) are read whole, the planner's choice while they are that small (each has its
-index by account: wallets by primary key, user_coupons_user_idx).
+index by account: wallets by primary key, user_coupons_user_idx). The console's and self-service statements at the
+end run on tables grown first to ${VOLUME.accounts} accounts with a conversation of ${VOLUME.messages} messages each,
+${VOLUME.orders} orders with an invoice for each completed one, and ${VOLUME.news} news articles. A list's page and its
+count are two statements; they are shown here as one.
 
 ${sections.join('\n\n')}
 `,

@@ -9,6 +9,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const failedTests = [];
 const started = Date.now();
 
 function run(label, cmd, args, env = {}) {
@@ -26,6 +27,33 @@ function countVitest(file) {
   totals.passed += j.numPassedTests;
   totals.failed += j.numFailedTests;
   totals.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
+  for (const f of j.testResults ?? []) {
+    const file = path.relative(root, f.name);
+    const failed = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) failedTests.push(`${file} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (!failed.length && f.status === 'failed') failedTests.push(`${file}: ${firstLine(f.message)}`);
+  }
+}
+
+function firstLine(text = '') {
+  return (
+    String(text)
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  );
+}
+
+// Playwright's JSON report nests suites; a test failed when its last result did not pass.
+function collectPlaywright(suite, out) {
+  for (const s of suite.suites ?? []) collectPlaywright(s, out);
+  for (const spec of suite.specs ?? []) {
+    for (const t of spec.tests ?? []) {
+      const last = t.results?.at(-1);
+      if (t.status === 'unexpected' || t.status === 'flaky') {
+        out.push(`${spec.file}:${spec.line} › ${spec.title} (${t.status}): ${firstLine(last?.error?.message)}`);
+      }
+    }
+  }
 }
 
 run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
@@ -53,13 +81,16 @@ if (pgUrl) {
 const e2e = path.join(reports, 'e2e.json');
 run('end-to-end (Chromium)', 'node', ['scripts/e2e.mjs'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e });
 if (fs.existsSync(e2e)) {
-  const s = JSON.parse(fs.readFileSync(e2e, 'utf8')).stats ?? {};
+  const report = JSON.parse(fs.readFileSync(e2e, 'utf8'));
+  const s = report.stats ?? {};
+  collectPlaywright(report, failedTests);
   totals.passed += s.expected ?? 0;
   totals.failed += (s.unexpected ?? 0) + (s.flaky ?? 0);
   totals.skipped += s.skipped ?? 0;
 }
 
 console.log(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`);
+if (failedTests.length) console.log(`Failed tests:\n${failedTests.map((t) => `  - ${t.slice(0, 400)}`).join('\n')}`);
 if (failures.length && totals.failed === 0) totals.failed = failures.length;
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length ? 1 : 0);

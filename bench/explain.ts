@@ -211,21 +211,37 @@ const statements: Statement[] = [
   ...(lottery && prize
     ? [
         {
-          name: 'A draw: the account’s entry locked',
-          where: 'lottery/chances.ts lockEntrant: GET /api/draw, the first statements of its transaction',
-          sql: 'select * from lottery_entrants where lottery_id = $1 and user_id = $2 for update',
-          values: [lottery.id, buyer.id],
-          write: true,
-        },
-        {
-          name: 'A draw: the prize’s stock taken only while some is left',
-          where: 'lottery/draw.ts takePrize: the conditional update that keeps a prize within its stock',
-          sql: 'update lottery_prizes set stock = stock - 1, won = won + 1 where id = $1 and stock > 0 returning id',
-          values: [prize.id],
+          name: 'A draw: counted on the account’s entry, the prize’s stock taken while some is left, the record written',
+          where: 'lottery/draw.ts enterAndRecord: GET /api/draw, the first statement of its transaction (then the points and their ledger rows)',
+          sql: `with entered as (
+              insert into lottery_entrants (lottery_id, user_id, drawn, day, day_drawn) values ($1, $2, 1, $3, 1)
+              on conflict (lottery_id, user_id) do update set drawn = lottery_entrants.drawn + 1, day = excluded.day,
+                day_drawn = case when lottery_entrants.day = excluded.day then lottery_entrants.day_drawn + 1 else 1 end
+              returning drawn, day, day_drawn),
+            taken as (update lottery_prizes set stock = stock - 1, won = won + 1 where id = $4 and stock > 0 and exists (select 1 from entered) returning id),
+            record as (
+              insert into lottery_draws (lottery_id, user_id, prize_id, prize_kind, prize_name, prize_image, value, cost, status)
+              select $1, $2, p.id, p.kind, p.name, p.image, p.value, 1, 0 from lottery_prizes p
+              where p.id = coalesce((select id from taken), $4) returning id, prize_id)
+            select e.drawn, e.day, e.day_drawn, r.id, r.prize_id from entered e, record r`,
+          values: [lottery.id, buyer.id, new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10), prize.id],
           write: true,
         },
       ]
     : []),
+  {
+    name: 'A payment from the balance: the conditional change and its ledger row',
+    where: 'wallet/ledger.ts moveWallet: every movement of money, credit or a red packet (a draw’s red packet, an order paid from the balance)',
+    sql: `with changed as (
+        update wallets set balance = balance::bigint + $2::bigint, updated_at = now()
+        where user_id = $1 and balance::bigint + $2::bigint between 0 and 2147483647
+        returning balance as after, $2::bigint as amount)
+      insert into ledger (user_id, instrument, amount, balance_after, kind, ref_type, ref_id, memo)
+      select $1::int, 'balance', amount, after, 'pay', 'order', 0, '' from changed
+      returning balance_after`,
+    values: [buyer.id, -1],
+    write: true,
+  },
   {
     name: 'The points mall: what the account redeemed of each goods',
     where: 'points/service.ts redeemedBy: GET /api/points/goods for a logged-in buyer and every redemption’s limit check',

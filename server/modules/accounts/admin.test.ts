@@ -252,6 +252,13 @@ describe(`the console's buyers on ${dbLabel}`, () => {
     const tooMuch = await finance.postJson(`/api/admin/users/${id}/wallet/adjust`, { instrument: 'balance', amount: '-99999999', reason: '误操作测试' });
     expect(tooMuch.body.message).toBe('账户余额不足');
     expect((await finance.get(`/api/admin/users/${id}/wallet`)).body.data.balance).toBe(up.body.data.balance);
+    // Past what an account may hold, or take away more points than any account has: refused, nothing written.
+    const huge = await finance.postJson(`/api/admin/users/${id}/wallet/adjust`, { instrument: 'red_packet', amount: '999999999', reason: '误操作测试' });
+    expect(huge.body.message).toBe('金额过大，超出账户可保存的上限');
+    const noPoints = await finance.postJson(`/api/admin/users/${id}/wallet/adjust`, { instrument: 'points', amount: '-999999999', reason: '误操作测试' });
+    expect(noPoints.body.message).toBe('积分不足');
+    const unchanged = (await finance.get(`/api/admin/users/${id}/wallet`)).body.data;
+    expect([unchanged.balance, unchanged.red_packet, unchanged.points]).toEqual([up.body.data.balance, before.red_packet, before.points]);
 
     expect((await finance.postJson(`/api/admin/users/${id}/wallet/adjust`, { instrument: 'points', amount: '1.5', reason: '活动补发' })).body.message).toBe(
       '积分须为整数',

@@ -244,14 +244,16 @@ export async function pointsOf(conn: Conn, userId: number) {
 }
 
 /**
- * Adds `delta` points (negative to spend) in the caller's transaction; null when the account has too few.
- * The wallet's ledger calls this: the points balance is a column of the account.
+ * Adds `delta` points (negative to spend) in the caller's transaction; null when the account has too few, or
+ * would hold more than its 32-bit column can. The wallet's ledger calls this: the points balance is a column of
+ * the account.
  */
 export async function addPoints(tx: Conn, userId: number, delta: number): Promise<number | null> {
+  const after = sql`${users.points}::bigint + ${delta}::bigint`;
   const [u] = await tx
     .update(users)
-    .set({ points: sql`${users.points} + ${delta}` })
-    .where(and(eq(users.id, userId), sql`${users.points} + ${delta} >= 0`))
+    .set({ points: after })
+    .where(and(eq(users.id, userId), sql`${after} between 0 and ${2 ** 31 - 1}`))
     .returning({ points: users.points });
   return u ? u.points : null;
 }

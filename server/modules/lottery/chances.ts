@@ -3,8 +3,8 @@
  * draws its paid orders earned. Read from its entrant row, which a draw counts and locks first, so that two draws
  * of one account never both take its last chance.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import type { Conn, Tx } from '../../db/client.js';
+import { and, eq } from 'drizzle-orm';
+import type { Conn } from '../../db/client.js';
 import { lotteries, lotteryEntrants } from '../../db/schema/lottery.js';
 import { paidOrderCount } from '../orders/paid.js';
 import { today } from '../wallet/common.js';
@@ -19,28 +19,6 @@ const isRunning = (l: LotteryRow, now = Date.now()) => l.isShow && l.startsAt.ge
 
 export function costText(l: Pick<LotteryRow, 'costKind' | 'costPoints' | 'drawsPerOrder'>) {
   return l.costKind === 'points' ? `每次消耗${l.costPoints}积分` : `每支付1笔订单获得${l.drawsPerOrder}次抽奖机会`;
-}
-
-/**
- * Counts a draw on the account's row of the activity, in one statement that creates the row if needed and locks
- * it for the rest of the transaction; answers the row as it was before this draw, for the limits to be checked
- * against. A draw the limits refuse rolls the count back with its transaction.
- */
-export async function enterDraw(tx: Tx, lotteryId: number, userId: number, now = Date.now()): Promise<EntrantRow> {
-  const day = today(now);
-  const [after] = await tx
-    .insert(lotteryEntrants)
-    .values({ lotteryId, userId, drawn: 1, day, dayDrawn: 1 })
-    .onConflictDoUpdate({
-      target: [lotteryEntrants.lotteryId, lotteryEntrants.userId],
-      set: {
-        drawn: sql`${lotteryEntrants.drawn} + 1`,
-        day,
-        dayDrawn: sql`case when ${lotteryEntrants.day} = ${day} then ${lotteryEntrants.dayDrawn} + 1 else 1 end`,
-      },
-    })
-    .returning();
-  return { ...after, drawn: after.drawn - 1, dayDrawn: after.dayDrawn - 1 };
 }
 
 export async function entrantOf(conn: Conn, lotteryId: number, userId: number): Promise<EntrantRow | null> {

@@ -186,6 +186,34 @@ describe(`the lottery on ${dbLabel}`, () => {
     expect(packetRows.length).toBe(kinds.filter((k) => k === 'red_packet').length);
   });
 
+  it('turns a coupon prize whose template has no copy left into 谢谢参与: its stock is kept, the record and the answer say so', async () => {
+    const [gone] = await t.db
+      .insert(coupons)
+      .values({
+        name: '已领完的抽奖券',
+        type: 'manjian',
+        threshold: 10_000,
+        amount: 500,
+        startsAt: new Date(Date.now() - DAY),
+        endsAt: new Date(Date.now() + 30 * DAY),
+        total: 1,
+        claimed: 1,
+      })
+      .returning();
+    const { l, prizes } = await lottery({ costPoints: 1 }, [{ kind: 'coupon', name: '满100减5券', couponId: gone.id, weight: 1_000_000_000, stock: 3 }]);
+    const uid = await userId('chain-a');
+    await grantPoints(uid, 10);
+    const before = await pointsOf('chain-a');
+    const res = await (await loginAs(t.app, 'chain-a')).get(`/api/draw?id=${l.id}`);
+    expect(res.body.data).toMatchObject({ won: 0, prize: { kind: 'none' }, remarks: '谢谢参与，祝您下次好运', points: before - 1 });
+    const [record] = await t.db.select().from(lotteryDraws).where(eq(lotteryDraws.id, res.body.data.record_id));
+    expect(record).toMatchObject({ prizeKind: 'none', prizeId: prizes[1].id, value: 0, cost: 1 });
+    const [coupon] = await t.db.select().from(lotteryPrizes).where(eq(lotteryPrizes.id, prizes[0].id));
+    expect(coupon).toMatchObject({ stock: 3, won: 0 });
+    expect(await t.db.select().from(userCoupons).where(eq(userCoupons.couponId, gone.id))).toEqual([]);
+    expect(await pointsOf('chain-a')).toBe(before - 1);
+  });
+
   it('stops at the daily limit with 今日抽奖次数已用完, writing nothing more, and refuses too few points', async () => {
     const { l } = await lottery({ costPoints: 5, dailyLimit: 2 });
     const chainB = await loginAs(t.app, 'chain-b');

@@ -1,6 +1,9 @@
 /** Money is integer fen everywhere; it leaves the server as a string with two decimals. */
 export type Fen = number;
 
+/** The most an account's balance (fen) or points may hold: their columns are 32-bit integers. */
+export const MOST_HELD = 2 ** 31 - 1;
+
 export function fenToYuan(fen: Fen): string {
   if (!Number.isSafeInteger(fen)) throw new TypeError(`not an integer amount of fen: ${fen}`);
   const sign = fen < 0 ? '-' : '';

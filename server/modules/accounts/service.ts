@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { MOST_HELD } from '../../../core/money.js';
 import type { BusinessScope, PhoneExists, UserBase } from '../../../core/schemas/user.js';
 import type { resetPasswordBody, updateUserInfoBody } from '../../../core/schemas/user.js';
 import type { Conn, Db } from '../../db/client.js';
@@ -245,7 +246,7 @@ export async function pointsOf(conn: Conn, userId: number) {
 
 /**
  * Adds `delta` points (negative to spend) in the caller's transaction; null when the account has too few, or
- * would hold more than its 32-bit column can. The wallet's ledger calls this: the points balance is a column of
+ * would hold more than `MOST_HELD`. The wallet's ledger calls this: the points balance is a column of
  * the account.
  */
 export async function addPoints(tx: Conn, userId: number, delta: number): Promise<number | null> {
@@ -253,7 +254,7 @@ export async function addPoints(tx: Conn, userId: number, delta: number): Promis
   const [u] = await tx
     .update(users)
     .set({ points: after })
-    .where(and(eq(users.id, userId), sql`${after} between 0 and ${2 ** 31 - 1}`))
+    .where(and(eq(users.id, userId), sql`${after} between 0 and ${MOST_HELD}`))
     .returning({ points: users.points });
   return u ? u.points : null;
 }

@@ -6,6 +6,7 @@
  * written again: the caller learns it was done.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { MOST_HELD } from '../../../core/money.js';
 import type { Tx } from '../../db/client.js';
 import { ledger, wallets, type Instrument } from '../../db/schema/wallet.js';
 import { refuse } from '../../http/envelope.js';
@@ -32,8 +33,6 @@ export type Movement = {
 /** A movement written: the balance after it (for credit, the credit in use). */
 export type Moved = { after: number };
 
-/** The most a balance (fen, or points) may hold: the columns are 32-bit integers. */
-const MOST = 2 ** 31 - 1;
 const TOO_MUCH = '金额过大，超出账户可保存的上限';
 
 const SHORT: Record<Instrument, string> = {
@@ -97,7 +96,7 @@ export async function move(tx: Tx, m: Movement): Promise<Moved | null> {
   const after = { balance: wallet.balance, red_packet: wallet.redPacket, credit: wallet.creditUsed }[instrument] + m.amount;
   if (instrument === 'credit' && after < 0) throw new Error('credit in use would go below zero');
   if (after < 0 || (instrument === 'credit' && after > wallet.creditLimit)) throw refuse(m.short ?? SHORT[instrument]);
-  if (after > MOST) throw refuse(TOO_MUCH);
+  if (after > MOST_HELD) throw refuse(TOO_MUCH);
   const made = await moveWallet(tx, wm);
   if (!made) throw new Error(`the wallet of account ${m.userId} refused a movement its row allows`);
   return made;
@@ -116,7 +115,7 @@ async function moveWallet(tx: Tx, m: Movement & { instrument: keyof typeof COLUM
   // read from the change for the same reason: a parameter cast to the column's integer would be folded, and
   // overflow, before any row is looked at).
   const after = sql`${column}::bigint + ${m.amount}::bigint`;
-  const allowed = m.instrument === 'credit' ? sql`${after} between 0 and credit_limit` : sql`${after} between 0 and ${MOST}`;
+  const allowed = m.instrument === 'credit' ? sql`${after} between 0 and credit_limit` : sql`${after} between 0 and ${MOST_HELD}`;
   const result = (await tx.execute(sql`
     with changed as (
       update ${wallets} set ${column} = ${after}, updated_at = now()

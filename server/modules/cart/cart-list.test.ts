@@ -1,6 +1,6 @@
 /** The cart as a buyer works with it: priced lines, manjian progress, quantities, selection, checkout, stores. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import { CartList } from '../../../core/schemas/cart.js';
 import { activities, activityGoods, brands, cartItems, combinations, goods, users } from '../../db/schema/index.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
@@ -36,13 +36,30 @@ async function demoId() {
   return u.id;
 }
 
-/** Plain goods that anybody may buy, of a brand, with plenty of stock. */
+/**
+ * Plain goods that anybody may buy, of a brand, with plenty of stock, and at no special price (flash sale, daily
+ * special or 月月惠) on any day: the seed's daily specials change with the weekday.
+ */
 async function brandGoods(brand: string, n: number) {
+  const specials = t.db
+    .select({ id: activityGoods.goodsId })
+    .from(activityGoods)
+    .innerJoin(activities, eq(activities.id, activityGoods.activityId))
+    .where(inArray(activities.type, ['spike', 'everyday', 'monthly']));
   return t.db
     .select({ g: goods })
     .from(goods)
     .innerJoin(brands, eq(brands.id, goods.brandId))
-    .where(and(eq(brands.name, brand), eq(goods.isKx, false), eq(goods.isBuy, true), eq(goods.isEphedrine, false), gt(goods.number, 1000)))
+    .where(
+      and(
+        eq(brands.name, brand),
+        eq(goods.isKx, false),
+        eq(goods.isBuy, true),
+        eq(goods.isEphedrine, false),
+        gt(goods.number, 1000),
+        notInArray(goods.id, specials),
+      ),
+    )
     .orderBy(asc(goods.id))
     .limit(n)
     .then((rows) => rows.map((r) => r.g));

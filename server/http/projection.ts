@@ -88,12 +88,21 @@ function object(schema: z.core.$ZodType, def: Def): Project {
   if (def.catchall !== undefined && defOf(def.catchall as z.core.$ZodType).type !== 'never') return byZod(schema);
   const shape = def.shape as Record<string, z.core.$ZodType>;
   const keys = Object.keys(shape);
-  const fields = keys.map((key) => projector(shape[key]));
+  // A leaf field is checked and copied here; any other is written by its own projector.
+  const leaves = keys.map((key) => leaf(defOf(shape[key])));
+  const fields = keys.map((key, k) => (leaves[k] ? null : projector(shape[key])));
   return (value) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return mismatch();
     const from = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (let k = 0; k < keys.length; k++) out[keys[k]] = fields[k](from[keys[k]]);
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k];
+      const v = from[key];
+      const accepts = leaves[k];
+      if (accepts === null) out[key] = fields[k]!(v);
+      else if (accepts(v)) out[key] = v;
+      else mismatch();
+    }
     return out;
   };
 }
@@ -150,5 +159,7 @@ export function projector(schema: z.core.$ZodType): Project {
   const project: Project = (value) => compiled!(value);
   made.set(schema, project);
   compiled = compile(schema);
-  return project;
+  // Found from now on without the indirection (parts made before this point, inside itself, keep it).
+  made.set(schema, compiled);
+  return compiled;
 }

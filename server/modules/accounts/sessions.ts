@@ -68,10 +68,42 @@ const KEEPS_ACCOUNT = [
   /^\/api\/coupon\/receive$/,
 ];
 const CACHE_MAX = 20_000;
-const cache = new Map<string, { session: CurrentSession; at: number }>();
+
+/**
+ * Sessions looked up lately, by digest, and the digests of each account's (as the buyer or as the operator
+ * acting for one): forgetting or updating an account's sessions reads only its own, however many are kept.
+ */
+const cache = {
+  entries: new Map<string, { session: CurrentSession; at: number }>(),
+  byAccount: new Map<number, Set<string>>(),
+  get(key: string) {
+    return this.entries.get(key);
+  },
+  set(key: string, session: CurrentSession) {
+    this.delete(key);
+    if (this.entries.size >= CACHE_MAX) this.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { session, at: Date.now() });
+    for (const id of accountsOf(session)) (this.byAccount.get(id) ?? this.byAccount.set(id, new Set()).get(id)!).add(key);
+  },
+  delete(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const id of accountsOf(entry.session)) {
+      const keys = this.byAccount.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byAccount.delete(id);
+    }
+  },
+  keysOf(userId: number) {
+    return [...(this.byAccount.get(userId) ?? [])];
+  },
+};
+
+const accountsOf = (session: CurrentSession) => (session.actor ? [session.user.id, session.actor.id] : [session.user.id]);
 
 export function forgetUserSessions(userId: number) {
-  for (const [key, entry] of cache) if (entry.session.user.id === userId || entry.session.actor?.id === userId) cache.delete(key);
+  for (const key of cache.keysOf(userId)) cache.delete(key);
 }
 
 /**
@@ -79,7 +111,10 @@ export function forgetUserSessions(userId: number) {
  * answer): its next requests read the new balance without looking the session up again.
  */
 export function setCachedPoints(userId: number, points: number) {
-  for (const entry of cache.values()) if (entry.session.user.id === userId) entry.session = { ...entry.session, user: { ...entry.session.user, points } };
+  for (const key of cache.keysOf(userId)) {
+    const entry = cache.get(key)!;
+    if (entry.session.user.id === userId) entry.session = { ...entry.session, user: { ...entry.session.user, points } };
+  }
 }
 
 async function cachedLookup(db: Db, token: string): Promise<CurrentSession | null> {
@@ -87,10 +122,8 @@ async function cachedLookup(db: Db, token: string): Promise<CurrentSession | nul
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.session;
   const session = await lookup(db, token);
-  if (session) {
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(key, { session, at: Date.now() });
-  } else cache.delete(key);
+  if (session) cache.set(key, session);
+  else cache.delete(key);
   return session;
 }
 

@@ -11,11 +11,14 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { startPgliteThread } from './pglite-thread.js';
-import * as schema from './schema/index.js';
 
-type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * Without drizzle's relational queries (`db.query.*`, which nothing uses): given the schema, drizzle makes a
+ * query builder for each of its tables with every transaction, some sixty objects a draw or an order.
+ */
+type NoRelations = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoRelations>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoRelations, ExtractTablesWithRelations<NoRelations>>;
 /** What a service function accepts: the database or a transaction already open. */
 export type Conn = Db | Tx;
 
@@ -50,7 +53,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
     });
     pool.on('error', () => {}); // an idle client's error must not end the process; the next query reports it
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     // Migrations run on a connection of their own, without the serving statements' time limit.
     const migrator = new pg.Client({ connectionString: opts.url });
     await migrator.connect();
@@ -67,7 +70,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   // keeps answering (kept answers, static files) while a query runs (pglite-thread.ts).
   const client = await startPgliteThread(opts.dataDir ? path.resolve(opts.dataDir, 'pglite') : undefined);
   await client.exec('create extension if not exists pg_trgm');
-  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
+  const db = drizzlePglite(client as unknown as PGlite) as unknown as Db;
   await migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -41,7 +41,7 @@ export type OpenOptions = {
 };
 
 /** Statements kept prepared on one connection; past this, new texts run as they come (nothing is evicted). */
-export const PREPARED_MAX = 300;
+const PREPARED_MAX = 300;
 /** Texts remembered as run once, oldest forgotten first. */
 const SEEN_MAX = 2_000;
 const preparable = /^\s*\(?\s*(select|insert|update|delete|with|values)\b/i;

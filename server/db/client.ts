@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { startPgliteThread } from './pglite-thread.js';
+import { preparable } from './preparable.mjs';
 
 /**
  * Without drizzle's relational queries (`db.query.*`, which nothing uses): given the schema, drizzle makes a
@@ -44,7 +45,6 @@ export type OpenOptions = {
 const PREPARED_MAX = 300;
 /** Texts remembered as run once, oldest forgotten first. */
 const SEEN_MAX = 2_000;
-const preparable = /^\s*\(?\s*(select|insert|update|delete|with|values)\b/i;
 
 type QueryConfig = { text?: unknown; name?: unknown };
 

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { preparable } from './preparable.mjs';
 
 // Dates, times and intervals arrive as PostgreSQL's text, as drizzle asks of PGlite (its parsers are
 // functions, which cannot cross threads, and are all this identity).
@@ -40,7 +41,6 @@ function plain(error) {
 // literal, made by the serializer `query` would use for that parameter's type.
 const PREPARED_MAX = 500;
 const PARAMS_MAX = 64;
-const preparable = /^\s*\(?\s*(select|insert|update|delete|with|values)\b/i;
 const prepared = new Map(); // text -> { name, types }, oldest first
 const seen = new Map(); // text -> true, texts run once
 let named = 0;

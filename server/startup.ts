@@ -2,6 +2,8 @@
  * What the server tells the person who started it, once it listens: where the site is, what it found in the
  * database (created and seeded now, or there already), and outside production the demo accounts to log in with.
  */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -10,21 +12,56 @@ import { OPERATOR_PASSWORD } from './modules/operators/service.js';
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './seed/demo-password.js';
 
 /**
- * Answers `paths` once each, in process, a few at a time, before the server listens (main.ts): what a start
- * costs the first buyers (code compiled on first use, statements prepared on their second run) is paid here.
- * A path that fails is passed over: it is a warm-up, not a check.
+ * Answers `paths` once each, a few at a time, before the server listens (main.ts): what a start costs the first
+ * buyers (code compiled on first use, statements prepared on their second run) is paid here. The requests go
+ * over real sockets to a port of the loopback opened for them and closed after: answered in process
+ * (`app.inject`), they taught the compiler the test harness's request and response objects as well as Node's,
+ * and every request after ran the slower code made for both (a kept goods detail took 38 µs of the server's
+ * CPU rather than 25). A path that fails, or a loopback port that cannot be opened, is passed over: it is a
+ * warm-up, not a check. Answers how many paths were answered 200.
  */
-export async function warmUp(app: FastifyInstance, paths: string[], atOnce = 4) {
+export async function warmUp(app: FastifyInstance, paths: string[], atOnce = 4): Promise<number> {
   const headers = { 'x-requested-with': 'XMLHttpRequest' };
   // Its requests are nobody's: the one line each would log is left out.
   const level = app.log.level;
   app.log.level = 'warn';
+  await app.ready();
+  const server = app.server;
+  const opened = await new Promise<boolean>((resolve) => {
+    const failed = () => resolve(false);
+    server.once('error', failed);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', failed);
+      resolve(true);
+    });
+  });
+  if (!opened) {
+    app.log.level = level;
+    return 0;
+  }
+  const { port } = server.address() as AddressInfo;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: atOnce });
+  let answered = 0;
+  const get = (url: string) =>
+    new Promise<void>((resolve) => {
+      const request = http.get({ host: '127.0.0.1', port, path: url, headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode === 200) answered++;
+          resolve();
+        });
+        res.on('error', () => resolve());
+      });
+      request.on('error', () => resolve());
+    });
   try {
-    for (let at = 0; at < paths.length; at += atOnce)
-      await Promise.all(paths.slice(at, at + atOnce).map((url) => app.inject({ method: 'GET', url, headers }).catch(() => undefined)));
+    for (let at = 0; at < paths.length; at += atOnce) await Promise.all(paths.slice(at, at + atOnce).map(get));
   } finally {
+    agent.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
     app.log.level = level;
   }
+  return answered;
 }
 
 /** The address to open: a server listening on every interface is reached at localhost. */

@@ -6,7 +6,6 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -135,8 +134,6 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
   await app.register(cookie, { secret: config.SESSION_SECRET });
   await app.register(formbody, { parser: parseQuery });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
-  // The customer-service chat's socket (/api/chat/ws): one JSON event a frame, never large.
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'yct-rl-' } : {}),

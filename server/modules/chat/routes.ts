@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
+import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CHAT_TEXT_MAX, ChatHistory, chatHistoryQuery, ChatMessage, chatSendBody, ChatState } from '../../../core/schemas/chat.js';
@@ -101,6 +102,11 @@ export async function chatRoutes(root: FastifyInstance, deps: Deps) {
     async (req) => ok(await chat.readAsUser(requireUser(req))),
   );
 
-  chatSocket(root, chat);
+  // The socket (one JSON event a frame, never large) with its plugin in a scope of its own: registered for the
+  // whole app, the plugin ran two hooks and a wrapper of the handler with every request of every route.
+  await root.register(async (scope) => {
+    await scope.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    chatSocket(scope, chat);
+  });
   await chatAdminRoutes(root, deps, chat);
 }

@@ -68,6 +68,19 @@ describe(`the coupon centre on ${dbLabel}`, () => {
     });
   });
 
+  it('takes a coupon off every page the moment it ends, though the offer it was read with is still kept', async () => {
+    const endsAt = new Date(Date.now() + 1_500);
+    const closing = await coupon({ name: '领券中心即将结束券', endsAt });
+    const ids = async () => ((await agent(t.app).get('/api/coupon/center?page=1')).body.data.data as { id: number }[]).map((c) => c.id);
+    expect(await ids()).toContain(closing.id);
+    expect(await ids()).toContain(closing.id);
+    // Nothing is written meanwhile: the page is made again from the same kept offer once the coupon's end has passed.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt.getTime() - Date.now()) + 50));
+    const after = await ids();
+    expect(after.length).toBeGreaterThan(0);
+    expect(after).not.toContain(closing.id);
+  });
+
   it('lets an approved buyer claim up to the limit; the copy is held at once, unused, for the days the coupon gives', async () => {
     const c = await coupon({ total: 5, perUser: 2, validDays: 7 });
     const demo = await loginAs(t.app, 'demo');

@@ -100,19 +100,54 @@ function forgetCouponOffer(db: Db) {
  * in that order (an activity page's coupon strip); a guest sees them too. The answer is envelope text (`CouponCenterPage`), put together from the kept offer.
  */
 export async function couponCenter(db: Db, user: SessionUser | null, page: number, ids?: number[]): Promise<string> {
-  const now = new Date();
-  // A template that has ended since the offer was kept is not shown (claiming it is refused anyway).
-  const current = (await offer(db)).filter(({ coupon: c }) => c.endsAt > now && c.startsAt <= now);
+  const made = pageOf(await offer(db), page, ids);
+  const mine = await held(db, user?.id ?? null, made.ids);
+  // A guest, or a buyer holding none of the page's coupons, sees the page as it was written for everybody.
+  if (!mine.size) return made.plain;
+  return pageText(
+    made.shown.map(({ coupon, text }) => `${text},${JSON.stringify(own(coupon, mine.get(coupon.id) ?? 0)).slice(1)}`),
+    made.total,
+    page,
+  );
+}
+
+/** The page's envelope with a placeholder list, which the items then replace. */
+const pageText = (items: string[], total: number, page: number) => okText(paged([0], total, page)).replace('"data":[0]', `"data":[${items.join(',')}]`);
+
+/** A page of the offer: its coupons and its text for a viewer holding none of them, good until `until` (ms). */
+type OfferPage = { shown: Offered[]; ids: number[]; total: number; plain: string; until: number };
+
+/** The pages of each kept offer made so far, by page and `ids`; a new offer (a claim, a console write) starts none. */
+const offerPages = new WeakMap<Offered[], Map<string, OfferPage>>();
+
+/**
+ * The page of the offer for this query, made once for each offer and kept with it until the first of its
+ * templates ends: a template that has ended since the offer was kept is not shown (claiming it is refused anyway).
+ */
+function pageOf(all: Offered[], page: number, ids: number[] | undefined): OfferPage {
+  let pages = offerPages.get(all);
+  if (!pages) offerPages.set(all, (pages = new Map()));
+  const key = `${page}:${ids?.join(',') ?? ''}`;
+  const nowMs = Date.now();
+  const kept = pages.get(key);
+  if (kept && nowMs < kept.until) return kept;
+  const current = all.filter(({ coupon: c }) => c.endsAt.getTime() > nowMs && c.startsAt.getTime() <= nowMs);
   const offered = ids ? ids.flatMap((id) => current.filter((o) => o.coupon.id === id)) : current;
   const shown = offered.slice((page - 1) * PER_PAGE, page * PER_PAGE);
-  const mine = await held(
-    db,
-    user?.id ?? null,
-    shown.map(({ coupon }) => coupon.id),
-  );
-  const items = shown.map(({ coupon, text }) => `${text},${JSON.stringify(own(coupon, mine.get(coupon.id) ?? 0)).slice(1)}`);
-  // The page's envelope with a placeholder list, which the items then replace.
-  return okText(paged([0], offered.length, page)).replace('"data":[0]', `"data":[${items.join(',')}]`);
+  const made: OfferPage = {
+    shown,
+    ids: shown.map(({ coupon }) => coupon.id),
+    total: offered.length,
+    plain: pageText(
+      shown.map(({ coupon, text }) => `${text},${JSON.stringify(own(coupon, 0)).slice(1)}`),
+      offered.length,
+      page,
+    ),
+    until: Math.min(...current.map(({ coupon }) => coupon.endsAt.getTime())),
+  };
+  // A query of its own per page and coupon list: a few dozen at most for a centre of a few dozen coupons.
+  if (pages.size < 200) pages.set(key, made);
+  return made;
 }
 
 /** `POST /api/coupon/receive {id}`: claims one copy for the account, usable at checkout at once. */

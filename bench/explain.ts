@@ -307,6 +307,13 @@ const statements: Statement[] = [
   },
 ];
 
+/** A value written as the literal PostgreSQL reads for a parameter of EXECUTE (which takes no bound values); arrays as array literals. */
+const element = (v: unknown) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`);
+const literal = (value: unknown) =>
+  value === null ? 'null' : client.escapeLiteral(Array.isArray(value) ? `{${value.map(element).join(',')}}` : String(value));
+const planOf = (rows: Record<string, string>[]) => rows.map((r) => r['QUERY PLAN']).join('\n');
+const executionOf = (plan: string) => /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
+
 const sections: string[] = [];
 for (const s of statements) {
   // Once to warm the cache as a running server has it, then the plan that is kept.
@@ -314,10 +321,21 @@ for (const s of statements) {
   await client.query(`explain (analyze) ${s.sql}`, s.values);
   await client.query('rollback');
   await client.query('begin');
-  const plan = (await client.query(`explain (analyze, buffers) ${s.sql}`, s.values)).rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+  const plan = planOf((await client.query(`explain (analyze, buffers) ${s.sql}`, s.values)).rows);
   await client.query('rollback');
-  const total = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
-  sections.push(`## ${s.name}\n\n${s.where}. Execution ${total} ms.\n\n\`\`\`sql\n${s.sql.replace(/\n\s+/g, '\n  ')}\n\`\`\`\n\n\`\`\`\n${plan}\n\`\`\``);
+  // The server keeps each statement it runs again prepared (server/db/client.ts), and after five runs PostgreSQL may
+  // keep one plan for every value: that generic plan, forced, must read through the same indexes.
+  await client.query('begin');
+  await client.query(`prepare hot as ${s.sql}`);
+  await client.query('set local plan_cache_mode = force_generic_plan');
+  const args = s.values.length ? `(${s.values.map(literal).join(', ')})` : '';
+  const generic = planOf((await client.query(`explain (analyze, buffers) execute hot${args}`)).rows);
+  await client.query('rollback');
+  await client.query('deallocate hot');
+  sections.push(
+    `## ${s.name}\n\n${s.where}. Execution ${executionOf(plan)} ms; with the generic plan ${executionOf(generic)} ms.\n\n` +
+      `\`\`\`sql\n${s.sql.replace(/\n\s+/g, '\n  ')}\n\`\`\`\n\n\`\`\`\n${plan}\n\`\`\`\n\nThe generic plan (plan_cache_mode = force_generic_plan):\n\n\`\`\`\n${generic}\n\`\`\``,
+  );
 }
 await client.end();
 
@@ -327,7 +345,9 @@ fs.writeFileSync(
   `# The statements of hot requests and their plans
 
 Written by \`npm run bench:explain\` on ${when} UTC (${os.cpus().length} cores) against ${goods} goods on PostgreSQL, each
-statement run once before its plan is kept (EXPLAIN ANALYZE, BUFFERS; writes rolled back). Goods lists, their
+statement run once before its plan is kept (EXPLAIN ANALYZE, BUFFERS; writes rolled back). The server's
+connections keep a statement they run again prepared, and PostgreSQL may then plan it once for all values, so each
+statement's generic plan follows its plan, forced with plan_cache_mode = force_generic_plan. Goods lists, their
 counts, filters and sorts, and the approval-number search are worked out in the list index held in memory
 (server/modules/catalogue/list-index.ts, docs/decisions/015-catalogue-at-scale.md); the index and the search terms
 are read whole, by design, when they are built (at start and every 15 s in the background). Every statement below

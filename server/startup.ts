@@ -22,9 +22,6 @@ import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './seed/demo-password.js';
  */
 export async function warmUp(app: FastifyInstance, paths: string[], atOnce = 4): Promise<number> {
   const headers = { 'x-requested-with': 'XMLHttpRequest' };
-  // Its requests are nobody's: the one line each would log is left out.
-  const level = app.log.level;
-  app.log.level = 'warn';
   await app.ready();
   const server = app.server;
   const opened = await new Promise<boolean>((resolve) => {
@@ -35,10 +32,10 @@ export async function warmUp(app: FastifyInstance, paths: string[], atOnce = 4):
       resolve(true);
     });
   });
-  if (!opened) {
-    app.log.level = level;
-    return 0;
-  }
+  if (!opened) return 0;
+  // Its requests are nobody's: the one line each would log is left out.
+  const level = app.log.level;
+  app.log.level = 'warn';
   const { port } = server.address() as AddressInfo;
   const agent = new http.Agent({ keepAlive: true, maxSockets: atOnce });
   let answered = 0;

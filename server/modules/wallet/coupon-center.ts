@@ -104,12 +104,12 @@ export async function couponCenter(db: Db, user: SessionUser | null, page: numbe
   const mine = await held(db, user?.id ?? null, made.ids);
   // A guest, or a buyer holding none of the page's coupons, sees the page as it was written for everybody.
   if (!mine.size) return made.plain;
-  return pageText(
-    made.shown.map(({ coupon, text }) => `${text},${JSON.stringify(own(coupon, mine.get(coupon.id) ?? 0)).slice(1)}`),
-    made.total,
-    page,
-  );
+  return pageText(items(made.shown, mine), made.total, page);
 }
+
+/** Each shown coupon's JSON: its shared text with the account's own fields (`mine`: copies held by id). */
+const items = (shown: Offered[], mine: ReadonlyMap<number, number>) =>
+  shown.map(({ coupon, text }) => `${text},${JSON.stringify(own(coupon, mine.get(coupon.id) ?? 0)).slice(1)}`);
 
 /** The page's envelope with a placeholder list, which the items then replace. */
 const pageText = (items: string[], total: number, page: number) => okText(paged([0], total, page)).replace('"data":[0]', `"data":[${items.join(',')}]`);
@@ -119,6 +119,8 @@ type OfferPage = { shown: Offered[]; ids: number[]; total: number; plain: string
 
 /** The pages of each kept offer made so far, by page and `ids`; a new offer (a claim, a console write) starts none. */
 const offerPages = new WeakMap<Offered[], Map<string, OfferPage>>();
+
+const NONE_HELD: ReadonlyMap<number, number> = new Map();
 
 /**
  * The page of the offer for this query, made once for each offer and kept with it until the first of its
@@ -138,11 +140,7 @@ function pageOf(all: Offered[], page: number, ids: number[] | undefined): OfferP
     shown,
     ids: shown.map(({ coupon }) => coupon.id),
     total: offered.length,
-    plain: pageText(
-      shown.map(({ coupon, text }) => `${text},${JSON.stringify(own(coupon, 0)).slice(1)}`),
-      offered.length,
-      page,
-    ),
+    plain: pageText(items(shown, NONE_HELD), offered.length, page),
     until: Math.min(...current.map(({ coupon }) => coupon.endsAt.getTime())),
   };
   // A query of its own per page and coupon list: a few dozen at most for a centre of a few dozen coupons.

@@ -4,7 +4,7 @@
  * and the shipping settings, and hands them to `priceCart`. The same function serves the cart, the confirm
  * page and order creation (inside its transaction), so what the buyer is shown is what the order charges.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import {
   priceCart,
   type AddonPick,
@@ -15,11 +15,12 @@ import {
   type PricingInput,
 } from '../../../core/pricing/index.js';
 import { scopeBlock, type BuyingRights } from '../../../core/scope.js';
+import { builtOnce } from '../../db/built-once.js';
 import type { Conn, Db } from '../../db/client.js';
 import { cartItems } from '../../db/schema/cart.js';
 import { goodsForPricing, type GoodsCore, type PricingRow } from '../catalogue/service.js';
 import { bundleOf, pricingGoods, promotionContext, type OfferBase, type PromotionContext } from '../promotions/context.js';
-import { boughtTodaySql } from '../promotions/sales.js';
+import { boughtTodaySql, offerIds } from '../promotions/sales.js';
 import { intSetting, siteSettings } from '../settings/service.js';
 import { unusedCouponsSql } from '../wallet/coupons.js';
 import { redPacketSql } from '../wallet/service.js';
@@ -95,17 +96,55 @@ type LineJson = {
   created_at: number;
 };
 
-/** SQL for a JSON array of the account's lines of `which`, oldest first. */
-function linesJsonSql(userId: number, which: Which) {
+/** The lines of the account (`userId`) of the pricing read: all, or those of `lineIds` (an array), or the selected ones. */
+type Shape = { userId: Placeholder; lineIds?: Placeholder; selectedOnly?: boolean };
+
+/** SQL for a JSON array of the lines of `shape`, oldest first. */
+function linesJsonSql({ userId, lineIds, selectedOnly }: Shape) {
   const c = cartItems;
   return sql`coalesce((
     select json_agg(json_build_object(
       'id', ${c.id}, 'user_id', ${c.userId}, 'goods_id', ${c.goodsId}, 'type', ${c.type}, 'combination_id', ${c.combinationId},
       'number', ${c.number}, 'is_selected', ${c.isSelected}, 'created_at', extract(epoch from ${c.createdAt}) * 1000
     ) order by ${c.createdAt}, ${c.id})
-    from ${c} where ${linesOf(userId, which)}
+    from ${c} where ${and(
+      sql`${c.userId} = ${userId}`,
+      lineIds ? sql`${c.id} = any(${lineIds}::int[])` : undefined,
+      selectedOnly ? eq(c.isSelected, true) : undefined,
+    )}
   ), '[]')`;
 }
+
+/**
+ * Pricing's first statement for one shape of `Which`, built once per connection (db/built-once.ts): the lines
+ * with the account's side (red packet, coupons, what it bought today at each limited price running). Built
+ * afresh for every cart, it cost the server's thread more than the database takes to answer it.
+ */
+function pricingRead(name: string, lineIds: boolean, selectedOnly: boolean) {
+  const userId = sql.placeholder('userId');
+  const shape: Shape = { userId, lineIds: lineIds ? sql.placeholder('lineIds') : undefined, selectedOnly };
+  const bought = boughtTodaySql(userId, sql.placeholder('dayStart'), sql.placeholder('activityIds'), sql.placeholder('goodsIds'));
+  return (conn: Conn) =>
+    conn
+      .select({
+        lines: sql<LineJson[]>`${linesJsonSql(shape)}`,
+        red_packet: sql<number | null>`${redPacketSql(userId)}`,
+        coupons: sql<CouponInput[]>`${unusedCouponsSql(userId)}`,
+        bought: sql<AccountSide['bought']>`${bought}`,
+      })
+      .from(sql`(select 1) one`)
+      .prepare(name);
+}
+
+const pricingReads = {
+  all: pricingRead('cart_pricing_all', false, false),
+  lines: pricingRead('cart_pricing_lines', true, false),
+  selected: pricingRead('cart_pricing_selected', false, true),
+  selectedLines: pricingRead('cart_pricing_selected_lines', true, true),
+};
+
+const readOf = ({ lineIds, selectedOnly }: Which) =>
+  selectedOnly ? (lineIds ? pricingReads.selectedLines : pricingReads.selected) : lineIds ? pricingReads.lines : pricingReads.all;
 
 const lineOf = (l: LineJson): CartRow => ({
   id: l.id,
@@ -129,11 +168,12 @@ async function linesWith<P extends boolean>(conn: Conn, userId: number, which: W
   let lines: CartRow[];
   let account: Account | undefined;
   if (context) {
-    const limited = [...context.spikes, ...context.specials];
-    const result = (await conn.execute(sql`
-      select ${linesJsonSql(userId, which)} as lines, ${redPacketSql(userId)} as red_packet, ${unusedCouponsSql(userId)} as coupons,
-        ${boughtTodaySql(userId, context.dayStart, limited)} as bought`)) as unknown as { rows: (AccountSide & { lines: LineJson[] })[] };
-    const [row] = result.rows;
+    const [row] = await builtOnce(conn, readOf(which)).execute({
+      userId,
+      dayStart: new Date(context.dayStart).toISOString(),
+      ...offerIds([...context.spikes, ...context.specials]),
+      ...(which.lineIds ? { lineIds: which.lineIds } : {}),
+    });
     lines = row.lines.map(lineOf);
     account = accountOf(row);
   } else {
@@ -187,8 +227,10 @@ type AccountSide = {
  * SQL of the module that owns it. One round trip instead of three matters on PGlite, where statements queue.
  */
 async function accountSide(conn: Conn, userId: number, dayStart: number, offers: { activity_id: number; goods_id: number }[]) {
+  const { activityIds, goodsIds } = offerIds(offers);
+  const bought = boughtTodaySql(userId, new Date(dayStart).toISOString(), activityIds, goodsIds);
   const result = (await conn.execute(sql`
-    select ${redPacketSql(userId)} as red_packet, ${unusedCouponsSql(userId)} as coupons, ${boughtTodaySql(userId, dayStart, offers)} as bought`)) as unknown as {
+    select ${redPacketSql(userId)} as red_packet, ${unusedCouponsSql(userId)} as coupons, ${bought} as bought`)) as unknown as {
     rows: AccountSide[];
   };
   return accountOf(result.rows[0]);

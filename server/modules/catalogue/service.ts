@@ -16,6 +16,7 @@ import {
   type GoodsListQuery,
   type GoodsPage,
 } from '../../../core/schemas/goods.js';
+import { builtOnce } from '../../db/built-once.js';
 import type { Conn, Db } from '../../db/client.js';
 import { brands, categories, favorites, goods, salesTally } from '../../db/schema/catalogue.js';
 import { notFound } from '../../http/envelope.js';
@@ -183,15 +184,6 @@ function goodsRead<C extends Record<string, PgColumn>>(name: string, columns: C,
 }
 
 const byIds = goodsRead('goods_by_ids', goodsCore, idAmongIds);
-const statements = new WeakMap<Conn, Map<unknown, unknown>>();
-
-/** A statement `prepare` builds, built once per connection (or transaction) and kept with it. */
-function builtOnce<T>(conn: Conn, prepare: (conn: Conn) => T): T {
-  let built = statements.get(conn);
-  if (!built) statements.set(conn, (built = new Map()));
-  if (!built.has(prepare)) built.set(prepare, prepare(conn));
-  return built.get(prepare) as T;
-}
 
 /** The goods of `ids` the viewer may see, with the list columns, in no particular order. */
 export async function visibleGoodsByIds(db: Db, ids: number[], viewer: Viewer): Promise<GoodsCore[]> {

@@ -3,7 +3,7 @@
  * of an offer, for its per-account limit and its daily quota. Placing an order records its limited lines;
  * cancelling it gives them back.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Conn } from '../../db/client.js';
 import { promoSales } from '../../db/schema/promotions.js';
 
@@ -21,15 +21,23 @@ export async function releaseSales(tx: Conn, orderId: number) {
   await tx.delete(promoSales).where(eq(promoSales.orderId, orderId));
 }
 
-const ints = (ids: number[]) => sql`array[${sql.join(ids.length ? ids.map((id) => sql`${id}`) : [sql`0`], sql`, `)}]::int[]`;
+/** A value of a statement, or the placeholder of a statement built once (db/built-once.ts) that stands for it. */
+type Value<T> = T | Placeholder;
+
+/** Ids as the text of one array parameter (`{1,2,3}`): a JavaScript array in a template would become a list. */
+const intArray = (ids: number[]) => `{${[...new Set(ids)].join(',')}}`;
+
+/** The parameters `boughtTodaySql` reads the offers by: their activities and goods, each as one array. */
+export function offerIds(offers: { activity_id: number; goods_id: number }[]) {
+  return { activityIds: intArray(offers.map((o) => o.activity_id)), goodsIds: intArray(offers.map((o) => o.goods_id)) };
+}
 
 /**
  * SQL for a JSON array of `{activity_id, goods_id, mine, all}`: the units `userId` and everybody bought since
- * `dayStart` of the offers given, for embedding in the pricing statement (one round trip).
+ * `dayStart` (an ISO time) of the offers of `activityIds` and `goodsIds` (`offerIds`), for embedding in the
+ * pricing statement (one round trip). Each id list is one array parameter: one statement text for any count.
  */
-export function boughtTodaySql(userId: number, dayStart: number, offers: { activity_id: number; goods_id: number }[]) {
-  const activityIds = [...new Set(offers.map((o) => o.activity_id))];
-  const goodsIds = [...new Set(offers.map((o) => o.goods_id))];
+export function boughtTodaySql(userId: Value<number>, dayStart: Value<string>, activityIds: Value<string>, goodsIds: Value<string>) {
   return sql`coalesce((
     select json_agg(json_build_object('activity_id', b.activity_id, 'goods_id', b.goods_id, 'mine', b.mine, 'all', b.all))
     from (
@@ -37,8 +45,8 @@ export function boughtTodaySql(userId: number, dayStart: number, offers: { activ
         sum(case when ps.user_id = ${userId} then ps.number else 0 end)::int as mine,
         sum(ps.number)::int as all
       from ${promoSales} ps
-      where ps.activity_id = any(${ints(activityIds)}) and ps.goods_id = any(${ints(goodsIds)})
-        and ps.created_at >= ${new Date(dayStart).toISOString()}::timestamptz
+      where ps.activity_id = any(${activityIds}::int[]) and ps.goods_id = any(${goodsIds}::int[])
+        and ps.created_at >= ${dayStart}::timestamptz
       group by ps.activity_id, ps.goods_id
     ) b
   ), '[]')`;

@@ -1,5 +1,5 @@
 /** The account's coupons (优惠券): counts, the list by status, and using one on an order and giving it back. */
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fenToYuan } from '../../../core/money.js';
 import type { Coupon, CouponCounts, couponListQuery, CouponPage } from '../../../core/schemas/wallet.js';
@@ -151,7 +151,7 @@ export async function releaseCoupon(tx: Conn, userCouponId: number, orderId: num
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
 
 /** SQL for a JSON array of the account's unused coupons with their rules, for embedding in the pricing statement. */
-export function unusedCouponsSql(userId: number) {
+export function unusedCouponsSql(userId: number | Placeholder) {
   return sql`coalesce((
     select json_agg(json_build_object(
       'id', uc.id, 'name', c.name, 'type', c.type, 'threshold', c.threshold, 'amount', c.amount, 'rate', c.rate,

@@ -5,7 +5,7 @@
  * from the balance or online. Every change of money is a `move()` in a transaction; every read is scoped
  * to the session's account, and another account's ids answer 404.
  */
-import { and, asc, count, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fenToYuan } from '../../../core/money.js';
 import {
@@ -46,7 +46,7 @@ export async function walletOf(conn: Conn, userId: number) {
 }
 
 /** SQL for the account's red packet balance (fen, or null without a wallet), for embedding in the pricing statement. */
-export function redPacketSql(userId: number) {
+export function redPacketSql(userId: number | Placeholder) {
   return sql`(select ${wallets.redPacket} from ${wallets} where ${wallets.userId} = ${userId})`;
 }
 

@@ -4,7 +4,7 @@
  * and the shipping settings, and hands them to `priceCart`. The same function serves the cart, the confirm
  * page and order creation (inside its transaction), so what the buyer is shown is what the order charges.
  */
-import { and, asc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
 import {
   priceCart,
   type AddonPick,
@@ -17,6 +17,7 @@ import {
 import { scopeBlock, type BuyingRights } from '../../../core/scope.js';
 import { builtOnce } from '../../db/built-once.js';
 import type { Conn, Db } from '../../db/client.js';
+import { anyId, type Value } from '../../db/params.js';
 import { cartItems } from '../../db/schema/cart.js';
 import { goodsForPricing, type GoodsCore, type PricingRow } from '../catalogue/service.js';
 import { bundleOf, pricingGoods, promotionContext, type OfferBase, type PromotionContext } from '../promotions/context.js';
@@ -62,12 +63,12 @@ export async function sharedPricing(db: Db, now = Date.now()): Promise<SharedPri
 
 type Which = Pick<PricingOptions, 'lineIds' | 'selectedOnly'>;
 
-function linesOf(userId: number, { lineIds, selectedOnly }: Which) {
-  return and(
-    eq(cartItems.userId, userId),
-    lineIds ? inArray(cartItems.id, lineIds.length ? lineIds : [0]) : undefined,
-    selectedOnly ? eq(cartItems.isSelected, true) : undefined,
-  );
+/**
+ * The lines of the account `userId`: all, those of `lineIds`, or the selected ones. Values or placeholders, for
+ * the pricing read built once.
+ */
+function linesOf(userId: Value<number>, { lineIds, selectedOnly }: { lineIds?: Value<readonly number[]>; selectedOnly?: boolean }) {
+  return and(eq(cartItems.userId, userId), lineIds ? anyId(cartItems.id, lineIds) : undefined, selectedOnly ? eq(cartItems.isSelected, true) : undefined);
 }
 
 /** The running bundles (组合购) that lines of type 3 are of. */
@@ -96,22 +97,15 @@ type LineJson = {
   created_at: number;
 };
 
-/** The lines of the account (`userId`) of the pricing read: all, or those of `lineIds` (an array), or the selected ones. */
-type Shape = { userId: Placeholder; lineIds?: Placeholder; selectedOnly?: boolean };
-
-/** SQL for a JSON array of the lines of `shape`, oldest first. */
-function linesJsonSql({ userId, lineIds, selectedOnly }: Shape) {
+/** SQL for a JSON array of the lines `linesOf` gives, oldest first. */
+function linesJsonSql(...which: Parameters<typeof linesOf>) {
   const c = cartItems;
   return sql`coalesce((
     select json_agg(json_build_object(
       'id', ${c.id}, 'user_id', ${c.userId}, 'goods_id', ${c.goodsId}, 'type', ${c.type}, 'combination_id', ${c.combinationId},
       'number', ${c.number}, 'is_selected', ${c.isSelected}, 'created_at', extract(epoch from ${c.createdAt}) * 1000
     ) order by ${c.createdAt}, ${c.id})
-    from ${c} where ${and(
-      sql`${c.userId} = ${userId}`,
-      lineIds ? sql`${c.id} = any(${lineIds}::int[])` : undefined,
-      selectedOnly ? eq(c.isSelected, true) : undefined,
-    )}
+    from ${c} where ${linesOf(...which)}
   ), '[]')`;
 }
 
@@ -122,19 +116,40 @@ function linesJsonSql({ userId, lineIds, selectedOnly }: Shape) {
  */
 function pricingRead(name: string, lineIds: boolean, selectedOnly: boolean) {
   const userId = sql.placeholder('userId');
-  const shape: Shape = { userId, lineIds: lineIds ? sql.placeholder('lineIds') : undefined, selectedOnly };
-  const bought = boughtTodaySql(userId, sql.placeholder('dayStart'), sql.placeholder('activityIds'), sql.placeholder('goodsIds'));
+  const lines = sql<LineJson[]>`${linesJsonSql(userId, { lineIds: lineIds ? sql.placeholder('lineIds') : undefined, selectedOnly })}`;
   return (conn: Conn) =>
     conn
-      .select({
-        lines: sql<LineJson[]>`${linesJsonSql(shape)}`,
-        red_packet: sql<number | null>`${redPacketSql(userId)}`,
-        coupons: sql<CouponInput[]>`${unusedCouponsSql(userId)}`,
-        bought: sql<AccountSide['bought']>`${bought}`,
-      })
+      .select({ lines, ...accountColumns(userId) })
       .from(sql`(select 1) one`)
       .prepare(name);
 }
+
+/**
+ * The account's side of pricing (`AccountSide`) as columns of a statement built once, with placeholders for the
+ * account, the start of its day and the limited offers (`offerIds`).
+ */
+function accountColumns(userId: Placeholder) {
+  const bought = boughtTodaySql(userId, sql.placeholder('dayStart'), sql.placeholder('activityIds'), sql.placeholder('goodsIds'));
+  return {
+    red_packet: sql<number | null>`${redPacketSql(userId)}`,
+    coupons: sql<CouponInput[]>`${unusedCouponsSql(userId)}`,
+    bought: sql<AccountSide['bought']>`${bought}`,
+  };
+}
+
+/** The account's side alone, for lines read without it (`accountSide`). */
+const accountRead = (conn: Conn) =>
+  conn
+    .select(accountColumns(sql.placeholder('userId')))
+    .from(sql`(select 1) one`)
+    .prepare('cart_pricing_account');
+
+/** The values of the placeholders of `accountColumns`. */
+const accountValues = (userId: number, dayStart: number, offers: { activity_id: number; goods_id: number }[]) => ({
+  userId,
+  dayStart: new Date(dayStart).toISOString(),
+  ...offerIds(offers),
+});
 
 const pricingReads = {
   all: pricingRead('cart_pricing_all', false, false),
@@ -169,9 +184,7 @@ async function linesWith<P extends boolean>(conn: Conn, userId: number, which: W
   let account: Account | undefined;
   if (context) {
     const [row] = await builtOnce(conn, readOf(which)).execute({
-      userId,
-      dayStart: new Date(context.dayStart).toISOString(),
-      ...offerIds([...context.spikes, ...context.specials]),
+      ...accountValues(userId, context.dayStart, [...context.spikes, ...context.specials]),
       ...(which.lineIds ? { lineIds: which.lineIds } : {}),
     });
     lines = row.lines.map(lineOf);
@@ -227,13 +240,8 @@ type AccountSide = {
  * SQL of the module that owns it. One round trip instead of three matters on PGlite, where statements queue.
  */
 async function accountSide(conn: Conn, userId: number, dayStart: number, offers: { activity_id: number; goods_id: number }[]) {
-  const { activityIds, goodsIds } = offerIds(offers);
-  const bought = boughtTodaySql(userId, new Date(dayStart).toISOString(), activityIds, goodsIds);
-  const result = (await conn.execute(sql`
-    select ${redPacketSql(userId)} as red_packet, ${unusedCouponsSql(userId)} as coupons, ${bought} as bought`)) as unknown as {
-    rows: AccountSide[];
-  };
-  return accountOf(result.rows[0]);
+  const [row] = await builtOnce(conn, accountRead).execute(accountValues(userId, dayStart, offers));
+  return accountOf(row);
 }
 
 function accountOf(row: AccountSide) {
@@ -368,7 +376,7 @@ export async function priceTotalsOf(db: Db, conn: Conn, buyer: Buyer, opts: Pric
 
 /** Removes the ordered lines from the account's cart, in the order's transaction. */
 export async function removeLines(tx: Conn, userId: number, ids: number[]) {
-  if (ids.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)));
+  if (ids.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), anyId(cartItems.id, ids)));
 }
 
 /** SQL for the number of lines in the account's cart (the user object's `cart`, one statement with the rest). */

@@ -20,6 +20,7 @@ import {
 import { SCOPE_BLOCK_TEXT, scopeBlock } from '../../../core/scope.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { cartItems } from '../../db/schema/cart.js';
+import { intArray } from '../../db/params.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse, type AppError } from '../../http/envelope.js';
 import { storeOf } from '../accounts/stores.js';
@@ -259,10 +260,7 @@ export async function checkout(db: Db, user: SessionUser, ids: number[]): Promis
   requireApproved(user);
   const own = [...new Set(ids)];
   // One statement: the selection changes only when every id is a line of this account, else nothing changes.
-  const chosen = sql`array[${sql.join(
-    own.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::int[]`;
+  const chosen = sql`${intArray(own)}::int[]`;
   // Lines already chosen as wanted are not written again (a buyer coming back to the same selection).
   const result = (await db.execute(sql`
     with mine as (select count(*)::int as n from ${cartItems} where user_id = ${user.id} and id = any(${chosen})),

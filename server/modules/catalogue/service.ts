@@ -17,6 +17,7 @@ import {
   type GoodsPage,
 } from '../../../core/schemas/goods.js';
 import { builtOnce } from '../../db/built-once.js';
+import { anyId } from '../../db/params.js';
 import type { Conn, Db } from '../../db/client.js';
 import { brands, categories, favorites, goods, salesTally } from '../../db/schema/catalogue.js';
 import { notFound } from '../../http/envelope.js';
@@ -164,7 +165,7 @@ export async function goodsByIds(conn: Conn, ids: number[]): Promise<GoodsCore[]
 }
 
 /** The condition of the statements of goods by ids: the ids as one array parameter, so one plan serves any count. */
-const idAmongIds = sql`${goods.id} = any(${sql.placeholder('ids')}::int[])`;
+const idAmongIds = anyId(goods.id, sql.placeholder('ids'));
 
 /**
  * A read of goods, built once per connection: every list page, suggestion and cart runs one, and building a
@@ -574,7 +575,7 @@ async function pageFromDatabase(
   among: readonly number[] | null,
 ) {
   const where = listFilters(q, viewer, categoryIds);
-  if (among !== null) where.push(sql`${goods.id} = any(${`{${among.join(',')}}`}::int[])`);
+  if (among !== null) where.push(anyId(goods.id, among));
   const filters = and(...where)!;
   if (match) where.push(match.where);
   const condition = and(...where)!;
@@ -877,7 +878,7 @@ export async function removeFavorites(db: Db, userId: number, ids: number[]): Pr
 export async function setGoodsTag(conn: Conn, ids: number[], label: string, on: boolean) {
   if (!ids.length) return;
   const tag = JSON.stringify([label]);
-  const among = sql`${goods.id} = any(${`{${ids.join(',')}}`}::int[])`;
+  const among = anyId(goods.id, ids);
   if (on)
     await conn
       .update(goods)

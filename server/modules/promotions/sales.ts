@@ -3,8 +3,9 @@
  * of an offer, for its per-account limit and its daily quota. Placing an order records its limited lines;
  * cancelling it gives them back.
  */
-import { eq, sql, type Placeholder } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.js';
+import { anyId, intArray, type Value } from '../../db/params.js';
 import { promoSales } from '../../db/schema/promotions.js';
 
 export type LimitedSale = { activityId: number; goodsId: number; number: number };
@@ -21,13 +22,7 @@ export async function releaseSales(tx: Conn, orderId: number) {
   await tx.delete(promoSales).where(eq(promoSales.orderId, orderId));
 }
 
-/** A value of a statement, or the placeholder of a statement built once (db/built-once.ts) that stands for it. */
-type Value<T> = T | Placeholder;
-
-/** Ids as the text of one array parameter (`{1,2,3}`): a JavaScript array in a template would become a list. */
-const intArray = (ids: number[]) => `{${[...new Set(ids)].join(',')}}`;
-
-/** The parameters `boughtTodaySql` reads the offers by: their activities and goods, each as one array. */
+/** The values of `boughtTodaySql`'s placeholders for `offers`: their activities and goods, each as one array. */
 export function offerIds(offers: { activity_id: number; goods_id: number }[]) {
   return { activityIds: intArray(offers.map((o) => o.activity_id)), goodsIds: intArray(offers.map((o) => o.goods_id)) };
 }
@@ -37,7 +32,7 @@ export function offerIds(offers: { activity_id: number; goods_id: number }[]) {
  * `dayStart` (an ISO time) of the offers of `activityIds` and `goodsIds` (`offerIds`), for embedding in the
  * pricing statement (one round trip). Each id list is one array parameter: one statement text for any count.
  */
-export function boughtTodaySql(userId: Value<number>, dayStart: Value<string>, activityIds: Value<string>, goodsIds: Value<string>) {
+export function boughtTodaySql(userId: Value<number>, dayStart: Value<string>, activityIds: Value<readonly number[]>, goodsIds: Value<readonly number[]>) {
   return sql`coalesce((
     select json_agg(json_build_object('activity_id', b.activity_id, 'goods_id', b.goods_id, 'mine', b.mine, 'all', b.all))
     from (
@@ -45,7 +40,7 @@ export function boughtTodaySql(userId: Value<number>, dayStart: Value<string>, a
         sum(case when ps.user_id = ${userId} then ps.number else 0 end)::int as mine,
         sum(ps.number)::int as all
       from ${promoSales} ps
-      where ps.activity_id = any(${activityIds}::int[]) and ps.goods_id = any(${goodsIds}::int[])
+      where ${anyId(sql`ps.activity_id`, activityIds)} and ${anyId(sql`ps.goods_id`, goodsIds)}
         and ps.created_at >= ${dayStart}::timestamptz
       group by ps.activity_id, ps.goods_id
     ) b

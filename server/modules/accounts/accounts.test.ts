@@ -119,6 +119,22 @@ describe(`accounts on ${dbLabel}`, () => {
     expect((await after.get('/api/user/base')).body.data.show).toBe(0);
   });
 
+  it('ends the session at logout even while other requests of it are still looking it up', async () => {
+    const a = await loginAs(t.app, 'demo');
+    const cookie = a.cookie;
+    const reader = () => {
+      const r = agent(t.app);
+      r.cookie = cookie;
+      return r;
+    };
+    // Nothing has looked this session up yet: the reads sent with the logout find it in the database.
+    const reads = Array.from({ length: 20 }, () => reader().get('/api/user/base'));
+    const logout = a.delete('/api/user/logout');
+    const answers = await Promise.all([...reads, logout]);
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect((await reader().get('/api/user/base')).body.data.show).toBe(0);
+  });
+
   it('answers 401 with code 10001 to a guest calling a member-only call', async () => {
     const res = await agent(t.app).post('/api/user/updateUserInfo', { name: '张三', phone: '13900000000' });
     expect(res.status).toBe(401);

@@ -70,12 +70,20 @@ const KEEPS_ACCOUNT = [
 const CACHE_MAX = 20_000;
 
 /**
- * Sessions looked up lately, by digest, and the digests of each account's (as the buyer or as the operator
+ * Sessions looked up lately, by token, and the tokens of each account's (as the buyer or as the operator
  * acting for one): forgetting or updating an account's sessions reads only its own, however many are kept.
+ * Kept by token rather than by its digest, so that a request of a session kept here hashes nothing.
+ *
+ * A look-up in flight is shared by every request of its token that comes meanwhile (when an entry expires,
+ * every open connection of the buyer asks at once). It keeps its answer only if nothing was forgotten while it
+ * ran: a session ended or changed during the read must not come back from it.
  */
 const cache = {
   entries: new Map<string, { session: CurrentSession; at: number }>(),
   byAccount: new Map<number, Set<string>>(),
+  inFlight: new Map<string, Promise<CurrentSession | null>>(),
+  /** Bumped by every forget: a look-up that began before it keeps nothing. */
+  forgets: 0,
   get(key: string) {
     return this.entries.get(key);
   },
@@ -95,6 +103,12 @@ const cache = {
       if (keys?.size === 0) this.byAccount.delete(id);
     }
   },
+  /** Drops the entry of `key` and whatever look-up is in flight. */
+  forget(key: string) {
+    this.forgets++;
+    this.inFlight.clear();
+    this.delete(key);
+  },
   keysOf(userId: number) {
     return [...(this.byAccount.get(userId) ?? [])];
   },
@@ -103,6 +117,8 @@ const cache = {
 const accountsOf = (session: CurrentSession) => (session.actor ? [session.user.id, session.actor.id] : [session.user.id]);
 
 export function forgetUserSessions(userId: number) {
+  cache.forgets++;
+  cache.inFlight.clear();
   for (const key of cache.keysOf(userId)) cache.delete(key);
 }
 
@@ -117,35 +133,54 @@ export function setCachedPoints(userId: number, points: number) {
   }
 }
 
-async function cachedLookup(db: Db, token: string): Promise<CurrentSession | null> {
-  const key = digest(token);
-  const hit = cache.get(key);
+function cachedLookup(db: Db, token: string): CurrentSession | null | Promise<CurrentSession | null> {
+  const hit = cache.get(token);
   if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.session;
-  const session = await lookup(db, token);
-  if (session) cache.set(key, session);
-  else cache.delete(key);
-  return session;
+  const pending = cache.inFlight.get(token);
+  if (pending) return pending;
+  const began = cache.forgets;
+  const looked: Promise<CurrentSession | null> = lookup(db, token)
+    .then((session) => {
+      if (began === cache.forgets) {
+        if (session) cache.set(token, session);
+        else cache.delete(token);
+      }
+      return session;
+    })
+    .finally(() => cache.inFlight.get(token) === looked && cache.inFlight.delete(token));
+  cache.inFlight.set(token, looked);
+  return looked;
 }
 
 export function registerSessions(app: FastifyInstance, db: Db, opts: { cache: boolean }) {
   app.decorateRequest('session', null);
-  app.addHook('onRequest', async (request) => {
-    if (!readsSession(request.url)) return;
-    const token = tokenOf(request);
-    request.session = token ? await (opts.cache ? cachedLookup(db, token) : lookup(db, token)) : null;
+  // Hooks that call `done` rather than return a promise: a session kept in memory is found in the same turn.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const token = readsSession(request.url) ? tokenOf(request) : undefined;
+    if (!token) return done();
+    const found = opts.cache ? cachedLookup(db, token) : lookup(db, token);
+    if (!(found instanceof Promise)) {
+      request.session = found;
+      return done();
+    }
+    found.then((session) => {
+      request.session = session;
+      done();
+    }, done);
   });
-  app.addHook('onResponse', async (request) => {
-    if (!request.session || request.method === 'GET' || request.method === 'HEAD') return;
-    const path = request.url.split('?')[0];
-    if (KEEPS_ACCOUNT.some((p) => p.test(path))) return;
-    forgetUserSessions(request.session.user.id);
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (request.session && request.method !== 'GET' && request.method !== 'HEAD') {
+      const path = request.url.split('?')[0];
+      if (!KEEPS_ACCOUNT.some((p) => p.test(path))) forgetUserSessions(request.session.user.id);
+    }
+    done();
   });
 }
 
 /** Starts a fresh session (rotation: any session the request carried is ended first). */
 export async function startSession(conn: Conn, request: FastifyRequest, reply: FastifyReply, userId: number) {
   if (request.session) {
-    cache.delete(request.session.id);
+    cache.forget(request.session.token);
     await conn.delete(sessions).where(eq(sessions.id, request.session.id));
   }
   forgetUserSessions(userId);
@@ -170,7 +205,7 @@ export async function startSession(conn: Conn, request: FastifyRequest, reply: F
 
 export async function endSession(conn: Conn, request: FastifyRequest, reply: FastifyReply) {
   if (request.session) {
-    cache.delete(request.session.id);
+    cache.forget(request.session.token);
     await conn.delete(sessions).where(eq(sessions.id, request.session.id));
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -178,10 +213,10 @@ export async function endSession(conn: Conn, request: FastifyRequest, reply: Fas
 
 /** Makes the session act for one of the headquarters' stores, or (null) for the headquarters again. */
 export async function setActingFor(conn: Conn, session: CurrentSession, storeId: number | null) {
-  cache.delete(session.id);
+  cache.forget(session.token);
   await conn.update(sessions).set({ actingFor: storeId }).where(eq(sessions.id, session.id));
   // Again: a request of the same session may have looked it up while the row was being changed.
-  cache.delete(session.id);
+  cache.forget(session.token);
 }
 
 /** Ends every session of the account, or every one but `keep`. */

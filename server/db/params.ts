@@ -8,13 +8,14 @@ import { Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 /** A value of a statement, or the placeholder of a statement built once that stands for it. */
 export type Value<T> = T | Placeholder;
 
-/** Ids as the text of one array parameter (`{1,2,3}`), each once. */
-export const intArray = (ids: readonly number[]) => `{${[...new Set(ids)].join(',')}}`;
+/** Ids, each once: the value of one array parameter (`anyId`), or of a placeholder that `anyId` stands for. */
+export const uniqueIds = (ids: Iterable<number>): number[] => [...new Set(ids)];
 
 /**
- * `column = any(ids)`, the ids as one array parameter: a list of numbers, or a placeholder (its value a list of
- * numbers too, which the driver sends as one array). No ids matches nothing.
+ * `column = any(ids)`, the ids as one array parameter (`sql.param` keeps a list whole, where a bare list would
+ * become one parameter per id): a list of numbers, or a placeholder whose value is a list of numbers. No ids
+ * matches nothing.
  */
 export function anyId(column: SQLWrapper, ids: Value<readonly number[]>): SQL {
-  return sql`${column} = any(${ids instanceof Placeholder ? ids : intArray(ids)}::int[])`;
+  return sql`${column} = any(${ids instanceof Placeholder ? ids : sql.param(uniqueIds(ids))}::int[])`;
 }

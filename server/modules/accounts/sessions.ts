@@ -103,11 +103,11 @@ const cache = {
       if (keys?.size === 0) this.byAccount.delete(id);
     }
   },
-  /** Drops the entry of `key` and whatever look-up is in flight. */
-  forget(key: string) {
+  /** Drops the entries of `keys` and whatever look-up is in flight. */
+  forget(...keys: string[]) {
     this.forgets++;
     this.inFlight.clear();
-    this.delete(key);
+    for (const key of keys) this.delete(key);
   },
   keysOf(userId: number) {
     return [...(this.byAccount.get(userId) ?? [])];
@@ -117,9 +117,7 @@ const cache = {
 const accountsOf = (session: CurrentSession) => (session.actor ? [session.user.id, session.actor.id] : [session.user.id]);
 
 export function forgetUserSessions(userId: number) {
-  cache.forgets++;
-  cache.inFlight.clear();
-  for (const key of cache.keysOf(userId)) cache.delete(key);
+  cache.forget(...cache.keysOf(userId));
 }
 
 /**

@@ -20,7 +20,7 @@ import {
 import { SCOPE_BLOCK_TEXT, scopeBlock } from '../../../core/scope.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { cartItems } from '../../db/schema/cart.js';
-import { intArray } from '../../db/params.js';
+import { anyId, uniqueIds } from '../../db/params.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse, type AppError } from '../../http/envelope.js';
 import { storeOf } from '../accounts/stores.js';
@@ -258,15 +258,15 @@ export async function quickAdd(db: Db, user: SessionUser, goodsId: number, numbe
 /** 去结算: exactly these lines are chosen; at least one of them must be buyable now. */
 export async function checkout(db: Db, user: SessionUser, ids: number[]): Promise<CartCheckout> {
   requireApproved(user);
-  const own = [...new Set(ids)];
+  const own = uniqueIds(ids);
   // One statement: the selection changes only when every id is a line of this account, else nothing changes.
-  const chosen = sql`${intArray(own)}::int[]`;
+  const chosen = anyId(sql`id`, own);
   // Lines already chosen as wanted are not written again (a buyer coming back to the same selection).
   const result = (await db.execute(sql`
-    with mine as (select count(*)::int as n from ${cartItems} where user_id = ${user.id} and id = any(${chosen})),
+    with mine as (select count(*)::int as n from ${cartItems} where user_id = ${user.id} and ${chosen}),
     changed as (
-      update ${cartItems} set is_selected = (id = any(${chosen}))
-      where user_id = ${user.id} and (select n from mine) = ${own.length} and is_selected <> (id = any(${chosen}))
+      update ${cartItems} set is_selected = (${chosen})
+      where user_id = ${user.id} and (select n from mine) = ${own.length} and is_selected <> (${chosen})
       returning id
     )
     select (select n from mine) as n, (select count(*) from changed) as changed`)) as unknown as { rows: { n: number }[] };

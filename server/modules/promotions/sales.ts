@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client.js';
-import { anyId, intArray, type Value } from '../../db/params.js';
+import { anyId, uniqueIds, type Value } from '../../db/params.js';
 import { promoSales } from '../../db/schema/promotions.js';
 
 export type LimitedSale = { activityId: number; goodsId: number; number: number };
@@ -24,7 +24,7 @@ export async function releaseSales(tx: Conn, orderId: number) {
 
 /** The values of `boughtTodaySql`'s placeholders for `offers`: their activities and goods, each as one array. */
 export function offerIds(offers: { activity_id: number; goods_id: number }[]) {
-  return { activityIds: intArray(offers.map((o) => o.activity_id)), goodsIds: intArray(offers.map((o) => o.goods_id)) };
+  return { activityIds: uniqueIds(offers.map((o) => o.activity_id)), goodsIds: uniqueIds(offers.map((o) => o.goods_id)) };
 }
 
 /**

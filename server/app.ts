@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -141,7 +140,6 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
   await app.register(compress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie, { secret: config.SESSION_SECRET });
   await app.register(formbody, { parser: parseQuery });
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'yct-rl-' } : {}),

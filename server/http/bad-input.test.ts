@@ -174,4 +174,19 @@ describe(`bad input on ${dbLabel}`, () => {
     expect422({ status: res.statusCode, body: res.json() }, 'an 11 MB upload');
     expect(await snapshot()).toEqual(before);
   });
+
+  it('answers a multipart body sent where no file is taken with 422 and changes nothing', async () => {
+    const before = await snapshot();
+    const boundary = '----notafile';
+    for (const url of ['/api/cart', '/api/address']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest', cookie: member.cookie },
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="goods_id"\r\n\r\n1\r\n--${boundary}--\r\n`,
+      });
+      expect422({ status: res.statusCode, body: res.json() }, url);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
 });

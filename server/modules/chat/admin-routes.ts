@@ -24,6 +24,7 @@ import { Uploaded } from '../../../core/schemas/user.js';
 import type { Deps } from '../../deps.js';
 import { needs, requirePermission } from '../../http/auth.js';
 import { invalid, ok } from '../../http/envelope.js';
+import { fileRoutes, takeFile } from '../../http/files.js';
 import { saveUpload } from '../uploads/service.js';
 import { chatDetail, chatOperatorList, createCanned, deleteCanned, inbox, listCanned, transfer, updateCanned } from './console.js';
 import { conversationById, type ChatService } from './service.js';
@@ -129,31 +130,29 @@ export async function chatAdminRoutes(root: FastifyInstance, deps: Deps, chat: C
     },
     async (req) => ok(await transfer(chat, req, req.params.id, req.body.operator_id)),
   );
-  app.post(
-    '/api/admin/chat/conversations/:id/picture',
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary:
-          "Stores a picture to send in the conversation (multipart `file`: JPG, PNG, GIF or WEBP, at most 10 MB) as the buyer's own upload, so both sides may open it (chat:reply).",
-        params: adminChatParams,
-        response: answers(Uploaded),
+  await fileRoutes(root, (files) =>
+    files.post(
+      '/api/admin/chat/conversations/:id/picture',
+      {
+        ...guard,
+        schema: {
+          tags,
+          summary:
+            "Stores a picture to send in the conversation (multipart `file`: JPG, PNG, GIF or WEBP, at most 10 MB) as the buyer's own upload, so both sides may open it (chat:reply).",
+          params: adminChatParams,
+          response: answers(Uploaded),
+        },
+        config: { rateLimit: { max: 60 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } },
       },
-      config: { rateLimit: { max: 60 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } },
-    },
-    async (req) => {
-      const conv = await conversationById(db, req.params.id);
-      if (!req.isMultipart()) throw invalid('file', '请选择要发送的图片');
-      const file = await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-      if (!file) throw invalid('file', '请选择要发送的图片');
-      const buffer = await file.toBuffer().catch(() => null);
-      if (!buffer || file.file.truncated) throw invalid('file', '图片不能超过10MB');
-      if (!isPicture(buffer)) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片');
-      const saved = await saveUpload(db, deps.config.uploadDir, conv.userId, buffer, file.filename);
-      if (!saved) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片');
-      return ok(saved);
-    },
+      async (req) => {
+        const conv = await conversationById(db, req.params.id);
+        const { buffer, filename } = await takeFile(req, UPLOAD_MAX_BYTES, { none: '请选择要发送的图片', tooLarge: '图片不能超过10MB' });
+        if (!isPicture(buffer)) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片');
+        const saved = await saveUpload(db, deps.config.uploadDir, conv.userId, buffer, filename);
+        if (!saved) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片');
+        return ok(saved);
+      },
+    ),
   );
   app.get(
     '/api/admin/chat/operators',

@@ -18,6 +18,7 @@ import { Uploaded } from '../../../core/schemas/user.js';
 import type { Deps } from '../../deps.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { requireUser } from '../../http/auth.js';
+import { fileRoutes, takeFile } from '../../http/files.js';
 import { operatorOf } from '../operators/sessions.js';
 import { PUBLIC_FOLDER, publicPicture, saveUpload, uploadFor } from './service.js';
 
@@ -33,30 +34,28 @@ export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
   await fs.mkdir(dir, { recursive: true });
   const tags = ['uploads'];
 
-  app.post(
-    '/api/upload',
-    {
-      schema: {
-        tags,
-        summary: 'Stores a file (multipart field `file`: JPG, PNG, GIF, WEBP or PDF, at most 10 MB) for licences, receipts and after-sales.',
-        description:
-          "The file's own first bytes decide its type, not its name. Only its owner (or the headquarters acting for it) may open it afterwards, and the console's operators who read customers or orders.",
-        response: answers(Uploaded),
+  await fileRoutes(root, (files) =>
+    files.post(
+      '/api/upload',
+      {
+        schema: {
+          tags,
+          summary: 'Stores a file (multipart field `file`: JPG, PNG, GIF, WEBP or PDF, at most 10 MB) for licences, receipts and after-sales.',
+          description:
+            "The file's own first bytes decide its type, not its name. Only its owner (or the headquarters acting for it) may open it afterwards, and the console's operators who read customers or orders.",
+          response: answers(Uploaded),
+        },
+        config: { rateLimit: { max: 60 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } },
       },
-      config: { rateLimit: { max: 60 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } },
-    },
-    async (req) => {
-      const user = requireUser(req);
-      if (!req.isMultipart()) throw invalid('file', '请选择要上传的文件');
-      const file = await req.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-      if (!file) throw invalid('file', '请选择要上传的文件');
-      const buffer = await file.toBuffer().catch(() => null);
-      if (!buffer || file.file.truncated) throw invalid('file', '文件不能超过10MB');
-      if (buffer.length === 0) throw invalid('file', '文件内容为空');
-      const saved = await saveUpload(db, dir, user.id, buffer, file.filename);
-      if (!saved) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片或 PDF 文件');
-      return ok(saved);
-    },
+      async (req) => {
+        const user = requireUser(req);
+        const { buffer, filename } = await takeFile(req, UPLOAD_MAX_BYTES, { none: '请选择要上传的文件', tooLarge: '文件不能超过10MB' });
+        if (buffer.length === 0) throw invalid('file', '文件内容为空');
+        const saved = await saveUpload(db, dir, user.id, buffer, filename);
+        if (!saved) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片或 PDF 文件');
+        return ok(saved);
+      },
+    ),
   );
 
   const served = {

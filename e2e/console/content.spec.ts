@@ -183,7 +183,7 @@ test('ops renames a hot search and the storefront shows it under the search box'
     await first.getByTestId('hot-search-edit').click();
     await page.getByTestId('hot-search-name').fill(name);
     await page.getByTestId('hot-search-save').click();
-    await expect(page.getByText(`已保存热搜词：${name}`)).toBeVisible();
+    await expect(page.getByText(`已保存热搜词：${name}`, { exact: true })).toBeVisible();
     await expect(first.getByTestId('hot-search-row-name')).toHaveText(name);
   };
   await rename('阿莫西林胶囊');

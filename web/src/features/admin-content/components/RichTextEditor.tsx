@@ -225,7 +225,10 @@ function Toolbar({ editor }: { editor: Editor }) {
 export default function RichTextEditor({ value = '', onChange, placeholder = '请输入正文', ...rest }: Props) {
   // The HTML this editor last handed out: a value that differs came from outside (the article loaded) and replaces the content.
   const emitted = useRef(value);
+  // Made in the first effect, not during the first render: one made while rendering is destroyed if the effect
+  // comes later than a timer of a millisecond (a busy machine), and the render that follows would read it.
   const editor = useEditor({
+    immediatelyRender: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },
@@ -251,14 +254,17 @@ export default function RichTextEditor({ value = '', onChange, placeholder = '�
     },
   });
   useEffect(() => {
-    if (value === emitted.current) return;
+    if (!editor || value === emitted.current) return;
     emitted.current = value;
     editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
-  const chars = useEditorState({ editor, selector: ({ editor: e }) => ({ chars: e.getText().replace(/\s/g, '').length, empty: e.isEmpty }) });
+  const chars = useEditorState({ editor, selector: ({ editor: e }) => e && { chars: e.getText().replace(/\s/g, '').length, empty: e.isEmpty } }) ?? {
+    chars: 0,
+    empty: true,
+  };
   return (
     <div className="yct-rte" data-testid={rest['data-testid'] ?? 'rte'}>
-      <Toolbar editor={editor} />
+      {editor ? <Toolbar editor={editor} /> : <div className="yct-rte__toolbar" aria-hidden />}
       <EditorContent editor={editor} className={`yct-rte__body${chars.empty ? ' is-empty' : ''}`} data-testid="rte-content" />
       <div className="yct-rte__foot">
         <span>正文 {chars.chars} 字</span>

@@ -83,6 +83,9 @@ const detail = page[7];
 const names = (await client.query('select name from goods group by name order by count(*) desc limit 3')).rows.map((r: { name: string }) => r.name);
 const buyer = await one<{ id: number }>("select id from users where username = 'buyer1'");
 const cartGoods = (await client.query('select goods_id from cart_items where user_id = $1', [buyer.id])).rows.map((r: { goods_id: number }) => r.goods_id);
+const cartLines = (await client.query('select id from cart_items where user_id = $1 order by created_at, id', [buyer.id])).rows.map(
+  (r: { id: number }) => r.id,
+);
 const offers = (await client.query('select activity_id, goods_id from activity_goods where "limit_per_user" > 0 limit 60')).rows as {
   activity_id: number;
   goods_id: number;
@@ -164,6 +167,27 @@ const statements: Statement[] = [
           from promo_sales ps where ps.activity_id = any($2::int[]) and ps.goods_id = any($3::int[]) and ps.created_at >= $4::timestamptz
           group by ps.activity_id, ps.goods_id) b), '[]') as bought`,
     values: [buyer.id, limited.activities, limited.goods, new Date(Date.now() - 86_400_000).toISOString()],
+  },
+  {
+    name: '去结算: the selection set to exactly the chosen lines',
+    where:
+      'cart/service.ts checkout: POST /api/cart/checkout, one statement that changes the selection only when every id is a line of the account, and writes only the lines whose choice changes',
+    sql: `with mine as (select count(*)::int as n from cart_items where user_id = $1 and id = any($2::int[])),
+      changed as (
+        update cart_items set is_selected = (id = any($3::int[]))
+        where user_id = $1 and (select n from mine) = $4 and is_selected <> (id = any($5::int[]))
+        returning id
+      )
+      select (select n from mine) as n, (select count(*) from changed) as changed`,
+    values: [buyer.id, cartLines.slice(0, 10), cartLines.slice(0, 10), Math.min(10, cartLines.length), cartLines.slice(0, 10)],
+    write: true,
+  },
+  {
+    name: 'An order takes its lines out of the cart',
+    where: 'cart/pricing.ts removeLines: in the transaction of POST /api/order, the lines it bought',
+    sql: 'delete from cart_items where user_id = $1 and id = any($2::int[])',
+    values: [buyer.id, cartLines.slice(0, 10)],
+    write: true,
   },
   {
     name: 'The goods a cart prices (goods_by_ids)',

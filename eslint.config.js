@@ -105,6 +105,24 @@ const ownershipZone = (m) => ({
   message: `A module touches only its own tables (server/db/schema/${m}.ts): call the owning module's service for others.`,
 });
 
+/*
+ * A module's face (STYLE.md, "A module's face"): another module, and the app that wires them, reaches a module only
+ * through its index.ts, which names what others may call. Tests and the seed may reach further to set up and check.
+ */
+const faceOf = (m) => `./server/modules/${m}`;
+const faceZone = (target, from) => ({
+  target,
+  from: from.map(faceOf),
+  except: ['./index.ts'],
+  message: 'Another module is reached only through its face (server/modules/<module>/index.ts): export what is needed there, or keep it inside the module.',
+});
+const moduleFaceZone = (m) =>
+  faceZone(
+    faceOf(m),
+    SERVER_MODULES.filter((o) => o !== m),
+  );
+const rootFaceZone = faceZone(['./server/app.ts', './server/main.ts', './server/startup.ts'], SERVER_MODULES);
+
 const coreZone = {
   target: './core',
   from: ['./web', './server', './e2e', './bench'],
@@ -134,10 +152,14 @@ const boundaries = [
   { files: ['core/**/*.ts'], rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [coreZone] }] } },
   // Server tests may reach across layers to set up and to check what a buyer would see.
   { files: ['server/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverZones }] } },
+  {
+    files: ['server/app.ts', 'server/main.ts', 'server/startup.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, rootFaceZone] }] },
+  },
   ...SERVER_MODULES.map((m) => ({
     files: [`server/modules/${m}/**/*.ts`],
     ignores: ['**/*.test.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ownershipZone(m)] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ownershipZone(m), moduleFaceZone(m)] }] },
   })),
   {
     // Route files are HTTP only: schemas in, service calls, envelopes out. SQL lives in services.

@@ -7,6 +7,8 @@ export default defineConfig({
   },
   test: {
     include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    // Each kind of seeded database is built once for the run and copied for each file (server/test-databases.ts).
+    globalSetup: ['server/test-global-setup.ts'],
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -25,50 +25,41 @@ import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './ht
 import { registerInputGuard } from './http/input-guard.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { responseSerializer } from './http/serializer.js';
-import { accountRoutes } from './modules/accounts/routes.js';
-import { addressRoutes } from './modules/addresses/routes.js';
-import { orderRoutes } from './modules/orders/routes.js';
-import { orderAdminRoutes } from './modules/orders/admin-routes.js';
-import { accountAdminRoutes } from './modules/accounts/admin-routes.js';
-import { walletAdminRoutes } from './modules/wallet/admin-routes.js';
-import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { payRoutes } from './modules/pay/routes.js';
-import { cartRoutes } from './modules/cart/routes.js';
-import { catalogueRoutes } from './modules/catalogue/routes.js';
-import { catalogueAdminRoutes } from './modules/catalogue/admin-routes.js';
-import { setStockHeld } from './modules/catalogue/admin.js';
-import { stockHeldByOpenOrders } from './modules/orders/service.js';
-import { memberRoutes } from './modules/member/routes.js';
-import { registerSessions } from './modules/accounts/sessions.js';
-import { operatorRoutes } from './modules/operators/admin-routes.js';
-import { registerOperatorSessions } from './modules/operators/sessions.js';
-import type { SmsSender } from './modules/accounts/sms.js';
-import { pageRenderer } from './modules/content/page.js';
-import { contentRoutes } from './modules/content/routes.js';
-import { contentAdminRoutes } from './modules/content/admin-routes.js';
-import { activityPageAdminRoutes } from './modules/activity-pages/admin-routes.js';
-import { activityPageRoutes } from './modules/activity-pages/routes.js';
-import { promotionAdminRoutes } from './modules/promotions/admin-routes.js';
-import { promotionRoutes } from './modules/promotions/routes.js';
-import { uploadRoutes } from './modules/uploads/routes.js';
-import { walletRoutes } from './modules/wallet/routes.js';
-import { pointsRoutes } from './modules/points/routes.js';
-import { pointsAdminRoutes } from './modules/points/admin-routes.js';
-import { setUserFigures } from './modules/accounts/service.js';
-import { lineCountSql } from './modules/cart/pricing.js';
-import { ORDER_PAYMENT, orderPayments } from './modules/orders/payment.js';
-import { registerPaymentKind } from './modules/pay/service.js';
-import { RECHARGE_PAYMENT, REPAY_PAYMENT, rechargePayments, repayPayments } from './modules/wallet/settle.js';
-import { wechatRoutes } from './modules/accounts/wechat-routes.js';
-import { lotteryRoutes } from './modules/lottery/routes.js';
-import { lotteryAdminRoutes } from './modules/lottery/admin-routes.js';
-import { chatRoutes } from './modules/chat/routes.js';
-import { onOrderCompleted, onOrderRefunded } from './modules/orders/events.js';
-import { invoiceRoutes } from './modules/invoices/routes.js';
-import { invoiceAdminRoutes } from './modules/invoices/admin-routes.js';
-import { issueOnCompletion, settleOnRefund } from './modules/invoices/service.js';
-import { selfServiceRoutes } from './modules/self-service/routes.js';
-import { selfServiceAdminRoutes } from './modules/self-service/admin-routes.js';
+import {
+  accountCentreRoutes,
+  accountRoutes,
+  accountAdminRoutes,
+  registerSessions,
+  type SmsSender,
+  setUserFigures,
+  wechatRoutes,
+} from './modules/accounts/index.js';
+import { addressRoutes } from './modules/addresses/index.js';
+import {
+  orderRoutes,
+  orderAdminRoutes,
+  stockHeldByOpenOrders,
+  ORDER_PAYMENT,
+  orderPayments,
+  onOrderCompleted,
+  onOrderRefunded,
+} from './modules/orders/index.js';
+import { walletAdminRoutes, walletRoutes, RECHARGE_PAYMENT, REPAY_PAYMENT, rechargePayments, repayPayments } from './modules/wallet/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
+import { payRoutes, registerPaymentKind } from './modules/pay/index.js';
+import { cartRoutes, lineCountSql } from './modules/cart/index.js';
+import { catalogueRoutes, catalogueAdminRoutes, setStockHeld } from './modules/catalogue/index.js';
+import { memberRoutes } from './modules/member/index.js';
+import { operatorRoutes, registerOperatorSessions } from './modules/operators/index.js';
+import { pageRenderer, contentRoutes, contentAdminRoutes } from './modules/content/index.js';
+import { activityPageAdminRoutes, activityPageRoutes } from './modules/activity-pages/index.js';
+import { promotionAdminRoutes, promotionRoutes } from './modules/promotions/index.js';
+import { uploadRoutes } from './modules/uploads/index.js';
+import { pointsRoutes, pointsAdminRoutes } from './modules/points/index.js';
+import { lotteryRoutes, lotteryAdminRoutes } from './modules/lottery/index.js';
+import { chatRoutes } from './modules/chat/index.js';
+import { invoiceRoutes, invoiceAdminRoutes, issueOnCompletion, settleOnRefund } from './modules/invoices/index.js';
+import { selfServiceRoutes, selfServiceAdminRoutes } from './modules/self-service/index.js';
 
 z.config(z.locales.zhCN());
 
@@ -175,6 +166,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await pointsRoutes(scope, deps);
     await uploadRoutes(scope, deps);
     await wechatRoutes(scope, deps);
+    await accountCentreRoutes(scope, deps);
     await memberRoutes(scope, deps);
     await lotteryRoutes(scope, deps);
     await chatRoutes(scope, deps);

@@ -4,11 +4,10 @@ import { openDatabase } from './db/client.js';
 import { seedAccounts, seedIfEmpty } from './seed/seed.js';
 import { buildApp } from './app.js';
 import { hashPassword } from './lib/passwords.js';
-import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/lifecycle.js';
-import { seedOperators } from './modules/operators/service.js';
-import { foldSales, warmCatalogue, warmPaths } from './modules/catalogue/service.js';
+import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/index.js';
+import { seedOperators, sweepOperatorSessions } from './modules/operators/index.js';
+import { foldSales, warmCatalogue, warmPaths } from './modules/catalogue/index.js';
 import { clearKeptAnswers } from './http/cache.js';
-import { sweepOperatorSessions } from './modules/operators/sessions.js';
 import { databaseLabel, siteUrl, startupNotice, warmUp } from './startup.js';
 
 const config = loadConfig();

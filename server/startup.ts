@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { OPERATOR_PASSWORD } from './modules/operators/service.js';
+import { OPERATOR_PASSWORD } from './modules/operators/index.js';
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './seed/demo-password.js';
 
 /**

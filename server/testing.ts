@@ -1,62 +1,39 @@
 /**
  * Test helpers: a real app on a real database. PGlite in memory by default; with TEST_DB=postgres a
- * fresh PostgreSQL database per test file on the server of TEST_DATABASE_URL or DATABASE_URL.
+ * fresh PostgreSQL database per test file on the server of TEST_DATABASE_URL or DATABASE_URL. Either is a
+ * copy of one seeded once for the run (test-databases.ts).
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './seed/demo-password.js';
-import { seedAccounts, seedIfEmpty } from './seed/seed.js';
-import { OPERATOR_PASSWORD, seedOperators } from './modules/operators/service.js';
+import type { SmsSender } from './modules/accounts/index.js';
+import { OPERATOR_PASSWORD } from './modules/operators/index.js';
+import { seededPglite, seededPostgres } from './test-databases.js';
 
 export { DEMO_PASSWORD, DEMO_PAY_PASSWORD };
-import { hashPassword } from './lib/passwords.js';
-import type { SmsSender } from './modules/accounts/sms.js';
 
 const usePostgres = process.env.TEST_DB === 'postgres';
 export const dbLabel = usePostgres ? 'PostgreSQL' : 'PGlite';
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
-  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL or DATABASE_URL');
-  const name = `yct_test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 export type TestDatabase = Database & { dispose(): Promise<void> };
 
+/** A database of its own for a test file, migrated and seeded with `goods` goods and (unless `accounts` is false) the demo accounts and operators. */
 export async function openTestDatabase(opts: { goods?: number; accounts?: boolean } = {}): Promise<TestDatabase> {
+  const seed = { goods: opts.goods ?? 200, accounts: opts.accounts ?? true };
   let drop = async () => {};
   let database: Database;
   if (usePostgres) {
-    const fresh = await freshPostgres();
+    const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+    if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL or DATABASE_URL');
+    const fresh = await seededPostgres(base, seed);
     drop = fresh.drop;
     database = await openDatabase({ url: fresh.url, poolSize: 10 });
   } else {
-    database = await openDatabase({});
-  }
-  await seedIfEmpty(database.db, { goods: opts.goods ?? 200 });
-  if (opts.accounts ?? true) {
-    await seedAccounts(database.db, hashPassword);
-    await seedOperators(database.db);
+    database = await seededPglite(seed);
   }
   return {
     ...database,

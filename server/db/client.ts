@@ -26,6 +26,8 @@ export type Conn = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite: the data directory as a tar that `load` opens again. */
+  dump?: () => Promise<Uint8Array>;
   close(): Promise<void>;
 };
 
@@ -36,6 +38,8 @@ export type OpenOptions = {
   url?: string;
   /** PGlite's data directory; in memory when absent. */
   dataDir?: string;
+  /** PGlite: start from this dump of another database (`Database.dump`) instead of an empty one. */
+  load?: Uint8Array;
   poolSize?: number;
   /** PostgreSQL: each statement ends after this long (the server's, so that a runaway query cannot hold a pooled connection; not seeding's). */
   statementTimeoutMs?: number;
@@ -109,9 +113,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   // PGlite runs each query synchronously in its thread: in a thread of its own, the server's event loop
   // keeps answering (kept answers, static files) while a query runs (pglite-thread.ts).
-  const client = await startPgliteThread(opts.dataDir ? path.resolve(opts.dataDir, 'pglite') : undefined);
+  const client = await startPgliteThread(opts.dataDir ? path.resolve(opts.dataDir, 'pglite') : undefined, opts.load);
   await client.exec('create extension if not exists pg_trgm');
   const db = drizzlePglite(client as unknown as PGlite) as unknown as Db;
   await migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', dump: () => client.dump(), close: () => client.close() };
 }

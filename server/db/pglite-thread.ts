@@ -17,6 +17,8 @@ type Client = {
 
 export type ThreadedPglite = Client & {
   transaction<T>(fn: (tx: Client) => Promise<T>): Promise<T>;
+  /** The whole data directory as an uncompressed tar, which `load` starts another database from. */
+  dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 };
 
@@ -41,8 +43,8 @@ function parseJson(result: QueryResult): QueryResult {
   return result;
 }
 
-export async function startPgliteThread(dataDir: string | undefined): Promise<ThreadedPglite> {
-  const worker = new Worker(workerFile, { workerData: { dataDir } });
+export async function startPgliteThread(dataDir: string | undefined, load?: Uint8Array): Promise<ThreadedPglite> {
+  const worker = new Worker(workerFile, { workerData: { dataDir, load } });
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let next = 1;
   let failed: Error | null = null;
@@ -66,7 +68,7 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Th
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`数据库线程已退出（${code}）`)));
 
-  const send = <T>(op: 'query' | 'exec' | 'close', sql = '', params: unknown[] = [], rowMode: QueryOptions['rowMode'] = 'object', begin = false) =>
+  const send = <T>(op: 'query' | 'exec' | 'dump' | 'close', sql = '', params: unknown[] = [], rowMode: QueryOptions['rowMode'] = 'object', begin = false) =>
     new Promise<T>((resolve, reject) => {
       if (failed) return reject(failed);
       const id = next++;
@@ -116,6 +118,7 @@ export async function startPgliteThread(dataDir: string | undefined): Promise<Th
           end();
         }
       }),
+    dump: () => inTurn(() => send<Uint8Array>('dump')),
     close: async () => {
       await inTurn(() => send('close')).catch(() => {});
       worker.removeAllListeners('exit');

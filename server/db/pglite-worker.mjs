@@ -1,7 +1,7 @@
 // The thread that owns the embedded database (PGlite). PostgreSQL compiled to WebAssembly runs a query
 // synchronously in the thread that calls it: here, away from the server's event loop, a slow list does not
 // hold up the answers the server keeps in memory. Plain JavaScript, so that it starts the same under tsx,
-// node and the test runner. Messages: {id, op: 'query' | 'exec' | 'close', sql, params, rowMode, begin}.
+// node and the test runner. Messages: {id, op: 'query' | 'exec' | 'dump' | 'close', sql, params, rowMode, begin}.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -18,6 +18,8 @@ parsers[types.JSONB] = same;
 
 const client = await PGlite.create({
   dataDir: workerData.dataDir ?? undefined,
+  // A copy of a database dumped before (dumpDataDir): the test suite starts each file from a seeded one.
+  loadDataDir: workerData.load ? new Blob([workerData.load]) : undefined,
   extensions: { pg_trgm },
   // On Node the data directory is the real one (NODEFS): PostgreSQL's writes reach the files as it makes
   // them, and the file-system sync PGlite runs after each query has nothing to do there.
@@ -105,6 +107,8 @@ parentPort.on('message', async ({ id, op, sql, params, rowMode, begin }) => {
       result = { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
     } else if (op === 'exec') {
       result = (await client.exec(sql)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+    } else if (op === 'dump') {
+      result = new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer());
     } else if (op === 'close') {
       await client.close();
     }

@@ -14,7 +14,7 @@ import { ReviewStatus } from '../../../core/status.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { licences, serviceContacts, users } from '../../db/schema/accounts.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
-import { audited } from '../operators/audit.js';
+import { audited } from '../operators/index.js';
 import { licenceRows, licenceView } from './licences.js';
 import { sendMessage } from './messages.js';
 import { businessScopeList } from './service.js';

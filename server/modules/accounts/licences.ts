@@ -7,7 +7,7 @@ import type { Conn, Db } from '../../db/client.js';
 import { licences, users } from '../../db/schema/accounts.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/envelope.js';
-import { ownsUploads } from '../uploads/service.js';
+import { ownsUploads } from '../uploads/index.js';
 
 const LICENCE_MISSING = '资质证件不存在';
 const DAY_MS = 86_400_000;

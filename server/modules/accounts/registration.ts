@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.js';
 import { businessScopes, passwordResets, users } from '../../db/schema/accounts.js';
 import type { CurrentSession } from '../../http/auth.js';
 import { invalid, invalidFields, notFound, refuse } from '../../http/envelope.js';
-import { ownsUploads } from '../uploads/service.js';
+import { ownsUploads } from '../uploads/index.js';
 import { submitLicences } from './licences.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { findByPhone } from './service.js';

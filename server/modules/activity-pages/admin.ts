@@ -18,10 +18,10 @@ import { containing } from '../../db/like.js';
 import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound } from '../../http/envelope.js';
 import { sanitizeRichText } from '../../lib/html.js';
-import { goodsByIds } from '../catalogue/service.js';
-import { audited } from '../operators/audit.js';
-import { fromMinute, minuteOf } from '../promotions/clock.js';
-import { existingCouponIds } from '../wallet/coupons.js';
+import { goodsByIds } from '../catalogue/index.js';
+import { audited } from '../operators/index.js';
+import { fromMinute, minuteOf } from '../promotions/index.js';
+import { existingCouponIds } from '../wallet/index.js';
 import type { PageKind } from './service.js';
 
 type PageRow = typeof activityPages.$inferSelect;

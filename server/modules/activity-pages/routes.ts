@@ -6,8 +6,8 @@ import { answers } from '../../../core/schemas/envelope.js';
 import type { Deps } from '../../deps.js';
 import { cachedJson } from '../../http/cache.js';
 import { ok, sendJson, withTimestamp } from '../../http/envelope.js';
-import { viewerClass, viewerOf } from '../catalogue/viewer.js';
-import { operatorOf } from '../operators/sessions.js';
+import { viewerClass, viewerOf } from '../catalogue/index.js';
+import { operatorOf } from '../operators/index.js';
 import { activityPage, shownPage } from './service.js';
 
 /** A page is kept a few seconds: its start and end are on the minute. */

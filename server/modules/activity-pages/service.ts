@@ -12,10 +12,8 @@ import { goodsListQuery } from '../../../core/schemas/goods.js';
 import type { Db } from '../../db/client.js';
 import { activityPages } from '../../db/schema/activity-pages.js';
 import { notFound } from '../../http/envelope.js';
-import { goodsView, listGoods, visibleGoodsByIds } from '../catalogue/service.js';
-import type { Viewer } from '../catalogue/viewer.js';
-import { bundlesPage } from '../promotions/pages.js';
-import { toSeconds } from '../promotions/clock.js';
+import { goodsView, listGoods, visibleGoodsByIds, type Viewer } from '../catalogue/index.js';
+import { bundlesPage, toSeconds } from '../promotions/index.js';
 
 type PageRow = typeof activityPages.$inferSelect;
 export type PageKind = (typeof ACTIVITY_PAGE_KINDS)[number];

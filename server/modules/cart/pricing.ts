@@ -19,12 +19,10 @@ import { builtOnce } from '../../db/built-once.js';
 import type { Conn, Db } from '../../db/client.js';
 import { anyId, type Value } from '../../db/params.js';
 import { cartItems } from '../../db/schema/cart.js';
-import { goodsForPricing, type GoodsCore, type PricingRow } from '../catalogue/service.js';
-import { bundleOf, pricingGoods, promotionContext, type OfferBase, type PromotionContext } from '../promotions/context.js';
-import { boughtTodaySql, offerIds } from '../promotions/sales.js';
-import { intSetting, siteSettings } from '../settings/service.js';
-import { unusedCouponsSql } from '../wallet/coupons.js';
-import { redPacketSql } from '../wallet/service.js';
+import { goodsForPricing, type GoodsCore, type PricingRow } from '../catalogue/index.js';
+import { bundleOf, pricingGoods, promotionContext, type OfferBase, type PromotionContext, boughtTodaySql, offerIds } from '../promotions/index.js';
+import { intSetting, siteSettings } from '../settings/index.js';
+import { unusedCouponsSql, redPacketSql } from '../wallet/index.js';
 
 type GoodsRow = GoodsCore;
 type CartRow = typeof cartItems.$inferSelect;

@@ -23,10 +23,9 @@ import { cartItems } from '../../db/schema/cart.js';
 import { anyId, uniqueIds } from '../../db/params.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse, type AppError } from '../../http/envelope.js';
-import { storeOf } from '../accounts/stores.js';
-import { cartFacts, type CartFacts } from '../catalogue/service.js';
-import { viewerOfUser } from '../catalogue/viewer.js';
-import { promotionContext, type PromotionContext } from '../promotions/context.js';
+import { storeOf } from '../accounts/index.js';
+import { cartFacts, type CartFacts, viewerOfUser } from '../catalogue/index.js';
+import { promotionContext, type PromotionContext } from '../promotions/index.js';
 import { priceCartOf, priceTotalsOf } from './pricing.js';
 import { activityView, hintsView, lineView, shippingView, totalsView } from './view.js';
 

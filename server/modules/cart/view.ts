@@ -6,8 +6,7 @@
 import { fenToYuan } from '../../../core/money.js';
 import type { PricedCart, PricedLine } from '../../../core/pricing/index.js';
 import type { ActivityData, CartLine, CartShipping, CartTotals, NextHint } from '../../../core/schemas/cart.js';
-import { goodsView } from '../catalogue/service.js';
-import type { Viewer } from '../catalogue/viewer.js';
+import { goodsView, type Viewer } from '../catalogue/index.js';
 import type { PricedEntries } from './pricing.js';
 
 const y = fenToYuan;

@@ -31,9 +31,9 @@ import { insertMany, nextIds, updateManyById } from '../../db/bulk.js';
 import type { Conn, Db } from '../../db/client.js';
 import { goods, stockLog } from '../../db/schema/catalogue.js';
 import { AppError, invalid } from '../../http/envelope.js';
-import { businessScopeList } from '../accounts/service.js';
-import { auditedMany, type TargetChange } from '../operators/audit.js';
-import { knownPublicPictures } from '../uploads/service.js';
+import { businessScopeList } from '../accounts/index.js';
+import { auditedMany, type TargetChange } from '../operators/index.js';
+import { knownPublicPictures } from '../uploads/index.js';
 import {
   afterGoodsWrite,
   categoryPath,

@@ -39,7 +39,7 @@ import type { Deps } from '../../deps.js';
 import { needs, needsAny } from '../../http/auth.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { fileRoutes, takeFile } from '../../http/files.js';
-import { savePublicPicture } from '../uploads/service.js';
+import { savePublicPicture } from '../uploads/index.js';
 import * as admin from './admin.js';
 import { exportGoods, importGoods, XLSX_TYPE } from './admin-excel.js';
 import * as taxonomy from './admin-taxonomy.js';

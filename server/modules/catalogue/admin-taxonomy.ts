@@ -12,8 +12,8 @@ import type { Conn, Db } from '../../db/client.js';
 import { brands, categories, goods } from '../../db/schema/catalogue.js';
 import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
-import { audited } from '../operators/audit.js';
-import { knownPublicPictures } from '../uploads/service.js';
+import { audited } from '../operators/index.js';
+import { knownPublicPictures } from '../uploads/index.js';
 
 const CATEGORY_MISSING = '分类不存在';
 const BRAND_MISSING = '品牌不存在';

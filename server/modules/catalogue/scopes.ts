@@ -6,7 +6,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import type { Conn, Db } from '../../db/client.js';
 import { categories, goods } from '../../db/schema/catalogue.js';
-import { businessScopeList } from '../accounts/service.js';
+import { businessScopeList } from '../accounts/index.js';
 
 const ANTIBIOTIC_CATEGORIES = ['青霉素类', '头孢类', '大环内酯类', '喹诺酮类', '抗厌氧菌'];
 

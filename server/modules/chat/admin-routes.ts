@@ -25,7 +25,7 @@ import type { Deps } from '../../deps.js';
 import { needs, requirePermission } from '../../http/auth.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { fileRoutes, takeFile } from '../../http/files.js';
-import { saveUpload } from '../uploads/service.js';
+import { saveUpload } from '../uploads/index.js';
 import { chatDetail, chatOperatorList, createCanned, deleteCanned, inbox, listCanned, transfer, updateCanned } from './console.js';
 import { conversationById, type ChatService } from './service.js';
 

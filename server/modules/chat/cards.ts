@@ -8,11 +8,9 @@ import type { ChatCard, ChatSend } from '../../../core/schemas/chat.js';
 import type { ChatKind } from '../../db/schema/chat.js';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../http/envelope.js';
-import { goodsView, visibleGoodsByIds } from '../catalogue/service.js';
-import type { Viewer } from '../catalogue/viewer.js';
-import { adminOrderDetail } from '../orders/admin.js';
-import { ORDER_MISSING } from '../orders/rows.js';
-import { ownsUploads } from '../uploads/service.js';
+import { goodsView, visibleGoodsByIds, type Viewer } from '../catalogue/index.js';
+import { adminOrderDetail, ORDER_MISSING } from '../orders/index.js';
+import { ownsUploads } from '../uploads/index.js';
 
 const GOODS_MISSING = '商品不存在或已下架';
 

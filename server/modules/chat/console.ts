@@ -12,10 +12,9 @@ import type { Conn, Db } from '../../db/client.js';
 import { cannedReplies, chatMessages, conversations } from '../../db/schema/chat.js';
 import { requireOperator } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
-import { userDetail } from '../accounts/admin.js';
-import { briefOf, buyersMatching, userBriefs } from '../accounts/briefs.js';
-import { audited } from '../operators/audit.js';
-import { adminListOrders } from '../orders/admin.js';
+import { userDetail, briefOf, buyersMatching, userBriefs } from '../accounts/index.js';
+import { audited } from '../operators/index.js';
+import { adminListOrders } from '../orders/index.js';
 import { chatOperators, conversationById, conversationView, operatorNamesById, type ChatService } from './service.js';
 
 const PER_PAGE = 20;

@@ -14,7 +14,7 @@ import { CHAT_CLOSE, chatClientEvent, type ChatHistory } from '../../../core/sch
 import type { Db } from '../../db/client.js';
 import type { OperatorRow, SessionUser } from '../../http/auth.js';
 import { AppError, invalid, unauthenticated } from '../../http/envelope.js';
-import { operatorOf } from '../operators/sessions.js';
+import { operatorOf } from '../operators/index.js';
 import { CHAT_OFF, ChatService, conversationById, conversationOfUser } from './service.js';
 
 type Party = { role: 'user'; user: SessionUser } | { role: 'operator'; operator: OperatorRow };

@@ -33,8 +33,8 @@ import { ads, articles, hotSearches, nav } from '../../db/schema/content.js';
 import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { plainText, sanitizeRichText } from '../../lib/html.js';
-import { audited, type AuditWhat, type Change } from '../operators/audit.js';
-import { saveSettings, settingsOf } from '../settings/service.js';
+import { audited, type AuditWhat, type Change } from '../operators/index.js';
+import { saveSettings, settingsOf } from '../settings/index.js';
 import { articleUrl, categoryPath, categoryRows, isList } from './help.js';
 
 const PER_PAGE = 20;

@@ -20,8 +20,8 @@ import type { Db } from '../../db/client.js';
 import { cachedResult } from '../../http/cache.js';
 import { okText } from '../../http/envelope.js';
 import { ads, articleCategories, articles, friendlyLinks, hotSearches, nav, pageViews } from '../../db/schema/content.js';
-import { shownBrands, shownCategories } from '../catalogue/service.js';
-import { siteSettings } from '../settings/service.js';
+import { shownBrands, shownCategories } from '../catalogue/index.js';
+import { siteSettings } from '../settings/index.js';
 import { articleUrl, categoryRows, categoryUrl } from './help.js';
 
 const TTL_MS = 30_000;

@@ -8,8 +8,8 @@ import { fenToYuan } from '../../../core/money.js';
 import { DASHBOARD_DAYS, type Dashboard } from '../../../core/schemas/admin-dashboard.js';
 import { chinaToday } from '../../../core/schemas/member.js';
 import type { Db } from '../../db/client.js';
-import { accountQueues, newBuyersByDay } from '../accounts/admin.js';
-import { orderQueues, ordersByDay } from '../orders/queues.js';
+import { accountQueues, newBuyersByDay } from '../accounts/index.js';
+import { orderQueues, ordersByDay } from '../orders/index.js';
 
 const DAY_MS = 86_400_000;
 /** Licences expiring within this many days are a queue. */

@@ -21,11 +21,9 @@ import type { Db, Tx } from '../../db/client.js';
 import { containing } from '../../db/like.js';
 import { invoices } from '../../db/schema/invoices.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
-import { briefOf, buyersMatching, userBriefs } from '../accounts/briefs.js';
-import { sendMessage } from '../accounts/messages.js';
-import { audited } from '../operators/audit.js';
-import { orderFacts, orderIdByNo, paidOrdersPage } from '../orders/events.js';
-import type { OrderRow } from '../orders/rows.js';
+import { briefOf, buyersMatching, userBriefs, sendMessage } from '../accounts/index.js';
+import { audited } from '../operators/index.js';
+import { orderFacts, orderIdByNo, paidOrdersPage, type OrderRow } from '../orders/index.js';
 import { havingTitles } from './titles.js';
 import { INVOICE_MISSING, issueInTx, issuerNames, NOTHING_TO_INVOICE, pdfOf, reverseInTx, viewsOf, type InvoiceRow } from './service.js';
 

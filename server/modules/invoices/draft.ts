@@ -5,7 +5,7 @@
  * paid. The total is always what was paid less what was refunded; at nought or below there is nothing to invoice.
  */
 import type { InvoiceLine } from '../../db/schema/invoices.js';
-import type { OrderFacts } from '../orders/events.js';
+import type { OrderFacts } from '../orders/index.js';
 
 export type Draft = { lines: InvoiceLine[]; amount: number };
 

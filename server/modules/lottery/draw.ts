@@ -14,11 +14,9 @@ import { lotteries, lotteryDraws, lotteryEntrants, lotteryPrizes } from '../../d
 import { cachedResult } from '../../http/cache.js';
 import type { SessionUser } from '../../http/auth.js';
 import { notFound, refuse } from '../../http/envelope.js';
-import { pointsOf } from '../accounts/service.js';
-import { grantCoupon } from '../wallet/coupon-grant.js';
-import { move, movePoints, type PointsMovement } from '../wallet/ledger.js';
+import { pointsOf } from '../accounts/index.js';
+import { grantCoupon, move, movePoints, type PointsMovement, today } from '../wallet/index.js';
 import { chancesOf, chancesView, type LotteryRow } from './chances.js';
-import { today } from '../wallet/common.js';
 
 export const DRAW_NOT_APPROVED = '资质审核通过后才能参与抽奖，请前往“账户中心-资质证件”查看审核进度';
 const DRAW_NOT_STARTED = '抽奖活动尚未开始';

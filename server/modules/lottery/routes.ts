@@ -20,7 +20,7 @@ import type { Deps } from '../../deps.js';
 import { requireUser } from '../../http/auth.js';
 import { changesState } from '../../http/csrf.js';
 import { ok } from '../../http/envelope.js';
-import { setCachedPoints } from '../accounts/sessions.js';
+import { setCachedPoints } from '../accounts/index.js';
 import { draw, DRAW_NOT_APPROVED } from './draw.js';
 import { drawActivity, drawAds, drawSimple, giveDrawAddress, latestWinners, myDraws } from './service.js';
 

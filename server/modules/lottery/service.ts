@@ -17,10 +17,9 @@ import type { Conn, Db } from '../../db/client.js';
 import { lotteries, lotteryDraws, lotteryPrizes } from '../../db/schema/lottery.js';
 import type { SessionUser } from '../../http/auth.js';
 import { notFound, refuse } from '../../http/envelope.js';
-import { pointsOf } from '../accounts/service.js';
-import { userBriefs } from '../accounts/briefs.js';
-import { ownAddress } from '../addresses/service.js';
-import { paged, PER_PAGE, seconds } from '../wallet/common.js';
+import { pointsOf, userBriefs } from '../accounts/index.js';
+import { ownAddress } from '../addresses/index.js';
+import { paged, PER_PAGE, seconds } from '../wallet/index.js';
 import { chancesOf, chancesView, costText, entrantOf, type LotteryRow } from './chances.js';
 import { LOTTERY_MISSING, prizeView, requireApprovedDrawer } from './draw.js';
 

@@ -6,14 +6,10 @@ import type { z } from 'zod';
 import type { FastBuyPage, fastBuyQuery, MemberCentre } from '../../../core/schemas/member.js';
 import type { Db } from '../../db/client.js';
 import type { CurrentSession, SessionUser } from '../../http/auth.js';
-import { licenceRows, licenceState, licenceView } from '../accounts/licences.js';
-import { userBase } from '../accounts/service.js';
-import { recommendations } from '../catalogue/home.js';
-import { goodsByIds, goodsView, visibleAmong } from '../catalogue/service.js';
-import type { Viewer } from '../catalogue/viewer.js';
-import { boughtGoods, listOrders } from '../orders/service.js';
-import { couponNum } from '../wallet/coupons.js';
-import { userMoney } from '../wallet/service.js';
+import { licenceRows, licenceState, licenceView, userBase } from '../accounts/index.js';
+import { recommendations, goodsByIds, goodsView, visibleAmong, type Viewer } from '../catalogue/index.js';
+import { boughtGoods, listOrders } from '../orders/index.js';
+import { couponNum, userMoney } from '../wallet/index.js';
 
 const FAST_BUY_PER_PAGE = 20;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);

@@ -13,7 +13,7 @@ import { operators } from '../../db/schema/operators.js';
 import type { CurrentOperator, OperatorRow } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { assertNotLocked, clearFailures, countFailure, loginKeys, OPERATOR_LOCKED_MESSAGE } from '../guards/login-guard.js';
+import { assertNotLocked, clearFailures, countFailure, loginKeys, OPERATOR_LOCKED_MESSAGE } from '../guards/index.js';
 import { audited } from './audit.js';
 import { endOperatorSessions, startOperatorSession } from './sessions.js';
 import { newTotpSecret, openSecret, sealSecret, totpUri, totpValid } from './totp.js';

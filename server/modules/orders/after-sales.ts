@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
-import { ownsUploads } from '../uploads/service.js';
+import { ownsUploads } from '../uploads/index.js';
 import { chargedPrice, ownOrder, statusText } from './rows.js';
 
 const y = fenToYuan;

@@ -11,8 +11,8 @@ import { cashbackTiers } from '../../../core/pricing/cashback.js';
 import { OrderStatus } from '../../../core/status.js';
 import type { Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/orders.js';
-import { sendMessage } from '../accounts/messages.js';
-import { lockWallet, move } from '../wallet/ledger.js';
+import { sendMessage } from '../accounts/index.js';
+import { lockWallet, move } from '../wallet/index.js';
 import type { OrderRow } from './rows.js';
 
 /** Grants the order's cashback in `tx` as it completes (once: the ledger row is keyed by the order). */

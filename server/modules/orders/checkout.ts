@@ -25,7 +25,7 @@ import type { Conn, Db, Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
 import { AppError, invalid, notFound, refuse } from '../../http/envelope.js';
-import { listAddresses, ownAddress } from '../addresses/service.js';
+import { listAddresses, ownAddress } from '../addresses/index.js';
 import { allInOrder } from '../../lib/in-order.js';
 import {
   cartEntries,
@@ -38,15 +38,15 @@ import {
   type CartEntry,
   type PricedEntries,
   type SharedPricing,
-} from '../cart/pricing.js';
-import { activityView, lineView, shippingView, totalsView } from '../cart/view.js';
-import { goodsRow, putBackStock, takeStocks } from '../catalogue/service.js';
-import { viewerOfUser } from '../catalogue/viewer.js';
-import { recordSales, releaseSales } from '../promotions/sales.js';
-import { intSetting } from '../settings/service.js';
-import { releaseCoupon, useCoupon } from '../wallet/coupons.js';
-import { move } from '../wallet/ledger.js';
-import { walletOf } from '../wallet/service.js';
+  activityView,
+  lineView,
+  shippingView,
+  totalsView,
+} from '../cart/index.js';
+import { goodsRow, putBackStock, takeStocks, viewerOfUser } from '../catalogue/index.js';
+import { recordSales, releaseSales } from '../promotions/index.js';
+import { intSetting } from '../settings/index.js';
+import { releaseCoupon, useCoupon, move, walletOf } from '../wallet/index.js';
 import type { ItemRow, OrderRow } from './rows.js';
 
 const y = fenToYuan;

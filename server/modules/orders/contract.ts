@@ -4,7 +4,7 @@ import type { Contract } from '../../../core/schemas/trade.js';
 import type { Db } from '../../db/client.js';
 import { contractTexts } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
-import { markContractSigned } from '../accounts/service.js';
+import { markContractSigned } from '../accounts/index.js';
 import { requireApproved } from './checkout.js';
 
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);

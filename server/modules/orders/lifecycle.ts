@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
 import { refuse } from '../../http/envelope.js';
-import { move } from '../wallet/ledger.js';
+import { move } from '../wallet/index.js';
 import { grantCashback } from './cashback.js';
 import { undoPlacement } from './checkout.js';
 import { orderCompleted } from './events.js';

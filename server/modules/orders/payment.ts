@@ -12,11 +12,10 @@ import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
 import { refuse } from '../../http/envelope.js';
-import { checkPayPassword } from '../accounts/pay-password.js';
-import { closeWaiting, openPayment, type PaymentKind } from '../pay/service.js';
-import { siteSettings } from '../settings/service.js';
-import { chargeCredit } from '../wallet/credit.js';
-import { move } from '../wallet/ledger.js';
+import { checkPayPassword } from '../accounts/index.js';
+import { closeWaiting, openPayment, type PaymentKind } from '../pay/index.js';
+import { siteSettings } from '../settings/index.js';
+import { chargeCredit, move } from '../wallet/index.js';
 import { TRANSFER_DAYS } from './checkout.js';
 import { ownOrder, type OrderRow } from './rows.js';
 

@@ -25,13 +25,9 @@ import { containing } from '../../db/like.js';
 import { pointsGoods, pointsOrders } from '../../db/schema/points.js';
 import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
-import { briefOf, buyersMatching, userBriefs } from '../accounts/briefs.js';
-import { sendMessage } from '../accounts/messages.js';
-import { forgetUserSessions } from '../accounts/sessions.js';
-import { audited } from '../operators/audit.js';
-import { CHINA_MS, DAY_MS, paged, PER_PAGE, seconds } from '../wallet/common.js';
-import { couponFaces } from '../wallet/coupons.js';
-import { move } from '../wallet/ledger.js';
+import { briefOf, buyersMatching, userBriefs, sendMessage, forgetUserSessions } from '../accounts/index.js';
+import { audited } from '../operators/index.js';
+import { CHINA_MS, DAY_MS, paged, PER_PAGE, seconds, couponFaces, move } from '../wallet/index.js';
 import { orderView, type GoodsRow } from './views.js';
 
 function goodsView(g: GoodsRow, couponName: string): AdminPointsGoods {

@@ -26,8 +26,8 @@ import { activities, activityGoods, type ActivityType } from '../../db/schema/pr
 import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { containing } from '../../db/like.js';
-import { goodsByIds, setGoodsTag } from '../catalogue/service.js';
-import { audited } from '../operators/audit.js';
+import { goodsByIds, setGoodsTag } from '../catalogue/index.js';
+import { audited } from '../operators/index.js';
 import { fromMinute, memberDays, minuteOf, tiersOf } from './clock.js';
 
 type ActivityRow = typeof activities.$inferSelect;

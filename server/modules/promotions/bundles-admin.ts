@@ -14,8 +14,8 @@ import { containing } from '../../db/like.js';
 import { activities, combinations } from '../../db/schema/promotions.js';
 import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound } from '../../http/envelope.js';
-import { goodsByIds, type GoodsCore } from '../catalogue/service.js';
-import { audited } from '../operators/audit.js';
+import { goodsByIds, type GoodsCore } from '../catalogue/index.js';
+import { audited } from '../operators/index.js';
 import { stateText } from './admin.js';
 
 const PER_PAGE = 20;

@@ -18,7 +18,7 @@ import type {
 } from '../../../core/pricing/index.js';
 import type { Db } from '../../db/client.js';
 import { activities, activityGoods, combinations } from '../../db/schema/promotions.js';
-import type { PricingRow } from '../catalogue/service.js';
+import type { PricingRow } from '../catalogue/index.js';
 import { cachedResult, forgetResult } from '../../http/cache.js';
 import { atMinute, chinaDay, tiersOf } from './clock.js';
 

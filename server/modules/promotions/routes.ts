@@ -6,7 +6,7 @@ import { Bundles, Cashback, DailySpecials, Monthly, Spike, Welfare, welfareQuery
 import type { Deps } from '../../deps.js';
 import { sendJson, withTimestamp } from '../../http/envelope.js';
 import { cachedJson } from '../../http/cache.js';
-import { viewerClass, viewerOf } from '../catalogue/viewer.js';
+import { viewerClass, viewerOf } from '../catalogue/index.js';
 import { bundlesPage, cashbackPage, monthlyPage, welfarePage } from './pages.js';
 import * as promotions from './service.js';
 

@@ -8,8 +8,7 @@ import { fenToYuan } from '../../../core/money.js';
 import type { DailySpecials, Spike, SpikeSession } from '../../../core/schemas/promotions.js';
 import type { Db } from '../../db/client.js';
 import { activities, activityGoods } from '../../db/schema/promotions.js';
-import { goodsView, visibleGoodsByIds } from '../catalogue/service.js';
-import type { Viewer } from '../catalogue/viewer.js';
+import { goodsView, visibleGoodsByIds, type Viewer } from '../catalogue/index.js';
 import { atMinute, chinaDay, toSeconds, type ChinaDay } from './clock.js';
 
 type ActivityRow = typeof activities.$inferSelect;

@@ -19,7 +19,7 @@ import type { Deps } from '../../deps.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { requireUser } from '../../http/auth.js';
 import { fileRoutes, takeFile } from '../../http/files.js';
-import { operatorOf } from '../operators/sessions.js';
+import { operatorOf } from '../operators/index.js';
 import { PUBLIC_FOLDER, publicPicture, saveUpload, uploadFor } from './service.js';
 
 const fileName = z.string().regex(/^[a-z0-9]+-[a-f0-9]{16}\.(png|jpg|gif|webp|pdf)$/);

@@ -13,14 +13,12 @@ import { CreditBillStatus } from '../../../core/status.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { creditBills, ledger, wallets } from '../../db/schema/wallet.js';
 import { notFound, refuse } from '../../http/envelope.js';
-import { userBriefs } from '../accounts/briefs.js';
-import { pointsOf } from '../accounts/service.js';
-import { audited } from '../operators/audit.js';
-import { intSetting, siteSettings } from '../settings/service.js';
+import { userBriefs, pointsOf, forgetUserSessions } from '../accounts/index.js';
+import { audited } from '../operators/index.js';
+import { intSetting, siteSettings } from '../settings/index.js';
 import { CREDIT_DAYS } from './credit.js';
 import { lockWallet, move } from './ledger.js';
 import { walletOf } from './service.js';
-import { forgetUserSessions } from '../accounts/sessions.js';
 
 export type Refund = { userId: number; amount: number; refType: string; refId: number; memo: string };
 

@@ -21,9 +21,8 @@ import { coupons, userCoupons, type CouponScopeRule } from '../../db/schema/wall
 import { containing } from '../../db/like.js';
 import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound } from '../../http/envelope.js';
-import { audited } from '../operators/audit.js';
-import { briefOf, buyersMatching, userBriefs } from '../accounts/briefs.js';
-import { approvedAmong } from '../accounts/service.js';
+import { audited } from '../operators/index.js';
+import { briefOf, buyersMatching, userBriefs, approvedAmong } from '../accounts/index.js';
 import { DAY_MS, paged, PER_PAGE, seconds, today } from './common.js';
 
 type CouponRow = typeof coupons.$inferSelect;

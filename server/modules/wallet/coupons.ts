@@ -8,7 +8,7 @@ import type { Conn, Db } from '../../db/client.js';
 import { coupons, userCoupons } from '../../db/schema/wallet.js';
 import type { SessionUser } from '../../http/auth.js';
 import { refuse } from '../../http/envelope.js';
-import { topCategoryNames } from '../catalogue/service.js';
+import { topCategoryNames } from '../catalogue/index.js';
 import { DAY_MS, paged, PER_PAGE, seconds } from './common.js';
 
 const y = fenToYuan;

@@ -10,7 +10,7 @@ import { MOST_HELD } from '../../../core/money.js';
 import type { Tx } from '../../db/client.js';
 import { ledger, wallets, type Instrument } from '../../db/schema/wallet.js';
 import { refuse } from '../../http/envelope.js';
-import { addPoints } from '../accounts/service.js';
+import { addPoints } from '../accounts/index.js';
 
 export type Movement = {
   userId: number;

@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { fenToYuan } from '../../../core/money.js';
 import type { Tx } from '../../db/client.js';
 import { creditBills, creditRepays, recharges } from '../../db/schema/wallet.js';
-import { closeWaiting, type PaymentKind } from '../pay/service.js';
+import { closeWaiting, type PaymentKind } from '../pay/index.js';
 import { move } from './ledger.js';
 
 /** The `ref_type` of gateway payments of recharges and of credit repayments. */

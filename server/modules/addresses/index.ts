@@ -1,0 +1,3 @@
+/** What other modules and the app may use of addresses. */
+export { addressRoutes } from './routes.js';
+export { listAddresses, ownAddress } from './service.js';

@@ -1,0 +1,13 @@
+/** What other modules and the app may use of orders. */
+export { orderAdminRoutes } from './admin-routes.js';
+export { adminListOrders, adminOrderDetail } from './admin.js';
+export { onOrderCompleted, onOrderRefunded, orderFacts, orderIdByNo, paidOrdersPage } from './events.js';
+export type { OrderFacts } from './events.js';
+export { cancelExpiredOrders, completeShippedOrders } from './lifecycle.js';
+export { paidOrderCount } from './paid.js';
+export { ORDER_PAYMENT, orderPayments } from './payment.js';
+export { orderQueues, ordersByDay } from './queues.js';
+export { orderRoutes } from './routes.js';
+export { ORDER_MISSING } from './rows.js';
+export type { OrderRow } from './rows.js';
+export { boughtGoods, listOrders, stockHeldByOpenOrders } from './service.js';

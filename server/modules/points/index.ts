@@ -1,0 +1,3 @@
+/** What other modules and the app may use of points. */
+export { pointsAdminRoutes } from './admin-routes.js';
+export { pointsRoutes } from './routes.js';

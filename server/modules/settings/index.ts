@@ -1,0 +1,2 @@
+/** What other modules and the app may use of settings. */
+export { intSetting, saveSettings, settingsOf, siteSettings } from './service.js';

@@ -1,0 +1,3 @@
+/** What other modules and the app may use of uploads. */
+export { uploadRoutes } from './routes.js';
+export { PUBLIC_PICTURES, knownPublicPictures, ownsUploads, savePublicPicture, saveUpload } from './service.js';

@@ -6,22 +6,17 @@
  */
 import './pay-password.css';
 import { LockOutlined, SafetyCertificateFilled } from '@ant-design/icons';
-import { Alert, Button, Modal } from 'antd';
+import { Modal } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Code } from '@core/codes';
 import { PAY_PASSWORD_LOCK_MINUTES, PAY_PASSWORD_MAX_TRIES } from '@core/constants';
-import { formatMoney, yuanToFen } from '@core/money';
+import { yuanToFen } from '@core/money';
 import { isApiError } from '@/api/client';
 import { useUserBase } from '@/lib/session/get-user-base';
-import { PayPasswordInput, type PayPasswordRef } from './PayPasswordInput';
-import { SetPayPasswordForm } from './SetPayPasswordForm';
-
-type PayInstrument = 'balance' | 'credit';
-
-const INSTRUMENT: Record<PayInstrument, { name: string; tag: string; available: string }> = {
-  balance: { name: '账户余额', tag: '余额', available: '可用余额' },
-  credit: { name: '账期授信', tag: '授信', available: '可用额度' },
-};
+import { PayPasswordEntry, type PayPasswordError } from './PayPasswordEntry';
+import { PayPasswordSetup } from './PayPasswordSetup';
+import type { PayPasswordRef } from './PayPasswordInput';
+import { PaySummary, type PayInstrument } from './PaySummary';
 
 type Props = {
   open: boolean;
@@ -60,7 +55,7 @@ export function PayConfirmModal({
   const hasPassword = user?.has_pay_password === 1;
   const [mode, setMode] = useState<Mode>('enter');
   const [pin, setPin] = useState('');
-  const [error, setError] = useState<{ text: string; locked: boolean } | null>(null);
+  const [error, setError] = useState<PayPasswordError | null>(null);
   const [paying, setPaying] = useState(false);
   const boxes = useRef<PayPasswordRef>(null);
 
@@ -72,7 +67,6 @@ export function PayConfirmModal({
   }, [open]);
 
   const shown: Mode = hasPassword ? mode : 'set';
-  const info = INSTRUMENT[instrument];
   const short = available !== null && available !== undefined && yuanToFen(available) < yuanToFen(amount);
 
   const pay = async (password: string) => {
@@ -97,120 +91,38 @@ export function PayConfirmModal({
     }
   };
 
-  const summary = (
-    <div className="yct-paycf__sum" data-testid="paycf-summary">
-      <div className="yct-paycf__amount">
-        <span className="yct-paycf__label">{amountLabel}</span>
-        <strong data-testid="paycf-amount">{formatMoney(yuanToFen(amount))}</strong>
-      </div>
-      <dl className="yct-paycf__rows">
-        <div>
-          <dt>付款方式</dt>
-          <dd data-testid="paycf-instrument">
-            <span className={`yct-paycf__tag is-${instrument}`}>{info.tag}</span>
-            {info.name}
-            {available !== null && available !== undefined ? (
-              <span className={short ? 'yct-paycf__short' : 'yct-paycf__avail'}>
-                （{info.available} {formatMoney(yuanToFen(available))}
-                {short ? '，不足' : ''}）
-              </span>
-            ) : null}
-          </dd>
-        </div>
-        {details.map((d) => (
-          <div key={d.label}>
-            <dt>{d.label}</dt>
-            <dd>{d.value}</dd>
-          </div>
-        ))}
-      </dl>
-    </div>
-  );
-
   let body: ReactNode;
   if (!user) body = null;
-  else if (shown !== 'enter' && user.actor) {
+  else if (shown !== 'enter') {
     body = (
-      <Alert
-        type="info"
-        showIcon
-        title="总部代门店付款时，使用总部账号的支付密码"
-        description="总部账号尚未设置支付密码，请返回总部账号后在“账户中心-基本信息”中设置。"
-        data-testid="paycf-acting"
+      <PayPasswordSetup
+        user={user}
+        mode={shown}
+        submitText={submitText}
+        onDone={(password) => {
+          setMode('enter');
+          void pay(password);
+        }}
+        onBack={() => setMode('enter')}
       />
-    );
-  } else if (shown !== 'enter') {
-    body = (
-      <>
-        <Alert
-          type={shown === 'set' ? 'warning' : 'info'}
-          showIcon
-          className="yct-paycf__notice"
-          title={shown === 'set' ? '为保障资金安全，余额和账期付款需验证支付密码，您还未设置' : '通过短信验证码重新设置支付密码'}
-          description={`设置完成后将直接完成本次付款。支付密码连续输错${PAY_PASSWORD_MAX_TRIES}次将锁定${PAY_PASSWORD_LOCK_MINUTES}分钟。`}
-          data-testid="paycf-set-notice"
-        />
-        <SetPayPasswordForm
-          user={user}
-          labelWidth={100}
-          submitText={shown === 'set' ? `设置并${submitText.replace(/^确认/, '')}` : `重置并${submitText.replace(/^确认/, '')}`}
-          onDone={(password) => {
-            setMode('enter');
-            void pay(password);
-          }}
-          extra={
-            shown === 'reset' ? (
-              <Button type="link" onClick={() => setMode('enter')} data-testid="paycf-back">
-                返回输入支付密码
-              </Button>
-            ) : null
-          }
-          testId="paycf-set-form"
-        />
-      </>
     );
   } else {
     body = (
-      <form
-        className="yct-paycf__enter"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (pin.length === 6 && !short) void pay(pin);
+      <PayPasswordEntry
+        pin={pin}
+        onPinChange={(v) => {
+          setPin(v);
+          if (error && !error.locked) setError(null);
         }}
-      >
-        <div className="yct-paycf__prompt">
-          <span>请输入6位数字支付密码</span>
-          <button type="button" className="yct-paycf__forgot" onClick={() => setMode('reset')} data-testid="paycf-forgot">
-            忘记支付密码？
-          </button>
-        </div>
-        <PayPasswordInput
-          ref={boxes}
-          value={pin}
-          onChange={(v) => {
-            setPin(v);
-            if (error && !error.locked) setError(null);
-          }}
-          status={error ? 'error' : undefined}
-          autoFocus
-          testId="paycf-password"
-        />
-        <p className={`yct-paycf__error${error?.locked ? ' is-locked' : ''}`} role="alert" data-testid="paycf-error">
-          {error ? (
-            <>
-              {error.locked ? <LockOutlined /> : null} {error.text}
-            </>
-          ) : null}
-        </p>
-        <div className="yct-paycf__actions">
-          <Button size="large" onClick={onCancel} data-testid="paycf-cancel">
-            取消
-          </Button>
-          <Button type="primary" htmlType="submit" size="large" loading={paying} disabled={pin.length !== 6 || short} data-testid="paycf-submit">
-            {submitText}
-          </Button>
-        </div>
-      </form>
+        error={error}
+        paying={paying}
+        short={short}
+        submitText={submitText}
+        onPay={(password) => void pay(password)}
+        onForgot={() => setMode('reset')}
+        onCancel={onCancel}
+        boxes={boxes}
+      />
     );
   }
 
@@ -235,7 +147,7 @@ export function PayConfirmModal({
       className="yct-paycf"
     >
       <div data-testid="paycf" data-mode={shown}>
-        {summary}
+        <PaySummary amountLabel={amountLabel} amount={amount} instrument={instrument} available={available} short={short} details={details} />
         {body}
       </div>
     </Modal>

@@ -4,15 +4,15 @@
  * in force, 红冲 of an issued blue invoice, 下载 PDF.
  */
 import { FileAddOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { AdminInvoice, InvoiceLine } from '@core/schemas/invoices';
 import type { CsvColumn } from '@/lib/admin/csv';
 import { formatTime } from '@/lib/admin/format';
 import { AdminPanel } from '@/ui/admin/AdminPanel';
 import { AdminTable } from '@/ui/admin/AdminTable';
-import { DayRange, FilterForm } from '@/ui/admin/FilterForm';
 import { adminPdfUrl, getInvoices, INVOICE_FILTERS, INVOICES_KEY } from '../api/invoices';
+import { InvoicesFilters } from '../components/InvoicesFilters';
 import { IssueModal } from '../components/IssueModal';
 import { ReverseModal } from '../components/ReverseModal';
 import '../admin-invoices.css';
@@ -173,42 +173,7 @@ export default function InvoicesPage() {
             立即开票
           </Button>
         }
-        filters={
-          <FilterForm keys={INVOICE_FILTERS} data-testid="invoices-filters">
-            <Form.Item name="order_no" label="订单号">
-              <Input placeholder="订单号或发票号码" allowClear style={{ width: 190 }} data-testid="invoices-order-no" />
-            </Form.Item>
-            <Form.Item name="buyer" label="客户">
-              <Input placeholder="客户名称、用户名、手机或抬头" allowClear style={{ width: 200 }} data-testid="invoices-buyer" />
-            </Form.Item>
-            <Form.Item name="status" label="状态">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 100 }}
-                options={[
-                  { value: '0', label: '待开票' },
-                  { value: '1', label: '已开票' },
-                  { value: '2', label: '已红冲' },
-                ]}
-                data-testid="invoices-status"
-              />
-            </Form.Item>
-            <Form.Item name="kind" label="类型">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 110 }}
-                options={[
-                  { value: 'blue', label: '蓝字发票' },
-                  { value: 'red', label: '红字发票' },
-                ]}
-                data-testid="invoices-kind"
-              />
-            </Form.Item>
-            <DayRange label="开票日期" />
-          </FilterForm>
-        }
+        filters={<InvoicesFilters />}
       />
       <IssueModal open={issuing !== null} orderNo={issuing?.orderNo} onClose={() => setIssuing(null)} />
       <ReverseModal invoice={reversing} onClose={() => setReversing(null)} />

@@ -3,7 +3,7 @@
  * physical prize whose address the buyer gave (carrier and tracking number).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Drawer, Form, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Drawer, Form, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import type { AdminDraw, AdminLottery } from '@core/schemas/lottery';
 import { fetchAllRows, saveCsv, toCsv, type CsvColumn } from '@/lib/admin/csv';
@@ -12,6 +12,7 @@ import { ActionFormModal } from '@/ui/admin/ActionFormModal';
 import { LoadFailed } from '@/ui/admin/LoadFailed';
 import { ShipFields, shipValues } from '@/ui/admin/ShipFields';
 import { getDraws, LOTTERIES_KEY, useShipDraw, type DrawFilters } from '../api/lotteries';
+import { DrawsFilters } from './DrawsFilters';
 
 const STATUS_COLOURS: Record<string, string> = { 已发放: 'green', 待填写地址: 'orange', 待发货: 'blue', 已发货: 'cyan', 未中奖: 'default' };
 
@@ -56,41 +57,8 @@ function ShipModal({ draw, onClose }: { draw: AdminDraw | null; onClose: () => v
   );
 }
 
-export function DrawsDrawer({ lottery, onClose }: { lottery: AdminLottery | null; onClose: () => void }) {
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<DrawFilters>({});
-  const [shipping, setShipping] = useState<AdminDraw | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const [form] = Form.useForm<DrawFilters>();
-  const { message } = App.useApp();
-  useEffect(() => {
-    setPage(1);
-    setFilters({});
-    form.resetFields();
-  }, [lottery, form]);
-  const id = lottery?.id ?? 0;
-  const draws = useQuery({
-    queryKey: [...LOTTERIES_KEY, 'draws', id, page, filters],
-    queryFn: ({ signal }) => getDraws(id, page, filters, signal),
-    enabled: Boolean(lottery),
-    placeholderData: keepPreviousData,
-  });
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const { rows } = await fetchAllRows((p) => getDraws(id, p, filters));
-      if (!rows.length) return void message.info('没有可导出的数据');
-      saveCsv(`抽奖记录-${lottery?.name ?? ''}`, await toCsv(csv, rows));
-      void message.success(`已导出 ${rows.length} 条`);
-    } catch (e) {
-      void message.error(`导出失败：${errorText(e)}`);
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const columns: TableColumnsType<AdminDraw> = [
+function drawColumns(onShip: (draw: AdminDraw) => void): TableColumnsType<AdminDraw> {
+  return [
     { title: 'ID', dataIndex: 'id', width: 64 },
     { title: '抽奖时间', dataIndex: 'created_at', width: 136, render: (v: number) => time(v) },
     {
@@ -144,64 +112,62 @@ export function DrawsDrawer({ lottery, onClose }: { lottery: AdminLottery | null
       width: 80,
       render: (_, d) =>
         d.status === 2 ? (
-          <Button type="link" size="small" onClick={() => setShipping(d)} data-testid="draw-ship">
+          <Button type="link" size="small" onClick={() => onShip(d)} data-testid="draw-ship">
             发货
           </Button>
         ) : null,
     },
   ];
+}
+
+export function DrawsDrawer({ lottery, onClose }: { lottery: AdminLottery | null; onClose: () => void }) {
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<DrawFilters>({});
+  const [shipping, setShipping] = useState<AdminDraw | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [form] = Form.useForm<DrawFilters>();
+  const { message } = App.useApp();
+  useEffect(() => {
+    setPage(1);
+    setFilters({});
+    form.resetFields();
+  }, [lottery, form]);
+  const id = lottery?.id ?? 0;
+  const draws = useQuery({
+    queryKey: [...LOTTERIES_KEY, 'draws', id, page, filters],
+    queryFn: ({ signal }) => getDraws(id, page, filters, signal),
+    enabled: Boolean(lottery),
+    placeholderData: keepPreviousData,
+  });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { rows } = await fetchAllRows((p) => getDraws(id, p, filters));
+      if (!rows.length) return void message.info('没有可导出的数据');
+      saveCsv(`抽奖记录-${lottery?.name ?? ''}`, await toCsv(csv, rows));
+      void message.success(`已导出 ${rows.length} 条`);
+    } catch (e) {
+      void message.error(`导出失败：${errorText(e)}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns = drawColumns(setShipping);
 
   const answer = draws.data;
   return (
     <Drawer open={Boolean(lottery)} onClose={onClose} size={1100} title={`抽奖记录：${lottery?.name ?? ''}`} destroyOnHidden>
       <div data-testid="draws-drawer">
         <div className="yct-admin-toolbar">
-          <Form
+          <DrawsFilters
             form={form}
-            layout="inline"
-            className="yct-admin-filters"
-            onFinish={(v) => {
+            onSearch={(next) => {
               setPage(1);
-              setFilters({ status: v.status || undefined, kind: v.kind || undefined, keyword: v.keyword?.trim() || undefined });
+              setFilters(next);
             }}
-          >
-            <Form.Item name="status" label="状态">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 130 }}
-                data-testid="draws-status"
-                options={[
-                  { value: '0', label: '已发放 / 未中奖' },
-                  { value: '1', label: '待填写地址' },
-                  { value: '2', label: '待发货' },
-                  { value: '3', label: '已发货' },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item name="kind" label="奖品类型">
-              <Select
-                allowClear
-                placeholder="全部"
-                style={{ width: 110 }}
-                options={[
-                  { value: 'points', label: '积分' },
-                  { value: 'red_packet', label: '红包' },
-                  { value: 'coupon', label: '优惠券' },
-                  { value: 'goods', label: '实物' },
-                  { value: 'none', label: '谢谢参与' },
-                ]}
-              />
-            </Form.Item>
-            <Form.Item name="keyword" label="客户">
-              <Input placeholder="企业名称 / 用户名 / 手机号" allowClear style={{ width: 200 }} />
-            </Form.Item>
-            <Form.Item>
-              <Button type="primary" htmlType="submit" data-testid="draws-search">
-                查询
-              </Button>
-            </Form.Item>
-          </Form>
+          />
           <Space>
             <Button onClick={() => void exportCsv()} loading={exporting} disabled={!answer?.total} data-testid="draws-export">
               导出CSV

@@ -3,21 +3,18 @@
  * bundle price, with the goods at their own prices added up beside it and what the bundle saves. The server's
  * answer on a field (a goods taken off sale, a price not below the separate total) shows under that field.
  */
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, InputNumber, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
 import { useEffect, useRef } from 'react';
-import { BUNDLE_MAX_ITEMS, BUNDLE_MIN_ITEMS, type AdminBundle } from '@core/schemas/admin-promotions';
+import type { AdminBundle } from '@core/schemas/admin-promotions';
 import { formatMoney, yuanToFen } from '@core/money';
 import { EditModal } from '@/ui/admin/EditModal';
-import { SearchSelect, type SearchOption } from '@/ui/admin/SearchSelect';
-import { findGoods } from '../api/activities';
 import { useBundleActivities, useSaveBundle } from '../api/bundles';
+import { BundleItemsField, type BundleItem } from './BundleItemsField';
 
 /** What the modal edits: a bundle, `new`, or nothing (closed). */
 export type BundleTarget = AdminBundle | 'new' | null;
 
-type Item = { goods_id?: number; number: number };
-type Values = { activity_id?: number; name: string; price: string; items: Item[]; sort: number; is_show: boolean };
+type Values = { activity_id?: number; name: string; price: string; items: BundleItem[]; sort: number; is_show: boolean };
 
 const PRICE_RE = /^\d{1,7}(\.\d{1,2})?$/;
 
@@ -52,9 +49,6 @@ export function BundleModal({ target, onClose }: { target: BundleTarget; onClose
     if (target !== 'new' || !choices?.length || form.getFieldValue('activity_id')) return;
     form.setFieldValue('activity_id', (choices.find((a) => a.state_text === '进行中') ?? choices[0]).id);
   }, [target, choices, form]);
-
-  const goodsOptions = async (keyword: string, signal: AbortSignal): Promise<SearchOption[]> =>
-    (await findGoods(keyword, signal)).data.map((g) => ({ value: g.id, label: `${g.name} ${g.ypgg}（${g.sccj}）¥${g.base_price}`, price: g.base_price }));
 
   const separate = items.reduce((sum, i) => {
     const own = i?.goods_id ? prices.current.get(i.goods_id) : undefined;
@@ -100,56 +94,7 @@ export function BundleModal({ target, onClose }: { target: BundleTarget; onClose
       <Form.Item name="name" label="组合名称" rules={[{ required: true, whitespace: true, message: '请输入组合名称' }]}>
         <Input maxLength={60} showCount placeholder="如：感冒组合：感冒灵颗粒 + 板蓝根颗粒" data-testid="bundle-name" />
       </Form.Item>
-      <Form.Item label="组合商品" required>
-        <Form.List
-          name="items"
-          rules={[
-            {
-              validator: async (_, list: Item[] | undefined) => {
-                if (!list || list.length < BUNDLE_MIN_ITEMS) throw new Error(`组合至少包含${BUNDLE_MIN_ITEMS}个商品`);
-              },
-            },
-          ]}
-        >
-          {(fields, { add, remove }, { errors }) => (
-            <div className="yct-admin-bundle__items" data-testid="bundle-items">
-              {fields.map((field, index) => (
-                <div key={field.key} className="yct-admin-bundle__item" data-testid="bundle-line">
-                  <Form.Item name={[field.name, 'goods_id']} rules={[{ required: true, message: '请选择商品' }]} style={{ flex: 1, marginBottom: 8 }}>
-                    <SearchSelect
-                      find={goodsOptions}
-                      hint="输入商品名称、厂家或批准文号查找"
-                      placeholder={`商品 ${index + 1}`}
-                      labelRender={({ value, label }) => label ?? editing?.items.find((i) => i.goods_id === value)?.name ?? `商品 #${String(value)}`}
-                      onChange={(_, option) => {
-                        const picked = Array.isArray(option) ? option[0] : option;
-                        if (picked?.price) prices.current.set(picked.value, picked.price);
-                      }}
-                      data-testid="bundle-goods"
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'number']} rules={[{ required: true, message: '请输入数量' }]} style={{ marginBottom: 8 }}>
-                    <InputNumber min={1} max={9999} precision={0} addonBefore="×" style={{ width: 120 }} data-testid="bundle-number" />
-                  </Form.Item>
-                  <Button
-                    type="text"
-                    icon={<MinusCircleOutlined />}
-                    onClick={() => remove(field.name)}
-                    disabled={fields.length <= BUNDLE_MIN_ITEMS}
-                    aria-label="移除商品"
-                  />
-                </div>
-              ))}
-              <Form.ErrorList errors={errors} />
-              {fields.length < BUNDLE_MAX_ITEMS ? (
-                <Button type="dashed" onClick={() => add({ number: 1 })} icon={<PlusOutlined />} data-testid="bundle-add-item">
-                  添加商品（最多{BUNDLE_MAX_ITEMS}个）
-                </Button>
-              ) : null}
-            </div>
-          )}
-        </Form.List>
-      </Form.Item>
+      <BundleItemsField editing={editing} onPick={(goodsId, own) => prices.current.set(goodsId, own)} />
       <Form.Item
         name="price"
         label="组合价"

@@ -5,17 +5,16 @@
 import { Pagination } from 'antd';
 import '@/ui/goods.css';
 import '../catalogue.css';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { MenuCategory } from '@core/schemas/content';
-import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { GoodsCard } from '@/ui/GoodsCard';
 import { useFilterOptions, useGoodsList, type FilterScopeParams, type ListParams } from '../api/goods';
 import { GoodsTable } from './GoodsRows';
-
-type ListView = 'grid' | 'table' | 'noimage';
+import { ListFilters } from './ListFilters';
+import { ListSortBar, type ListView } from './ListSortBar';
 
 type Props = {
   view: ListView;
@@ -39,13 +38,6 @@ type Props = {
   pathPage?: { page: number; href: (page: number) => string };
 };
 
-const SORTS = [
-  ['default', '综合'],
-  ['sales', '销量'],
-  ['price', '价格'],
-  ['newest', '最新'],
-] as const;
-
 const PASSED = [
   'keywords',
   'type',
@@ -62,47 +54,6 @@ const PASSED = [
   'page',
 ] as const satisfies (keyof ListParams)[];
 
-/** The zone flags a buyer can filter any list by; 优选 and 控销 only for accounts that have them. */
-const ZONES = [
-  ['yx', '包邮'],
-  ['zy', '中药'],
-  ['qx', '器械'],
-  ['jxq', '近效期'],
-  ['youx', '优选'],
-  ['kx', '控销'],
-] as const;
-
-const MAKERS_SHOWN = 12;
-
-function PriceRange({ min, max, onApply }: { min: string; max: string; onApply: (min: string, max: string) => void }) {
-  const [low, setLow] = useState(min);
-  const [high, setHigh] = useState(max);
-  const clean = (v: string) => v.replace(/[^\d.]/g, '').slice(0, 9);
-  return (
-    <form
-      className="yct-pricerange"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onApply(low, high);
-      }}
-    >
-      <input value={low} onChange={(e) => setLow(clean(e.target.value))} placeholder="¥ 最低" aria-label="最低价" inputMode="decimal" data-testid="price-min" />
-      <span>—</span>
-      <input
-        value={high}
-        onChange={(e) => setHigh(clean(e.target.value))}
-        placeholder="¥ 最高"
-        aria-label="最高价"
-        inputMode="decimal"
-        data-testid="price-max"
-      />
-      <button type="submit" data-testid="price-apply">
-        确定
-      </button>
-    </form>
-  );
-}
-
 export function GoodsListView({
   view,
   title,
@@ -118,9 +69,6 @@ export function GoodsListView({
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const { data: user } = useUserBase();
-  const approved = isLoggedIn(user) && user.is_passed === 1;
-  const [allMakers, setAllMakers] = useState(false);
   const params: ListParams = { per_page: view === 'grid' ? 20 : 30 };
   for (const key of PASSED) {
     const v = search.get(key);
@@ -147,26 +95,10 @@ export function GoodsListView({
     if (pathPage && pathPage.page > 1 && !('page' in changes)) void navigate(`${pathPage.href(1)}?${next}`);
     else setSearch(next);
   };
-  const sort = search.get('sort') ?? 'default';
-  const order = search.get('order') ?? (sort === 'price' ? 'asc' : 'desc');
   const keywords = search.get('keywords');
   const data = list.data;
   const categoryId = Number(search.get('category'));
   const category = options.data?.category.flatMap((c) => [c, ...c.children]).find((c) => c.id === categoryId);
-  const categoryChoices = categories ?? options.data?.category ?? [];
-  const makers = options.data?.sccj ?? [];
-  const zones = ZONES.filter(([key]) => !fixed.zone && (key !== 'youx' || user?.is_show_youx === 1) && (key !== 'kx' || user?.is_special === 1));
-  const filter = (key: string, value: string | null, label: string, testid?: string) => (
-    <button
-      type="button"
-      key={value ?? 'all'}
-      className={(search.get(key) ?? null) === value ? 'is-active' : ''}
-      onClick={() => set({ [key]: value })}
-      data-testid={testid}
-    >
-      {label}
-    </button>
-  );
 
   return (
     <div className="yct-container yct-list" data-testid="goods-list-page">
@@ -189,119 +121,10 @@ export function GoodsListView({
         ) : null}
       </div>
 
-      {showFilters ? (
-        <div className="yct-filters" data-testid="goods-filters">
-          {fixed.category ? null : (
-            <dl>
-              <dt>分类</dt>
-              <dd>
-                {filter('category', null, '全部')}
-                {categoryChoices.map((c) => filter('category', String(c.id), c.name))}
-              </dd>
-            </dl>
-          )}
-          {fixed.brand || !options.data?.brand.length ? null : (
-            <dl>
-              <dt>品牌</dt>
-              <dd>
-                {filter('brand', null, '全部')}
-                {(options.data?.brand ?? []).slice(0, 18).map((b) => filter('brand', String(b.id), b.name))}
-              </dd>
-            </dl>
-          )}
-          {makers.length ? (
-            <dl data-testid="filter-makers">
-              <dt>生产厂家</dt>
-              <dd className={allMakers ? '' : 'is-folded'}>
-                {filter('sccj', null, '全部')}
-                {(allMakers ? makers : makers.slice(0, MAKERS_SHOWN)).map((m) => filter('sccj', m, m.replace(/(集团)?(股份)?有限(责任)?公司$/, '')))}
-              </dd>
-              {makers.length > MAKERS_SHOWN ? (
-                <button type="button" className="yct-filters__more" onClick={() => setAllMakers((v) => !v)}>
-                  {allMakers ? '收起 ▴' : '更多 ▾'}
-                </button>
-              ) : null}
-            </dl>
-          ) : null}
-          <dl>
-            <dt>处方分类</dt>
-            <dd>
-              {filter('cfl', null, '全部')}
-              {(options.data?.cfl ?? []).map((c) => filter('cfl', c, c))}
-            </dd>
-          </dl>
-          {zones.length ? (
-            <dl>
-              <dt>专区</dt>
-              <dd>
-                {filter('zone', null, '全部')}
-                {zones.map(([key, label]) => filter('zone', key, label, `zone-${key}`))}
-              </dd>
-            </dl>
-          ) : null}
-          {approved ? (
-            <dl>
-              <dt>价格</dt>
-              <dd>
-                <PriceRange
-                  key={`${search.get('price_min')}-${search.get('price_max')}`}
-                  min={search.get('price_min') ?? ''}
-                  max={search.get('price_max') ?? ''}
-                  onApply={(min, max) => set({ price_min: min || null, price_max: max || null })}
-                />
-              </dd>
-            </dl>
-          ) : null}
-        </div>
-      ) : null}
+      {showFilters ? <ListFilters search={search} set={set} fixed={fixed} categories={categories} options={options.data} /> : null}
       {notice}
 
-      <div className="yct-sortbar" data-testid="sort-bar">
-        {SORTS.map(([key, label]) => (
-          <button
-            key={key}
-            type="button"
-            className={sort === key ? 'is-active' : ''}
-            onClick={() =>
-              set(
-                key === 'price'
-                  ? { sort: key, order: sort === 'price' && order === 'asc' ? 'desc' : 'asc' }
-                  : { sort: key === 'default' ? null : key, order: null },
-              )
-            }
-            data-testid={`sort-${key}`}
-          >
-            {label}
-            {key === 'price' && sort === 'price' ? (order === 'asc' ? ' ↑' : ' ↓') : null}
-          </button>
-        ))}
-        <label className="yct-sortbar__check">
-          <input
-            type="checkbox"
-            checked={search.get('in_stock') === '1'}
-            onChange={(e) => set({ in_stock: e.target.checked ? '1' : null })}
-            data-testid="filter-in-stock"
-          />
-          仅显示有货
-        </label>
-        <span className="yct-sortbar__total">
-          共{' '}
-          <b data-testid="list-total">
-            {(data?.total ?? 0).toLocaleString('zh-CN')}
-            {data?.total_more ? '+' : ''}
-          </b>{' '}
-          件商品
-        </span>
-        <span className="yct-sortbar__views">
-          {(['grid', 'table', 'noimage'] as const).map((v) =>
-            views[v] ? (
-              <Link key={v} to={`${views[v]}${location.search}`} className={view === v ? 'is-active' : ''} data-testid={`view-${v}`}>
-                {v === 'grid' ? '大图' : v === 'table' ? '列表' : '无图'}
-              </Link>
-            ) : null,
-          )}
-        </span>
-      </div>
+      <ListSortBar search={search} set={set} page={data} view={view} views={views} />
 
       <div className={`yct-list__body${list.isFetching && data ? ' is-refreshing' : ''}`}>
         {list.isPending ? (

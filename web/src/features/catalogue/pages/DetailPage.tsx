@@ -15,8 +15,8 @@ import { stockText, unavailable } from '@/ui/sale-state';
 import { GoodsTags } from '@/ui/GoodsTag';
 import { Price } from '@/ui/Price';
 import { useFavoriteToggle } from '../api/favorites';
-import { ladderAt } from '../lib/ladder';
 import { useGoodsDetail, useGoodsList } from '../api/goods';
+import { LadderSummary, LadderTable } from '../components/LadderPrices';
 
 function Gallery({ goods }: { goods: GoodsDetail }) {
   const [index, setIndex] = useState(0);
@@ -74,23 +74,25 @@ function FavoriteButton({ goods }: { goods: GoodsDetail }) {
   );
 }
 
+function DetailLoading() {
+  return (
+    <div className="yct-container yct-detail yct-detail--loading" aria-busy="true" data-testid="detail-loading">
+      <div className="yct-gallery yct-skeleton" />
+      <div className="yct-detail__info">
+        <div className="yct-skeleton yct-skeleton--line" />
+        <div className="yct-skeleton yct-skeleton--line" />
+        <div className="yct-skeleton yct-skeleton--block" />
+      </div>
+    </div>
+  );
+}
+
 export default function DetailPage() {
   const id = Number(useParams().id);
   const detail = useGoodsDetail(id);
   // The quantity in the stepper, for this goods: the tier it reaches is highlighted and priced.
   const [picked, setPicked] = useState<{ id: number; number: number } | null>(null);
-  if (detail.isPending) {
-    return (
-      <div className="yct-container yct-detail yct-detail--loading" aria-busy="true" data-testid="detail-loading">
-        <div className="yct-gallery yct-skeleton" />
-        <div className="yct-detail__info">
-          <div className="yct-skeleton yct-skeleton--line" />
-          <div className="yct-skeleton yct-skeleton--line" />
-          <div className="yct-skeleton yct-skeleton--block" />
-        </div>
-      </div>
-    );
-  }
+  if (detail.isPending) return <DetailLoading />;
   if (detail.isError) {
     const gone = isApiError(detail.error) && detail.error.status === 404;
     return (
@@ -110,7 +112,6 @@ export default function DetailPage() {
   const g = detail.data;
   const number = picked?.id === g.id ? picked.number : g.zbz;
   const setNumber = (n: number) => setPicked({ id: g.id, number: n });
-  const ladder = ladderAt(g, number);
   const rows: [string, string][] = [
     ['批准文号', g.pzwh || '—'],
     ['生产厂家', g.sccj],
@@ -160,39 +161,7 @@ export default function DetailPage() {
                 </Link>
               ) : null}
             </div>
-            {g.ladder_price.length ? (
-              <table className="yct-ladder-table" data-testid="ladder-table" data-row={ladder.row}>
-                <thead>
-                  <tr>
-                    <th>采购数量</th>
-                    <th>单价</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr className={ladder.row === -1 ? 'is-reached' : undefined}>
-                    <td>
-                      {g.zbz}-{g.ladder_price[0].number - 1}
-                      {g.bzdw}
-                    </td>
-                    <td>
-                      <Price value={g.base_price} tip={g.price_tip} size="small" />
-                    </td>
-                  </tr>
-                  {g.ladder_price.map((t, i) => (
-                    <tr key={t.number} className={ladder.row === i ? 'is-reached' : undefined}>
-                      <td>
-                        {t.number}
-                        {g.ladder_price[i + 1] ? `-${g.ladder_price[i + 1].number - 1}` : '及以上'}
-                        {g.bzdw}
-                      </td>
-                      <td>
-                        <Price value={t.price} tip={g.price_tip} size="small" />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : null}
+            <LadderTable goods={g} number={number} />
             <LadderSummary goods={g} number={number} />
           </div>
           <dl className="yct-detail__fields">
@@ -227,25 +196,6 @@ export default function DetailPage() {
       </section>
       <Related goods={g} />
     </div>
-  );
-}
-
-/** At the quantity in the stepper: the unit price of the tier it reaches, the subtotal, and what the next tier saves. */
-function LadderSummary({ goods, number }: { goods: GoodsDetail; number: number }) {
-  const at = ladderAt(goods, number);
-  if (at.unit === null) return null;
-  return (
-    <p className="yct-ladder-sum" data-testid="ladder-summary">
-      采购 {number}
-      {goods.bzdw}，单价 <b data-testid="ladder-unit">{at.unit}</b>，小计 <b data-testid="ladder-subtotal">{at.subtotal}</b>
-      {at.next && at.next.unit ? (
-        <span data-testid="ladder-next">
-          再购 {at.next.more}
-          {goods.bzdw} 可享 {at.next.unit}/{goods.bzdw}
-          {at.next.saves ? `，共省 ${at.next.saves}` : ''}
-        </span>
-      ) : null}
-    </p>
   );
 }
 

@@ -3,7 +3,7 @@
  * poll of the order's payment status every 2 s that moves on to step 4 once the gateway says it is paid.
  */
 import { Button } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { PayResult } from '@core/schemas/trade';
 import { serverNow } from '@/lib/server-clock';
@@ -36,12 +36,13 @@ export function OnlinePay({ orderId }: { orderId: number }) {
     );
   };
 
+  // Start once when the method is chosen (the ref survives StrictMode's second run); the server hands back the same
+  // waiting payment anyway.
+  const startOnMount = useEffectEvent(start);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    start();
-    // Start once when the method is chosen; the server hands back the same waiting payment anyway.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    startOnMount();
   }, []);
 
   const status = usePayStatus(orderId, Boolean(payment) && !expired);

@@ -17,7 +17,17 @@ type Goods = {
 test('at the quantity of the first tier the detail highlights that tier, prices the quantity and says what the next tier saves', async ({ page }) => {
   await loginByApi(page, 'chain');
   const list = await api<{ data: Goods[] }>(page, 'GET', '/api/goods/list?in_stock=1&per_page=100&sort=sales');
-  const g = list.data.find((x) => x.is_buy && x.ladder_price.length >= 2 && x.number >= x.ladder_price[1].number);
+  // Two tiers, the second cheaper, and the first's quantity in whole middle packages still short of the second.
+  const g = list.data.find((x) => {
+    const [first, second] = x.ladder_price;
+    return (
+      x.is_buy &&
+      second &&
+      x.number >= second.number &&
+      Math.ceil(first.number / x.zbz) * x.zbz < second.number &&
+      yuanToFen(second.price) < yuanToFen(first.price)
+    );
+  });
   expect(g, 'a goods with two tiers in stock').toBeTruthy();
   const [first, second] = g!.ladder_price;
   await page.goto(`/list/info/${g!.id}`);
@@ -31,15 +41,12 @@ test('at the quantity of the first tier the detail highlights that tier, prices 
   await qty.fill(String(n));
   await qty.press('Enter');
   await expect(qty).toHaveValue(String(n));
-  const reached = n >= second.number ? second : first;
-  await expect(table).toHaveAttribute('data-row', reached === second ? '1' : '0');
-  await expect(table.locator('tr.is-reached')).toContainText(formatMoney(yuanToFen(reached.price)).replace(/,/g, ''));
-  await expect(page.getByTestId('ladder-unit')).toHaveText(formatMoney(yuanToFen(reached.price)));
-  await expect(page.getByTestId('ladder-subtotal')).toHaveText(formatMoney(yuanToFen(reached.price) * n));
-  if (reached === first) {
-    const saves = (yuanToFen(first.price) - yuanToFen(second.price)) * second.number;
-    await expect(page.getByTestId('ladder-next')).toContainText(`再购 ${second.number - n}${g!.bzdw}`);
-    if (saves > 0) await expect(page.getByTestId('ladder-next')).toContainText(`共省 ${formatMoney(saves)}`);
-  }
+  await expect(table).toHaveAttribute('data-row', '0');
+  await expect(table.locator('tr.is-reached')).toContainText(formatMoney(yuanToFen(first.price)).replace(/,/g, ''));
+  await expect(page.getByTestId('ladder-unit')).toHaveText(formatMoney(yuanToFen(first.price)));
+  await expect(page.getByTestId('ladder-subtotal')).toHaveText(formatMoney(yuanToFen(first.price) * n));
+  const saves = (yuanToFen(first.price) - yuanToFen(second.price)) * second.number;
+  await expect(page.getByTestId('ladder-next')).toContainText(`再购 ${second.number - n}${g!.bzdw}`);
+  await expect(page.getByTestId('ladder-next')).toContainText(`共省 ${formatMoney(saves)}`);
   await shot(page, 'detail-tiers');
 });

@@ -265,11 +265,11 @@ export async function typePayPassword(page: Page, password = DEMO_PAY_PASSWORD) 
  * Confirms a balance or credit payment in the pay dialog: it shows the amount and the instrument, and pays once
  * the payment password is entered (the seeded accounts' 135790 unless told otherwise).
  */
-export async function confirmPayment(page: Page, opts: { amount?: string; instrument?: '余额' | '授信'; password?: string; shot?: string } = {}) {
+export async function confirmPayment(page: Page, opts: { amount: string; instrument: '余额' | '授信'; password?: string; shot?: string }) {
   const dialog = page.getByTestId('paycf');
   await expect(dialog).toHaveAttribute('data-mode', 'enter');
-  if (opts.amount) await expect(dialog.getByTestId('paycf-amount')).toHaveText(opts.amount);
-  if (opts.instrument) await expect(dialog.getByTestId('paycf-instrument')).toContainText(opts.instrument);
+  await expect(dialog.getByTestId('paycf-amount')).toHaveText(opts.amount);
+  await expect(dialog.getByTestId('paycf-instrument')).toContainText(opts.instrument);
   await typePayPassword(page, opts.password);
   if (opts.shot) await shot(page, opts.shot);
   await dialog.getByTestId('paycf-submit').click();

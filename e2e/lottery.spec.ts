@@ -4,7 +4,7 @@
  * keeps it; closing while the draw runs asks first; a physical prize takes one of demo's addresses.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { DrawResult } from '../core/schemas/lottery';
+import { drawStatusText, type DrawResult, type PrizeKind } from '../core/schemas/lottery';
 import path from 'node:path';
 import { loginByApi, shotWhole, withAccount } from './helpers';
 
@@ -70,16 +70,26 @@ test('demo draws in the home page pop-up, sees the result after the animation, a
     await expect(page.getByTestId('points-log')).toContainText('抽奖消耗');
     const records = page.getByTestId('draw-section');
     await expect(records.getByTestId('draw-record-prize').first()).toContainText(result.prize.name);
-    if (result.prize.kind === 'points') await expect(page.getByTestId('points-log')).toContainText('抽奖奖励');
+    await expect(records.getByTestId('draw-record-status').first()).toHaveText(drawStatusText(result.prize.kind, result.status));
     await shotWhole(page, 'lottery-points-page');
-    if (result.prize.kind === 'red_packet') {
-      await page.goto('/zhhb');
-      await expect(page.getByText('抽奖红包').first()).toBeVisible();
-    }
-    if (result.prize.kind === 'coupon') {
-      await page.goto('/yhq');
-      await expect(page.getByText('抽奖专享 满200减10').first()).toBeVisible();
-    }
+    // Where each kind of prize is kept: points in the points log, a red packet among the red packets, a coupon
+    // among the coupons; a physical prize waits in the records for its address, and after 谢谢参与 the cost is the
+    // points log's latest line.
+    const latestPoints = page.getByTestId('points-log').locator('.ant-table-row').first();
+    const kept: Record<PrizeKind, () => Promise<void>> = {
+      points: () => expect(latestPoints).toContainText('抽奖奖励'),
+      red_packet: async () => {
+        await page.goto('/zhhb');
+        await expect(page.getByText('抽奖红包').first()).toBeVisible();
+      },
+      coupon: async () => {
+        await page.goto('/yhq');
+        await expect(page.getByText('抽奖专享 满200减10').first()).toBeVisible();
+      },
+      goods: () => expect(records.getByTestId('draw-record-address').first()).toBeVisible(),
+      none: () => expect(latestPoints).toContainText('抽奖消耗'),
+    };
+    await kept[result.prize.kind]();
   });
 });
 

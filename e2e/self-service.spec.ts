@@ -67,7 +67,8 @@ test('demo reads its requests and their replies, and files a new one through the
   await page.goto('/zzfw/pzqg');
   await page.getByTestId('buy-add').click();
   await expect(page).toHaveURL(/\/zzfw\/pzqg\/add$/);
-  await expect(page.getByTestId('buy-contact')).not.toHaveValue('');
+  // The contact is filled in from the account.
+  await expect(page.getByTestId('buy-contact')).toHaveValue(/\S/);
   let posted = 0;
   page.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/user/buy') posted++;
@@ -95,6 +96,8 @@ test('demo reads its requests and their replies, and files a new one through the
   await page.getByTestId('buy-contact').fill('王丽华');
   await page.getByTestId('buy-phone').fill('0571-88886666');
   await page.getByTestId('buy-remark').fill('心内科处方外流，月需求稳定');
+  await expect(page.getByTestId('buy-price')).toHaveValue('128.5');
+  // The five messages shown above are gone, each once its field was filled in right.
   await expect(form.locator('.ant-form-item-explain-error')).toHaveCount(0);
   await shotWhole(page, 'self-service-buy-form');
   await page.getByTestId('buy-submit').click();

@@ -105,7 +105,7 @@ test('a new clinic sets its payment password in 账户中心 with the SMS code, 
   await dialog.getByTestId('paycf-submit').click();
   await expect(dialog.getByTestId('paycf-error')).toHaveText(/支付密码错误，还可尝试4次/);
   await shot(page, 'pay-password-wrong');
-  await confirmPayment(page, { password: '246813' });
+  await confirmPayment(page, { amount: formatMoney(yuanToFen(order.pay_amount)), instrument: '余额', password: '246813' });
   await expect(page).toHaveURL(new RegExp(`/cart/step4\\?id=${order.id}$`));
   await expect(page.getByTestId('done-method')).toHaveText('余额支付');
   const paid = await api<{ status: number; pay_method: string }>(page, 'GET', `/api/order/${order.id}`);

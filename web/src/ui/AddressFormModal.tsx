@@ -3,7 +3,7 @@
  * and district pickers, street address and 设为默认. Checked in the browser with the server's own schema;
  * the server's 422 messages land under their fields. The address book and the confirm page (step 2) both show it.
  */
-import { Checkbox, Col, Form, Input, Modal, Row, Select, type FormRule } from 'antd';
+import { Checkbox, Form, Input, Modal, type FormRule } from 'antd';
 import { useEffect } from 'react';
 import type { z, ZodType } from 'zod';
 import { addressBody } from '@core/schemas/trade';
@@ -11,7 +11,7 @@ import type { Address } from '@core/schemas/trade';
 import { useCreateAddress, type AddressInput } from '@/lib/address/create-address';
 import { useUpdateAddress } from '@/lib/address/update-address';
 import { applyServerErrors, zodRule } from '@/lib/form';
-import { cityOptions, districtOptions, provinceOptions } from '@/lib/regions';
+import { RegionFields } from './RegionFields';
 
 type Body = z.output<typeof addressBody>;
 /** The form's fields: the address body, the regions empty until picked and the default as the checkbox holds it. */
@@ -30,6 +30,7 @@ const shape = addressBody.shape;
 
 /** A picker left empty asks to pick (请选择省份); what was picked is checked with the server's schema. */
 const picked = (label: string, schema: ZodType): FormRule[] => [{ required: true, message: `请选择${label}` }, zodRule(schema)];
+const REGION_RULES = { province: picked('省份', shape.province), city: picked('城市', shape.city), district: picked('区县', shape.district) };
 
 const valuesOf = (a: Address | null | undefined): Partial<Values> =>
   a
@@ -40,8 +41,6 @@ export function AddressFormModal({ open, address, onClose, onSaved }: Props) {
   const [form] = Form.useForm<Values>();
   const create = useCreateAddress();
   const update = useUpdateAddress();
-  const province = Form.useWatch('province', form);
-  const city = Form.useWatch('city', form);
   const editing = Boolean(address);
   const wasDefault = address?.is_default === 1;
 
@@ -97,38 +96,7 @@ export function AddressFormModal({ open, address, onClose, onSaved }: Props) {
         <Form.Item label="联系电话" name="phone" required rules={[zodRule(shape.phone)]}>
           <Input placeholder="手机号，或座机：区号-号码" maxLength={20} data-testid="address-phone" />
         </Form.Item>
-        <Form.Item label="所在地区" required style={{ marginBottom: 0 }}>
-          <Row gutter={8}>
-            <Col span={8}>
-              <Form.Item name="province" rules={picked('省份', shape.province)} validateFirst>
-                <Select
-                  placeholder="省份"
-                  options={provinceOptions}
-                  showSearch
-                  onChange={() => form.setFieldsValue({ city: undefined, district: undefined })}
-                  data-testid="address-province"
-                />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="city" rules={picked('城市', shape.city)} validateFirst>
-                <Select
-                  placeholder="城市"
-                  options={cityOptions(province)}
-                  disabled={!province}
-                  showSearch
-                  onChange={() => form.setFieldsValue({ district: undefined })}
-                  data-testid="address-city"
-                />
-              </Form.Item>
-            </Col>
-            <Col span={8}>
-              <Form.Item name="district" rules={picked('区县', shape.district)} validateFirst>
-                <Select placeholder="区县" options={districtOptions(province, city)} disabled={!city} showSearch data-testid="address-district" />
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form.Item>
+        <RegionFields rules={REGION_RULES} validateFirst testId="address" />
         <Form.Item label="详细地址" name="address" required rules={[zodRule(shape.address)]}>
           <Input.TextArea placeholder="街道、门牌号、仓库等" maxLength={100} autoSize={{ minRows: 2, maxRows: 3 }} data-testid="address-street" />
         </Form.Item>

@@ -83,7 +83,8 @@ function Body({ m, goodsHref, orderHref, onImage }: { m: ChatMessage; goodsHref:
   );
 }
 
-export function ChatMessageList({ thread, me, onLoadOlder, loadingOlder, goodsHref, orderHref, onRetry, unreadByOther, empty, beginning, ...rest }: Props) {
+/** Keeps the reader's place: at the bottom as messages come, and where it was as older ones are put on top. */
+function useScrollPlace(thread: Thread, loadingOlder: boolean, onLoadOlder: () => void) {
   const box = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   /** The scroll height before older messages were put on top, to keep the reader's place. */
@@ -130,12 +131,89 @@ export function ChatMessageList({ thread, me, onLoadOlder, loadingOlder, goodsHr
     if (atBottom.current) toBottom();
   };
 
-  // Which of one's own messages the other side has not read yet: the last `unreadByOther` of them.
-  const unreadIds = new Set<number>();
-  if (unreadByOther) {
-    const mine = thread.messages.filter((m) => m.sender === me);
-    for (const m of mine.slice(-unreadByOther)) unreadIds.add(m.id);
-  }
+  const loadOlder = () => {
+    heightBeforeOlder.current = box.current?.scrollHeight ?? null;
+    onLoadOlder();
+  };
+
+  return { box, onScroll, onImage, loadOlder };
+}
+
+type RowProps = Pick<Props, 'me' | 'goodsHref' | 'orderHref'> & {
+  m: ChatMessage;
+  /** Undefined: no read marks. */
+  unread: boolean | undefined;
+  onImage: () => void;
+};
+
+function MessageRow({ m, me, goodsHref, orderHref, unread, onImage }: RowProps) {
+  if (m.sender === 'system')
+    return (
+      <div className="yct-chatmsg__system" data-testid="chat-system">
+        <span>{m.content}</span>
+      </div>
+    );
+  const own = m.sender === me;
+  return (
+    <div className={`yct-chatmsg__row${own ? ' is-own' : ''}`} data-testid="chat-message" data-sender={m.sender} data-id={m.id}>
+      <div className="yct-chatmsg__avatar" aria-hidden="true">
+        {m.sender === 'operator' ? '客' : (m.sender_name || '我').slice(0, 1)}
+      </div>
+      <div className="yct-chatmsg__main">
+        <div className="yct-chatmsg__meta">
+          <span className="yct-chatmsg__name">{m.sender_name}</span>
+          <time>{clockText(m.created_at)}</time>
+        </div>
+        <Body m={m} goodsHref={goodsHref} orderHref={orderHref} onImage={onImage} />
+        {own && unread !== undefined ? (
+          <span className={`yct-chatmsg__read${unread ? ' is-unread' : ''}`} data-testid="chat-read-mark">
+            {unread ? '未读' : '已读'}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function PendingRow({ p, onImage, onRetry }: { p: Pending; onImage: () => void; onRetry: (p: Pending) => void }) {
+  return (
+    <div className="yct-chatmsg__row is-own is-pending" data-testid="chat-pending" data-status={p.status}>
+      <div className="yct-chatmsg__avatar" aria-hidden="true">
+        我
+      </div>
+      <div className="yct-chatmsg__main">
+        {p.kind === 'image' ? (
+          <span className="yct-chatmsg__picture">
+            <img src={p.preview} alt="图片" onLoad={onImage} />
+          </span>
+        ) : (
+          <div className="yct-chatmsg__bubble">{p.preview}</div>
+        )}
+        {p.status === 'sending' ? (
+          <span className="yct-chatmsg__read">发送中…</span>
+        ) : (
+          <span className="yct-chatmsg__failed" data-testid="chat-failed">
+            {p.error || '发送失败'}
+            <button type="button" onClick={() => onRetry(p)} data-testid="chat-retry">
+              重发
+            </button>
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Which of one's own messages the other side has not read yet: the last `unreadByOther` of them. */
+function unreadIdsOf(messages: ChatMessage[], me: Props['me'], unreadByOther: number | undefined) {
+  const ids = new Set<number>();
+  if (unreadByOther) for (const m of messages.filter((x) => x.sender === me).slice(-unreadByOther)) ids.add(m.id);
+  return ids;
+}
+
+export function ChatMessageList({ thread, me, onLoadOlder, loadingOlder, goodsHref, orderHref, onRetry, unreadByOther, empty, beginning, ...rest }: Props) {
+  const { box, onScroll, onImage, loadOlder } = useScrollPlace(thread, loadingOlder, onLoadOlder);
+  const unreadIds = unreadIdsOf(thread.messages, me, unreadByOther);
 
   let day = 0;
   const daySep = (at: number) => {
@@ -157,14 +235,7 @@ export function ChatMessageList({ thread, me, onLoadOlder, loadingOlder, goodsHr
           {loadingOlder ? (
             <span>正在加载更早的消息…</span>
           ) : (
-            <button
-              type="button"
-              onClick={() => {
-                heightBeforeOlder.current = box.current?.scrollHeight ?? null;
-                onLoadOlder();
-              }}
-              data-testid="chat-older"
-            >
+            <button type="button" onClick={loadOlder} data-testid="chat-older">
               查看更早的消息
             </button>
           )}
@@ -173,66 +244,21 @@ export function ChatMessageList({ thread, me, onLoadOlder, loadingOlder, goodsHr
         <div className="yct-chatmsg__older yct-chatmsg__muted">{beginning ?? '没有更早的消息了'}</div>
       ) : null}
       {nothing ? empty : null}
-      {thread.messages.map((m) => {
-        const sep = daySep(m.created_at);
-        if (m.sender === 'system')
-          return (
-            <Fragment key={m.id}>
-              {sep}
-              <div className="yct-chatmsg__system" data-testid="chat-system">
-                <span>{m.content}</span>
-              </div>
-            </Fragment>
-          );
-        const own = m.sender === me;
-        return (
-          <Fragment key={m.id}>
-            {sep}
-            <div className={`yct-chatmsg__row${own ? ' is-own' : ''}`} data-testid="chat-message" data-sender={m.sender} data-id={m.id}>
-              <div className="yct-chatmsg__avatar" aria-hidden="true">
-                {m.sender === 'operator' ? '客' : (m.sender_name || '我').slice(0, 1)}
-              </div>
-              <div className="yct-chatmsg__main">
-                <div className="yct-chatmsg__meta">
-                  <span className="yct-chatmsg__name">{m.sender_name}</span>
-                  <time>{clockText(m.created_at)}</time>
-                </div>
-                <Body m={m} goodsHref={goodsHref} orderHref={orderHref} onImage={onImage} />
-                {own && unreadByOther !== undefined ? (
-                  <span className={`yct-chatmsg__read${unreadIds.has(m.id) ? ' is-unread' : ''}`} data-testid="chat-read-mark">
-                    {unreadIds.has(m.id) ? '未读' : '已读'}
-                  </span>
-                ) : null}
-              </div>
-            </div>
-          </Fragment>
-        );
-      })}
+      {thread.messages.map((m) => (
+        <Fragment key={m.id}>
+          {daySep(m.created_at)}
+          <MessageRow
+            m={m}
+            me={me}
+            goodsHref={goodsHref}
+            orderHref={orderHref}
+            unread={unreadByOther === undefined ? undefined : unreadIds.has(m.id)}
+            onImage={onImage}
+          />
+        </Fragment>
+      ))}
       {thread.pending.map((p) => (
-        <div key={p.client_id} className="yct-chatmsg__row is-own is-pending" data-testid="chat-pending" data-status={p.status}>
-          <div className="yct-chatmsg__avatar" aria-hidden="true">
-            我
-          </div>
-          <div className="yct-chatmsg__main">
-            {p.kind === 'image' ? (
-              <span className="yct-chatmsg__picture">
-                <img src={p.preview} alt="图片" onLoad={onImage} />
-              </span>
-            ) : (
-              <div className="yct-chatmsg__bubble">{p.preview}</div>
-            )}
-            {p.status === 'sending' ? (
-              <span className="yct-chatmsg__read">发送中…</span>
-            ) : (
-              <span className="yct-chatmsg__failed" data-testid="chat-failed">
-                {p.error || '发送失败'}
-                <button type="button" onClick={() => onRetry(p)} data-testid="chat-retry">
-                  重发
-                </button>
-              </span>
-            )}
-          </div>
-        </div>
+        <PendingRow key={p.client_id} p={p} onImage={onImage} onRetry={onRetry} />
       ))}
     </div>
   );

@@ -3,12 +3,12 @@
  * 全部标为已读 marks every one. The badges of the header and toolbar follow.
  */
 import '../account.css';
-import { Button, Pagination, Segmented } from 'antd';
+import { Button, Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { Message } from '@core/schemas/member';
 import { EmptyState } from '@/ui/EmptyState';
-import { ErrorState } from '@/ui/ErrorState';
+import { PagedList } from '@/ui/PagedTable';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { PanelLoading } from '@/ui/account/PanelStates';
 import { RequireAccount } from '@/ui/account/RequireAccount';
@@ -51,33 +51,6 @@ function Messages() {
     if (!m.is_read && !read.isPending) read.mutate({ ids: [m.id] });
   };
 
-  let body;
-  if (list.isPending) body = <PanelLoading />;
-  else if (list.isError && !data) body = <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (!data?.data.length) body = <EmptyState description={type === 'unread' ? '没有未读消息' : '暂无消息'} />;
-  else
-    body = (
-      <>
-        <ul className={`yct-msgs${list.isPlaceholderData ? ' is-refreshing' : ''}`} data-testid="message-list">
-          {data.data.map((m) => (
-            <Row key={m.id} message={m} open={openId === m.id} onToggle={() => toggle(m)} />
-          ))}
-        </ul>
-        {data.last_page > 1 ? (
-          <div className="yct-acct__pager">
-            <Pagination
-              current={data.current_page}
-              pageSize={data.per_page}
-              total={data.total}
-              showSizeChanger={false}
-              onChange={setPage}
-              showTotal={(n) => `共 ${n} 条`}
-            />
-          </div>
-        ) : null}
-      </>
-    );
-
   return (
     <div data-testid="messages-page">
       <div className="yct-msgs__bar">
@@ -97,7 +70,20 @@ function Messages() {
           全部标为已读
         </Button>
       </div>
-      {body}
+      <PagedList<Message>
+        query={list}
+        loading={<PanelLoading />}
+        empty={<EmptyState description={type === 'unread' ? '没有未读消息' : '暂无消息'} />}
+        pager={{ className: 'yct-acct__pager', onChange: setPage, showTotal: (n) => `共 ${n} 条` }}
+      >
+        {(rows, refreshing) => (
+          <ul className={`yct-msgs${refreshing ? ' is-refreshing' : ''}`} data-testid="message-list">
+            {rows.map((m) => (
+              <Row key={m.id} message={m} open={openId === m.id} onToggle={() => toggle(m)} />
+            ))}
+          </ul>
+        )}
+      </PagedList>
     </div>
   );
 }

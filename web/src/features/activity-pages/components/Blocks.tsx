@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { ActivityBlock, ActivityPageView } from '@core/schemas/activity-pages';
 import type { CenterCoupon } from '@core/schemas/wallet';
 import { Countdown } from '@/ui/Countdown';
+import { CouponTicket } from '@/ui/CouponTicket';
 import { ErrorState } from '@/ui/ErrorState';
 import { GoodsCard } from '@/ui/GoodsCard';
 import { Price } from '@/ui/Price';
@@ -55,35 +56,21 @@ function CountdownBlock({ block, page, onEnd }: { block: BlockOf<'countdown'>; p
   );
 }
 
+const STRIP_TICKET = { ticket: 'yct-act__coupon', face: 'yct-act__coupon-face', body: 'yct-act__coupon-body' };
+
 function Ticket({ c, claiming, onClaim }: { c: CenterCoupon; claiming: boolean; onClaim: (id: number) => void }) {
   return (
-    <li className={`yct-act__coupon${c.state === 2 ? ' is-off' : ''}`} data-testid="strip-coupon" data-id={c.id} data-state={c.state}>
-      <div className="yct-act__coupon-face">
-        {c.type === 'manjian' ? (
-          <b>
-            <small>¥</small>
-            {c.face.replace(/\.00$/, '')}
-          </b>
-        ) : (
-          <b>
-            {c.face}
-            <small>折</small>
-          </b>
-        )}
-        <span>{c.condition}</span>
-      </div>
-      <div className="yct-act__coupon-body">
-        <p title={c.name}>{c.name}</p>
-        <span>{c.scope_text}</span>
-        {c.state === 0 ? (
-          <button type="button" disabled={claiming} onClick={() => onClaim(c.id)} data-testid="strip-claim">
-            {claiming ? '领取中…' : '立即领取'}
-          </button>
-        ) : (
-          <em>{c.state === 1 ? '已领取' : '已领完'}</em>
-        )}
-      </div>
-    </li>
+    <CouponTicket coupon={c} off={c.state === 2} classNames={STRIP_TICKET} data-testid="strip-coupon" data-id={c.id} data-state={c.state}>
+      <p title={c.name}>{c.name}</p>
+      <span>{c.scope_text}</span>
+      {c.state === 0 ? (
+        <button type="button" disabled={claiming} onClick={() => onClaim(c.id)} data-testid="strip-claim">
+          {claiming ? '领取中…' : '立即领取'}
+        </button>
+      ) : (
+        <em>{c.state === 1 ? '已领取' : '已领完'}</em>
+      )}
+    </CouponTicket>
   );
 }
 

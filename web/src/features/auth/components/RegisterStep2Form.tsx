@@ -1,11 +1,11 @@
 /** Registration step 2 (填写企业信息): company, type, contact, region, address, business scope. */
-import { Alert, Button, Checkbox, Col, Form, Input, Row, Select, Skeleton } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Select, Skeleton } from 'antd';
 import type { z } from 'zod';
 import { COMPANY_TYPES, type CompanyType } from '@core/constants';
 import { registerStep2Body } from '@core/schemas/user';
 import type { UserBase } from '@core/schemas/user';
 import { applyServerErrors, zodRule } from '@/lib/form';
-import { cityOptions, districtOptions, provinceOptions } from '@/lib/regions';
+import { RegionFields } from '@/ui/RegionFields';
 import { useJyfw } from '../api/get-jyfw';
 import { useRegisterStep2 } from '../api/register';
 import styles from '../auth.module.css';
@@ -30,8 +30,6 @@ export function RegisterStep2Form({ chain, user, onDone }: Props) {
   const [form] = Form.useForm<Values>();
   const mutation = useRegisterStep2();
   const jyfw = useJyfw();
-  const province = Form.useWatch('province', form);
-  const city = Form.useWatch('city', form);
 
   const typeOptions = (chain ? (['连锁门店'] as const) : BUYER_TYPES).map((t) => ({ label: t, value: t }));
   const own = !chain && user?.show === 1 ? user : undefined;
@@ -91,38 +89,7 @@ export function RegisterStep2Form({ chain, user, onDone }: Props) {
       <Form.Item label="联系电话" name="contact_phone" required rules={[zodRule(shape.contact_phone)]}>
         <Input placeholder="手机号或座机（区号-号码）" maxLength={20} data-testid="register-contact-phone" />
       </Form.Item>
-      <Form.Item label="所在地区" required style={{ marginBottom: 0 }}>
-        <Row gutter={8}>
-          <Col span={8}>
-            <Form.Item name="province" rules={[zodRule(shape.province)]}>
-              <Select
-                placeholder="省份"
-                options={provinceOptions}
-                showSearch
-                onChange={() => form.setFieldsValue({ city: undefined, district: undefined })}
-                data-testid="register-province"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="city" rules={[zodRule(shape.city)]}>
-              <Select
-                placeholder="城市"
-                options={cityOptions(province)}
-                disabled={!province}
-                showSearch
-                onChange={() => form.setFieldsValue({ district: undefined })}
-                data-testid="register-city"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="district" rules={[zodRule(shape.district)]}>
-              <Select placeholder="区县" options={districtOptions(province, city)} disabled={!city} showSearch data-testid="register-district" />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form.Item>
+      <RegionFields rules={{ province: [zodRule(shape.province)], city: [zodRule(shape.city)], district: [zodRule(shape.district)] }} testId="register" />
       <Form.Item label="详细地址" name="address" required rules={[zodRule(shape.address)]}>
         <Input.TextArea placeholder="街道、门牌号等，用于收货与资质核验" maxLength={100} autoSize={{ minRows: 2, maxRows: 3 }} data-testid="register-address" />
       </Form.Item>

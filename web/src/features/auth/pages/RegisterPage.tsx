@@ -17,6 +17,42 @@ import { clearRegisterState, parseRegisterPath, readRegisterState, writeRegister
 
 const isCompanyType = (t: string | undefined): t is CompanyType => (COMPANY_TYPES as readonly string[]).includes(t ?? '');
 
+/** After the licences are submitted: waiting for the review, and where to go next. */
+function RegisterDone({ chain }: { chain: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="success"
+      title={chain ? '门店资质已提交，等待审核' : '资质已提交，等待审核'}
+      subTitle={
+        chain
+          ? '门店资质审核通过后即可由总部为门店采购，审核结果将通过站内消息和短信通知。'
+          : '我们将在1-2个工作日内完成资质审核，审核通过后即可查看价格并下单采购；审核结果将通过站内消息和短信通知。'
+      }
+      data-testid="register-done"
+      extra={
+        chain
+          ? [
+              <Button type="primary" key="ddgl" onClick={() => navigate('/zhzx/ddgl')} data-testid="register-member">
+                门店管理
+              </Button>,
+              <Button key="more" onClick={() => navigate('/register/dd/step1')} data-testid="register-more">
+                继续添加门店
+              </Button>,
+            ]
+          : [
+              <Button type="primary" key="home" onClick={() => navigate('/')} data-testid="register-home">
+                返回首页
+              </Button>,
+              <Button key="user" onClick={() => navigate('/user')} data-testid="register-member">
+                会员中心
+              </Button>,
+            ]
+      }
+    />
+  );
+}
+
 export default function RegisterPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -37,39 +73,7 @@ export default function RegisterPage() {
   );
 
   const content = (): ReactNode => {
-    if (done) {
-      return (
-        <Result
-          status="success"
-          title={chain ? '门店资质已提交，等待审核' : '资质已提交，等待审核'}
-          subTitle={
-            chain
-              ? '门店资质审核通过后即可由总部为门店采购，审核结果将通过站内消息和短信通知。'
-              : '我们将在1-2个工作日内完成资质审核，审核通过后即可查看价格并下单采购；审核结果将通过站内消息和短信通知。'
-          }
-          data-testid="register-done"
-          extra={
-            chain
-              ? [
-                  <Button type="primary" key="ddgl" onClick={() => navigate('/zhzx/ddgl')} data-testid="register-member">
-                    门店管理
-                  </Button>,
-                  <Button key="more" onClick={() => navigate('/register/dd/step1')} data-testid="register-more">
-                    继续添加门店
-                  </Button>,
-                ]
-              : [
-                  <Button type="primary" key="home" onClick={() => navigate('/')} data-testid="register-home">
-                    返回首页
-                  </Button>,
-                  <Button key="user" onClick={() => navigate('/user')} data-testid="register-member">
-                    会员中心
-                  </Button>,
-                ]
-          }
-        />
-      );
-    }
+    if (done) return <RegisterDone chain={chain} />;
 
     const needsUser = chain || step > 1;
     const settling = user.isPending || (user.isFetching && user.data?.show !== 1);

@@ -10,8 +10,9 @@ import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react
 import { createPortal } from 'react-dom';
 import { matchPath, useLocation } from 'react-router';
 import { UPLOAD_MAX_BYTES } from '@core/constants';
-import { CHAT_TEXT_MAX, CHAT_TOO_LONG } from '@core/schemas/chat';
+import { CHAT_TEXT_MAX, CHAT_TOO_LONG, type ChatState } from '@core/schemas/chat';
 import type { UserBase } from '@core/schemas/user';
+import type { ChatLink } from '@/lib/chat/socket';
 import { money } from '@/lib/money';
 import { ChatMessageList } from '@/ui/chat/ChatMessageList';
 import { ErrorState } from '@/ui/ErrorState';
@@ -95,14 +96,92 @@ function PageSubject({ onSend }: { onSend: (kind: 'goods' | 'order', id: number,
   return null;
 }
 
-export default function ChatDock({ user }: { user: UserBase }) {
-  const open = useChatOpen();
-  const chat = useBuyerChat(user.id, open);
-  const [text, setText] = useState('');
-  const picker = useRef<HTMLInputElement>(null);
-  if (!open) return null;
-
+/** Who answers: the dedicated service contact, else the hot line, else the service centre. */
+function Contact({ user }: { user: UserBase }) {
   const contact = user.admin.find((c) => c.is_default) ?? user.admin[0];
+  if (contact)
+    return (
+      <>
+        专属客服：{contact.name}
+        {contact.phone ? (
+          <>
+            <PhoneOutlined /> {contact.phone}
+          </>
+        ) : null}
+      </>
+    );
+  if (user.common_config.hot_line)
+    return (
+      <>
+        客服热线：
+        <PhoneOutlined /> {user.common_config.hot_line}
+      </>
+    );
+  return <>药采通客服中心</>;
+}
+
+/** The line under the title: the connection's trouble, else whether the service is there and who answers. */
+function LinkBanner({ link, state }: { link: ChatLink; state: ChatState | undefined }) {
+  if (link === 'ended')
+    return (
+      <div className="yct-chat__banner is-error" data-testid="chat-link">
+        登录已失效，请刷新页面后重新登录
+      </div>
+    );
+  if (link === 'retrying')
+    return (
+      <div className="yct-chat__banner" data-testid="chat-link">
+        <LoadingOutlined /> 连接已断开，正在重新连接…
+      </div>
+    );
+  if (state && !state.online)
+    return (
+      <div className="yct-chat__banner is-quiet" data-testid="chat-offline">
+        客服暂时不在线，您可以先留言，客服上线后将第一时间回复您
+      </div>
+    );
+  const answering = state?.operator?.name;
+  return answering ? <div className="yct-chat__banner is-quiet">客服{answering}正在为您服务</div> : null;
+}
+
+type Chat = ReturnType<typeof useBuyerChat>;
+
+/** The messages, or the first page on its way, or why it did not come. */
+function Messages({ chat }: { chat: Chat }) {
+  if (!chat.thread.loaded && chat.loadFailed) return <ErrorState message="消息加载失败" onRetry={() => void chat.retryLoad()} className="yct-chat__state" />;
+  if (!chat.thread.loaded)
+    return (
+      <div className="yct-loading yct-chat__state" data-testid="chat-loading">
+        <span className="yct-spinner" />
+        正在加载消息…
+      </div>
+    );
+  return (
+    <ChatMessageList
+      data-testid="chat-messages"
+      thread={chat.thread}
+      me="user"
+      onLoadOlder={() => void chat.loadOlder()}
+      loadingOlder={chat.loadingOlder}
+      goodsHref={(id) => `/list/info/${id}`}
+      orderHref={(id) => `/order/info/${id}`}
+      onRetry={chat.retry}
+      unreadByOther={chat.state?.operator_unread ?? 0}
+      beginning="以上是全部聊天记录"
+      empty={
+        <div className="yct-chat__welcome" data-testid="chat-welcome">
+          <CustomerServiceOutlined />
+          <p>您好，欢迎咨询药采通在线客服！</p>
+          <p>商品、价格、订单、物流、资质等问题都可以在这里留言，客服会尽快回复您。</p>
+        </div>
+      }
+    />
+  );
+}
+
+/** The input: sends on Enter, takes pictures from the button or a paste. The draft outlives closing the window. */
+function Composer({ chat, text, setText, hotLine }: { chat: Chat; text: string; setText: (text: string) => void; hotLine: string }) {
+  const picker = useRef<HTMLInputElement>(null);
   const length = [...text.trim()].length;
   const tooLong = length > CHAT_TEXT_MAX;
   const submit = () => {
@@ -134,40 +213,56 @@ export default function ChatDock({ user }: { user: UserBase }) {
     takePicture(file);
   };
 
-  const state = chat.state;
-  const answering = state?.operator?.name;
-  let body;
-  if (!chat.thread.loaded && chat.loadFailed) body = <ErrorState message="消息加载失败" onRetry={() => void chat.retryLoad()} className="yct-chat__state" />;
-  else if (!chat.thread.loaded)
-    body = (
-      <div className="yct-loading yct-chat__state" data-testid="chat-loading">
-        <span className="yct-spinner" />
-        正在加载消息…
+  return (
+    <footer className="yct-chat__foot">
+      <div className="yct-chat__tools">
+        <button type="button" className="yct-chat__tool" onClick={() => picker.current?.click()} title="发送图片" data-testid="chat-picture-button">
+          <PictureOutlined /> 图片
+        </button>
+        <input
+          ref={picker}
+          type="file"
+          accept={PICTURE_ACCEPT}
+          hidden
+          data-testid="chat-picture-input"
+          onChange={(e) => {
+            takePicture(e.target.files?.[0]);
+            e.target.value = '';
+          }}
+        />
+        {hotLine ? <span className="yct-chat__hotline">热线 {hotLine}</span> : null}
       </div>
-    );
-  else
-    body = (
-      <ChatMessageList
-        data-testid="chat-messages"
-        thread={chat.thread}
-        me="user"
-        onLoadOlder={() => void chat.loadOlder()}
-        loadingOlder={chat.loadingOlder}
-        goodsHref={(id) => `/list/info/${id}`}
-        orderHref={(id) => `/order/info/${id}`}
-        onRetry={chat.retry}
-        unreadByOther={state?.operator_unread ?? 0}
-        beginning="以上是全部聊天记录"
-        empty={
-          <div className="yct-chat__welcome" data-testid="chat-welcome">
-            <CustomerServiceOutlined />
-            <p>您好，欢迎咨询药采通在线客服！</p>
-            <p>商品、价格、订单、物流、资质等问题都可以在这里留言，客服会尽快回复您。</p>
-          </div>
-        }
+      <textarea
+        className="yct-chat__input"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        placeholder="请输入您要咨询的问题"
+        aria-label="输入消息"
+        rows={3}
+        data-testid="chat-input"
       />
-    );
+      <div className="yct-chat__send-row">
+        <span className={`yct-chat__count${tooLong ? ' is-over' : ''}`}>
+          <span className="yct-chat__hint">Enter 发送，Shift+Enter 换行</span>
+          {length}/{CHAT_TEXT_MAX}
+        </span>
+        <button type="button" className="yct-chat__send" disabled={!length || tooLong} onClick={submit} data-testid="chat-send">
+          发送
+        </button>
+      </div>
+    </footer>
+  );
+}
 
+export default function ChatDock({ user }: { user: UserBase }) {
+  const open = useChatOpen();
+  const chat = useBuyerChat(user.id, open);
+  const [text, setText] = useState('');
+  if (!open) return null;
+
+  const state = chat.state;
   return createPortal(
     <section className="yct-chat" role="dialog" aria-label="在线客服" data-testid="chat-window">
       <header className="yct-chat__head">
@@ -180,45 +275,17 @@ export default function ChatDock({ user }: { user: UserBase }) {
             </span>
           </strong>
           <span className="yct-chat__contact" data-testid="chat-contact">
-            {contact ? (
-              <>
-                专属客服：{contact.name}
-                {contact.phone ? (
-                  <>
-                    <PhoneOutlined /> {contact.phone}
-                  </>
-                ) : null}
-              </>
-            ) : user.common_config.hot_line ? (
-              <>
-                客服热线：
-                <PhoneOutlined /> {user.common_config.hot_line}
-              </>
-            ) : (
-              '药采通客服中心'
-            )}
+            <Contact user={user} />
           </span>
         </div>
         <button type="button" className="yct-chat__icon" aria-label="关闭在线客服" onClick={() => setChatOpen(false)} data-testid="chat-close">
           <CloseOutlined />
         </button>
       </header>
-      {chat.link === 'ended' ? (
-        <div className="yct-chat__banner is-error" data-testid="chat-link">
-          登录已失效，请刷新页面后重新登录
-        </div>
-      ) : chat.link === 'retrying' ? (
-        <div className="yct-chat__banner" data-testid="chat-link">
-          <LoadingOutlined /> 连接已断开，正在重新连接…
-        </div>
-      ) : state && !state.online ? (
-        <div className="yct-chat__banner is-quiet" data-testid="chat-offline">
-          客服暂时不在线，您可以先留言，客服上线后将第一时间回复您
-        </div>
-      ) : answering ? (
-        <div className="yct-chat__banner is-quiet">客服{answering}正在为您服务</div>
-      ) : null}
-      <div className="yct-chat__body">{body}</div>
+      <LinkBanner link={chat.link} state={state} />
+      <div className="yct-chat__body">
+        <Messages chat={chat} />
+      </div>
       <PageSubject onSend={(kind, id, preview) => chat.send(kind, String(id), preview)} />
       {chat.notice ? (
         <div className="yct-chat__notice" role="alert" data-testid="chat-notice">
@@ -228,45 +295,7 @@ export default function ChatDock({ user }: { user: UserBase }) {
           </button>
         </div>
       ) : null}
-      <footer className="yct-chat__foot">
-        <div className="yct-chat__tools">
-          <button type="button" className="yct-chat__tool" onClick={() => picker.current?.click()} title="发送图片" data-testid="chat-picture-button">
-            <PictureOutlined /> 图片
-          </button>
-          <input
-            ref={picker}
-            type="file"
-            accept={PICTURE_ACCEPT}
-            hidden
-            data-testid="chat-picture-input"
-            onChange={(e) => {
-              takePicture(e.target.files?.[0]);
-              e.target.value = '';
-            }}
-          />
-          {user.common_config.hot_line ? <span className="yct-chat__hotline">热线 {user.common_config.hot_line}</span> : null}
-        </div>
-        <textarea
-          className="yct-chat__input"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKeyDown}
-          onPaste={onPaste}
-          placeholder="请输入您要咨询的问题"
-          aria-label="输入消息"
-          rows={3}
-          data-testid="chat-input"
-        />
-        <div className="yct-chat__send-row">
-          <span className={`yct-chat__count${tooLong ? ' is-over' : ''}`}>
-            <span className="yct-chat__hint">Enter 发送，Shift+Enter 换行</span>
-            {length}/{CHAT_TEXT_MAX}
-          </span>
-          <button type="button" className="yct-chat__send" disabled={!length || tooLong} onClick={submit} data-testid="chat-send">
-            发送
-          </button>
-        </div>
-      </footer>
+      <Composer chat={chat} text={text} setText={setText} hotLine={user.common_config.hot_line} />
     </section>,
     document.body,
   );

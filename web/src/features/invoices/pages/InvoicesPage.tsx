@@ -5,12 +5,12 @@
  * default. A guest is sent to log in.
  */
 import '../invoices.css';
-import { Alert, Pagination, Table, Tabs, type TableColumnsType } from 'antd';
-import { useState, type HTMLAttributes } from 'react';
+import { Alert, Tabs, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Invoice } from '@core/schemas/invoices';
 import { EmptyState } from '@/ui/EmptyState';
-import { ErrorState } from '@/ui/ErrorState';
+import { PagedTable } from '@/ui/PagedTable';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { PanelLoading } from '@/ui/account/PanelStates';
 import { RequireAccount } from '@/ui/account/RequireAccount';
@@ -64,6 +64,94 @@ function DefaultTitleNote({ onManage }: { onManage: () => void }) {
   );
 }
 
+/** The columns of the list; 选择抬头开票 and 查看详情 open their dialogs. */
+const invoiceColumns = (onChoose: (i: Invoice) => void, onView: (id: number) => void): TableColumnsType<Invoice> => [
+  {
+    title: '订单编号',
+    key: 'order',
+    width: 196,
+    render: (_, i) => (
+      <div className="yct-fp-cell">
+        <Link to={`/order/info/${i.order_id}`} className="yct-fp-link" data-testid="invoice-order">
+          {i.order_no}
+        </Link>
+        <span className={`yct-fp-kind is-${i.kind}`}>{i.kind_text}</span>
+      </div>
+    ),
+  },
+  {
+    title: '发票抬头',
+    key: 'title',
+    render: (_, i) =>
+      i.title ? (
+        <div className="yct-fp-cell">
+          <span data-testid="invoice-company">{i.title.company}</span>
+          <span className="yct-fp-mono yct-muted">{i.title.tax_no}</span>
+        </div>
+      ) : (
+        <span className="yct-muted">待选择抬头</span>
+      ),
+  },
+  {
+    title: '金额',
+    dataIndex: 'amount',
+    width: 118,
+    align: 'right',
+    render: (a: string, i) => (
+      <b className={`yct-fp-amount${i.kind === 'red' ? ' is-red' : ''}`} data-testid="invoice-amount">
+        {yuanText(a)}
+      </b>
+    ),
+  },
+  {
+    title: '状态',
+    key: 'status',
+    width: 78,
+    align: 'center',
+    render: (_, i) => (
+      <b className={statusClass(i)} data-testid="invoice-status">
+        {i.status_text}
+      </b>
+    ),
+  },
+  {
+    title: '发票号码 / 开票日期',
+    key: 'no',
+    width: 178,
+    render: (_, i) => (
+      <div className="yct-fp-cell">
+        <span className="yct-fp-mono" data-testid="invoice-no">
+          {i.invoice_no || '—'}
+        </span>
+        <span className="yct-muted">{dayOf(i.issued_at)}</span>
+      </div>
+    ),
+  },
+  {
+    title: '操作',
+    key: 'op',
+    width: 118,
+    align: 'center',
+    render: (_, i) => (
+      <div className="yct-fp-ops">
+        {i.can_choose_title ? (
+          <button type="button" className="yct-btn yct-btn--primary" onClick={() => onChoose(i)} data-testid="invoice-choose">
+            选择抬头开票
+          </button>
+        ) : null}
+        {i.can_download ? (
+          <a href={pdfUrl(i.id)} download className="yct-fp-link" data-testid="invoice-download">
+            下载 PDF
+          </a>
+        ) : null}
+        <button type="button" className="yct-linkbtn" onClick={() => onView(i.id)} data-testid="invoice-view">
+          查看详情
+        </button>
+      </div>
+    ),
+  },
+];
+
 function InvoiceList({ onManageTitles }: { onManageTitles: () => void }) {
   const [search, setSearch] = useSearchParams();
   const status = STATUS_TABS.find((t) => t.key === search.get('status'))?.key ?? 'all';
@@ -79,131 +167,6 @@ function InvoiceList({ onManageTitles }: { onManageTitles: () => void }) {
       ...(next.order_id ? { order_id: String(next.order_id) } : {}),
       ...(next.page && next.page > 1 ? { page: String(next.page) } : {}),
     });
-
-  const columns: TableColumnsType<Invoice> = [
-    {
-      title: '订单编号',
-      key: 'order',
-      width: 196,
-      render: (_, i) => (
-        <div className="yct-fp-cell">
-          <Link to={`/order/info/${i.order_id}`} className="yct-fp-link" data-testid="invoice-order">
-            {i.order_no}
-          </Link>
-          <span className={`yct-fp-kind is-${i.kind}`}>{i.kind_text}</span>
-        </div>
-      ),
-    },
-    {
-      title: '发票抬头',
-      key: 'title',
-      render: (_, i) =>
-        i.title ? (
-          <div className="yct-fp-cell">
-            <span data-testid="invoice-company">{i.title.company}</span>
-            <span className="yct-fp-mono yct-muted">{i.title.tax_no}</span>
-          </div>
-        ) : (
-          <span className="yct-muted">待选择抬头</span>
-        ),
-    },
-    {
-      title: '金额',
-      dataIndex: 'amount',
-      width: 118,
-      align: 'right',
-      render: (a: string, i) => (
-        <b className={`yct-fp-amount${i.kind === 'red' ? ' is-red' : ''}`} data-testid="invoice-amount">
-          {yuanText(a)}
-        </b>
-      ),
-    },
-    {
-      title: '状态',
-      key: 'status',
-      width: 78,
-      align: 'center',
-      render: (_, i) => (
-        <b className={statusClass(i)} data-testid="invoice-status">
-          {i.status_text}
-        </b>
-      ),
-    },
-    {
-      title: '发票号码 / 开票日期',
-      key: 'no',
-      width: 178,
-      render: (_, i) => (
-        <div className="yct-fp-cell">
-          <span className="yct-fp-mono" data-testid="invoice-no">
-            {i.invoice_no || '—'}
-          </span>
-          <span className="yct-muted">{dayOf(i.issued_at)}</span>
-        </div>
-      ),
-    },
-    {
-      title: '操作',
-      key: 'op',
-      width: 118,
-      align: 'center',
-      render: (_, i) => (
-        <div className="yct-fp-ops">
-          {i.can_choose_title ? (
-            <button type="button" className="yct-btn yct-btn--primary" onClick={() => setChoosing(i)} data-testid="invoice-choose">
-              选择抬头开票
-            </button>
-          ) : null}
-          {i.can_download ? (
-            <a href={pdfUrl(i.id)} download className="yct-fp-link" data-testid="invoice-download">
-              下载 PDF
-            </a>
-          ) : null}
-          <button type="button" className="yct-linkbtn" onClick={() => setViewing(i.id)} data-testid="invoice-view">
-            查看详情
-          </button>
-        </div>
-      ),
-    },
-  ];
-
-  let body;
-  if (list.isPending) body = <PanelLoading />;
-  else if (list.isError && !list.data) body = <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (!list.data.data.length)
-    body = (
-      <EmptyState description={status === 'all' ? '暂无电子发票：订单完成后将自动开具' : '暂无该状态的发票'}>
-        <Link to="/order?status=2" className="yct-btn">
-          查看待收货订单
-        </Link>
-      </EmptyState>
-    );
-  else
-    body = (
-      <>
-        <Table<Invoice>
-          className={`yct-fp-table${list.isPlaceholderData ? ' is-refreshing' : ''}`}
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data.data}
-          pagination={false}
-          onRow={(i) => ({ 'data-testid': 'invoice-row', 'data-id': i.id, 'data-kind': i.kind, 'data-status': i.status }) as HTMLAttributes<HTMLElement>}
-        />
-        {list.data.last_page > 1 ? (
-          <div className="yct-fp-pager">
-            <Pagination
-              current={list.data.current_page}
-              pageSize={list.data.per_page}
-              total={list.data.total}
-              showSizeChanger={false}
-              showTotal={(n) => `共 ${n} 张`}
-              onChange={(p) => go({ status, order_id: orderId, page: p })}
-            />
-          </div>
-        ) : null}
-      </>
-    );
 
   return (
     <div data-testid="invoices-list">
@@ -229,7 +192,23 @@ function InvoiceList({ onManageTitles }: { onManageTitles: () => void }) {
         className="yct-fp-tabs"
         data-testid="invoice-status-tabs"
       />
-      {body}
+      <PagedTable<Invoice>
+        query={list}
+        loading={<PanelLoading />}
+        empty={
+          <EmptyState description={status === 'all' ? '暂无电子发票：订单完成后将自动开具' : '暂无该状态的发票'}>
+            <Link to="/order?status=2" className="yct-btn">
+              查看待收货订单
+            </Link>
+          </EmptyState>
+        }
+        pager={{ className: 'yct-fp-pager', onChange: (p) => go({ status, order_id: orderId, page: p }), showTotal: (n) => `共 ${n} 张` }}
+        className="yct-fp-table"
+        rowKey="id"
+        size="middle"
+        columns={invoiceColumns(setChoosing, setViewing)}
+        rowData={(i) => ({ 'data-testid': 'invoice-row', 'data-id': i.id, 'data-kind': i.kind, 'data-status': i.status })}
+      />
       <InvoiceDetailModal id={viewing} onClose={() => setViewing(null)} />
       <ChooseTitleModal invoice={choosing} onClose={() => setChoosing(null)} />
     </div>

@@ -5,14 +5,14 @@
  */
 import '@/ui/goods.css';
 import '../member.css';
-import { Button, Checkbox, Input, Pagination, Segmented } from 'antd';
+import { Button, Checkbox, Input, Segmented } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { FastBuyRow } from '@core/schemas/member';
 import { useToast } from '@/lib/use-toast';
 import { EmptyState } from '@/ui/EmptyState';
-import { ErrorState } from '@/ui/ErrorState';
+import { PagedList, SitePager } from '@/ui/PagedTable';
 import { Price } from '@/ui/Price';
 import { QuantityStepper } from '@/ui/QuantityStepper';
 import { stockText, unavailable } from '@/ui/sale-state';
@@ -44,6 +44,66 @@ function toQuery(p: Partial<FastBuyParams>) {
 }
 
 const buyable = (r: FastBuyRow) => r.goods.is_buy === 1 && r.cart_number > 0 && r.goods.base_price !== null;
+
+type LineProps = {
+  r: FastBuyRow;
+  picked: boolean;
+  onPick: (on: boolean) => void;
+  number: number;
+  onNumber: (n: number) => void;
+  onAdd: () => void;
+  adding: boolean;
+};
+
+function FastBuyLine({ r, picked, onPick, number, onNumber, onAdd, adding }: LineProps) {
+  const g = r.goods;
+  const can = buyable(r);
+  const why = unavailable(g);
+  return (
+    <tr className={can ? undefined : 'is-off'} data-testid="fastbuy-row" data-goods-id={g.id}>
+      <td className="yct-kj__check">
+        <Checkbox checked={picked} disabled={!can} onChange={(e) => onPick(e.target.checked)} aria-label={`选择${g.name}`} />
+      </td>
+      <td>
+        <div className="yct-kj__goods">
+          <Link to={`/list/info/${g.id}`} className="yct-kj__img">
+            <img src={g.goods_image[0]} alt={g.name} width={56} height={56} loading="lazy" />
+          </Link>
+          <div>
+            <Link to={`/list/info/${g.id}`} className="yct-kj__name" data-testid="fastbuy-name">
+              {g.name}
+            </Link>
+            <p className="yct-muted">
+              {g.ypgg} / {g.bzdw} · 中包装 {g.zbz}
+            </p>
+            <p className="yct-muted yct-kj__maker">{g.sccj}</p>
+          </div>
+        </div>
+      </td>
+      <td>
+        <Price value={g.base_price} tip={g.price_tip} size="small" />
+      </td>
+      <td>
+        <b data-testid="fastbuy-last-number">
+          {r.last_number}
+          {g.bzdw}
+        </b>
+        <p className="yct-muted">{dayjs.unix(r.last_time).format('YYYY-MM-DD')}</p>
+      </td>
+      <td>
+        {r.times}次 / {r.total_number}
+        {g.bzdw}
+      </td>
+      <td>{why ? <span className="yct-kj__out">{why}</span> : stockText(g, false)}</td>
+      <td>{can ? <QuantityStepper value={number} zbz={g.zbz} stock={g.number} size="small" onChange={onNumber} /> : <span className="yct-muted">—</span>}</td>
+      <td>
+        <Button size="small" type="primary" ghost disabled={!can || adding} onClick={onAdd} data-testid="fastbuy-add">
+          加入购物车
+        </Button>
+      </td>
+    </tr>
+  );
+}
 
 function QuickBuy() {
   const [search] = useSearchParams();
@@ -78,143 +138,58 @@ function QuickBuy() {
   const pageBuyable = rows.filter(buyable);
   const allPicked = pageBuyable.length > 0 && pageBuyable.every((r) => picked.includes(r.goods.id));
 
-  let body;
-  if (list.isPending) body = <PanelLoading />;
-  else if (list.isError && !list.data) body = <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (!rows.length)
-    body = params.keywords ? (
-      <EmptyState description={`没有找到与“${params.keywords}”相关的已购商品`}>
-        <button type="button" className="yct-btn" onClick={() => go({ keywords: '' })}>
-          清除搜索
-        </button>
-      </EmptyState>
-    ) : (
-      <EmptyState description="暂无采购记录，下单后购买过的商品会出现在这里">
-        <Link to="/list" className="yct-btn yct-btn--primary">
-          去采购
-        </Link>
-      </EmptyState>
-    );
-  else
-    body = (
-      <>
-        <table className={`yct-kj__table${list.isPlaceholderData ? ' is-refreshing' : ''}`} data-testid="fastbuy-list">
-          <thead>
-            <tr>
-              <th className="yct-kj__check">
-                <Checkbox
-                  checked={allPicked}
-                  indeterminate={!allPicked && picked.length > 0}
-                  disabled={!pageBuyable.length}
-                  onChange={(e) => setPicked(e.target.checked ? pageBuyable.map((r) => r.goods.id) : [])}
-                  aria-label="全选"
-                />
-              </th>
-              <th>商品信息</th>
-              <th>单价</th>
-              <th>上次采购</th>
-              <th>累计采购</th>
-              <th>库存</th>
-              <th>采购数量</th>
-              <th>操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => {
-              const g = r.goods;
-              const can = buyable(r);
-              const why = unavailable(g);
-              return (
-                <tr key={g.id} className={can ? undefined : 'is-off'} data-testid="fastbuy-row" data-goods-id={g.id}>
-                  <td className="yct-kj__check">
-                    <Checkbox
-                      checked={picked.includes(g.id)}
-                      disabled={!can}
-                      onChange={(e) => setPicked(e.target.checked ? [...picked, g.id] : picked.filter((id) => id !== g.id))}
-                      aria-label={`选择${g.name}`}
-                    />
-                  </td>
-                  <td>
-                    <div className="yct-kj__goods">
-                      <Link to={`/list/info/${g.id}`} className="yct-kj__img">
-                        <img src={g.goods_image[0]} alt={g.name} width={56} height={56} loading="lazy" />
-                      </Link>
-                      <div>
-                        <Link to={`/list/info/${g.id}`} className="yct-kj__name" data-testid="fastbuy-name">
-                          {g.name}
-                        </Link>
-                        <p className="yct-muted">
-                          {g.ypgg} / {g.bzdw} · 中包装 {g.zbz}
-                        </p>
-                        <p className="yct-muted yct-kj__maker">{g.sccj}</p>
-                      </div>
-                    </div>
-                  </td>
-                  <td>
-                    <Price value={g.base_price} tip={g.price_tip} size="small" />
-                  </td>
-                  <td>
-                    <b data-testid="fastbuy-last-number">
-                      {r.last_number}
-                      {g.bzdw}
-                    </b>
-                    <p className="yct-muted">{dayjs.unix(r.last_time).format('YYYY-MM-DD')}</p>
-                  </td>
-                  <td>
-                    {r.times}次 / {r.total_number}
-                    {g.bzdw}
-                  </td>
-                  <td>{why ? <span className="yct-kj__out">{why}</span> : stockText(g, false)}</td>
-                  <td>
-                    {can ? (
-                      <QuantityStepper value={numberOf(r)} zbz={g.zbz} stock={g.number} size="small" onChange={(n) => setNumbers({ ...numbers, [g.id]: n })} />
-                    ) : (
-                      <span className="yct-muted">—</span>
-                    )}
-                  </td>
-                  <td>
-                    <Button size="small" type="primary" ghost disabled={!can || add.isPending} onClick={() => addRows([r])} data-testid="fastbuy-add">
-                      加入购物车
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-        <div className="yct-kj__bar">
-          <span>
-            已选 <b>{picked.length}</b> 种
-          </span>
-          <Button
-            type="primary"
-            disabled={!picked.length}
-            loading={add.isPending}
-            onClick={() => addRows(rows.filter((r) => picked.includes(r.goods.id)))}
-            data-testid="fastbuy-add-picked"
-          >
-            批量加入购物车
-          </Button>
-          <Button disabled={!pageBuyable.length || add.isPending} onClick={() => addRows(rows)} data-testid="fastbuy-add-all">
-            本页全部加入购物车
-          </Button>
-          {list.data && list.data.last_page > 1 ? (
-            <Pagination
-              className="yct-kj__pager"
-              current={list.data.current_page}
-              pageSize={list.data.per_page}
-              total={list.data.total}
-              showSizeChanger={false}
-              showTotal={(n) => `共 ${n} 种`}
-              onChange={(page) => {
-                go({ page });
-                window.scrollTo(0, 0);
-              }}
+  const empty = params.keywords ? (
+    <EmptyState description={`没有找到与“${params.keywords}”相关的已购商品`}>
+      <button type="button" className="yct-btn" onClick={() => go({ keywords: '' })}>
+        清除搜索
+      </button>
+    </EmptyState>
+  ) : (
+    <EmptyState description="暂无采购记录，下单后购买过的商品会出现在这里">
+      <Link to="/list" className="yct-btn yct-btn--primary">
+        去采购
+      </Link>
+    </EmptyState>
+  );
+
+  const table = (refreshing: boolean) => (
+    <table className={`yct-kj__table${refreshing ? ' is-refreshing' : ''}`} data-testid="fastbuy-list">
+      <thead>
+        <tr>
+          <th className="yct-kj__check">
+            <Checkbox
+              checked={allPicked}
+              indeterminate={!allPicked && picked.length > 0}
+              disabled={!pageBuyable.length}
+              onChange={(e) => setPicked(e.target.checked ? pageBuyable.map((r) => r.goods.id) : [])}
+              aria-label="全选"
             />
-          ) : null}
-        </div>
-      </>
-    );
+          </th>
+          <th>商品信息</th>
+          <th>单价</th>
+          <th>上次采购</th>
+          <th>累计采购</th>
+          <th>库存</th>
+          <th>采购数量</th>
+          <th>操作</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <FastBuyLine
+            key={r.goods.id}
+            r={r}
+            picked={picked.includes(r.goods.id)}
+            onPick={(on) => setPicked(on ? [...picked, r.goods.id] : picked.filter((id) => id !== r.goods.id))}
+            number={numberOf(r)}
+            onNumber={(n) => setNumbers({ ...numbers, [r.goods.id]: n })}
+            onAdd={() => addRows([r])}
+            adding={add.isPending}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
 
   return (
     <div data-testid="fastbuy-page">
@@ -232,7 +207,41 @@ function QuickBuy() {
           data-testid="fastbuy-search"
         />
       </div>
-      {body}
+      <PagedList<FastBuyRow> query={list} loading={<PanelLoading />} empty={empty}>
+        {(_, refreshing) => (
+          <>
+            {table(refreshing)}
+            <div className="yct-kj__bar">
+              <span>
+                已选 <b>{picked.length}</b> 种
+              </span>
+              <Button
+                type="primary"
+                disabled={!picked.length}
+                loading={add.isPending}
+                onClick={() => addRows(rows.filter((r) => picked.includes(r.goods.id)))}
+                data-testid="fastbuy-add-picked"
+              >
+                批量加入购物车
+              </Button>
+              <Button disabled={!pageBuyable.length || add.isPending} onClick={() => addRows(rows)} data-testid="fastbuy-add-all">
+                本页全部加入购物车
+              </Button>
+              {list.data ? (
+                <SitePager
+                  className="yct-kj__pager"
+                  page={list.data}
+                  showTotal={(n) => `共 ${n} 种`}
+                  onChange={(page) => {
+                    go({ page });
+                    window.scrollTo(0, 0);
+                  }}
+                />
+              ) : null}
+            </div>
+          </>
+        )}
+      </PagedList>
     </div>
   );
 }

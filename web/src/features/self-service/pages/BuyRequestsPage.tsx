@@ -3,12 +3,11 @@
  * 无法采购) with their counts, each with the operator's reply and, once listed, the way to the goods.
  */
 import '../self-service.css';
-import { Pagination, Table, Tabs, type TableColumnsType } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { Tabs, type TableColumnsType } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { BuyRequestStatus, type BuyRequest } from '@core/schemas/self-service';
 import { EmptyState } from '@/ui/EmptyState';
-import { ErrorState } from '@/ui/ErrorState';
+import { PagedTable } from '@/ui/PagedTable';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { Loading, RequireMember } from '@/ui/account/RequireMember';
 import { useBuyRequests } from '../api/buy-requests';
@@ -100,42 +99,28 @@ function RequestList() {
         items={TABS.map((t) => ({ key: t.key, label: counts && counts[t.count] ? `${t.label} (${counts[t.count]})` : t.label }))}
         data-testid="buy-tabs"
       />
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError && !list.data ? (
-        <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : !list.data.data.length ? (
-        <EmptyState description={tab === 'all' ? '还没有求购记录：找不到想要的品种时，告诉我们，采购专员为您寻源' : '暂无该状态的求购'}>
-          {tab === 'all' ? (
-            <Link to="/zzfw/pzqg/add" className="yct-btn yct-btn--primary" data-testid="buy-empty-add">
-              发布求购
-            </Link>
-          ) : null}
-        </EmptyState>
-      ) : (
-        <>
-          <Table<BuyRequest>
-            className={`yct-ss-table${list.isPlaceholderData ? ' is-refreshing' : ''}`}
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={list.data.data}
-            pagination={false}
-            onRow={(r) => ({ 'data-testid': 'buy-row', 'data-id': r.id }) as HTMLAttributes<HTMLElement>}
-          />
-          {list.data.last_page > 1 ? (
-            <div className="yct-acct__pager">
-              <Pagination
-                current={list.data.current_page}
-                pageSize={list.data.per_page}
-                total={list.data.total}
-                showSizeChanger={false}
-                onChange={(p) => setSearch({ ...(tab === 'all' ? {} : { status: tab }), ...(p > 1 ? { page: String(p) } : {}) })}
-              />
-            </div>
-          ) : null}
-        </>
-      )}
+      <PagedTable<BuyRequest>
+        query={list}
+        loading={<Loading />}
+        empty={
+          <EmptyState description={tab === 'all' ? '还没有求购记录：找不到想要的品种时，告诉我们，采购专员为您寻源' : '暂无该状态的求购'}>
+            {tab === 'all' ? (
+              <Link to="/zzfw/pzqg/add" className="yct-btn yct-btn--primary" data-testid="buy-empty-add">
+                发布求购
+              </Link>
+            ) : null}
+          </EmptyState>
+        }
+        pager={{
+          className: 'yct-acct__pager',
+          onChange: (p) => setSearch({ ...(tab === 'all' ? {} : { status: tab }), ...(p > 1 ? { page: String(p) } : {}) }),
+        }}
+        className="yct-ss-table"
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        rowData={(r) => ({ 'data-testid': 'buy-row', 'data-id': r.id })}
+      />
     </div>
   );
 }

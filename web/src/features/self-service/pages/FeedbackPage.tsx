@@ -4,7 +4,7 @@
  * pictures and the operator's reply.
  */
 import '../self-service.css';
-import { Button, Form, Image, Input, Pagination, Radio } from 'antd';
+import { Button, Form, Image, Input, Radio } from 'antd';
 import { useState } from 'react';
 import {
   FEEDBACK_KINDS,
@@ -19,8 +19,8 @@ import { isApiError } from '@/api/client';
 import { applyServerErrors, zodRule } from '@/lib/form';
 import { useToast } from '@/lib/use-toast';
 import { EmptyState } from '@/ui/EmptyState';
-import { ErrorState } from '@/ui/ErrorState';
 import { ImagesUpload } from '@/ui/ImagesUpload';
+import { PagedList } from '@/ui/PagedTable';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { Loading, RequireMember } from '@/ui/account/RequireMember';
 import { useFeedbackList, useFileFeedback } from '../api/feedback';
@@ -132,22 +132,21 @@ function FeedbackItem({ f }: { f: Feedback }) {
 function FeedbackList() {
   const [page, setPage] = useState(1);
   const list = useFeedbackList(page);
-  if (list.isPending) return <Loading />;
-  if (list.isError && !list.data) return <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  if (!list.data.data.length) return <EmptyState description="暂无反馈记录" compact />;
   return (
-    <>
-      <ul className={`yct-ss-fblist${list.isPlaceholderData ? ' is-refreshing' : ''}`} data-testid="feedback-list">
-        {list.data.data.map((f) => (
-          <FeedbackItem key={f.id} f={f} />
-        ))}
-      </ul>
-      {list.data.last_page > 1 ? (
-        <div className="yct-acct__pager">
-          <Pagination current={list.data.current_page} pageSize={list.data.per_page} total={list.data.total} showSizeChanger={false} onChange={setPage} />
-        </div>
-      ) : null}
-    </>
+    <PagedList<Feedback>
+      query={list}
+      loading={<Loading />}
+      empty={<EmptyState description="暂无反馈记录" compact />}
+      pager={{ className: 'yct-acct__pager', onChange: setPage }}
+    >
+      {(rows, refreshing) => (
+        <ul className={`yct-ss-fblist${refreshing ? ' is-refreshing' : ''}`} data-testid="feedback-list">
+          {rows.map((f) => (
+            <FeedbackItem key={f.id} f={f} />
+          ))}
+        </ul>
+      )}
+    </PagedList>
   );
 }
 

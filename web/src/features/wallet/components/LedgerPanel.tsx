@@ -2,13 +2,12 @@
  * One instrument's ledger as a table: by use type (全部 / 收入 / 支出, or 获得 / 使用 for points) and a range of
  * days, with what came in and went out over the filter, twenty rows a page. The filter lives in the URL.
  */
-import { DatePicker, Pagination, Radio, Table, type TableColumnsType } from 'antd';
+import { DatePicker, Radio, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { HTMLAttributes } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { MoneyLogRow, WalletInstrument } from '@core/schemas/wallet';
 import { EmptyState } from '@/ui/EmptyState';
-import { ErrorState } from '@/ui/ErrorState';
+import { PagedTable } from '@/ui/PagedTable';
 import { useMoneyLog } from '../api/get-money-log';
 import { formatTime, intParam, money, signed } from '../lib/format';
 import { PanelLoading } from './WalletLayout';
@@ -87,37 +86,6 @@ export function LedgerPanel({ instrument, labels = ['收入', '支出'], afterLa
   ];
 
   const data = log.data;
-  let body;
-  if (log.isPending) body = <PanelLoading />;
-  else if (log.isError && !data) body = <ErrorState onRetry={() => void log.refetch()} retrying={log.isFetching} />;
-  else if (!data?.data.length) body = <EmptyState description={useType || start ? '没有符合条件的记录' : empty} />;
-  else
-    body = (
-      <>
-        <Table<MoneyLogRow>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={data.data}
-          pagination={false}
-          className={log.isPlaceholderData ? 'is-refreshing' : undefined}
-          onRow={(r) => ({ 'data-testid': 'log-row', 'data-kind': r.kind }) as HTMLAttributes<HTMLElement>}
-        />
-        {data.last_page > 1 ? (
-          <div className="yct-wal-pager">
-            <Pagination
-              current={data.current_page}
-              pageSize={data.per_page}
-              total={data.total}
-              showSizeChanger={false}
-              showTotal={(t) => `共 ${t} 条`}
-              onChange={(p) => update({ lpage: String(p) })}
-            />
-          </div>
-        ) : null}
-      </>
-    );
-
   const range: [Dayjs, Dayjs] | null = start && end ? [dayjs(start), dayjs(end)] : null;
   return (
     <div className="yct-wal-ledger" data-testid={`ledger-${instrument}`}>
@@ -154,8 +122,16 @@ export function LedgerPanel({ instrument, labels = ['收入', '支出'], afterLa
           </span>
         ) : null}
       </div>
-      {log.isError && data ? <ErrorState compact onRetry={() => void log.refetch()} retrying={log.isFetching} /> : null}
-      {body}
+      <PagedTable<MoneyLogRow>
+        query={log}
+        loading={<PanelLoading />}
+        empty={<EmptyState description={useType || start ? '没有符合条件的记录' : empty} />}
+        staleError
+        pager={{ className: 'yct-wal-pager', onChange: (p) => update({ lpage: String(p) }), showTotal: (t) => `共 ${t} 条` }}
+        rowKey="id"
+        columns={columns}
+        rowData={(r) => ({ 'data-testid': 'log-row', 'data-kind': r.kind })}
+      />
     </div>
   );
 }

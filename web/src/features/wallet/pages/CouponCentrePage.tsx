@@ -7,71 +7,57 @@ import '../wallet.css';
 import { Pagination } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { CenterCoupon } from '@core/schemas/wallet';
+import { CouponTicket } from '@/ui/CouponTicket';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useToast } from '@/lib/use-toast';
 import { useCouponCentre, useReceiveCoupon } from '../api/coupon-centre';
 import { formatDay } from '../lib/format';
 
+const CENTRE_TICKET = { ticket: 'yct-lqzx__ticket', face: 'yct-lqzx__face', body: 'yct-lqzx__body' };
+
 function CentreTicket({ c, onClaim, claiming }: { c: CenterCoupon; onClaim: (id: number) => void; claiming: boolean }) {
-  const off = c.state === 2;
   return (
-    <li className={`yct-lqzx__ticket${off ? ' is-off' : ''}`} data-testid="centre-coupon" data-id={c.id} data-state={c.state}>
-      <div className="yct-lqzx__face">
-        {c.type === 'manjian' ? (
-          <b>
-            <small>¥</small>
-            {c.face.replace(/\.00$/, '')}
-          </b>
-        ) : (
-          <b>
-            {c.face}
-            <small>折</small>
-          </b>
-        )}
-        <span>{c.condition}</span>
-      </div>
-      <div className="yct-lqzx__body">
-        <p className="yct-lqzx__name" title={c.name}>
-          <em>{c.type_text}</em>
-          {c.name}
-        </p>
-        <p className="yct-muted">
-          {c.scope_text}
-          {c.limit_text ? `，${c.limit_text}` : ''}
-        </p>
-        <p className="yct-muted">{c.valid_text}</p>
-        <p className="yct-muted">
-          每人限领 {c.per_user} 张 · {formatDay(c.ends_at)} 截止领取
-        </p>
-        {c.left !== null ? (
-          <div className="yct-lqzx__progress" aria-label={`已领${c.claimed_percent}%`}>
-            <span style={{ width: `${c.claimed_percent}%` }} />
-            <i>
-              已领{c.claimed_percent}% · 剩余 <b data-testid="coupon-left">{c.left}</b> 张
-            </i>
-          </div>
-        ) : (
-          <p className="yct-lqzx__unlimited">不限量</p>
-        )}
-        <div className="yct-lqzx__act">
-          {c.state === 0 ? (
-            <button type="button" className="yct-btn yct-btn--primary" disabled={claiming} onClick={() => onClaim(c.id)} data-testid="coupon-claim">
-              {claiming ? '领取中…' : '立即领取'}
-            </button>
-          ) : c.state === 1 ? (
-            <>
-              <span className="yct-lqzx__done">已领取{c.mine > 1 ? ` ${c.mine} 张` : ''}</span>
-              <Link to="/list" className="yct-btn">
-                去使用
-              </Link>
-            </>
-          ) : (
-            <span className="yct-lqzx__gone">已领完</span>
-          )}
+    <CouponTicket coupon={c} off={c.state === 2} classNames={CENTRE_TICKET} data-testid="centre-coupon" data-id={c.id} data-state={c.state}>
+      <p className="yct-lqzx__name" title={c.name}>
+        <em>{c.type_text}</em>
+        {c.name}
+      </p>
+      <p className="yct-muted">
+        {c.scope_text}
+        {c.limit_text ? `，${c.limit_text}` : ''}
+      </p>
+      <p className="yct-muted">{c.valid_text}</p>
+      <p className="yct-muted">
+        每人限领 {c.per_user} 张 · {formatDay(c.ends_at)} 截止领取
+      </p>
+      {c.left !== null ? (
+        <div className="yct-lqzx__progress" aria-label={`已领${c.claimed_percent}%`}>
+          <span style={{ width: `${c.claimed_percent}%` }} />
+          <i>
+            已领{c.claimed_percent}% · 剩余 <b data-testid="coupon-left">{c.left}</b> 张
+          </i>
         </div>
+      ) : (
+        <p className="yct-lqzx__unlimited">不限量</p>
+      )}
+      <div className="yct-lqzx__act">
+        {c.state === 0 ? (
+          <button type="button" className="yct-btn yct-btn--primary" disabled={claiming} onClick={() => onClaim(c.id)} data-testid="coupon-claim">
+            {claiming ? '领取中…' : '立即领取'}
+          </button>
+        ) : c.state === 1 ? (
+          <>
+            <span className="yct-lqzx__done">已领取{c.mine > 1 ? ` ${c.mine} 张` : ''}</span>
+            <Link to="/list" className="yct-btn">
+              去使用
+            </Link>
+          </>
+        ) : (
+          <span className="yct-lqzx__gone">已领完</span>
+        )}
       </div>
-    </li>
+    </CouponTicket>
   );
 }
 

@@ -2,6 +2,7 @@
 import { Pagination, Radio } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Coupon } from '@core/schemas/wallet';
+import { CouponTicket } from '@/ui/CouponTicket';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useCoupons } from '../api/coupons';
@@ -14,56 +15,43 @@ const TABS = [
   { status: 2, label: '已过期', key: 'expired' },
 ] as const;
 
+const WALLET_TICKET = { ticket: 'yct-wal-ticket', face: 'yct-wal-ticket__face', body: 'yct-wal-ticket__body' };
+
 function Ticket({ c }: { c: Coupon }) {
-  const off = c.status !== 0;
+  const side = (
+    <div className="yct-wal-ticket__side">
+      {c.status === 0 ? (
+        <Link to="/list" className="yct-wal-ticket__use">
+          去使用
+        </Link>
+      ) : (
+        <span className="yct-wal-ticket__stamp">{c.status_text}</span>
+      )}
+    </div>
+  );
   return (
-    <li className={`yct-wal-ticket${off ? ' is-off' : ''}`} data-testid="coupon-card" data-status={c.status} data-id={c.id}>
-      <div className="yct-wal-ticket__face">
-        {c.type === 'manjian' ? (
-          <b>
-            <small>¥</small>
-            {c.face.replace(/\.00$/, '')}
-          </b>
-        ) : (
-          <b>
-            {c.face}
-            <small>折</small>
-          </b>
-        )}
-        <span>{c.condition}</span>
-      </div>
-      <div className="yct-wal-ticket__body">
-        <p className="yct-wal-ticket__name">
-          <em className="yct-wal-ticket__type">{c.type_text}</em>
-          {c.name}
-        </p>
+    <CouponTicket coupon={c} off={c.status !== 0} classNames={WALLET_TICKET} side={side} data-testid="coupon-card" data-status={c.status} data-id={c.id}>
+      <p className="yct-wal-ticket__name">
+        <em className="yct-wal-ticket__type">{c.type_text}</em>
+        {c.name}
+      </p>
+      <p className="yct-muted">
+        {c.scope_text}
+        {c.limit_text ? `，${c.limit_text}` : ''}
+      </p>
+      <p className="yct-muted">
+        {formatDay(c.starts_at)} 至 {formatDay(c.ends_at)}
+        {c.expiring ? <span className="yct-wal-ticket__soon">即将过期</span> : null}
+      </p>
+      {c.status === 1 && c.order_id ? (
         <p className="yct-muted">
-          {c.scope_text}
-          {c.limit_text ? `，${c.limit_text}` : ''}
-        </p>
-        <p className="yct-muted">
-          {formatDay(c.starts_at)} 至 {formatDay(c.ends_at)}
-          {c.expiring ? <span className="yct-wal-ticket__soon">即将过期</span> : null}
-        </p>
-        {c.status === 1 && c.order_id ? (
-          <p className="yct-muted">
-            {formatDay(c.used_at)} 用于订单{' '}
-            <Link to={`/order/info/${c.order_id}`} className="yct-wal-link">
-              {c.order_no}
-            </Link>
-          </p>
-        ) : null}
-      </div>
-      <div className="yct-wal-ticket__side">
-        {c.status === 0 ? (
-          <Link to="/list" className="yct-wal-ticket__use">
-            去使用
+          {formatDay(c.used_at)} 用于订单{' '}
+          <Link to={`/order/info/${c.order_id}`} className="yct-wal-link">
+            {c.order_no}
           </Link>
-        ) : (
-          <span className="yct-wal-ticket__stamp">{c.status_text}</span>
-        )}
-      </div>
-    </li>
+        </p>
+      ) : null}
+    </CouponTicket>
   );
 }
 

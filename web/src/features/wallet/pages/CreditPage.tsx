@@ -2,13 +2,14 @@
  * /wdqb/zqgl 账期管理: the credit line (limit, in use, available), the bills by state, repaying the chosen
  * bills from the balance or online through the gateway, and the credit's own log.
  */
-import { App, Button, Modal, Pagination, Radio, Table, type TableColumnsType } from 'antd';
-import { useEffect, useState, type HTMLAttributes } from 'react';
+import { App, Button, Modal, Radio, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatMoney, yuanToFen } from '@core/money';
 import type { CreditBill, GatewayPayment, Repay } from '@core/schemas/wallet';
 import { EmptyState } from '@/ui/EmptyState';
+import { PagedTable } from '@/ui/PagedTable';
 import { PayConfirmModal } from '@/ui/PayConfirmModal';
 import { ErrorState } from '@/ui/ErrorState';
 import { useBills, useCredit, useCreateRepay, usePayRepay, useRepayStatus } from '../api/credit';
@@ -269,42 +270,6 @@ function Bills() {
     },
   ];
 
-  let body;
-  if (list.isPending) body = <PanelLoading />;
-  else if (list.isError && !data) body = <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (!rows.length)
-    body = <EmptyState description={type === 1 ? '暂无待还款账单，账期额度可全部使用' : type === 3 ? '没有逾期账单，请继续保持' : '暂无账单'} />;
-  else
-    body = (
-      <>
-        <Table<CreditBill>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={rows}
-          pagination={false}
-          rowSelection={{
-            selectedRowKeys: chosen,
-            onChange: (keys) => setChosen(keys as number[]),
-            getCheckboxProps: (b) => ({ disabled: b.status !== 0, 'data-testid': 'bill-check' }) as object,
-          }}
-          onRow={(b) => ({ 'data-testid': 'bill-row', 'data-id': b.id, 'data-status': b.status }) as HTMLAttributes<HTMLElement>}
-        />
-        {data && data.last_page > 1 ? (
-          <div className="yct-wal-pager">
-            <Pagination
-              current={data.current_page}
-              pageSize={data.per_page}
-              total={data.total}
-              showSizeChanger={false}
-              showTotal={(t) => `共 ${t} 张账单`}
-              onChange={(p) => go({ page: p })}
-            />
-          </div>
-        ) : null}
-      </>
-    );
-
   return (
     <>
       <div className="yct-wal-tabs" role="tablist" data-testid="bill-tabs">
@@ -323,7 +288,20 @@ function Bills() {
           </button>
         ))}
       </div>
-      {body}
+      <PagedTable<CreditBill>
+        query={list}
+        loading={<PanelLoading />}
+        empty={<EmptyState description={type === 1 ? '暂无待还款账单，账期额度可全部使用' : type === 3 ? '没有逾期账单，请继续保持' : '暂无账单'} />}
+        pager={{ className: 'yct-wal-pager', onChange: (p) => go({ page: p }), showTotal: (t) => `共 ${t} 张账单` }}
+        rowKey="id"
+        columns={columns}
+        rowSelection={{
+          selectedRowKeys: chosen,
+          onChange: (keys) => setChosen(keys as number[]),
+          getCheckboxProps: (b) => ({ disabled: b.status !== 0, 'data-testid': 'bill-check' }) as object,
+        }}
+        rowData={(b) => ({ 'data-testid': 'bill-row', 'data-id': b.id, 'data-status': b.status })}
+      />
       {rows.some((b) => b.status === 0) ? (
         <div className="yct-wal-paybar" data-testid="bill-paybar">
           <span>

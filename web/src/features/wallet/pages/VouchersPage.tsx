@@ -1,10 +1,9 @@
 /** /wdqb/xjq 现金券: redeeming a code into the balance, and the account's vouchers by status with their codes. */
-import { App, Button, Pagination, Table, type TableColumnsType } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { App, Button, type TableColumnsType } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import type { Voucher } from '@core/schemas/wallet';
 import { EmptyState } from '@/ui/EmptyState';
-import { ErrorState } from '@/ui/ErrorState';
+import { PagedTable } from '@/ui/PagedTable';
 import { useRedeemVoucher, useVouchers } from '../api/vouchers';
 import { VoucherRedeem } from '../components/VoucherRedeem';
 import { PanelLoading, Section, WalletLayout } from '../components/WalletLayout';
@@ -95,30 +94,6 @@ export default function VouchersPage() {
     },
   ];
 
-  let body;
-  if (list.isPending) body = <PanelLoading />;
-  else if (list.isError && !data) body = <ErrorState onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  else if (!data?.data.length) body = <EmptyState description="暂无现金券" />;
-  else
-    body = (
-      <>
-        <Table<Voucher>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={data.data}
-          pagination={false}
-          rowClassName={(v) => (v.status === 0 ? '' : 'is-off')}
-          onRow={(v) => ({ 'data-testid': 'voucher-row', 'data-code': v.code, 'data-status': v.status }) as HTMLAttributes<HTMLElement>}
-        />
-        {data.last_page > 1 ? (
-          <div className="yct-wal-pager">
-            <Pagination current={data.current_page} pageSize={data.per_page} total={data.total} showSizeChanger={false} onChange={(p) => go({ page: p })} />
-          </div>
-        ) : null}
-      </>
-    );
-
   return (
     <WalletLayout tab="xjq" title="现金券">
       <Section title="现金券充值" testId="voucher-section">
@@ -148,8 +123,17 @@ export default function VouchersPage() {
             </button>
           ))}
         </div>
-        {list.isError && data ? <ErrorState compact onRetry={() => void list.refetch()} retrying={list.isFetching} /> : null}
-        {body}
+        <PagedTable<Voucher>
+          query={list}
+          loading={<PanelLoading />}
+          empty={<EmptyState description="暂无现金券" />}
+          staleError
+          pager={{ className: 'yct-wal-pager', onChange: (p) => go({ page: p }) }}
+          rowKey="id"
+          columns={columns}
+          rowClassName={(v) => (v.status === 0 ? '' : 'is-off')}
+          rowData={(v) => ({ 'data-testid': 'voucher-row', 'data-code': v.code, 'data-status': v.status })}
+        />
       </Section>
     </WalletLayout>
   );

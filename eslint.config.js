@@ -4,9 +4,16 @@ import js from '@eslint/js';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
-import reactHooks from 'eslint-plugin-react-hooks';
+import oxlint from 'eslint-plugin-oxlint';
 import tseslint from 'typescript-eslint';
+import oneBranchExpect from './scripts/lint/one-branch-expect.mjs';
 
+/*
+ * Two linters (docs/decisions/028-suite-budget.md): oxlint (.oxlintrc.json) runs the generic rules of ESLint's and
+ * typescript-eslint's recommended sets, the hooks rules and import cycles, in a second; ESLint runs what oxlint
+ * cannot: the import boundaries below, sizes, and the rule against assertions one branch reaches. The rules oxlint
+ * runs are turned off here (eslint-plugin-oxlint, last in the list).
+ */
 const root = import.meta.dirname;
 
 /* ----------------------------------------------------------------------------------------------------------
@@ -129,10 +136,13 @@ const coreZone = {
   message: 'core is shared by the server and the browser and imports neither.',
 };
 
+/** Tests, and the fixtures several test files of a module share (`*.fixture.ts`): they set up and check across layers. */
+const TESTS = ['**/*.test.{ts,tsx}', '**/*.fixture.ts'];
+
 const importSettings = {
   // Resolves the tsconfig `paths` aliases (@/ for web/src, @core/ for core) like TypeScript and Vite do.
   'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.json') })],
-  // Without these no-cycle cannot read a TypeScript module's own imports and would find no cycle at all.
+  // Without these the rules below cannot read a TypeScript module's own imports.
   'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
   'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
 };
@@ -145,37 +155,21 @@ const boundaries = [
     rules: {
       // An import the rules below cannot resolve would pass them silently: refuse it instead.
       'import-x/no-unresolved': 'error',
-      'import-x/no-cycle': 'error',
     },
   },
   { files: ['web/src/**/*.{ts,tsx}'], rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: webBoundaryZones }] } },
   { files: ['core/**/*.ts'], rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [coreZone] }] } },
   // Server tests may reach across layers to set up and to check what a buyer would see.
-  { files: ['server/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverZones }] } },
+  { files: ['server/**/*.ts'], ignores: TESTS, rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverZones }] } },
   {
     files: ['server/app.ts', 'server/main.ts', 'server/startup.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, rootFaceZone] }] },
   },
   ...SERVER_MODULES.map((m) => ({
     files: [`server/modules/${m}/**/*.ts`],
-    ignores: ['**/*.test.ts'],
+    ignores: TESTS,
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ownershipZone(m), moduleFaceZone(m)] }] },
   })),
-  {
-    // Route files are HTTP only: schemas in, service calls, envelopes out. SQL lives in services.
-    files: ['server/modules/**/*routes.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Route files hold no SQL: put the query in the module service.' },
-            { group: ['**/db/schema/*'], message: 'Route files hold no SQL: put the query in the module service.' },
-          ],
-        },
-      ],
-    },
-  },
 ];
 
 export default tseslint.config(
@@ -190,13 +184,23 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
-  {
-    files: ['web/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
-    },
-  },
   ...boundaries,
+  {
+    // A size a person can read (STYLE.md): seed data aside, no file over 450 lines and no function over 150.
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    ignores: ['server/seed/**'],
+    rules: { 'max-lines': ['error', 450], 'max-lines-per-function': ['error', 150] },
+  },
+  {
+    // describe() and test() bodies are lists of cases, not functions to read at once: files still have their size.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.spec.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // DESIGN.md section 11: an assertion only one branch reaches proves nothing when the branch is not taken.
+    files: [...TESTS, 'e2e/**/*.ts'],
+    plugins: { local: { rules: { 'one-branch-expect': oneBranchExpect } } },
+    rules: { 'local/one-branch-expect': 'error' },
+  },
+  ...oxlint.buildFromOxlintConfigFile(path.join(root, '.oxlintrc.json')),
 );

@@ -14,5 +14,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // Each file builds its own app on its own database, so nothing a file leaves behind reaches the next; a worker
+    // imports the app's modules once for all the files it runs instead of once per file (95 s of 200 on PGlite).
+    isolate: false,
   },
 });

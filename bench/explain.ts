@@ -118,19 +118,19 @@ const GOODS_CORE =
 const statements: Statement[] = [
   {
     name: 'A list page’s goods (goods_by_ids)',
-    where: 'catalogue/service.ts goodsByIds: every list page and suggestion, after the list index chose the ids',
+    where: 'catalogue/goods.ts goodsByIds: every list page and suggestion, after the list index chose the ids',
     sql: asJson(`select ${GOODS_CORE} from goods where id = any($1::int[])`),
     values: [page],
   },
   {
     name: 'A goods’ detail (goods_detail)',
-    where: 'catalogue/service.ts detailFor: GET /api/goods/detail/{id}, kept 5 s per goods and kind of viewer',
+    where: 'catalogue/detail.ts detailFor: GET /api/goods/detail/{id}, kept 5 s per goods and kind of viewer',
     sql: asJson('select * from goods where id = $1 and is_on_sale = true and (not is_kx or $2::boolean)'),
     values: [detail, false],
   },
   {
     name: 'Suggestions: the best sellers of each matching name',
-    where: 'catalogue/service.ts searchGoods: GET /api/goods/search, up to 10 names ranked by terms.ts',
+    where: 'catalogue/search.ts searchGoods: GET /api/goods/search, up to 10 names ranked by terms.ts',
     sql: `select g.id, t.ord from (values ($1::text, 0), ($2::text, 1), ($3::text, 2)) as t(term, ord)
       cross join lateral (select id, sales from goods where name = t.term and is_on_sale and not is_kx order by sales desc nulls last limit 10) g
       order by t.ord, g.sales desc limit 10`,
@@ -191,19 +191,19 @@ const statements: Statement[] = [
   },
   {
     name: 'The goods a cart prices (goods_by_ids)',
-    where: 'catalogue/service.ts goodsForPricing: the lines’ goods with those of their bundles and the add-on offers, one read',
+    where: 'catalogue/goods.ts goodsForPricing: the lines’ goods with those of their bundles and the add-on offers, one read',
     sql: asJson(`select ${GOODS_CORE} from goods where id = any($1::int[])`),
     values: [cartGoods],
   },
   {
     name: 'The cart’s goods facts (goods_cart_facts)',
-    where: 'catalogue/service.ts cartFacts: adding to the cart checks the goods as they are now',
+    where: 'catalogue/goods.ts cartFacts: adding to the cart checks the goods as they are now',
     sql: asJson('select id, name, bzdw, zbz, number, is_on_sale, is_kx, is_buy, scope_id, is_ephedrine from goods where id = any($1::int[])'),
     values: [[detail]],
   },
   {
     name: 'An order takes its stock',
-    where: 'catalogue/service.ts takeStocks: the last statement of POST /api/order, rows locked in id order',
+    where: 'catalogue/stock.ts takeStocks: the last statement of POST /api/order, rows locked in id order',
     sql: `with wanted(id, n) as (values ${stocked.map((_, i) => `($${2 * i + 1}::int, $${2 * i + 2}::int)`).join(', ')}),
       locked as materialized (select g.id, g.number from goods g join wanted w on g.id = w.id order by g.id for update of g),
       short as (select w.id from wanted w left join locked l on l.id = w.id where coalesce(l.number, 0) < w.n order by w.id limit 1),

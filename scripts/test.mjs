@@ -1,6 +1,6 @@
 // npm test: type check, lint, formatting (Prettier), unused code (knip), unit and API tests on PGlite (and PostgreSQL when DATABASE_URL or
-// TEST_DATABASE_URL is set), then the end-to-end journeys in the system's Chromium.
-import { spawnSync } from 'node:child_process';
+// TEST_DATABASE_URL is set), then the end-to-end journeys in the system's Chromium; at the end, where the time went.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,14 +11,51 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const failedTests = [];
 const started = Date.now();
+/** Each stage's label, seconds and outcome, printed as a table at the end. */
+const stages = [];
+
+function finish(label, status, t0) {
+  const seconds = (Date.now() - t0) / 1000;
+  stages.push({ label, seconds, ok: status === 0 });
+  if (status !== 0) failures.push(label);
+  return seconds;
+}
 
 function run(label, cmd, args, env = {}) {
   const t0 = Date.now();
   console.log(`\n=== ${label} ===`);
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`=== ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s ===`);
-  if (r.status !== 0) failures.push(label);
+  const seconds = finish(label, r.status, t0);
+  console.log(`=== ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s ===`);
   return r.status === 0;
+}
+
+/**
+ * Runs checks side by side, each writing to a buffer printed whole when it ends, so that their outputs do not
+ * interleave: the static checks each keep one core busy for a while, and a machine has more than one.
+ */
+async function runTogether(checks) {
+  const t0 = Date.now();
+  console.log(`\n=== ${checks.map((c) => c.label).join(', ')} (side by side) ===`);
+  await Promise.all(
+    checks.map(
+      ({ label, cmd, args }) =>
+        new Promise((resolve) => {
+          const t = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: process.env });
+          const out = [];
+          child.stdout.on('data', (d) => out.push(d));
+          child.stderr.on('data', (d) => out.push(d));
+          child.on('close', (status) => {
+            const seconds = finish(label, status, t);
+            const text = Buffer.concat(out).toString().trim();
+            console.log(`\n=== ${label}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s ===${text ? `\n${text}` : ''}`);
+            resolve();
+          });
+        }),
+    ),
+  );
+  console.log(`=== static checks done in ${((Date.now() - t0) / 1000).toFixed(1)} s ===`);
 }
 
 function countVitest(file) {
@@ -56,11 +93,15 @@ function collectPlaywright(suite, out) {
   }
 }
 
-run('type check', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
-run('formatting (Prettier; npm run format fixes it)', 'npx', ['prettier', '--check', '.']);
-run('no unused files, exports or dependencies (knip)', 'npx', ['knip']);
-run('API reference is current', 'npx', ['tsx', 'scripts/api-docs.ts', '--check']);
+await runTogether([
+  // The native TypeScript compiler (TypeScript 7 preview) checks what tsc 5.9 checks, in half its time or less.
+  { label: 'type check', cmd: 'npx', args: ['tsgo', '-p', 'tsconfig.json', '--noEmit'] },
+  { label: 'lint (oxlint)', cmd: 'npx', args: ['oxlint', '--deny-warnings'] },
+  { label: 'lint (ESLint: boundaries, sizes, one-branch assertions)', cmd: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
+  { label: 'formatting (Prettier; npm run format fixes it)', cmd: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '.'] },
+  { label: 'no unused files, exports or dependencies (knip)', cmd: 'npx', args: ['knip'] },
+  { label: 'API reference is current', cmd: 'npx', args: ['tsx', 'scripts/api-docs.ts', '--check'] },
+]);
 
 const pglite = path.join(reports, 'vitest-pglite.json');
 run('unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`], { TEST_DB: 'pglite' });
@@ -89,6 +130,8 @@ if (fs.existsSync(e2e)) {
   totals.skipped += s.skipped ?? 0;
 }
 
+console.log('\nWhere the time went:');
+for (const { label, seconds, ok } of stages) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${ok ? 'ok    ' : 'FAILED'}  ${label}`);
 console.log(`\nnpm test finished in ${((Date.now() - started) / 1000).toFixed(0)} s${failures.length ? `; failed steps: ${failures.join(', ')}` : ''}`);
 if (failedTests.length) console.log(`Failed tests:\n${failedTests.map((t) => `  - ${t.slice(0, 400)}`).join('\n')}`);
 if (failures.length && totals.failed === 0) totals.failed = failures.length;

@@ -16,7 +16,7 @@ import qs from 'qs';
 import { z } from 'zod';
 import { Code, Message } from '../core/codes.js';
 import { afterLoginPath } from '../core/routes.js';
-import { trustProxyOption, type Config } from './config.js';
+import { siteNamespace, trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
 import { connectCacheBus } from './http/cache-bus.js';
@@ -29,13 +29,19 @@ import {
   accountCentreRoutes,
   accountRoutes,
   accountAdminRoutes,
+  profileRoutes,
   registerSessions,
+  registrationRoutes,
   type SmsSender,
   setUserFigures,
+  wechatBindingRoutes,
   wechatRoutes,
 } from './modules/accounts/index.js';
 import { addressRoutes } from './modules/addresses/index.js';
 import {
+  afterSaleAdminRoutes,
+  afterSaleRoutes,
+  checkoutRoutes,
   orderRoutes,
   orderAdminRoutes,
   stockHeldByOpenOrders,
@@ -44,20 +50,37 @@ import {
   onOrderCompleted,
   onOrderRefunded,
 } from './modules/orders/index.js';
-import { walletAdminRoutes, walletRoutes, RECHARGE_PAYMENT, REPAY_PAYMENT, rechargePayments, repayPayments } from './modules/wallet/index.js';
+import {
+  couponRoutes,
+  creditRoutes,
+  walletAdminRoutes,
+  walletRoutes,
+  RECHARGE_PAYMENT,
+  REPAY_PAYMENT,
+  rechargePayments,
+  repayPayments,
+} from './modules/wallet/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { payRoutes, registerPaymentKind } from './modules/pay/index.js';
 import { cartRoutes, lineCountSql } from './modules/cart/index.js';
-import { catalogueRoutes, catalogueAdminRoutes, setStockHeld } from './modules/catalogue/index.js';
+import {
+  brandRoutes,
+  catalogueRoutes,
+  catalogueAdminRoutes,
+  favoriteRoutes,
+  goodsFileAdminRoutes,
+  setStockHeld,
+  taxonomyAdminRoutes,
+} from './modules/catalogue/index.js';
 import { memberRoutes } from './modules/member/index.js';
 import { operatorRoutes, registerOperatorSessions } from './modules/operators/index.js';
-import { pageRenderer, contentRoutes, contentAdminRoutes } from './modules/content/index.js';
+import { adAdminRoutes, contentAdminRoutes, contentRoutes, drawingRoutes, helpRoutes, pageRenderer, shellAdminRoutes } from './modules/content/index.js';
 import { activityPageAdminRoutes, activityPageRoutes } from './modules/activity-pages/index.js';
-import { promotionAdminRoutes, promotionRoutes } from './modules/promotions/index.js';
+import { bundleAdminRoutes, promotionAdminRoutes, promotionRoutes } from './modules/promotions/index.js';
 import { uploadRoutes } from './modules/uploads/index.js';
 import { pointsRoutes, pointsAdminRoutes } from './modules/points/index.js';
 import { lotteryRoutes, lotteryAdminRoutes } from './modules/lottery/index.js';
-import { chatRoutes } from './modules/chat/index.js';
+import { cannedReplyAdminRoutes, chatRoutes } from './modules/chat/index.js';
 import { invoiceRoutes, invoiceAdminRoutes, issueOnCompletion, settleOnRefund } from './modules/invoices/index.js';
 import { selfServiceRoutes, selfServiceAdminRoutes } from './modules/self-service/index.js';
 
@@ -123,7 +146,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
   // A console write drops the shared answers of every process, this one included (http/cache-bus.ts).
-  if (redis) app.addHook('onClose', await connectCacheBus(database.db, redis, app.log));
+  if (redis) app.addHook('onClose', await connectCacheBus(database.db, redis, app.log, siteNamespace(config)));
 
   // Answers of 1 KB or more go out compressed to browsers that accept it (the built assets are compressed
   // ahead of time and pass through as they are).
@@ -133,7 +156,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
   await app.register(formbody, { parser: parseQuery });
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'yct-rl-' } : {}),
+    ...(redis ? { redis, nameSpace: `yct-rl-${siteNamespace(config)}-` } : {}),
     errorResponseBuilder: () => ({ statusCode: 429, code: Code.tooMany, message: Message.tooMany, data: null }),
   });
   // The API reference (docs/api.md, GET /api/docs) is generated from the routes' own Zod schemas.
@@ -153,30 +176,44 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(async (scope) => {
-    await accountRoutes(scope, deps, sms);
+    await accountRoutes(scope, deps);
+    await registrationRoutes(scope, deps, sms);
+    await profileRoutes(scope, deps, sms);
     await contentRoutes(scope, deps);
+    await helpRoutes(scope, deps);
+    await drawingRoutes(scope);
     await catalogueRoutes(scope, deps);
+    await brandRoutes(scope, deps);
+    await favoriteRoutes(scope, deps);
     await promotionRoutes(scope, deps);
     await activityPageRoutes(scope, deps);
     await cartRoutes(scope, deps);
     await addressRoutes(scope, deps);
+    await checkoutRoutes(scope, deps);
     await orderRoutes(scope, deps);
+    await afterSaleRoutes(scope, deps);
     await payRoutes(scope, deps);
     await walletRoutes(scope, deps);
+    await couponRoutes(scope, deps);
+    await creditRoutes(scope, deps);
     await pointsRoutes(scope, deps);
     await uploadRoutes(scope, deps);
     await wechatRoutes(scope, deps);
     await accountCentreRoutes(scope, deps);
+    await wechatBindingRoutes(scope, deps);
     await memberRoutes(scope, deps);
     await lotteryRoutes(scope, deps);
     await chatRoutes(scope, deps);
+    await cannedReplyAdminRoutes(scope, deps);
     await invoiceRoutes(scope, deps);
     await selfServiceRoutes(scope, deps);
     await operatorRoutes(scope, deps);
     await orderAdminRoutes(scope, deps);
+    await afterSaleAdminRoutes(scope, deps);
     await accountAdminRoutes(scope, deps);
     await walletAdminRoutes(scope, deps);
     await promotionAdminRoutes(scope, deps);
+    await bundleAdminRoutes(scope, deps);
     await activityPageAdminRoutes(scope, deps);
     await pointsAdminRoutes(scope, deps);
     await lotteryAdminRoutes(scope, deps);
@@ -184,7 +221,11 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await selfServiceAdminRoutes(scope, deps);
     await dashboardRoutes(scope, deps);
     await catalogueAdminRoutes(scope, deps);
+    await goodsFileAdminRoutes(scope, deps);
+    await taxonomyAdminRoutes(scope, deps);
     await contentAdminRoutes(scope, deps);
+    await adAdminRoutes(scope, deps);
+    await shellAdminRoutes(scope, deps);
   });
 
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

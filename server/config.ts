@@ -1,4 +1,5 @@
 /** Configuration from the environment, validated at start with a readable message. */
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -93,3 +94,14 @@ export function sandboxNotice(config: Pick<Config, 'NODE_ENV'>) {
     '',
   ].join('\n');
 }
+
+/**
+ * What keeps the sites sharing one Redis apart: the processes of one site share its database, and the namespace
+ * is made from it. Rate-limit counters, cache drops and the chat's channels and presence are kept under it.
+ */
+export const siteNamespace = (config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>) =>
+  crypto
+    .createHash('sha256')
+    .update(config.DATABASE_URL ?? path.resolve(config.DATA_DIR))
+    .digest('hex')
+    .slice(0, 12);

@@ -148,6 +148,10 @@ function operatorAgent(app: TestApp['app']) {
       form.append('file', new Blob([new Uint8Array(file)], { type }), name);
       return send('POST', url, undefined, form);
     },
+    /** The console's session cookie, for requests made by hand. */
+    get cookie() {
+      return cookie;
+    },
   };
 }
 

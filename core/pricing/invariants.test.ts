@@ -9,7 +9,7 @@ import { percentDown } from './arithmetic.js';
 import { HOUR, NOW } from './fixtures.js';
 import { priceCart } from './price-cart.js';
 import { offerRemaining } from './unit-price.js';
-import type { CouponScope, PricedCart, PricingGoods, PricingInput } from './types.js';
+import type { CouponInput, CouponScope, PriceOffer, PricedCart, PricedLine, PricingGoods, PricingInput } from './types.js';
 
 const GOODS_IDS = [1, 2, 3, 4, 5, 6, 7, 8];
 const money = fc.oneof(fc.integer({ min: 0, max: 300_000 }), fc.constantFrom(0, 1, 99, 100, 9999, 10_000));
@@ -186,6 +186,32 @@ const TOTAL_FIELDS = [
 ] as const;
 const isFen = (v: number) => Number.isSafeInteger(v) && v >= 0;
 
+/** Whether a limited price holds at the instant the carts are priced. */
+const onNow = (o: PriceOffer) => o.starts_at <= NOW && NOW < o.ends_at;
+
+/** The most a coupon may take off: a manjian coupon its face value, a discount coupon its cap (0: none). */
+const couponCap = (c: CouponInput) => (c.type === 'manjian' ? c.amount! : c.max_discount || Number.POSITIVE_INFINITY);
+
+/** Each flash-sale and daily-special offer with the units the counted lines take at its price. */
+function offerTakes(input: PricingInput, counted: readonly PricedLine[]) {
+  return (
+    [
+      ['spike', input.spikes ?? []],
+      ['everyday', input.specials ?? []],
+    ] as const
+  ).flatMap(([kind, offers]) =>
+    offers.map((o) => {
+      const lines = counted.filter((l) => l.promo?.kind === kind && l.goods_id === o.goods_id);
+      const applied = lines.filter((l) => l.promo!.activity_id === o.activity_id).reduce((s, l) => s + l.promo!.applied, 0);
+      return { offer: o, remaining: offerRemaining(o).remaining, applied, wanted: lines.length > 0 };
+    }),
+  );
+}
+
+/**
+ * Checks every invariant of one priced cart, and counts the cases the per-line, per-coupon and per-offer
+ * claims met, so a run can show none of those claims went unexercised.
+ */
 function checkInvariants(input: PricingInput, cart: PricedCart) {
   const counted = cart.lines.filter((l) => l.counted);
   // The lines and shipping add up to the total, to the fen.
@@ -197,20 +223,22 @@ function checkInvariants(input: PricingInput, cart: PricedCart) {
   for (const l of cart.lines) {
     for (const f of MONEY_FIELDS) expect(isFen(l[f]), f).toBe(true);
     expect(l.segments.reduce((s, seg) => s + seg.amount, 0)).toBe(l.amount);
-    if (!l.counted) {
-      // Listed, but it pays and saves nothing.
-      expect(l).toMatchObject({
-        is_selected: 0,
-        pay_amount: 0,
-        welfare_amount: 0,
-        goods_manjian_amount: 0,
-        coupon_amount: 0,
-        red_packet_amount: 0,
-        with_coupon: 0,
-      });
-      expect(l.excluded).not.toBeNull();
-      continue;
-    }
+  }
+  // A line that does not count is listed, but it pays and saves nothing.
+  const uncounted = cart.lines.filter((l) => !l.counted);
+  for (const l of uncounted) {
+    expect(l).toMatchObject({
+      is_selected: 0,
+      pay_amount: 0,
+      welfare_amount: 0,
+      goods_manjian_amount: 0,
+      coupon_amount: 0,
+      red_packet_amount: 0,
+      with_coupon: 0,
+    });
+    expect(l.excluded).not.toBeNull();
+  }
+  for (const l of counted) {
     // Each discount is at most what is left of the line when it comes.
     let left = l.amount;
     for (const d of [l.welfare_amount, l.goods_manjian_amount, l.coupon_amount, l.red_packet_amount]) {
@@ -218,8 +246,9 @@ function checkInvariants(input: PricingInput, cart: PricedCart) {
       left -= d;
     }
     expect(l.pay_amount).toBe(left);
-    if (l.coupon_amount > 0) expect(l.with_coupon).toBe(1);
   }
+  const couponed = counted.filter((l) => l.coupon_amount > 0);
+  for (const l of couponed) expect(l.with_coupon).toBe(1);
 
   // Manjian: the lines carry exactly the activity's reduction, and it is the highest tier reached.
   for (const m of cart.activity_data.manjians) {
@@ -242,48 +271,155 @@ function checkInvariants(input: PricingInput, cart: PricedCart) {
     expect(cart.coupon_amount).toBe(coupon.discount);
     expect(coupon.discount).toBeLessThanOrEqual(coupon.eligible_amount);
     expect(coupon.eligible_amount).toBeGreaterThanOrEqual(source.threshold);
-    if (source.type === 'manjian') expect(coupon.discount).toBeLessThanOrEqual(source.amount!);
-    if (source.type === 'discount' && source.max_discount) expect(coupon.discount).toBeLessThanOrEqual(source.max_discount);
+    expect(coupon.discount).toBeLessThanOrEqual(couponCap(source));
   }
-  for (const c of cart.coupons) if (!c.usable) expect(c.discount).toBe(0);
+  const unusable = cart.coupons.filter((c) => !c.usable);
+  for (const c of unusable) expect(c.discount).toBe(0);
 
-  // The red packet: within the balance and the share of what was left after the coupon.
+  // The red packet: nothing unless used, and then within the balance and the share of what was left after the coupon.
   const afterCoupon = counted.reduce((s, l) => s + l.amount - l.welfare_amount - l.goods_manjian_amount - l.coupon_amount, 0);
   const rp = input.red_packet;
-  expect(cart.red_packet_amount).toBeLessThanOrEqual(rp ? Math.min(rp.balance, percentDown(afterCoupon, rp.share_percent)) : 0);
-  if (!rp?.use) expect(cart.red_packet_amount).toBe(0);
+  expect(cart.red_packet_amount).toBeLessThanOrEqual(rp?.use ? Math.min(rp.balance, percentDown(afterCoupon, rp.share_percent)) : 0);
 
-  // Shipping is free or the configured amount; free for free-shipping goods only when all of them are.
+  // Shipping is free or the configured amount.
   expect([0, input.shipping.shipping_amount]).toContain(cart.shipping_amount);
-  if (cart.shipping.reason === 'all_free_shipping') expect(counted.every((l) => l.free_shipping)).toBe(true);
-  if (counted.length === 0) expect(cart.pay_amount).toBe(0);
 
-  // No account gets more units at a limited price than it has left.
-  for (const [kind, offers] of [
-    ['spike', input.spikes ?? []],
-    ['everyday', input.specials ?? []],
-  ] as const) {
-    for (const o of offers) {
-      const { remaining } = offerRemaining(o);
-      const applied = counted
-        .filter((l) => l.promo?.kind === kind && l.promo.activity_id === o.activity_id && l.goods_id === o.goods_id)
-        .reduce((s, l) => s + l.promo!.applied, 0);
-      if (remaining !== null) expect(applied).toBeLessThanOrEqual(remaining);
-      if (applied > 0) expect(o.starts_at <= NOW && NOW < o.ends_at).toBe(true);
-    }
-  }
+  // No account gets more units at a limited price than it has left, nor any while the price does not hold.
+  const takes = offerTakes(input, counted);
+  const limited = takes.filter((t) => t.remaining !== null && t.applied > 0);
+  for (const t of limited) expect(t.applied).toBeLessThanOrEqual(t.remaining!);
+  const offHours = takes.filter((t) => t.wanted && !onNow(t.offer));
+  for (const t of offHours) expect(t.applied).toBe(0);
+
+  return { uncounted: uncounted.length, couponed: couponed.length, unusable: unusable.length, limited: limited.length, offHours: offHours.length };
 }
+
+type Seen = ReturnType<typeof checkInvariants>;
+
+/** A cart with at least one line, line `at` of it unticked. */
+const withUnticked = fc
+  .tuple(
+    inputArb.filter((input) => input.lines.length > 0),
+    fc.nat(),
+  )
+  .map(([input, k]) => {
+    const at = k % input.lines.length;
+    return { at, input: { ...input, lines: input.lines.map((l, i) => (i === at ? { ...l, is_selected: false } : l)) } };
+  });
+
+const APPLIED_COUPON = 9;
+const USED_COUPON = 10;
+
+/**
+ * A cart that asks for coupon 9 of `type`: valid now, for every goods, saving at least a fen once it applies
+ * (face value or cap of a fen or more, a rate under 100); coupon 10, the same but already used, is listed too.
+ */
+const withCoupon = (type: 'manjian' | 'discount'): fc.Arbitrary<PricingInput> =>
+  fc
+    .record({
+      input: inputArb,
+      threshold: fc.integer({ min: 0, max: 20_000 }),
+      amount: fc.integer({ min: 1, max: 30_000 }),
+      rate: percent.filter((r) => r < 100),
+      max_discount: fc.integer({ min: 1, max: 5000 }),
+    })
+    .map(({ input, ...terms }) => {
+      const coupon = { type, ...terms, scope: { kind: 'all' as const }, starts_at: NOW - HOUR, ends_at: NOW + HOUR };
+      return {
+        ...input,
+        coupons: [...(input.coupons ?? []), { ...coupon, id: APPLIED_COUPON, used: false }, { ...coupon, id: USED_COUPON, used: true }],
+        coupon_id: APPLIED_COUPON,
+      };
+    });
+
+/** Goods that ship free in any quantity. */
+const freeShipping = (g: PricingGoods): PricingGoods => ({ ...g, is_free_shipping: true, free_shipping_number: 0 });
+
+/** A cart most of whose lines are free-shipping goods, so that now and then all that count are, and often all but one. */
+const mostlyFreeShipping = fc.tuple(inputArb, fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 10, maxLength: 10 })).map(([input, dice]) => ({
+  ...input,
+  lines: input.lines.map((l, i) =>
+    dice[i] === 0
+      ? l
+      : {
+          ...l,
+          goods: freeShipping(l.goods),
+          combination: l.combination && { ...l.combination, items: l.combination.items.map((it) => ({ ...it, goods: freeShipping(it.goods) })) },
+        },
+  ),
+}));
+
+/** A cart in which nothing counts: every line unticked and no add-on taken. */
+const nothingCounted = inputArb.map((input) => ({ ...input, lines: input.lines.map((l) => ({ ...l, is_selected: false })), addons: [] }));
 
 describe('for any cart', () => {
   it('adds up to the fen, never goes negative and never discounts more than a line costs', () => {
+    const seen: Seen = { uncounted: 0, couponed: 0, unusable: 0, limited: 0, offHours: 0 };
     fc.assert(
       fc.property(inputArb, (input) => {
         const before = structuredClone(input);
         const cart = priceCart(input);
-        checkInvariants(input, cart);
+        const met = checkInvariants(input, cart);
+        for (const key of Object.keys(seen) as (keyof Seen)[]) seen[key] += met[key];
         expect(input).toEqual(before);
       }),
       { numRuns: 1000 },
+    );
+    // Every per-line, per-coupon and per-offer claim had something to check.
+    for (const [key, count] of Object.entries(seen)) expect(count, key).toBeGreaterThan(0);
+  });
+
+  it('lists a line that does not count, but it pays and saves nothing', () => {
+    fc.assert(
+      fc.property(withUnticked, ({ at, input }) => {
+        const cart = priceCart(input);
+        expect(cart.lines[at]).toMatchObject({ id: input.lines[at].id, counted: false });
+        checkInvariants(input, cart);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it.each(['manjian', 'discount'] as const)('never lets a %s coupon take more than its face value or cap, nor a used one anything', (type) => {
+    fc.assert(
+      fc.property(withCoupon(type), (input) => {
+        const cart = priceCart(input);
+        // The coupon applies once some counted line costs something and reaches its threshold.
+        fc.pre(cart.coupon !== null);
+        const source = input.coupons!.find((c) => c.id === APPLIED_COUPON)!;
+        expect(cart.coupon!.id).toBe(APPLIED_COUPON);
+        expect(cart.coupon_amount).toBeGreaterThan(0);
+        expect(cart.coupon!.discount).toBeLessThanOrEqual(type === 'manjian' ? source.amount! : source.max_discount!);
+        expect(cart.coupons.find((c) => c.id === USED_COUPON)?.usable).toBe(false);
+        checkInvariants(input, cart);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('ships free for free-shipping goods only when every line that counts ships free', () => {
+    fc.assert(
+      fc.property(mostlyFreeShipping, (input) => {
+        const cart = priceCart(input);
+        fc.pre(cart.shipping.reason === 'all_free_shipping');
+        const counted = cart.lines.filter((l) => l.counted);
+        expect(counted.length).toBeGreaterThan(0);
+        expect(counted.every((l) => l.free_shipping)).toBe(true);
+        checkInvariants(input, cart);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('charges nothing for an order in which nothing counts', () => {
+    fc.assert(
+      fc.property(nothingCounted, (input) => {
+        const cart = priceCart(input);
+        expect(cart.counted_count).toBe(0);
+        expect(cart.pay_amount).toBe(0);
+        checkInvariants(input, cart);
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -11,8 +11,6 @@ import type { Redis } from 'ioredis';
 import type { Db } from '../db/client.js';
 import { clearKeptAnswers } from './cache.js';
 
-const CACHE_DROP_CHANNEL = 'yct:cache-drop';
-
 type Bus = { publish: () => Promise<unknown>; log: FastifyBaseLogger };
 
 /** The buses of the apps using a database (one per app; tests may run several apps in one process). */
@@ -23,13 +21,15 @@ const buses = new WeakMap<Db, Set<Bus>>();
  * the subscription is active. `redis` is the app's connection (publishing); the subscription takes a
  * connection of its own. Returns what closes it.
  */
-export async function connectCacheBus(db: Db, redis: Redis, log: FastifyBaseLogger): Promise<() => Promise<void>> {
+export async function connectCacheBus(db: Db, redis: Redis, log: FastifyBaseLogger, namespace: string): Promise<() => Promise<void>> {
+  // The site's own channel: another site on the same Redis drops nothing of ours.
+  const channelName = `yct:cache-drop:${namespace}`;
   // Each app tells its own messages from the others': it has cleared its answers already.
   const id = crypto.randomUUID();
   const subscriber = redis.duplicate();
   subscriber.on('error', (err) => log.warn({ err }, 'cache drops: Redis subscriber'));
   subscriber.on('message', (channel: string, sender: string) => {
-    if (channel === CACHE_DROP_CHANNEL && sender !== id) clearKeptAnswers(db);
+    if (channel === channelName && sender !== id) clearKeptAnswers(db);
   });
   // Drops published while the connection was down are lost: after a reconnection nothing kept is trusted.
   let connected = false;
@@ -37,8 +37,8 @@ export async function connectCacheBus(db: Db, redis: Redis, log: FastifyBaseLogg
     if (connected) clearKeptAnswers(db);
     connected = true;
   });
-  await subscriber.subscribe(CACHE_DROP_CHANNEL);
-  const bus: Bus = { publish: () => redis.publish(CACHE_DROP_CHANNEL, id), log };
+  await subscriber.subscribe(channelName);
+  const bus: Bus = { publish: () => redis.publish(channelName, id), log };
   let set = buses.get(db);
   if (!set) buses.set(db, (set = new Set()));
   set.add(bus);

@@ -83,6 +83,9 @@ describe(`a slow query on ${dbLabel}`, () => {
     const after = t.db.execute(sql`select 1 as one`).then(() => done.push('next query'));
     await Promise.all([slow, after]);
     expect(done[0]).toBe('kept answer');
-    if (dbLabel === 'PGlite') expect(done).toEqual(['kept answer', 'slow query', 'next query']);
+    // PGlite's one connection runs the next query after the slow one; PostgreSQL's pool runs it on another
+    // connection at once, so it finishes first.
+    const order = dbLabel === 'PGlite' ? ['kept answer', 'slow query', 'next query'] : ['kept answer', 'next query', 'slow query'];
+    expect(done).toEqual(order);
   });
 });

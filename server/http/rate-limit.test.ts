@@ -1,4 +1,7 @@
 /** Login, code sending and registration are rate limited per address: guessing passwords stops at the limit. */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, buildTestApp, dbLabel, type TestApp } from '../testing.js';
 
@@ -48,10 +51,18 @@ async function redisAnswers() {
 }
 const redisUp = await redisAnswers();
 
+// Without CI the Redis tests skip when Redis is not running; CI starts Redis (.ci/run), so there they must not skip.
+it.runIf(process.env.CI)(`finds Redis answering at ${REDIS_URL} (checked under CI, where the Redis tests must run)`, () => {
+  expect(redisUp, `Redis does not answer at ${REDIS_URL}`).toBe(true);
+});
+
 describe.runIf(redisUp)(`rate limits shared through Redis at ${REDIS_URL} (runs when Redis answers) on ${dbLabel}`, () => {
-  it('counts logins across two server processes', async () => {
-    const one = await buildTestApp({ goods: 10, config: { REDIS_URL } });
-    const two = await buildTestApp({ goods: 10, config: { REDIS_URL } });
+  it('counts logins across two server processes of a site, and apart from another site on the same Redis', async () => {
+    // Processes of one site share its database; here, the same data folder.
+    const site = { REDIS_URL, DATA_DIR: path.join(os.tmpdir(), `yct-rl-${crypto.randomUUID()}`) };
+    const one = await buildTestApp({ goods: 10, config: site });
+    const two = await buildTestApp({ goods: 10, config: site });
+    const other = await buildTestApp({ goods: 10, config: { REDIS_URL, DATA_DIR: path.join(os.tmpdir(), `yct-rl-${crypto.randomUUID()}`) } });
     try {
       for (let i = 0; i < 20; i++) {
         const app = i % 2 ? one : two;
@@ -60,9 +71,12 @@ describe.runIf(redisUp)(`rate limits shared through Redis at ${REDIS_URL} (runs 
       }
       const blocked = await agent(one.app).post('/api/user/login', { username: 'demo', password: 'Demo@2026' });
       expect(blocked.body.code).toBe(429);
+      const elsewhere = await agent(other.app).post('/api/user/login', { username: 'demo', password: 'Demo@2026' });
+      expect(elsewhere.body.code).toBe(10000);
     } finally {
       await one.close();
       await two.close();
+      await other.close();
     }
   });
 });

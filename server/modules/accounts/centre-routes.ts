@@ -1,4 +1,4 @@
-/** HTTP for the account centre: licences, messages, the WeChat binding and a chain's stores. */
+/** HTTP for the account centre: licences, messages and a chain's stores. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,6 @@ import { id } from '../../../core/schemas/common.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import {
   actForBody,
-  BindStatus,
   ChainStores,
   Licence,
   licenceAddBody,
@@ -16,10 +15,6 @@ import {
   MessagePage,
   messageReadBody,
   MessagesRead,
-  WechatBinding,
-  WechatBound,
-  wechatTicketBody,
-  WechatUnbound,
 } from '../../../core/schemas/member.js';
 import { UserBase } from '../../../core/schemas/user.js';
 import type { Deps } from '../../deps.js';
@@ -28,7 +23,6 @@ import { ok } from '../../http/envelope.js';
 import { addLicence, listLicences, reuploadLicence } from './licences.js';
 import { listMessages, readMessages } from './messages.js';
 import { actFor, chainStores, stopActing } from './stores.js';
-import { bindTicketStatus, bindWechat, unbindWechat, wechatBinding } from './wechat.js';
 
 const licenceParams = z.object({ id: id('资质ID') });
 
@@ -37,7 +31,6 @@ export async function accountCentreRoutes(root: FastifyInstance, deps: Deps) {
   const { db } = deps.database;
   const user = (req: FastifyRequest) => sessionOf(req).user;
   const tags = ['accounts'];
-
   app.get(
     '/api/user/zizhi',
     {
@@ -74,7 +67,6 @@ export async function accountCentreRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req) => ok(await reuploadLicence(db, user(req), req.params.id, req.body)),
   );
-
   app.get(
     '/api/message',
     {
@@ -100,59 +92,6 @@ export async function accountCentreRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req) => ok(await readMessages(db, user(req).id, req.body)),
   );
-
-  app.get(
-    '/api/user/wechat',
-    {
-      schema: {
-        tags,
-        summary: 'The WeChat binding, with the user object (the bind page skips GET /api/user/base).',
-        response: answers(WechatBinding),
-      },
-    },
-    async (req) => ok(await wechatBinding(db, sessionOf(req))),
-  );
-  app.get(
-    '/api/user/bind_wechat',
-    {
-      schema: {
-        tags,
-        summary: 'Whether the QR code on the bind page (POST /api/wechat/qrcode) was scanned; reads only, never logs anyone in.',
-        querystring: wechatTicketBody,
-        response: answers(BindStatus),
-      },
-    },
-    async (req) => {
-      sessionOf(req);
-      return ok(await bindTicketStatus(db, req.query.ticket));
-    },
-  );
-  app.post(
-    '/api/user/bind_wechat',
-    {
-      schema: {
-        tags,
-        summary: 'Binds the WeChat that scanned the ticket to the account.',
-        description:
-          'Refused (400) when that WeChat is bound to another account, when the code was not scanned yet, and while a headquarters acts for a store (the WeChat belongs to whoever logs in).',
-        body: wechatTicketBody,
-        response: answers(WechatBound),
-      },
-    },
-    async (req) => ok(await bindWechat(db, sessionOf(req), req.body.ticket)),
-  );
-  app.delete(
-    '/api/user/unbind_wechat',
-    {
-      schema: {
-        tags,
-        summary: 'Unbinds the WeChat; refused (400) when none is bound or while a headquarters acts for a store.',
-        response: answers(WechatUnbound),
-      },
-    },
-    async (req) => ok(await unbindWechat(db, sessionOf(req))),
-  );
-
   app.get(
     '/api/user/dd',
     {

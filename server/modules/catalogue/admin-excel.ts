@@ -34,15 +34,12 @@ import { AppError, invalid } from '../../http/envelope.js';
 import { businessScopeList } from '../accounts/index.js';
 import { auditedMany, type TargetChange } from '../operators/index.js';
 import { knownPublicPictures } from '../uploads/index.js';
+import { afterGoodsWrite, exportPage, goodsFilter, goodsRowsByIds } from './admin.js';
 import {
-  afterGoodsWrite,
   categoryPath,
   columnsOf,
   descendants,
-  exportPage,
   formOf,
-  goodsFilter,
-  goodsRowsByIds,
   goodsTrail,
   ladderText,
   loadRefs,
@@ -50,7 +47,7 @@ import {
   refProblems,
   type GoodsForm,
   type Refs,
-} from './admin.js';
+} from './admin-form.js';
 
 type GoodsRow = typeof goods.$inferSelect;
 type ExportRow = Awaited<ReturnType<typeof exportPage>>[number];

@@ -4,7 +4,7 @@ import type { Brand, BrandPage } from '../../../core/schemas/goods.js';
 import type { Db } from '../../db/client.js';
 import { brands, goods } from '../../db/schema/catalogue.js';
 import { notFound } from '../../http/envelope.js';
-import { goodsCore, goodsView, visible } from './service.js';
+import { goodsCore, goodsView, visible } from './goods.js';
 import type { Viewer } from './viewer.js';
 
 const BRANDS_PER_PAGE = 12;

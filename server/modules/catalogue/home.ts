@@ -7,7 +7,8 @@ import { and, asc, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Floor, GoodsList } from '../../../core/schemas/goods.js';
 import type { Db } from '../../db/client.js';
 import { categories, favorites, goods } from '../../db/schema/catalogue.js';
-import { categoryWithChildren, goodsCore, goodsView, visible } from './service.js';
+import { goodsCore, goodsView, visible } from './goods.js';
+import { categoryWithChildren } from './taxonomy.js';
 import type { Viewer } from './viewer.js';
 
 const FLOOR_COUNT = 6;

@@ -1,40 +1,24 @@
-/** HTTP for the catalogue (spec section 7 "Goods" and "Favourites"). */
+/** HTTP for the catalogue's goods (spec section 7 "Goods"): search, lists, detail, filter options and the home page's goods. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id, page } from '../../../core/schemas/common.js';
 import { answers } from '../../../core/schemas/envelope.js';
-import {
-  Brand,
-  BrandPage,
-  favoriteListQuery,
-  FavoritePage,
-  FilterOptions,
-  filterScopeQuery,
-  Floor,
-  Goods,
-  GoodsDetail,
-  GoodsIds,
-  goodsIdsBody,
-  GoodsList,
-  goodsListQuery,
-  GoodsPage,
-  searchQuery,
-} from '../../../core/schemas/goods.js';
+import { FilterOptions, filterScopeQuery, Floor, Goods, GoodsDetail, GoodsList, goodsListQuery, GoodsPage, searchQuery } from '../../../core/schemas/goods.js';
 import type { Deps } from '../../deps.js';
-import { ok, sendJson } from '../../http/envelope.js';
-import { requireUser } from '../../http/auth.js';
-import * as catalogue from './service.js';
+import { sendJson } from '../../http/envelope.js';
 import { cachedJson } from '../../http/cache.js';
 import { floors, recommendations } from './home.js';
-import { brandDetail, brandList } from './brands.js';
+import { goodsDetailJson } from './detail.js';
+import { filterOptions, hotGoods, listGoods } from './lists.js';
+import { searchGoods } from './search.js';
 import { viewerClass, viewerOf } from './viewer.js';
 
 /** Said of every call that answers goods. */
-const PRICES =
+export const PRICES =
   'Prices are `null` for guests (`price_tip` 登录可见) and members waiting for review (资质审核通过后可见); controlled-sale goods (`is_kx`) exist only for `is_special` accounts.';
 /** Said of the answers shared by viewers alike (cache.ts). */
-const SHARED =
+export const SHARED =
   'The answer is shared for 30 s by viewers who see alike (guest, waiting, approved, special), so stock shown may lag by up to 40 s (the goods rows an answer is built from are kept 10 s).';
 
 export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
@@ -57,10 +41,7 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const viewer = viewerOf(req);
       const { keywords, type } = req.query;
-      return sendJson(
-        reply,
-        await cachedJson(db, ['search', keywords.trim(), type, viewerClass(viewer)], () => catalogue.searchGoods(db, keywords, type, viewer)),
-      );
+      return sendJson(reply, await cachedJson(db, ['search', keywords.trim(), type, viewerClass(viewer)], () => searchGoods(db, keywords, type, viewer)));
     },
   );
   app.get(
@@ -76,7 +57,7 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendJson(reply, await cachedJson(db, ['list', req.query, viewerClass(viewer)], () => catalogue.listGoods(db, req.query, viewer)));
+      return sendJson(reply, await cachedJson(db, ['list', req.query, viewerClass(viewer)], () => listGoods(db, req.query, viewer)));
     },
   );
   app.get(
@@ -90,14 +71,14 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
         response: answers(GoodsDetail),
       },
     },
-    async (req, reply) => sendJson(reply, await catalogue.goodsDetailJson(db, req.params.id, viewerOf(req))),
+    async (req, reply) => sendJson(reply, await goodsDetailJson(db, req.params.id, viewerOf(req))),
   );
   app.get(
     '/api/goods/hot',
     { schema: { tags, summary: 'The 10 best sellers in stock.', description: `${PRICES} ${SHARED}`, response: answers(z.array(Goods)) } },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendJson(reply, await cachedJson(db, ['hot', viewerClass(viewer)], () => catalogue.hotGoods(db, viewer)));
+      return sendJson(reply, await cachedJson(db, ['hot', viewerClass(viewer)], () => hotGoods(db, viewer)));
     },
   );
   app.get(
@@ -114,7 +95,7 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const viewer = viewerOf(req);
       const scope = { ...req.query, keywords: req.query.keywords.trim() };
-      return sendJson(reply, await cachedJson(db, ['fl', viewerClass(viewer), scope], () => catalogue.filterOptions(db, viewer, scope)));
+      return sendJson(reply, await cachedJson(db, ['fl', viewerClass(viewer), scope], () => filterOptions(db, viewer, scope)));
     },
   );
 
@@ -149,80 +130,6 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
       const viewer = viewerOf(req);
       const who = viewer.userId ? `user:${viewer.userId}:${viewerClass(viewer)}` : viewerClass(viewer);
       return sendJson(reply, await cachedJson(db, ['wntj', who, req.params.page], () => recommendations(db, viewer, req.params.page)));
-    },
-  );
-
-  app.get(
-    '/api/brand',
-    {
-      schema: {
-        tags,
-        summary: 'The brand zone (品牌专区): 12 brands a page, each with its goods count and 3 best sellers.',
-        description: `${PRICES} ${SHARED}`,
-        querystring: z.object({ page: page() }),
-        response: answers(BrandPage),
-      },
-    },
-    async (req, reply) => {
-      const viewer = viewerOf(req);
-      return sendJson(reply, await cachedJson(db, ['brands', viewerClass(viewer), req.query.page], () => brandList(db, viewer, req.query.page)));
-    },
-  );
-  app.get(
-    '/api/focus/brand/:id',
-    {
-      schema: {
-        tags,
-        summary: "What a brand's page shows above its goods list; 404 品牌不存在 for an unknown or hidden brand.",
-        description: 'Its goods are listed with `GET /api/goods/list?brand={id}`.',
-        params: z.object({ id: id('品牌ID') }),
-        response: answers(Brand),
-      },
-    },
-    async (req, reply) => {
-      const viewer = viewerOf(req);
-      return sendJson(reply, await cachedJson(db, ['brand', viewerClass(viewer), req.params.id], () => brandDetail(db, viewer, req.params.id)));
-    },
-  );
-
-  app.get(
-    '/api/favorite',
-    {
-      schema: {
-        tags,
-        summary: "The buyer's favourites (收藏), last kept first, 20 a page; logged in.",
-        description: `Goods the buyer may no longer see (off sale, controlled sale) are left out. ${PRICES}`,
-        querystring: favoriteListQuery,
-        response: answers(FavoritePage),
-      },
-    },
-    async (req) => {
-      const user = requireUser(req);
-      return ok(await catalogue.listFavorites(db, user.id, req.query.page, viewerOf(req)));
-    },
-  );
-  app.post(
-    '/api/favorite',
-    {
-      schema: {
-        tags,
-        summary: 'Keeps goods in the favourites (`goods_ids[]=1&goods_ids[]=2` or `goods_ids=1,2`, at most 200); logged in.',
-        description: 'Goods already kept stay as they are; any goods the buyer cannot see answers 404 商品不存在或已下架 and nothing is kept.',
-        body: goodsIdsBody,
-        response: answers(GoodsIds),
-      },
-    },
-    async (req) => {
-      const user = requireUser(req);
-      return ok(await catalogue.addFavorites(db, user.id, req.body.goods_ids, viewerOf(req)));
-    },
-  );
-  app.post(
-    '/api/favorite/cancel',
-    { schema: { tags, summary: 'Removes goods from the favourites; ids not kept are ignored; logged in.', body: goodsIdsBody, response: answers(GoodsIds) } },
-    async (req) => {
-      const user = requireUser(req);
-      return ok(await catalogue.removeFavorites(db, user.id, req.body.goods_ids));
     },
   );
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dbLabel, type TestApp } from '../../testing.js';
 import { clearKeptAnswers } from '../../http/cache.js';
-import { warmPaths } from './service.js';
+import { warmPaths } from './warm.js';
 
 let t: TestApp;
 beforeAll(async () => {

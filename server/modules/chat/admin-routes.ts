@@ -4,14 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_MAX_BYTES } from '../../../core/constants.js';
 import {
-  adminCannedParams,
   AdminChatConversation,
   AdminChatDetail,
   AdminChatInbox,
   adminChatInboxQuery,
   adminChatParams,
-  CannedReply,
-  cannedReplyBody,
   ChatHistory,
   chatHistoryQuery,
   ChatMessage,
@@ -26,7 +23,7 @@ import { needs, requirePermission } from '../../http/auth.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { fileRoutes, takeFile } from '../../http/files.js';
 import { saveUpload } from '../uploads/index.js';
-import { chatDetail, chatOperatorList, createCanned, deleteCanned, inbox, listCanned, transfer, updateCanned } from './console.js';
+import { chatDetail, chatOperatorList, inbox, transfer } from './console.js';
 import { conversationById, type ChatService } from './service.js';
 
 /** The first bytes of the pictures a chat takes (JPG, PNG, GIF, WEBP). */
@@ -42,7 +39,6 @@ export async function chatAdminRoutes(root: FastifyInstance, deps: Deps, chat: C
   const tags = ['chat'];
   const guard = needs('chat:reply');
   const me = (req: Parameters<typeof requirePermission>[0]) => requirePermission(req, 'chat:reply').operator;
-
   app.get(
     '/api/admin/chat/conversations',
     {
@@ -165,53 +161,5 @@ export async function chatAdminRoutes(root: FastifyInstance, deps: Deps, chat: C
       },
     },
     async (req) => ok(await chatOperatorList(chat, me(req).id)),
-  );
-  app.get(
-    '/api/admin/chat/canned',
-    {
-      ...guard,
-      schema: { tags, summary: "The operator's own canned replies (快捷回复), then the shared ones (chat:reply).", response: answers(z.array(CannedReply)) },
-    },
-    async (req) => ok(await listCanned(db, me(req).id)),
-  );
-  app.post(
-    '/api/admin/chat/canned',
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: 'Adds a canned reply: the operator’s own, or (`shared` 1) everyone’s, which only an operator administrator keeps (chat:reply, audited).',
-        body: cannedReplyBody,
-        response: answers(CannedReply),
-      },
-    },
-    async (req) => ok(await createCanned(db, req, req.body)),
-  );
-  app.post(
-    '/api/admin/chat/canned/:id',
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: 'Changes a canned reply of the operator’s own, or a shared one (operator administrators) (chat:reply, audited).',
-        params: adminCannedParams,
-        body: cannedReplyBody,
-        response: answers(CannedReply),
-      },
-    },
-    async (req) => ok(await updateCanned(db, req, req.params.id, req.body)),
-  );
-  app.delete(
-    '/api/admin/chat/canned/:id',
-    {
-      ...guard,
-      schema: {
-        tags,
-        summary: 'Removes a canned reply (chat:reply, audited; shared ones by operator administrators).',
-        params: adminCannedParams,
-        response: answers(z.null()),
-      },
-    },
-    async (req) => ok(await deleteCanned(db, req, req.params.id)),
   );
 }

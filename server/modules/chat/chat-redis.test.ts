@@ -31,6 +31,11 @@ async function redisAnswers() {
   }
 }
 const redisUp = await redisAnswers();
+
+// Without CI the Redis tests skip when Redis is not running; CI starts Redis (.ci/run), so there they must not skip.
+it.runIf(process.env.CI)(`finds Redis answering at ${REDIS_URL} (checked under CI, where the Redis tests must run)`, () => {
+  expect(redisUp, `Redis does not answer at ${REDIS_URL}`).toBe(true);
+});
 const postgresUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL || process.env.DATABASE_URL : undefined;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

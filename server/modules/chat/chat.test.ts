@@ -217,7 +217,8 @@ describe(`the chat's socket and calls on ${dbLabel}`, () => {
       .where(and(eq(goods.isKx, false), eq(goods.isOnSale, true)))
       .limit(1);
     const other = await freshBuyer('cardbuyer');
-    if (kx) expect((await other.post('/api/chat/messages', { type: 'goods', content: kx.id })).status).toBe(404);
+    expect(kx).toBeDefined();
+    expect((await other.post('/api/chat/messages', { type: 'goods', content: kx.id })).status).toBe(404);
     const shown = await other.post('/api/chat/messages', { type: 'goods', content: plain.id });
     expect(shown.body.data.card).toMatchObject({ type: 'goods', id: plain.id, name: plain.name, sccj: plain.sccj, price_tip: null });
     expect(shown.body.data.card.price).toMatch(/^\d+\.\d{2}$/);

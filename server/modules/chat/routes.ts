@@ -3,14 +3,12 @@
  * `/api/chat/ws` (socket.ts), and the console's calls (admin-routes.ts). Builds the app's chat: the hub of its
  * sockets (Redis fan-out with REDIS_URL), the send limits and the service they share.
  */
-import crypto from 'node:crypto';
-import path from 'node:path';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CHAT_TEXT_MAX, ChatHistory, chatHistoryQuery, ChatMessage, chatSendBody, ChatState } from '../../../core/schemas/chat.js';
 import { answers } from '../../../core/schemas/envelope.js';
-import type { Config } from '../../config.js';
+import { siteNamespace } from '../../config.js';
 import type { Deps } from '../../deps.js';
 import { requireUser } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
@@ -20,24 +18,13 @@ import { CHAT_TOO_FAST, ChatLimiter } from './limiter.js';
 import { CHAT_OFF, ChatService, conversationOfUser } from './service.js';
 import { chatSocket } from './socket.js';
 
-/**
- * The Redis names of one site: its processes share a database (DATABASE_URL, or PGlite's DATA_DIR), so they share
- * the namespace, and another site on the same Redis never receives their messages.
- */
-const chatNamespace = (config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>) =>
-  crypto
-    .createHash('sha256')
-    .update(config.DATABASE_URL ?? path.resolve(config.DATA_DIR))
-    .digest('hex')
-    .slice(0, 12);
-
 const OFF = `Refused with code 403 (\`${CHAT_OFF}\`) for an account without \`is_can_chat\`, whose 客服 entries open the QQ links; 401 for a guest.`;
 
 export async function chatRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const tags = ['chat'];
-  const namespace = chatNamespace(deps.config);
+  const namespace = siteNamespace(deps.config);
   const hub = await ChatHub.open(deps.config.REDIS_URL, namespace, root.log);
   root.addHook('onClose', () => hub.close());
   const chat = new ChatService(db, hub, new ChatLimiter(hub.commands, namespace, deps.config.RATE_LIMIT_FACTOR));

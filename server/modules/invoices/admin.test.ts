@@ -9,6 +9,7 @@ import { PDFParse } from 'pdf-parse';
 import { okOf } from '../../../core/schemas/envelope.js';
 import { z } from 'zod';
 import { AdminInvoicePage, UninvoicedOrder } from '../../../core/schemas/invoices.js';
+import { OrderStatus } from '../../../core/status.js';
 import { auditLog, cartItems, goods, invoices, messages, orders, users, wallets } from '../../db/schema/index.js';
 import { undeclared } from '../../http/serializer.js';
 import { agent, buildTestApp, dbLabel, DEMO_PAY_PASSWORD, loginAs, operatorLogin, type TestApp } from '../../testing.js';
@@ -34,8 +35,8 @@ const audits = async (action: string) => (await t.db.select({ n: count() }).from
 const invoicesOf = (orderId: number) => t.db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
 const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 
-/** Places (and pays from the balance, unless told not to) an order of one goods, for the chain buyer unless another is named. */
-async function order(pay = true, who = { agent: buyer, id: buyerId }) {
+/** Places an order of one goods, not paid yet, for the chain buyer unless another is named. */
+async function unpaidOrder(who = { agent: buyer, id: buyerId }) {
   const buyer = who.agent;
   await t.db.delete(cartItems).where(eq(cartItems.userId, who.id));
   const [g] = await t.db
@@ -49,8 +50,15 @@ async function order(pay = true, who = { agent: buyer, id: buyerId }) {
   await buyer.post('/api/cart/checkout', { ids });
   const confirm = (await buyer.get('/api/cart/confirm?coupon_id=0')).body.data;
   const placed = await buyer.post('/api/order', { address_id: confirm.address_id, coupon_id: 0 });
-  const id = placed.body.data.orders[0].id as number;
-  if (pay) expect((await buyer.post('/api/pay/order', { order_id: id, method: 'balance', pay_password: DEMO_PAY_PASSWORD })).body.code).toBe(10000);
+  return orderRow(placed.body.data.orders[0].id as number);
+}
+
+/** Places an order as `unpaidOrder` does and pays it from the balance. */
+async function order(who = { agent: buyer, id: buyerId }) {
+  const { id } = await unpaidOrder(who);
+  const paid = await who.agent.post('/api/pay/order', { order_id: id, method: 'balance', pay_password: DEMO_PAY_PASSWORD });
+  expect(paid.body.code).toBe(10000);
+  expect(paid.body.data.paid).toBe(1);
   return orderRow(id);
 }
 
@@ -107,19 +115,26 @@ describe(`the console's invoices on ${dbLabel}`, () => {
       expect(undeclared(res.body, okOf(z.array(UninvoicedOrder)).parse(res.body))).toEqual([]);
       return res.body.data as UninvoicedOrder[];
     };
+    // A completed order with no invoice in force (as once its invoice is reversed), placed before a paid one not completed yet.
+    const completed = await order();
+    await t.db.update(orders).set({ status: OrderStatus.done }).where(eq(orders.id, completed.id));
+    const fresh = await order();
     const seeded = (await finance.get('/api/admin/invoices?buyer=demo')).body.data.data[0];
     const all = await uninvoiced();
     expect(all.length).toBeGreaterThan(0);
     expect(all.map((o) => o.order_id)).not.toContain(seeded.order_id);
     expect(all.every((o) => [1, 2, 3].includes(o.status))).toBe(true);
-    const firstNotDone = all.findIndex((o) => o.status !== 3);
-    if (firstNotDone >= 0) expect(all.slice(firstNotDone).every((o) => o.status !== 3)).toBe(true);
+    // Completed orders first: none comes after one that is not, the older completed one before the newer paid one.
+    const done = all.map((o) => o.status === OrderStatus.done);
+    expect(done).toEqual([...done].sort((x, y) => Number(y) - Number(x)));
+    const listed = all.map((o) => o.order_id);
+    expect(listed).toContain(fresh.id);
+    expect(listed.indexOf(completed.id)).toBe(0);
     const demoOrders = await uninvoiced('?keyword=demo');
     expect(demoOrders.length).toBeGreaterThan(0);
     expect(demoOrders.every((o) => o.buyer.username === 'demo' && o.has_title === 1)).toBe(true);
-    const unpaid = await order(false);
+    const unpaid = await unpaidOrder();
     expect((await uninvoiced(`?keyword=${unpaid.orderNo}`)).map((o) => o.order_id)).toEqual([]);
-    const fresh = await order();
     expect(await uninvoiced(`?keyword=${fresh.orderNo}`)).toEqual([
       expect.objectContaining({ order_id: fresh.id, status: 1, status_text: '待发货', amount: (fresh.payAmount / 100).toFixed(2), has_title: 0 }),
     ]);
@@ -161,7 +176,7 @@ describe(`the console's invoices on ${dbLabel}`, () => {
     expect(unknown.body.data.errors.order_no).toEqual(['订单不存在，请核对订单号']);
     const malformed = await finance.post('/api/admin/invoices/issue', { order_no: '<x>' });
     expect(malformed.status).toBe(422);
-    const unpaid = await order(false);
+    const unpaid = await unpaidOrder();
     expect((await finance.post('/api/admin/invoices/issue', { order_no: unpaid.orderNo })).body).toMatchObject({
       code: 400,
       message: '订单尚未付款，付款后才能开票',
@@ -170,7 +185,7 @@ describe(`the console's invoices on ${dbLabel}`, () => {
     expect((await finance.post('/api/admin/invoices/issue', { order_no: unpaid.orderNo })).body).toMatchObject({ code: 400, message: '订单已取消，不能开票' });
     const [{ id: storeId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'chain-b'));
     await t.db.update(wallets).set({ balance: 1_000_000 }).where(eq(wallets.userId, storeId));
-    const untitled = await order(true, { agent: await loginAs(t.app, 'chain-b'), id: storeId });
+    const untitled = await order({ agent: await loginAs(t.app, 'chain-b'), id: storeId });
     expect((await finance.post('/api/admin/invoices/issue', { order_no: untitled.orderNo })).body).toMatchObject({
       code: 400,
       message: '该客户尚未添加发票抬头，请提醒客户在“电子发票”页添加抬头后再开票',

@@ -47,6 +47,7 @@ const RED = '#cf1322';
 const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 const WIDTH = PAGE.width - PAGE.margin * 2;
 const BOTTOM = PAGE.height - 56;
+const left = PAGE.margin;
 /** 项目名称, 规格型号, 单位, 数量, 单价, 金额. */
 const COLUMNS = [
   { title: '项目名称', width: 187, align: 'left' },
@@ -64,9 +65,36 @@ const chinaDate = (d: Date) => {
   return `${y}年${m}月${day}日`;
 };
 
+type TextOptions = PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string };
+
+/** The document and the two ways the sheet writes on it: a text at a place, and the height a text takes. */
+type Pen = {
+  doc: PDFKit.PDFDocument;
+  text: (value: string, x: number, y: number, options?: TextOptions) => void;
+  heightOf: (value: string, width: number, size?: number, font?: string) => number;
+};
+
+function penOf(doc: PDFKit.PDFDocument): Pen {
+  return {
+    doc,
+    text: (value, x, y, options = {}) => {
+      const { font = 'regular', size = 9, color = INK, ...rest } = options;
+      doc
+        .font(font)
+        .fontSize(size)
+        .fillColor(color)
+        .text(value, x, y, { lineBreak: true, ...rest });
+    },
+    heightOf: (value, width, size = 9, font = 'regular') =>
+      doc
+        .font(font)
+        .fontSize(size)
+        .heightOfString(value || ' ', { width }),
+  };
+}
+
 export function invoicePdf(sheet: InvoiceSheet): Promise<Buffer> {
   const { regular, bold } = fontData();
-  const red = sheet.kind === 'red';
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
@@ -82,142 +110,143 @@ export function invoicePdf(sheet: InvoiceSheet): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  const pen = penOf(doc);
+  const y = lines(pen, sheet, parties(pen, sheet, heading(pen, sheet) + 4));
+  totals(pen, sheet, y);
+  feet(pen, sheet);
+  doc.end();
+  return done;
+}
 
-  const left = PAGE.margin;
-  const text = (value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string } = {}) => {
-    const { font = 'regular', size = 9, color = INK, ...rest } = options;
-    doc
-      .font(font)
-      .fontSize(size)
-      .fillColor(color)
-      .text(value, x, y, { lineBreak: true, ...rest });
-  };
-  const heightOf = (value: string, width: number, size = 9, font = 'regular') =>
-    doc
-      .font(font)
-      .fontSize(size)
-      .heightOfString(value || ' ', { width });
+/** The site, the kind of invoice and its number, date and order at the top of a page; answers where it ends. */
+function heading({ doc, text }: Pen, sheet: InvoiceSheet) {
+  const red = sheet.kind === 'red';
+  const top = PAGE.margin;
+  text(sheet.site.title, left, top + 2, { font: 'bold', size: 14, color: FRAME });
+  text(sheet.site.seller, left, top + 22, { size: 8, color: MUTED, width: 170 });
+  text(red ? '电子发票（红字）' : '电子发票（普通发票）', left, top + 10, {
+    font: 'bold',
+    size: 18,
+    color: red ? RED : FRAME,
+    width: WIDTH,
+    align: 'center',
+  });
+  const lineY = top + 38;
+  doc
+    .strokeColor(red ? RED : FRAME)
+    .lineWidth(0.8)
+    .moveTo(PAGE.width / 2 - 100, lineY)
+    .lineTo(PAGE.width / 2 + 100, lineY)
+    .moveTo(PAGE.width / 2 - 100, lineY + 3)
+    .lineTo(PAGE.width / 2 + 100, lineY + 3)
+    .stroke();
+  const infoWidth = 148;
+  const infoX = PAGE.width - PAGE.margin - infoWidth;
+  text(`发票号码：${sheet.invoiceNo}`, infoX, top + 4, { width: infoWidth, size: 8.5 });
+  text(`开票日期：${chinaDate(sheet.issuedAt)}`, infoX, top + 18, { width: infoWidth, size: 8.5 });
+  text(`订单编号：${sheet.orderNo}`, infoX, top + 32, { width: infoWidth, size: 8.5 });
+  return top + 56;
+}
 
-  // ----------------------------------------------------------------------------------------- heading
-  const heading = () => {
-    const top = PAGE.margin;
-    text(sheet.site.title, left, top + 2, { font: 'bold', size: 14, color: FRAME });
-    text(sheet.site.seller, left, top + 22, { size: 8, color: MUTED, width: 170 });
-    text(red ? '电子发票（红字）' : '电子发票（普通发票）', left, top + 10, {
-      font: 'bold',
-      size: 18,
-      color: red ? RED : FRAME,
-      width: WIDTH,
-      align: 'center',
-    });
-    const lineY = top + 38;
-    doc
-      .strokeColor(red ? RED : FRAME)
-      .lineWidth(0.8)
-      .moveTo(PAGE.width / 2 - 100, lineY)
-      .lineTo(PAGE.width / 2 + 100, lineY)
-      .moveTo(PAGE.width / 2 - 100, lineY + 3)
-      .lineTo(PAGE.width / 2 + 100, lineY + 3)
-      .stroke();
-    const infoWidth = 148;
-    const infoX = PAGE.width - PAGE.margin - infoWidth;
-    text(`发票号码：${sheet.invoiceNo}`, infoX, top + 4, { width: infoWidth, size: 8.5 });
-    text(`开票日期：${chinaDate(sheet.issuedAt)}`, infoX, top + 18, { width: infoWidth, size: 8.5 });
-    text(`订单编号：${sheet.orderNo}`, infoX, top + 32, { width: infoWidth, size: 8.5 });
-    return top + 56;
-  };
-
-  // ----------------------------------------------------------------------------------------- parties
-  const parties = (top: number) => {
-    const half = WIDTH / 2;
-    const buyer: [string, string][] = [
-      ['名称', sheet.title.company],
-      ['统一社会信用代码/纳税人识别号', sheet.title.taxNo],
-      ['地址、电话', sheet.title.addressPhone || '—'],
-      ['开户行及账号', sheet.title.bankAccount || '—'],
-    ];
-    const seller: [string, string][] = [
-      ['名称', sheet.site.seller],
-      ['网站', sheet.site.title],
-      ...sheet.site.licences.map((l): [string, string] => [l.name, l.number]),
-      ...(sheet.site.hotLine ? [['客服电话', sheet.site.hotLine] as [string, string]] : []),
-    ];
-    const rowsHeight = (rows: [string, string][]) => rows.reduce((h, [k, v]) => h + heightOf(`${k}：${v}`, half - PAD * 2 - 4) + 3, 0);
-    const bandHeight = 18;
-    const height = bandHeight + Math.max(rowsHeight(buyer), rowsHeight(seller)) + PAD * 2;
-    doc.rect(left, top, half, bandHeight).fill(TINT);
-    doc.rect(left + half, top, half, bandHeight).fill(TINT);
-    text('购买方信息', left + PAD, top + 4, { font: 'bold', size: 9.5, color: FRAME });
-    text('销售方信息', left + half + PAD, top + 4, { font: 'bold', size: 9.5, color: FRAME });
-    const fill = (rows: [string, string][], x: number) => {
-      let y = top + bandHeight + PAD;
-      for (const [k, v] of rows) {
-        doc
-          .font('regular')
-          .fontSize(9)
-          .fillColor(MUTED)
-          .text(`${k}：`, x, y, { width: half - PAD * 2 - 4, continued: true })
-          .fillColor(INK)
-          .text(v);
-        y += heightOf(`${k}：${v}`, half - PAD * 2 - 4) + 3;
-      }
-    };
-    fill(buyer, left + PAD + 2);
-    fill(seller, left + half + PAD + 2);
-    doc
-      .strokeColor(FRAME)
-      .lineWidth(0.8)
-      .rect(left, top, WIDTH, height)
-      .moveTo(left + half, top)
-      .lineTo(left + half, top + height)
-      .moveTo(left, top + bandHeight)
-      .lineTo(left + WIDTH, top + bandHeight)
-      .stroke();
-    return top + height;
-  };
-
-  // ----------------------------------------------------------------------------------------- lines
-  const cells = (l: InvoiceLine) => [l.name, l.spec, l.unit, String(l.quantity), fenToYuan(l.unitPrice), fenToYuan(l.amount)];
-  const row = (values: string[], top: number, options: { font?: string; fill?: string; color?: string } = {}) => {
-    const height = Math.max(...values.map((v, i) => heightOf(v, COLUMNS[i].width - PAD * 2, 9, options.font))) + PAD * 2;
-    if (options.fill) doc.rect(left, top, WIDTH, height).fill(options.fill);
-    let x = left;
-    values.forEach((v, i) => {
-      const c = COLUMNS[i];
-      text(v, x + PAD, top + PAD, { width: c.width - PAD * 2, align: c.align, font: options.font, color: options.color });
-      x += c.width;
-    });
-    doc.strokeColor(FRAME).lineWidth(0.5).rect(left, top, WIDTH, height).stroke();
-    x = left;
-    for (const c of COLUMNS.slice(0, -1)) {
-      x += c.width;
+/** The buyer's and the seller's particulars side by side. */
+function parties({ doc, text, heightOf }: Pen, sheet: InvoiceSheet, top: number) {
+  const half = WIDTH / 2;
+  const buyer: [string, string][] = [
+    ['名称', sheet.title.company],
+    ['统一社会信用代码/纳税人识别号', sheet.title.taxNo],
+    ['地址、电话', sheet.title.addressPhone || '—'],
+    ['开户行及账号', sheet.title.bankAccount || '—'],
+  ];
+  const seller: [string, string][] = [
+    ['名称', sheet.site.seller],
+    ['网站', sheet.site.title],
+    ...sheet.site.licences.map((l): [string, string] => [l.name, l.number]),
+    ...(sheet.site.hotLine ? [['客服电话', sheet.site.hotLine] as [string, string]] : []),
+  ];
+  const rowsHeight = (rows: [string, string][]) => rows.reduce((h, [k, v]) => h + heightOf(`${k}：${v}`, half - PAD * 2 - 4) + 3, 0);
+  const bandHeight = 18;
+  const height = bandHeight + Math.max(rowsHeight(buyer), rowsHeight(seller)) + PAD * 2;
+  doc.rect(left, top, half, bandHeight).fill(TINT);
+  doc.rect(left + half, top, half, bandHeight).fill(TINT);
+  text('购买方信息', left + PAD, top + 4, { font: 'bold', size: 9.5, color: FRAME });
+  text('销售方信息', left + half + PAD, top + 4, { font: 'bold', size: 9.5, color: FRAME });
+  const fill = (rows: [string, string][], x: number) => {
+    let y = top + bandHeight + PAD;
+    for (const [k, v] of rows) {
       doc
-        .moveTo(x, top)
-        .lineTo(x, top + height)
-        .stroke();
+        .font('regular')
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(`${k}：`, x, y, { width: half - PAD * 2 - 4, continued: true })
+        .fillColor(INK)
+        .text(v);
+      y += heightOf(`${k}：${v}`, half - PAD * 2 - 4) + 3;
     }
-    return top + height;
   };
-  const head = (top: number) =>
+  fill(buyer, left + PAD + 2);
+  fill(seller, left + half + PAD + 2);
+  doc
+    .strokeColor(FRAME)
+    .lineWidth(0.8)
+    .rect(left, top, WIDTH, height)
+    .moveTo(left + half, top)
+    .lineTo(left + half, top + height)
+    .moveTo(left, top + bandHeight)
+    .lineTo(left + WIDTH, top + bandHeight)
+    .stroke();
+  return top + height;
+}
+
+/** One row of the lines' table; answers where it ends. */
+function row({ doc, text, heightOf }: Pen, values: string[], top: number, options: { font?: string; fill?: string; color?: string } = {}) {
+  const height = Math.max(...values.map((v, i) => heightOf(v, COLUMNS[i].width - PAD * 2, 9, options.font))) + PAD * 2;
+  if (options.fill) doc.rect(left, top, WIDTH, height).fill(options.fill);
+  let x = left;
+  values.forEach((v, i) => {
+    const c = COLUMNS[i];
+    text(v, x + PAD, top + PAD, { width: c.width - PAD * 2, align: c.align, font: options.font, color: options.color });
+    x += c.width;
+  });
+  doc.strokeColor(FRAME).lineWidth(0.5).rect(left, top, WIDTH, height).stroke();
+  x = left;
+  for (const c of COLUMNS.slice(0, -1)) {
+    x += c.width;
+    doc
+      .moveTo(x, top)
+      .lineTo(x, top + height)
+      .stroke();
+  }
+  return top + height;
+}
+
+/** The lines' table from `top`, its head again on every new page; answers where it ends. */
+function lines(pen: Pen, sheet: InvoiceSheet, top: number) {
+  const cells = (l: InvoiceLine) => [l.name, l.spec, l.unit, String(l.quantity), fenToYuan(l.unitPrice), fenToYuan(l.amount)];
+  const head = (at: number) =>
     row(
+      pen,
       COLUMNS.map((c) => c.title),
-      top,
+      at,
       { font: 'bold', fill: TINT, color: FRAME },
     );
-
-  let y = parties(heading() + 4);
-  y = head(y);
+  let y = head(top);
   for (const line of sheet.lines) {
     const values = cells(line);
-    const height = Math.max(...values.map((v, i) => heightOf(v, COLUMNS[i].width - PAD * 2))) + PAD * 2;
+    const height = Math.max(...values.map((v, i) => pen.heightOf(v, COLUMNS[i].width - PAD * 2))) + PAD * 2;
     if (y + height > BOTTOM) {
-      doc.addPage();
-      y = head(heading() + 4);
+      pen.doc.addPage();
+      y = head(heading(pen, sheet) + 4);
     }
-    y = row(values, y);
+    y = row(pen, values, y);
   }
+  return y;
+}
 
-  // ----------------------------------------------------------------------------------------- totals and remarks
+/** 合计, 价税合计 in figures and in Chinese capitals, 备注, and who issued it. */
+function totals(pen: Pen, sheet: InvoiceSheet, from: number) {
+  const { doc, text, heightOf } = pen;
+  const red = sheet.kind === 'red';
+  let y = from;
   const words = amountInWords(sheet.amount);
   const remarks = [
     red ? `对应蓝字发票号码：${sheet.reversesNo}` : '',
@@ -227,7 +256,7 @@ export function invoicePdf(sheet: InvoiceSheet): Promise<Buffer> {
   const remarkHeight = remarks.reduce((h, r) => h + heightOf(r, WIDTH - 80) + 2, 0) + PAD * 2;
   if (y + 22 + 26 + remarkHeight + 40 > BOTTOM) {
     doc.addPage();
-    y = heading() + 4;
+    y = heading(pen, sheet) + 4;
   }
   // 合计
   doc.strokeColor(FRAME).lineWidth(0.5).rect(left, y, WIDTH, 22).stroke();
@@ -259,8 +288,10 @@ export function invoicePdf(sheet: InvoiceSheet): Promise<Buffer> {
   y += remarkHeight + 10;
   text(`开票人：${sheet.issuer}`, left, y, { color: MUTED });
   text(`销售方：${sheet.site.seller}`, left, y, { width: WIDTH, align: 'right', color: MUTED });
+}
 
-  // ----------------------------------------------------------------------------------------- foot of every page
+/** The foot of every page, with its number of the page count. */
+function feet({ doc, text }: Pen, sheet: InvoiceSheet) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -273,6 +304,4 @@ export function invoicePdf(sheet: InvoiceSheet): Promise<Buffer> {
       { width: WIDTH, align: 'center', size: 8, color: MUTED, lineBreak: false },
     );
   }
-  doc.end();
-  return done;
 }

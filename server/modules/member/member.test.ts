@@ -40,34 +40,37 @@ const inDays = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86
 describe(`member and account centre on ${dbLabel}`, () => {
   it('refuses a guest on every call with 401 and code 10001', async () => {
     const guest = agent(t.app);
-    const calls: [string, string][] = [
-      ['GET', '/api/user/center'],
-      ['GET', '/api/user/zizhi'],
-      ['POST', '/api/user/zizhi'],
-      ['POST', '/api/user/zizhi/1'],
-      ['GET', '/api/message'],
-      ['POST', '/api/message/read'],
-      ['GET', '/api/user/wechat'],
-      ['GET', '/api/user/bind_wechat?ticket=abcdefgh12'],
-      ['POST', '/api/user/bind_wechat'],
-      ['DELETE', '/api/user/unbind_wechat'],
-      ['GET', '/api/user/dd'],
-      ['POST', '/api/user/act_for'],
-      ['DELETE', '/api/user/act_for'],
-      ['GET', '/api/user/fast_buy'],
-      ['POST', '/api/user/updateUserInfo'],
-      ['POST', '/api/user/resetPassword'],
+    // Bad input of a guest is refused before the session is looked at (422, the fields' errors and nothing else);
+    // every other call answers 401.
+    const calls: [string, string, 401 | 422][] = [
+      ['GET', '/api/user/center', 401],
+      ['GET', '/api/user/zizhi', 401],
+      ['POST', '/api/user/zizhi', 422],
+      ['POST', '/api/user/zizhi/1', 422],
+      ['GET', '/api/message', 401],
+      ['POST', '/api/message/read', 401],
+      ['GET', '/api/user/wechat', 401],
+      ['GET', '/api/user/bind_wechat?ticket=abcdefgh12', 401],
+      ['POST', '/api/user/bind_wechat', 401],
+      ['DELETE', '/api/user/unbind_wechat', 401],
+      ['GET', '/api/user/dd', 401],
+      ['POST', '/api/user/act_for', 401],
+      ['DELETE', '/api/user/act_for', 401],
+      ['GET', '/api/user/fast_buy', 401],
+      ['POST', '/api/user/updateUserInfo', 422],
+      ['POST', '/api/user/resetPassword', 422],
     ];
-    for (const [method, url] of calls) {
+    const refusal = { 401: { code: 10001, message: '未登录', data: null }, 422: { code: 422, data: { errors: expect.any(Object) } } };
+    for (const [method, url, status] of calls) {
       const res =
         method === 'GET'
           ? await guest.get(url)
           : method === 'POST'
             ? await guest.post(url, { ids: [1], ticket: 'abcdefgh12', store_id: 1 })
             : await guest.delete(url);
-      // Bad input of a guest may be refused before the session is looked at; either way nothing is shown.
-      expect([401, 422], `${method} ${url}`).toContain(res.status);
-      if (res.status === 401) expect(res.body).toMatchObject({ code: 10001, message: '未登录' });
+      expect(res.status, `${method} ${url}`).toBe(status);
+      expect(res.body, `${method} ${url}`).toMatchObject(refusal[status]);
+      expect(Object.keys(res.body.data ?? {})).toEqual(status === 422 ? ['errors'] : []);
     }
     for (const url of ['/api/user/center', '/api/user/zizhi', '/api/message', '/api/user/wechat', '/api/user/dd', '/api/user/fast_buy']) {
       expect((await guest.get(url)).body.code, url).toBe(10001);

@@ -4,17 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  AdminAfterSalePage,
-  adminAfterSaleParams,
-  adminAfterSaleQuery,
   AdminOrderDetail,
   AdminOrderPage,
   adminOrderParams,
   adminOrderQuery,
-  afterSaleDecisionBody,
-  afterSaleRefundBody,
   confirmTransferBody,
   reasonBody,
   receiptCheckBody,
@@ -31,7 +25,6 @@ export async function orderAdminRoutes(root: FastifyInstance, deps: Deps) {
   const { db } = deps.database;
   const tags = ['orders'];
   const params = adminOrderParams;
-
   app.get(
     '/api/admin/orders',
     {
@@ -131,65 +124,5 @@ export async function orderAdminRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => ok(await admin.checkReceipt(db, req, req.params.id, req.body)),
-  );
-
-  app.get(
-    '/api/admin/after_sales',
-    {
-      ...needs('order:read'),
-      schema: {
-        tags,
-        summary: 'Returns and after-sales requests, waiting first (order:read).',
-        querystring: adminAfterSaleQuery,
-        response: answers(AdminAfterSalePage),
-      },
-    },
-    async (req) => {
-      requirePermission(req, 'order:read');
-      return ok(await admin.adminListAfterSales(db, req.query));
-    },
-  );
-  app.post(
-    '/api/admin/after_sales/:id/decide',
-    {
-      ...needs('after_sale:decide'),
-      schema: {
-        tags,
-        summary: 'Approves or rejects (with the reason the buyer reads) a waiting request (after_sale:decide).',
-        params: adminAfterSaleParams,
-        body: afterSaleDecisionBody,
-        response: answers(z.null()),
-      },
-    },
-    async (req) => ok(await admin.decideAfterSale(db, req, req.params.id, req.body)),
-  );
-  app.post(
-    '/api/admin/after_sales/:id/receive',
-    {
-      ...needs('after_sale:decide'),
-      schema: {
-        tags,
-        summary: "A return's goods arrived: counted on their lines and back in stock (after_sale:decide).",
-        params: adminAfterSaleParams,
-        response: answers(z.null()),
-      },
-    },
-    async (req) => ok(await admin.receiveReturn(db, req, req.params.id)),
-  );
-  app.post(
-    '/api/admin/after_sales/:id/refund',
-    {
-      ...needs('order:refund'),
-      schema: {
-        tags,
-        summary: 'Refunds a request, in full or in part, never more than paid (order:refund).',
-        description:
-          'A return refunds at most what its lines paid, once its goods are back; an after-sales request at most what the order paid less earlier refunds.',
-        params: adminAfterSaleParams,
-        body: afterSaleRefundBody,
-        response: answers(z.null()),
-      },
-    },
-    async (req) => ok(await admin.refundAfterSale(db, req, req.params.id, req.body)),
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The staff side of orders (DESIGN.md section 13): the list and detail, confirming a bank transfer, shipping,
- * cancelling an unpaid order, refunding a paid one, deciding returns and after-sales, checking the signed
- * receipts of ephedrine orders. Every write is audited and runs in one transaction; each is idempotent or
+ * cancelling an unpaid order, refunding a paid one, checking the signed receipts of ephedrine orders (returns
+ * and after-sales are decided in admin-after-sales.ts). Every write is audited and runs in one transaction; each is idempotent or
  * refused when the order is no longer in the state it needs, so a double click never ships, confirms or
  * refunds twice. The buyer is told by a message.
  */
@@ -9,56 +9,32 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL }
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { fenToYuan, yuanToFen } from '../../../core/money.js';
-import type {
-  AdminAfterSale,
-  AdminOrderDetail,
-  AdminOrderQuery,
-  AdminOrderRow,
-  adminAfterSaleQuery,
-  afterSaleDecisionBody,
-  confirmTransferBody,
-  receiptCheckBody,
-  shipBody,
-} from '../../../core/schemas/admin-orders.js';
-import { AFTER_SALE_STATUS_TEXT, AfterSaleStatus, isPaidStatus, OrderStatus, PayStatus, ReceiptStatus } from '../../../core/status.js';
-import type { Conn, Db, Tx } from '../../db/client.js';
+import type { AdminOrderDetail, AdminOrderQuery, AdminOrderRow, confirmTransferBody, receiptCheckBody, shipBody } from '../../../core/schemas/admin-orders.js';
+import { isPaidStatus, OrderStatus, PayStatus, ReceiptStatus } from '../../../core/status.js';
+import type { Db } from '../../db/client.js';
 import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
-import type { OperatorRow } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { briefOf, buyersMatching, userBriefs, sendMessage } from '../accounts/index.js';
-import { goodsByIds, putBackStock } from '../catalogue/index.js';
+import { goodsByIds } from '../catalogue/index.js';
 import { audited } from '../operators/index.js';
 import { paymentsOf, closeWaiting } from '../pay/index.js';
-import { refundCreditOrder, refundToBalance, creditBillOfOrder } from '../wallet/index.js';
+import { creditBillOfOrder } from '../wallet/index.js';
 import { settleCashback } from './cashback.js';
-import { undoPlacement } from './checkout.js';
+import { undoPlacement } from './placement.js';
 import { orderRefunded } from './events.js';
 import { cancelInTx } from './lifecycle.js';
 import { ORDER_PAYMENT } from './payment.js';
 import { receiptWaiting } from './queues.js';
-import { chargedPrice, ORDER_MISSING, statusText, type OrderRow } from './rows.js';
+import { chargedPrice, lockedOrder, ORDER_MISSING, statusText, type OrderRow } from './rows.js';
 import { containing } from '../../db/like.js';
+import { afterSaleView } from './admin-after-sales.js';
+import { giveMoneyBack, refundMemo } from './refunds.js';
 
 const y = fenToYuan;
 const PER_PAGE = 20;
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 const DAY_MS = 86_400_000;
 const chinaDay = (day: string) => new Date(`${day}T00:00:00+08:00`);
-/** The ledger's memo holds at most this many characters. */
-const MEMO_MAX = 120;
-
-/** The memo of money given back: what, the operator's reason (cut to fit) and who did it, as the buyer's ledger shows it. */
-function refundMemo(what: string, reason: string, operator: OperatorRow) {
-  const tail = `（经办：${operator.name}）`;
-  const head = [...(reason ? `${what}：${reason}` : what)];
-  return head.slice(0, MEMO_MAX - [...tail].length).join('') + tail;
-}
-
-async function lockedOrder(tx: Conn, id: number) {
-  const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-  if (!o) throw notFound(ORDER_MISSING);
-  return o;
-}
 
 /** The fields of an order an audit row keeps. */
 const trail = (o: OrderRow) => ({
@@ -148,45 +124,6 @@ export async function adminListOrders(db: Db, q: AdminOrderQuery) {
     total: n,
   };
 }
-
-/** The most a refund of the request may give now: what the order has left, and for a return no more than its lines paid. */
-function refundableOf(a: typeof afterSales.$inferSelect, order: Pick<OrderRow, 'payAmount' | 'refundedAmount'>) {
-  if (a.refundedAt || a.status === AfterSaleStatus.rejected || a.status === AfterSaleStatus.done) return 0;
-  const left = Math.max(0, order.payAmount - order.refundedAmount);
-  return a.kind === 'return' ? Math.min(a.refundAmount, left) : left;
-}
-
-type OrderOfRequest = Pick<OrderRow, 'orderNo' | 'payAmount' | 'refundedAmount'>;
-
-function afterSaleView(
-  a: typeof afterSales.$inferSelect,
-  order: OrderOfRequest,
-  buyer: AdminAfterSale['buyer'],
-  items: (typeof orderItems.$inferSelect)[],
-): AdminAfterSale {
-  return {
-    id: a.id,
-    order_id: a.orderId,
-    order_no: order.orderNo,
-    buyer,
-    kind: a.kind,
-    lines: a.lines.map((l) => {
-      const item = items.find((i) => i.id === l.item_id);
-      return { item_id: l.item_id, number: l.number, name: item?.name ?? '', bzdw: item?.bzdw ?? '' };
-    }),
-    reason: a.reason,
-    images: a.images,
-    status: a.status,
-    status_text: AFTER_SALE_STATUS_TEXT[a.status] ?? '未知',
-    refund_amount: y(a.refundAmount),
-    refundable: y(refundableOf(a, order)),
-    reply: a.reply,
-    received_at: seconds(a.receivedAt),
-    refunded_at: seconds(a.refundedAt),
-    created_at: seconds(a.createdAt)!,
-  };
-}
-
 /** What an operator may do with the order now. */
 const operatorActions = (o: OrderRow): AdminOrderDetail['actions'] => ({
   confirm_transfer: o.status === OrderStatus.unpaid && o.payStatus === PayStatus.transferWaiting ? 1 : 0,
@@ -316,14 +253,6 @@ export async function adminCancelOrder(db: Db, req: FastifyRequest, id: number, 
   return adminOrderDetail(db, id);
 }
 
-/** Gives an order's money back where it came from: a credit bill is forgiven first; everything else goes to the balance. */
-async function giveMoneyBack(tx: Tx, o: OrderRow, amount: number, ref: { type: string; id: number }, memo: string) {
-  if (amount <= 0) return;
-  const refund = { userId: o.userId, amount, refType: ref.type, refId: ref.id, memo };
-  if (o.payMethod === 'credit') await refundCreditOrder(tx, o.id, refund);
-  else await refundToBalance(tx, refund);
-}
-
 /**
  * 退款 of a paid order not yet shipped: the whole payment goes back (balance; credit bill; online and
  * transfer payments to the balance), the order is cancelled, and stock, coupon, red packet and limited buys
@@ -350,147 +279,6 @@ export async function refundOrder(db: Db, req: FastifyRequest, id: number, reaso
   });
   return adminOrderDetail(db, id);
 }
-
-/** The returns and after-sales requests, the oldest waiting first. */
-export async function adminListAfterSales(db: Db, q: z.infer<typeof adminAfterSaleQuery>) {
-  const where: SQL[] = [];
-  if (q.status !== undefined) where.push(eq(afterSales.status, Number(q.status) as (typeof afterSales.$inferSelect)['status']));
-  if (q.kind) where.push(eq(afterSales.kind, q.kind));
-  const cond = where.length ? and(...where) : undefined;
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(afterSales)
-      .where(cond)
-      .orderBy(asc(afterSales.status), desc(afterSales.id))
-      .limit(PER_PAGE)
-      .offset((q.page - 1) * PER_PAGE),
-    db.select({ n: count() }).from(afterSales).where(cond),
-  ]);
-  const orderIds = [...new Set(rows.map((r) => r.orderId))];
-  const [os, items, buyers] = await Promise.all([
-    orderIds.length ? db.select().from(orders).where(inArray(orders.id, orderIds)) : Promise.resolve([]),
-    orderIds.length ? db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)) : Promise.resolve([]),
-    userBriefs(
-      db,
-      rows.map((r) => r.userId),
-    ),
-  ]);
-  return {
-    current_page: q.page,
-    data: rows.map((a) =>
-      afterSaleView(
-        a,
-        os.find((o) => o.id === a.orderId) ?? { orderNo: '', payAmount: 0, refundedAmount: 0 },
-        briefOf(buyers, a.userId),
-        items.filter((i) => i.orderId === a.orderId),
-      ),
-    ),
-    last_page: Math.max(1, Math.ceil(n / PER_PAGE)),
-    per_page: PER_PAGE,
-    total: n,
-  };
-}
-
-async function lockedAfterSale(tx: Conn, id: number) {
-  const [a] = await tx.select().from(afterSales).where(eq(afterSales.id, id)).for('update');
-  if (!a) throw notFound('售后申请不存在');
-  return a;
-}
-
-const afterSaleTrail = (a: typeof afterSales.$inferSelect) => ({
-  status: a.status,
-  reply: a.reply,
-  refund_amount: a.refundAmount,
-  received: Boolean(a.receivedAt),
-  refunded: Boolean(a.refundedAt),
-});
-const KIND_TEXT = { return: '退货申请', after_sale: '售后申请' } as const;
-
-/** 同意 or 拒绝 (with the reason the buyer reads) a waiting request. */
-export async function decideAfterSale(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof afterSaleDecisionBody>) {
-  return audited(db, req, { permission: 'after_sale:decide', action: `after_sale.${body.decision}`, targetType: 'after_sale', targetId: id }, async (tx) => {
-    const a = await lockedAfterSale(tx, id);
-    const status = body.decision === 'approve' ? AfterSaleStatus.approved : AfterSaleStatus.rejected;
-    if (a.status === status) return { before: null, after: null, result: null };
-    if (a.status !== AfterSaleStatus.pending) throw refuse('该申请已处理');
-    const [after] = await tx.update(afterSales).set({ status, reply: body.reply, decidedAt: new Date() }).where(eq(afterSales.id, id)).returning();
-    const [o] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, a.orderId));
-    const text = body.decision === 'approve' ? '已同意' : `未通过：${body.reply}`;
-    await sendMessage(
-      tx,
-      a.userId,
-      `${KIND_TEXT[a.kind]}${body.decision === 'approve' ? '已同意' : '未通过'}`,
-      `订单 ${o.orderNo} 的${KIND_TEXT[a.kind]}${text}${body.decision === 'approve' && a.kind === 'return' ? '，请将商品寄回' : ''}。`,
-    );
-    return { before: afterSaleTrail(a), after: afterSaleTrail(after), result: null };
-  });
-}
-
-/** 确认收货 of a return: the returned units are counted on their lines and go back into stock. */
-export async function receiveReturn(db: Db, req: FastifyRequest, id: number) {
-  return audited(db, req, { permission: 'after_sale:decide', action: 'after_sale.receive', targetType: 'after_sale', targetId: id }, async (tx) => {
-    const a = await lockedAfterSale(tx, id);
-    if (a.receivedAt) return { before: null, after: null, result: null };
-    if (a.kind !== 'return' || a.status !== AfterSaleStatus.approved) throw refuse('只有已同意的退货申请可以确认收货');
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, a.orderId)).for('update');
-    for (const line of a.lines) {
-      const item = items.find((i) => i.id === line.item_id);
-      if (!item) continue;
-      await tx
-        .update(orderItems)
-        .set({ returnedNumber: sql`${orderItems.returnedNumber} + ${line.number}` })
-        .where(eq(orderItems.id, item.id));
-      for (const part of item.parts ?? [{ goods_id: item.goodsId, number: 1 }]) await putBackStock(tx, part.goods_id, part.number * line.number);
-    }
-    const [after] = await tx.update(afterSales).set({ receivedAt: new Date() }).where(eq(afterSales.id, id)).returning();
-    return { before: afterSaleTrail(a), after: afterSaleTrail(after), result: null };
-  });
-}
-
-/**
- * 退款 of a return or an after-sales request, once, in full or in part: never more than what the order paid
- * less its earlier refunds, and for a return (once its goods are back) never more than what its lines paid;
- * back where the money came from. The same refund sent again changes nothing; another amount is refused.
- */
-export async function refundAfterSale(db: Db, req: FastifyRequest, id: number, body: { amount: string; reply: string }) {
-  return audited(db, req, { permission: 'order:refund', action: 'after_sale.refund', targetType: 'after_sale', targetId: id }, async (tx, operator) => {
-    const a = await lockedAfterSale(tx, id);
-    const amount = yuanToFen(body.amount);
-    if (a.refundedAt) {
-      if (amount === a.refundAmount) return { before: null, after: null, result: null };
-      throw refuse(`该申请已退款¥${y(a.refundAmount)}，不能再次退款`);
-    }
-    if (a.status !== AfterSaleStatus.approved) throw refuse('只有已同意的申请可以退款');
-    if (a.kind === 'return' && !a.receivedAt) throw refuse('请先确认收到退回的商品');
-    const o = await lockedOrder(tx, a.orderId);
-    const left = o.payAmount - o.refundedAmount;
-    const ceiling = a.kind === 'return' ? Math.min(a.refundAmount, left) : left;
-    if (amount <= 0) throw invalid('amount', '退款金额须大于0');
-    if (amount > ceiling) throw invalid('amount', `退款金额不能超过¥${y(ceiling)}`);
-    // Cashback granted and no longer due that the red packet balance cannot cover is kept from the refund.
-    const kept = Math.min(amount, await settleCashback(tx, o, o.refundedAmount + amount, { type: 'after_sale', id: a.id }));
-    await giveMoneyBack(tx, o, amount - kept, { type: 'after_sale', id: a.id }, refundMemo(`订单 ${o.orderNo} ${KIND_TEXT[a.kind]}退款`, body.reply, operator));
-    await tx
-      .update(orders)
-      .set({ refundedAmount: o.refundedAmount + amount })
-      .where(eq(orders.id, o.id));
-    const [after] = await tx
-      .update(afterSales)
-      .set({ status: AfterSaleStatus.done, refundAmount: amount, refundedAt: new Date(), reply: body.reply || a.reply })
-      .where(eq(afterSales.id, id))
-      .returning();
-    await orderRefunded(tx, o.id);
-    await sendMessage(
-      tx,
-      a.userId,
-      '退款已到账',
-      `订单 ${o.orderNo} 的${KIND_TEXT[a.kind]}已退款 ¥${y(amount - kept)}${o.payMethod === 'credit' ? '（优先冲减账期账单）' : '，已退回账户余额'}${kept > 0 ? `，已扣除无法收回的满返红包 ¥${y(kept)}` : ''}。`,
-    );
-    return { before: afterSaleTrail(a), after: afterSaleTrail(after), result: null };
-  });
-}
-
 /** 回执审核 of an ephedrine order: accepted, or asked for again with the reason (the buyer uploads anew). */
 export async function checkReceipt(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof receiptCheckBody>) {
   await audited(

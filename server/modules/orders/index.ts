@@ -1,5 +1,8 @@
 /** What other modules and the app may use of orders. */
 export { orderAdminRoutes } from './admin-routes.js';
+export { afterSaleAdminRoutes } from './after-sale-admin-routes.js';
+export { afterSaleRoutes } from './after-sale-routes.js';
+export { checkoutRoutes } from './checkout-routes.js';
 export { adminListOrders, adminOrderDetail } from './admin.js';
 export { onOrderCompleted, onOrderRefunded, orderFacts, orderIdByNo, paidOrdersPage } from './events.js';
 export type { OrderFacts } from './events.js';

@@ -11,7 +11,7 @@ import type { SessionUser } from '../../http/auth.js';
 import { refuse } from '../../http/envelope.js';
 import { move } from '../wallet/index.js';
 import { grantCashback } from './cashback.js';
-import { undoPlacement } from './checkout.js';
+import { undoPlacement } from './placement.js';
 import { orderCompleted } from './events.js';
 import { ownOrder } from './rows.js';
 

@@ -1,68 +1,14 @@
 /** From the cart to an order and its life: confirm, create, cancel, expire, receive, return, and the ledger. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, asc, eq, gt, inArray, like, sql } from 'drizzle-orm';
-import { brands, cartItems, goods, ledger, orderItems, orders, salesTally, userCoupons, users, wallets } from '../../db/schema/index.js';
-import { agent, buildTestApp, dbLabel, DEMO_PAY_PASSWORD, loginAs, type TestApp } from '../../testing.js';
+import { describe, it, expect } from 'vitest';
+import { and, eq, gt } from 'drizzle-orm';
+import { activities, activityGoods, goods, orderItems, orders, userCoupons, users, wallets } from '../../db/schema/index.js';
+import { dbLabel, DEMO_PAY_PASSWORD, loginAs } from '../../testing.js';
 import { cancelExpiredOrders, completeShippedOrders } from './lifecycle.js';
-import { foldSales, takeStocks } from '../catalogue/service.js';
+import { foldSales } from '../catalogue/stock.js';
 import { LineType } from '../../../core/status.js';
+import { t, demo, demoId, fen, plainGoods, defaultAddress, expectLedgerConsistent, openCheckout } from './orders.fixture.js';
 
-let t: TestApp;
-let demo: ReturnType<typeof agent>;
-let demoId: number;
-beforeAll(async () => {
-  // Fifty buyers log in from one address in the rush test.
-  t = await buildTestApp({ goods: 600, config: { RATE_LIMIT_FACTOR: 100 } });
-  demo = await loginAs(t.app, 'demo');
-  [{ id: demoId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
-});
-afterAll(async () => t?.close());
-beforeEach(async () => {
-  await t.db.delete(cartItems).where(eq(cartItems.userId, demoId));
-});
-
-const fen = (yuan: string) => Math.round(Number(yuan) * 100);
-
-async function plainGoods(brand: string, n = 1) {
-  const rows = await t.db
-    .select({ g: goods })
-    .from(goods)
-    .innerJoin(brands, eq(brands.id, goods.brandId))
-    .where(and(eq(brands.name, brand), eq(goods.isKx, false), eq(goods.isBuy, true), eq(goods.isEphedrine, false), gt(goods.number, 1000)))
-    .orderBy(asc(goods.id))
-    .limit(n);
-  return rows.map((r) => r.g);
-}
-
-async function defaultAddress(a: ReturnType<typeof agent>) {
-  return ((await a.get('/api/address')).body.data as { id: number }[])[0].id;
-}
-
-/** Every instrument's ledger adds up to the balance the account holds. */
-async function expectLedgerConsistent(userId: number) {
-  const [w] = await t.db.select().from(wallets).where(eq(wallets.userId, userId));
-  const [u] = await t.db.select().from(users).where(eq(users.id, userId));
-  const sums = await t.db
-    .select({ instrument: ledger.instrument, total: sql<number>`coalesce(sum(${ledger.amount}), 0)::int` })
-    .from(ledger)
-    .where(eq(ledger.userId, userId))
-    .groupBy(ledger.instrument);
-  const of = (i: string) => Number(sums.find((s) => s.instrument === i)?.total ?? 0);
-  expect(of('balance')).toBe(w?.balance ?? 0);
-  expect(of('red_packet')).toBe(w?.redPacket ?? 0);
-  expect(of('credit')).toBe(w?.creditUsed ?? 0);
-  expect(of('points')).toBe(u.points);
-  const last = await t.db.select().from(ledger).where(eq(ledger.userId, userId)).orderBy(asc(ledger.id));
-  for (const instrument of ['balance', 'red_packet', 'credit', 'points']) {
-    const rows = last.filter((r) => r.instrument === instrument);
-    let running = 0;
-    for (const r of rows) {
-      running += r.amount;
-      expect(r.balanceAfter).toBe(running);
-      expect(r.balanceAfter).toBeGreaterThanOrEqual(0);
-    }
-  }
-}
+openCheckout();
 
 describe(`checkout on ${dbLabel}`, () => {
   it('confirms with the best coupon and the red packet, creates the order, takes the stock and empties those lines', async () => {
@@ -172,22 +118,29 @@ describe(`checkout on ${dbLabel}`, () => {
       expect(res.body.code, res.body.message).toBe(10000);
       return { items: await t.db.select().from(orderItems).where(eq(orderItems.orderId, res.body.data.orders[0].id)) };
     };
+    // The goods' 买赠 activity gives other goods (a mask): each stock goes down by its own units.
+    const [{ rules }] = await t.db
+      .select({ rules: activities.rules })
+      .from(activities)
+      .innerJoin(activityGoods, eq(activityGoods.activityId, activities.id))
+      .where(and(eq(activities.type, 'gift'), eq(activityGoods.goodsId, g.id)));
+    const giftGoods = (rules as { gift: { goods_id: number } }).gift.goods_id;
+    expect(giftGoods).not.toBe(g.id);
     const before = await stockOf(g.id);
+    const giftBefore = await stockOf(giftGoods);
     const { items } = await place();
     const gift = items.find((i) => i.type === LineType.gift);
     expect(gift, 'the order holds the gift').toBeDefined();
     expect(gift!.name).toContain('（赠品）');
     expect(gift!.payAmount).toBe(0);
-    const taken = units + (gift!.goodsId === g.id ? gift!.number : 0);
-    expect(await stockOf(g.id)).toBe(before - taken);
-    if (gift!.goodsId !== g.id) expect(await stockOf(gift!.goodsId)).toBeGreaterThanOrEqual(0);
+    expect(gift!.goodsId).toBe(giftGoods);
+    expect(await stockOf(g.id)).toBe(before - units);
+    expect(await stockOf(giftGoods)).toBe(giftBefore - gift!.number);
 
     // The gift's goods with fewer units than the gift: the order goes through without it.
-    const giftGoods = gift!.goodsId;
-    const reserve = giftGoods === g.id ? units : 0;
     await t.db
       .update(goods)
-      .set({ number: reserve + gift!.number - 1 })
+      .set({ number: gift!.number - 1 })
       .where(eq(goods.id, giftGoods));
     const second = await place();
     expect(second.items.some((i) => i.type === LineType.gift)).toBe(false);
@@ -339,160 +292,5 @@ describe(`order life on ${dbLabel}`, () => {
     }
     const address = await defaultAddress(demo);
     expect((await chain.post('/api/order', { address_id: address })).status).toBe(404);
-  });
-});
-
-describe(`the last units on ${dbLabel}`, () => {
-  it('sells the last 5 units to exactly 5 of 50 buyers ordering at once, and stock ends at 0', async () => {
-    const [g] = await t.db
-      .select()
-      .from(goods)
-      .where(and(eq(goods.isKx, false), eq(goods.isBuy, true), eq(goods.isEphedrine, false), eq(goods.zbz, 1), like(goods.name, '%片%')))
-      .limit(1);
-    const [template] = await t.db.select().from(users).where(eq(users.username, 'demo'));
-    const buyers = await t.db
-      .insert(users)
-      .values(
-        Array.from({ length: 50 }, (_, i) => ({
-          username: `rush${i}`,
-          phone: `1390000${String(i).padStart(4, '0')}`,
-          passwordHash: template.passwordHash,
-          name: '抢购',
-          company: `抢购药房${i}`,
-          isPassed: 1,
-          scopeIds: template.scopeIds,
-          registerStep: 3,
-          contractSignedAt: new Date(),
-          province: '浙江省',
-          city: '杭州市',
-          district: '西湖区',
-          address: '文三路 1 号',
-        })),
-      )
-      .returning();
-    await t.db.update(goods).set({ number: 5 }).where(eq(goods.id, g.id));
-    const agents = await Promise.all(buyers.map((b) => loginAs(t.app, b.username)));
-    const addresses: number[] = [];
-    for (const a of agents) {
-      expect((await a.post('/api/cart', { params: [{ goods_id: g.id, number: 1 }] })).body.code).toBe(10000);
-      addresses.push(
-        (await a.post('/api/address', { name: '抢购', phone: '13900000000', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路 1 号' }))
-          .body.data.id,
-      );
-    }
-    const results = await Promise.all(agents.map((a, i) => a.post('/api/order', { address_id: addresses[i] })));
-    const codes = results.map((r) => r.body.code);
-    expect(codes.filter((c) => c === 10000)).toHaveLength(5);
-    expect(codes.filter((c) => c !== 10000).every((c) => c === 400)).toBe(true);
-    expect(results.find((r) => r.body.code === 400)?.body.message).toMatch(/库存不足|已售罄/);
-    const [after] = await t.db.select().from(goods).where(eq(goods.id, g.id));
-    expect(after.number).toBe(0);
-    const sold = await t.db
-      .select({ n: sql<number>`coalesce(sum(${orderItems.number}), 0)::int` })
-      .from(orderItems)
-      .where(
-        and(
-          eq(orderItems.goodsId, g.id),
-          inArray(
-            orderItems.orderId,
-            t.db
-              .select({ id: orders.id })
-              .from(orders)
-              .where(
-                inArray(
-                  orders.userId,
-                  buyers.map((b) => b.id),
-                ),
-              ),
-          ),
-        ),
-      );
-    expect(Number(sold[0].n)).toBe(5);
-  });
-
-  it('takes overlapping sets of goods for 60 orders at once, each whole or not at all, never below zero and never in a deadlock with them or the sales sweep', async () => {
-    const picked = await plainGoods('石药', 4);
-    const ids = picked.map((g) => g.id);
-    await t.db.update(goods).set({ number: 20 }).where(inArray(goods.id, ids));
-    await foldSales(t.db);
-    const salesBefore = new Map(
-      (await t.db.select({ id: goods.id, sales: goods.sales }).from(goods).where(inArray(goods.id, ids))).map((g) => [g.id, g.sales]),
-    );
-    // Each order takes 1-3 units of three of the four goods, named in a random order.
-    let seed = 7;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const wants = Array.from({ length: 60 }, () =>
-      ids
-        .filter((_, i) => i !== Math.floor(rnd() * 4))
-        .slice(0, 3)
-        .map((id) => [id, 1 + Math.floor(rnd() * 3)] as [number, number])
-        .sort(() => rnd() - 0.5),
-    );
-    // Units sold earlier wait to be folded into the goods' sales, by sweeps that run among the orders.
-    await t.db.insert(salesTally).values(
-      [...ids].reverse().flatMap((goodsId) => [
-        { goodsId, number: 2 },
-        { goodsId, number: 1 },
-      ]),
-    );
-    const sweeps = [0, 1, 2].map(async (k) => {
-      await new Promise((resolve) => setTimeout(resolve, k * 5));
-      return foldSales(t.db);
-    });
-    const outcomes = await Promise.all(
-      wants.map((need) =>
-        t.db
-          .transaction(async (tx) => {
-            const short = await takeStocks(tx, need);
-            if (short !== null) throw new Error(`short ${short}`);
-            return true;
-          })
-          .catch((err: Error) => {
-            expect(err.message).toMatch(/^short \d+$/);
-            return false;
-          }),
-      ),
-    );
-    await Promise.all(sweeps);
-    const taken = new Map<number, number>(ids.map((id) => [id, 0]));
-    wants.forEach((need, i) => outcomes[i] && need.forEach(([id, n]) => taken.set(id, taken.get(id)! + n)));
-    expect(outcomes.filter(Boolean).length).toBeGreaterThan(0);
-    expect(outcomes.filter((ok) => !ok).length, 'the stock runs out').toBeGreaterThan(0);
-    const after = await t.db.select({ id: goods.id, number: goods.number }).from(goods).where(inArray(goods.id, ids));
-    for (const g of after) {
-      expect(g.number, `goods ${g.id}`).toBeGreaterThanOrEqual(0);
-      expect(g.number, `goods ${g.id}`).toBe(20 - taken.get(g.id)!);
-    }
-    // Every unit taken, and every unit tallied before, is in the sales once the last sweep has run.
-    await foldSales(t.db);
-    const sales = await t.db.select({ id: goods.id, sales: goods.sales }).from(goods).where(inArray(goods.id, ids));
-    for (const g of sales) expect(g.sales, `sales of ${g.id}`).toBe(salesBefore.get(g.id)! + 3 + taken.get(g.id)!);
-  });
-});
-
-describe(`coupons for the checkout on ${dbLabel}`, () => {
-  it('lists the coupons usable on the chosen lines and those that are not, with the reason', async () => {
-    const [g] = await plainGoods('扬子江');
-    await demo.post('/api/cart', { params: [{ goods_id: g.id, number: Math.ceil(60_000 / g.basePrice / g.zbz) * g.zbz }] });
-    await demo.post('/api/cart/checkout', { ids: ((await demo.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id) });
-    const usable = (await demo.get('/api/user/availableCoupon?type=1')).body.data;
-    const unusable = (await demo.get('/api/user/availableCoupon?type=2')).body.data;
-    expect(usable.data.length).toBeGreaterThan(0);
-    for (const c of usable.data as { usable: boolean; discount: string }[]) {
-      expect(c.usable).toBe(true);
-      expect(fen(c.discount)).toBeGreaterThan(0);
-    }
-    for (const c of unusable.data as { usable: boolean; message: string }[]) {
-      expect(c.usable).toBe(false);
-      expect(c.message).toBeTruthy();
-    }
-    expect((await demo.get('/api/user/availableCoupon?type=3')).status).toBe(422);
-  });
-
-  it('lists a chain headquarters its stores and nobody else', async () => {
-    const chain = await loginAs(t.app, 'chain');
-    const stores = (await chain.get('/api/user/stores')).body.data as { username: string; company: string }[];
-    expect(stores.map((s) => s.username)).toEqual(['chain-a', 'chain-b']);
-    expect((await demo.get('/api/user/stores')).body.data).toEqual([]);
   });
 });

@@ -21,6 +21,13 @@ export async function ownOrder(conn: Conn, userId: number, id: number, lock = fa
   return row;
 }
 
+/** Any order, locked for the transaction (the staff's writes), or 404. */
+export async function lockedOrder(conn: Conn, id: number) {
+  const [o] = await conn.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!o) throw notFound(ORDER_MISSING);
+  return o;
+}
+
 /**
  * The unit price a line was charged: the flash-sale or daily-special price when it priced every unit (with the
  * usual price, struck through beside it), else the usual price; a line partly at the offer's price says how

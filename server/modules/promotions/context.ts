@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.js';
 import { activities, activityGoods, combinations } from '../../db/schema/promotions.js';
 import type { PricingRow } from '../catalogue/index.js';
 import { cachedResult, forgetResult } from '../../http/cache.js';
-import { atMinute, chinaDay, tiersOf } from './clock.js';
+import { atMinute, chinaDay, tiersOf, type ChinaDay } from './clock.js';
 
 export type OfferBase = Omit<PriceOffer, 'bought_today' | 'sold_today'>;
 
@@ -74,6 +74,38 @@ function keptActivityGoodsIds(db: Db, ids: number[]) {
   return cachedResult(db, key, () => activityGoodsIds(db, ids), GOODS_LISTS_TTL_MS);
 }
 
+type ActivityRow = typeof activities.$inferSelect;
+type PricedLine = typeof activityGoods.$inferSelect & { price: number };
+
+/** What a running activity reads of the day and of its goods. */
+type Reading = {
+  now: number;
+  today: ChinaDay;
+  /** The activity's priced lines (flash sale, daily specials, add-on offers). */
+  pricedOf: (id: number) => PricedLine[];
+  /** Every goods of the activity, priced or not (the 94% off, manjian and gift lists can be long). */
+  goodsIdsOf: (id: number) => number[];
+  /** The goods listed without a price. */
+  plainOf: (id: number) => number[];
+};
+
+const live = (a: ActivityRow, now: number) => a.startsAt.getTime() <= now && a.endsAt.getTime() > now;
+
+/** Offers of an activity's priced lines, for a window. */
+function addOffers(to: OfferBase[], a: ActivityRow, lines: PricedLine[], start: number, end: number) {
+  for (const l of lines) {
+    to.push({
+      activity_id: a.id,
+      goods_id: l.goodsId,
+      price: l.price,
+      starts_at: start,
+      ends_at: end,
+      limit_per_user: l.limitPerUser,
+      quota: l.quota,
+    });
+  }
+}
+
 async function load(db: Db, now: number): Promise<PromotionContext> {
   const today = chinaDay(now);
   const running = await db
@@ -92,15 +124,18 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
     db.select().from(combinations).where(eq(combinations.isShow, true)),
   ]);
   const priced = pricedRows.flatMap((l) => (l.price === null ? [] : [{ ...l, price: l.price }]));
-  /** The activity's priced lines (flash sale, daily specials, add-on offers). */
   const pricedOf = (id: number) => priced.filter((l) => l.activityId === id);
-  /** Every goods of the activity, priced or not (the 94% off, manjian and gift lists can be long). */
-  const goodsIdsOf = (id: number) => {
-    const listed = plain.get(id) ?? NO_IDS;
-    const withPrice = pricedOf(id);
-    return withPrice.length ? [...listed, ...withPrice.map((l) => l.goodsId)] : listed;
+  const reading: Reading = {
+    now,
+    today,
+    pricedOf,
+    goodsIdsOf: (id) => {
+      const listed = plain.get(id) ?? NO_IDS;
+      const withPrice = pricedOf(id);
+      return withPrice.length ? [...listed, ...withPrice.map((l) => l.goodsId)] : listed;
+    },
+    plainOf: (id) => plain.get(id) ?? [],
   };
-  const live = (a: (typeof running)[number]) => a.startsAt.getTime() <= now && a.endsAt.getTime() > now;
   const ctx: PromotionContext = {
     spikes: [],
     specials: [],
@@ -112,125 +147,96 @@ async function load(db: Db, now: number): Promise<PromotionContext> {
     combinations: [],
     dayStart: today.start,
   };
-  for (const a of running) {
-    const rules = a.rules as Rules;
-    switch (a.type) {
-      case 'spike': {
-        const start = Math.max(atMinute(today, a.dailyStart ?? 0), a.startsAt.getTime());
-        const end = Math.min(atMinute(today, a.dailyEnd ?? 1440), a.endsAt.getTime());
-        if (start >= end) break;
-        for (const l of pricedOf(a.id)) {
-          ctx.spikes.push({
-            activity_id: a.id,
-            goods_id: l.goodsId,
-            price: l.price,
-            starts_at: start,
-            ends_at: end,
-            limit_per_user: l.limitPerUser,
-            quota: l.quota,
-          });
-        }
-        break;
-      }
-      case 'everyday': {
-        if (!live(a)) break;
-        const end = Math.min(chinaDay(now, 1).start, a.endsAt.getTime());
-        for (const l of pricedOf(a.id)) {
-          if (l.weekday !== 0 && l.weekday !== today.weekday) continue;
-          ctx.specials.push({
-            activity_id: a.id,
-            goods_id: l.goodsId,
-            price: l.price,
-            starts_at: today.start,
-            ends_at: end,
-            limit_per_user: l.limitPerUser,
-            quota: l.quota,
-          });
-        }
-        break;
-      }
-      case 'monthly': {
-        // 月月惠: its goods are on special all day on the member days of the month, like a daily special.
-        const days = Array.isArray(rules.days) ? (rules.days as unknown[]).map(Number) : [];
-        if (!live(a) || !days.includes(Number(today.date.slice(8, 10)))) break;
-        const end = Math.min(chinaDay(now, 1).start, a.endsAt.getTime());
-        for (const l of pricedOf(a.id)) {
-          ctx.specials.push({
-            activity_id: a.id,
-            goods_id: l.goodsId,
-            price: l.price,
-            starts_at: today.start,
-            ends_at: end,
-            limit_per_user: l.limitPerUser,
-            quota: l.quota,
-          });
-        }
-        break;
-      }
-      case 'welfare':
-        if (live(a) && !ctx.welfare) ctx.welfare = { id: a.id, name: a.name, rate: num(rules.rate, 100), goods_ids: goodsIdsOf(a.id) };
-        break;
-      case 'manjian':
-        if (live(a)) {
-          ctx.manjians.push({
-            id: a.id,
-            name: a.name,
-            goods_ids: goodsIdsOf(a.id),
-            tiers: tiersOf(a, 'reduce').map((t) => ({ amount: t.amount, reduce: t.value })),
-          });
-        }
-        break;
-      case 'cashback':
-        if (live(a)) {
-          ctx.cashbacks.push({
-            id: a.id,
-            name: a.name,
-            goods_ids: goodsIdsOf(a.id),
-            tiers: tiersOf(a, 'back').map((t) => ({ amount: t.amount, back: t.value })),
-          });
-        }
-        break;
-      case 'gift':
-        if (live(a)) {
-          const gift = (rules.gift ?? {}) as Rules;
-          ctx.gifts.push({
-            id: a.id,
-            name: a.name,
-            goods_ids: goodsIdsOf(a.id),
-            per: rules.per === 'activity' ? 'activity' : 'line',
-            by: rules.by === 'amount' ? 'amount' : 'number',
-            threshold: num(rules.threshold, 1),
-            type: rules.type === 2 ? 2 : 1,
-            gift: {
-              goods_id: num(gift.goods_id),
-              name: typeof gift.name === 'string' ? gift.name : undefined,
-              number: num(gift.number, 1),
-              stock: typeof gift.stock === 'number' ? gift.stock : undefined,
-            },
-          });
-        }
-        break;
-      case 'huangou':
-        if (live(a)) {
-          // Goods listed with a price are the add-ons; the others are the goods that reach the threshold.
-          ctx.huangous.push({
-            id: a.id,
-            name: a.name,
-            goods_ids: plain.get(a.id) ?? [],
-            threshold: num(rules.threshold),
-            offers: pricedOf(a.id).map((l) => ({ goods_id: l.goodsId, price: l.price, limit: l.limitPerUser })),
-          });
-        }
-        break;
-    }
-  }
+  for (const a of running) addActivity(ctx, a, reading);
   // A bundle is on offer while its 组合购 activity runs (one without an activity always).
-  const liveCombinations = new Set(running.filter((a) => a.type === 'combination' && live(a)).map((a) => a.id));
+  const liveCombinations = new Set(running.filter((a) => a.type === 'combination' && live(a, now)).map((a) => a.id));
   ctx.combinations = bundles
     .filter((b) => b.activityId === null || liveCombinations.has(b.activityId))
     .sort((a, b) => a.sort - b.sort || a.id - b.id)
     .map((b) => ({ id: b.id, activity_id: b.activityId, name: b.name, price: b.price, items: b.items }));
   return ctx;
+}
+
+/** Puts what a running activity offers at `now` (or today, for its sessions) into the context. */
+function addActivity(ctx: PromotionContext, a: ActivityRow, { now, today, pricedOf, goodsIdsOf, plainOf }: Reading) {
+  const rules = a.rules as Rules;
+  switch (a.type) {
+    case 'spike': {
+      const start = Math.max(atMinute(today, a.dailyStart ?? 0), a.startsAt.getTime());
+      const end = Math.min(atMinute(today, a.dailyEnd ?? 1440), a.endsAt.getTime());
+      if (start < end) addOffers(ctx.spikes, a, pricedOf(a.id), start, end);
+      break;
+    }
+    case 'everyday': {
+      if (!live(a, now)) break;
+      const end = Math.min(chinaDay(now, 1).start, a.endsAt.getTime());
+      const lines = pricedOf(a.id).filter((l) => l.weekday === 0 || l.weekday === today.weekday);
+      addOffers(ctx.specials, a, lines, today.start, end);
+      break;
+    }
+    case 'monthly': {
+      // 月月惠: its goods are on special all day on the member days of the month, like a daily special.
+      const days = Array.isArray(rules.days) ? (rules.days as unknown[]).map(Number) : [];
+      if (!live(a, now) || !days.includes(Number(today.date.slice(8, 10)))) break;
+      addOffers(ctx.specials, a, pricedOf(a.id), today.start, Math.min(chinaDay(now, 1).start, a.endsAt.getTime()));
+      break;
+    }
+    case 'welfare':
+      if (live(a, now) && !ctx.welfare) ctx.welfare = { id: a.id, name: a.name, rate: num(rules.rate, 100), goods_ids: goodsIdsOf(a.id) };
+      break;
+    case 'manjian':
+      if (live(a, now)) {
+        ctx.manjians.push({
+          id: a.id,
+          name: a.name,
+          goods_ids: goodsIdsOf(a.id),
+          tiers: tiersOf(a, 'reduce').map((t) => ({ amount: t.amount, reduce: t.value })),
+        });
+      }
+      break;
+    case 'cashback':
+      if (live(a, now)) {
+        ctx.cashbacks.push({
+          id: a.id,
+          name: a.name,
+          goods_ids: goodsIdsOf(a.id),
+          tiers: tiersOf(a, 'back').map((t) => ({ amount: t.amount, back: t.value })),
+        });
+      }
+      break;
+    case 'gift':
+      if (live(a, now)) {
+        const gift = (rules.gift ?? {}) as Rules;
+        ctx.gifts.push({
+          id: a.id,
+          name: a.name,
+          goods_ids: goodsIdsOf(a.id),
+          per: rules.per === 'activity' ? 'activity' : 'line',
+          by: rules.by === 'amount' ? 'amount' : 'number',
+          threshold: num(rules.threshold, 1),
+          type: rules.type === 2 ? 2 : 1,
+          gift: {
+            goods_id: num(gift.goods_id),
+            name: typeof gift.name === 'string' ? gift.name : undefined,
+            number: num(gift.number, 1),
+            stock: typeof gift.stock === 'number' ? gift.stock : undefined,
+          },
+        });
+      }
+      break;
+    case 'huangou':
+      if (live(a, now)) {
+        // Goods listed with a price are the add-ons; the others are the goods that reach the threshold.
+        ctx.huangous.push({
+          id: a.id,
+          name: a.name,
+          goods_ids: plainOf(a.id),
+          threshold: num(rules.threshold),
+          offers: pricedOf(a.id).map((l) => ({ goods_id: l.goodsId, price: l.price, limit: l.limitPerUser })),
+        });
+      }
+      break;
+  }
 }
 
 /** Renewed in the background after half of this (cache.ts), never served older. */

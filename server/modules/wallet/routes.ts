@@ -1,31 +1,16 @@
-/** HTTP for the wallet (我的钱包): balances and logs, recharge, cash vouchers, coupons, credit bills and repayment. */
+/** HTTP for the wallet (我的钱包): balances and logs, recharge and cash vouchers. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { id } from '../../../core/schemas/common.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import {
-  couponCenterQuery,
-  CouponCenterPage,
-  couponReceiveBody,
-  CouponReceived,
-  CouponCounts,
-  couponListQuery,
-  CouponPage,
-  Credit,
-  CreditBillPage,
-  creditCheckBody,
-  creditCreateBody,
-  creditListQuery,
-  creditPayBody,
   MoneyConfig,
   MoneyLogPage,
   moneyLogQuery,
   Recharge,
   rechargeBody,
   RechargeStatus,
-  Repay,
-  RepayPaid,
   UserMoney,
   voucherBody,
   voucherListQuery,
@@ -33,11 +18,8 @@ import {
   VoucherRedeemed,
 } from '../../../core/schemas/wallet.js';
 import type { Deps } from '../../deps.js';
-import { ok, sendJson } from '../../http/envelope.js';
-import { requireSession, requireUser } from '../../http/auth.js';
-import * as coupons from './coupons.js';
-import * as center from './coupon-center.js';
-import * as credit from './credit.js';
+import { ok } from '../../http/envelope.js';
+import { requireUser } from '../../http/auth.js';
 import * as wallet from './service.js';
 
 export async function walletRoutes(root: FastifyInstance, deps: Deps) {
@@ -47,7 +29,6 @@ export async function walletRoutes(root: FastifyInstance, deps: Deps) {
   const tags = ['wallet'];
   // Guessing voucher codes is slowed down like guessing passwords.
   const redeemLimit = { rateLimit: { max: 20 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } };
-
   app.get(
     '/api/user/user_money',
     {
@@ -75,7 +56,6 @@ export async function walletRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req) => ok(await wallet.moneyLog(db, requireUser(req), req.query)),
   );
-
   app.get(
     '/api/moneys/moneyConfig',
     { schema: { tags, summary: 'The recharge options with their bonuses, and the limits of any other amount.', response: answers(MoneyConfig) } },
@@ -110,7 +90,6 @@ export async function walletRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req) => ok(await wallet.rechargeStatus(db, requireUser(req), req.params.id)),
   );
-
   app.get(
     '/api/cash_coupon/list',
     {
@@ -137,104 +116,5 @@ export async function walletRoutes(root: FastifyInstance, deps: Deps) {
       config: redeemLimit,
     },
     async (req) => ok(await wallet.redeemVoucher(db, requireUser(req), req.body.code)),
-  );
-
-  app.get(
-    '/api/user/coupon',
-    {
-      schema: {
-        tags,
-        summary: "The account's coupons of one status (20 a page), unused ones ending soonest first, with the counts.",
-        querystring: couponListQuery,
-        response: answers(CouponPage),
-      },
-    },
-    async (req) => ok(await coupons.listCoupons(db, requireUser(req), req.query)),
-  );
-  app.get(
-    '/api/coupon/center',
-    {
-      schema: {
-        tags,
-        summary: '领券中心: the coupons open to claiming now (20 a page), those ending soonest first.',
-        description:
-          'Guests see them too (`mine` 0). Each says how many copies are left and whether this account may still claim one: `state` 0 立即领取, 1 已领取 (the account holds `per_user` copies), 2 已领完.',
-        querystring: couponCenterQuery,
-        response: answers(CouponCenterPage),
-      },
-    },
-    async (req, reply) => sendJson(reply, await center.couponCenter(db, req.session?.user ?? null, req.query.page, req.query.ids)),
-  );
-  app.post(
-    '/api/coupon/receive',
-    {
-      schema: {
-        tags,
-        summary: 'Claims one copy of a coupon of the coupon centre; it is usable at checkout at once.',
-        description: `401 for a guest. Refused (code 400) for an account not yet approved (\`${center.CLAIM_NOT_APPROVED}\`), when every copy is gone (\`${center.CLAIM_GONE}\`), when the account already holds its limit (\`${center.CLAIM_LIMIT}\`) or outside the claiming period (\`${center.CLAIM_CLOSED}\`); 404 for a coupon not offered. Claims of one coupon take turns on its row: the copies handed out never pass its total, nor an account's its limit.`,
-        body: couponReceiveBody,
-        response: answers(CouponReceived),
-      },
-    },
-    async (req) => ok(await center.receiveCoupon(db, requireUser(req), req.body.id)),
-  );
-  app.get(
-    '/api/user/couponNum',
-    { schema: { tags, summary: 'How many coupons the account holds in each status, and how many end within 3 days.', response: answers(CouponCounts) } },
-    async (req) => ok(await coupons.couponNum(db, requireUser(req))),
-  );
-
-  app.get(
-    '/api/user/user_credit',
-    { schema: { tags, summary: 'The credit (账期) line, what is in use and available, and the bills to repay.', response: answers(Credit) } },
-    async (req) => ok(await credit.userCredit(db, requireUser(req))),
-  );
-  app.get(
-    '/api/user/user_credit_list',
-    {
-      schema: {
-        tags,
-        summary: 'Credit bills (20 a page): to repay (due soonest first), repaid, or overdue.',
-        querystring: creditListQuery,
-        response: answers(CreditBillPage),
-      },
-    },
-    async (req) => ok(await credit.creditList(db, requireUser(req), req.query)),
-  );
-  app.post(
-    '/api/pay/user_credit_create',
-    {
-      schema: {
-        tags,
-        summary: "A repayment of the account's unpaid bills (1-100), in full.",
-        description: "Another account's bill answers 404; a bill already repaid is refused (400).",
-        body: creditCreateBody,
-        response: answers(Repay),
-      },
-    },
-    async (req) => ok(await credit.createRepay(db, requireUser(req), req.body.ids)),
-  );
-  app.post(
-    '/api/pay/user_credit_pay',
-    {
-      schema: {
-        tags,
-        summary: "Pays a repayment from the balance at once, or online with the gateway's QR code.",
-        description:
-          "`balance`: the bills are repaid in one transaction (ledger: `repay` on the balance, `repay` on the credit of each bill), once however often it is asked (`already` 1). `online`: the answer carries the gateway's payment to scan, and its notify repays the bills (what it paid for a bill repaid another way meanwhile goes to the balance). A closed repayment is refused (400). From the balance it needs `pay_password`, the six-digit payment password, checked before any money moves: refused (400) `请先设置支付密码` or `请输入支付密码`, 422 on `pay_password` when wrong (`支付密码错误，还可尝试N次`), code 429 with the minutes left once five wrong tries in a row locked it for 15 minutes.",
-        body: creditPayBody,
-        response: answers(RepayPaid),
-      },
-    },
-    async (req) => {
-      const session = requireSession(req);
-      const auth = { payerId: (session.actor ?? session.user).id, password: req.body.pay_password };
-      return ok(await credit.payRepay(db, session.user, req.body.id, req.body.method, auth, sandbox));
-    },
-  );
-  app.post(
-    '/api/pay/user_credit_check',
-    { schema: { tags, summary: 'The repayment, polled while the buyer scans.', body: creditCheckBody, response: answers(Repay) } },
-    async (req) => ok(await credit.checkRepay(db, requireUser(req), req.body.id)),
   );
 }

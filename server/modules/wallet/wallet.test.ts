@@ -4,9 +4,9 @@
  * another account's ids answer 404, bad input answers 422 with the field's Chinese message and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { yuanToFen } from '../../../core/money.js';
-import { creditBills, ledger, users, wallets } from '../../db/schema/index.js';
+import { cartItems, creditBills, goods, ledger, users, wallets } from '../../db/schema/index.js';
 import { agent, buildTestApp, dbLabel, DEMO_PAY_PASSWORD, loginAs, type TestApp } from '../../testing.js';
 
 let t: TestApp;
@@ -62,6 +62,26 @@ async function money(a: ReturnType<typeof agent>) {
     coupon_count: number;
     voucher_count: number;
   };
+}
+
+/** Demo buys one middle package of plain goods on credit: a bill of its own to repay. */
+async function billOnCredit() {
+  const demoId = await userId('demo');
+  const [g] = await t.db
+    .select({ id: goods.id, zbz: goods.zbz })
+    .from(goods)
+    .where(and(eq(goods.isBuy, true), eq(goods.isOnSale, true), eq(goods.isKx, false), eq(goods.isEphedrine, false), gt(goods.number, 1000)))
+    .orderBy(asc(goods.id))
+    .limit(1);
+  await t.db.delete(cartItems).where(eq(cartItems.userId, demoId));
+  expect((await demo.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz }] })).body.code).toBe(10000);
+  const ids = ((await demo.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id);
+  await demo.post('/api/cart/checkout', { ids });
+  const confirm = (await demo.get('/api/cart/confirm?coupon_id=0')).body.data;
+  const placed = await demo.post('/api/order', { address_id: confirm.address_id, coupon_id: 0 });
+  expect(placed.body.code, placed.body.message).toBe(10000);
+  const paid = await demo.post('/api/pay/order', { order_id: placed.body.data.orders[0].id, method: 'credit', pay_password: DEMO_PAY_PASSWORD });
+  expect(paid.body.data?.paid, paid.body.message).toBe(1);
 }
 
 function expect422(res: { status: number; body: { code: number; message: string; data: any } }, field: string, message?: string | RegExp) {
@@ -295,16 +315,17 @@ describe(`wallet on ${dbLabel}`, () => {
     const demoId = await userId('demo');
     const [demoBill] = await t.db.select().from(creditBills).where(eq(creditBills.userId, demoId));
     expect((await chain.post('/api/pay/user_credit_create', { ids: [demoBill.id] })).status).toBe(404);
+    // The seeded bills were repaid above: demo runs up one more.
+    await billOnCredit();
     const ownUnpaid = (await demo.get('/api/user/user_credit_list?type=1')).body.data.data as { id: number }[];
     const theirs = (await chain.get('/api/user/user_credit_list')).body.data;
     expect(theirs.data.every((b: { id: number }) => !ownUnpaid.some((o) => o.id === b.id))).toBe(true);
     const demoRepay = (await demo.get('/api/user/user_credit_list?type=2')).body.data.data[0];
     expect(demoRepay).toBeTruthy();
-    const made = ownUnpaid.length ? (await demo.post('/api/pay/user_credit_create', { ids: [ownUnpaid[0].id] })).body.data : null;
-    if (made) {
-      expect((await chain.post('/api/pay/user_credit_pay', { id: made.id, method: 'balance' })).status).toBe(404);
-      expect((await chain.post('/api/pay/user_credit_check', { id: made.id })).status).toBe(404);
-    }
+    expect(ownUnpaid.length, 'demo still has a bill to repay').toBeGreaterThan(0);
+    const made = (await demo.post('/api/pay/user_credit_create', { ids: [ownUnpaid[0].id] })).body.data;
+    expect((await chain.post('/api/pay/user_credit_pay', { id: made.id, method: 'balance' })).status).toBe(404);
+    expect((await chain.post('/api/pay/user_credit_check', { id: made.id })).status).toBe(404);
     expect(chainId).not.toBe(demoId);
     expect422(await demo.post('/api/pay/user_credit_create', {}), 'ids', '请选择要还款的账单');
     expect422(await demo.post('/api/pay/user_credit_create', { ids: ['x'] }), 'ids.0', '账单格式不正确');

@@ -1,0 +1,81 @@
+/** bench/README.md: the API section of a run, and the whole report, each part keeping its last figures when it was not run. */
+import os from 'node:os';
+import { longTailSection, type LongTail } from './long-tail-run.js';
+import { MARKETING_CONNECTIONS } from './marketing.js';
+import { connections, duration, goodsCount } from './options.js';
+import type { Row } from './targets.js';
+import { ONE_AT_A_TIME, TRADE_CONNECTIONS, tradeTable, type TradeRow } from './trade.js';
+
+const API_INTRO = `The server runs on a fresh PGlite database and on a fresh PostgreSQL database (when one answers), the
+catalogue is seeded, and each call is loaded with autocannon (connections and seconds per call in the line
+below), right after loading a bare Fastify route that serves the same JSON from memory, in a process of its own
+as the server is. The ratio is the call's throughput over the bare route's, both measured in the same run.
+Catalogue answers are shared for up to 30 s by viewers who see alike (a detail for 5 s); the rows "never cached"
+ask for a different answer every time.`;
+
+/**
+ * The two parts of bench/README.md, so that a run of one part keeps the other's last figures. A report
+ * written before the web part existed is all API table.
+ */
+export function readSections(readme: string): { api: string | null; web: string | null } {
+  const webAt = readme.indexOf('\n## Web\n');
+  const apiAt = readme.indexOf('\n## API calls\n');
+  const web = webAt >= 0 ? readme.slice(webAt + 1).trimEnd() + '\n' : null;
+  const beforeWeb = webAt >= 0 ? readme.slice(0, webAt) : readme;
+  let api: string | null = null;
+  if (apiAt >= 0) api = beforeWeb.slice(apiAt + 1).trimEnd() + '\n';
+  else if (beforeWeb.includes('\nLast run:')) api = `## API calls\n\n${API_INTRO}\n\n${beforeWeb.slice(beforeWeb.indexOf('\nLast run:') + 1).trimEnd()}\n`;
+  return { api, web };
+}
+
+/** The table of the API calls, each beside the bare route, with its budget. */
+export function apiTable(rows: Row[]) {
+  return [
+    '| database | call | req/s | p50 ms | p99 ms | bare req/s | ratio | budget | result |',
+    '|---|---|---:|---:|---:|---:|---:|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.db} | ${r.name} \`${r.path}\` | ${r.measured.rps} | ${r.measured.p50} | ${r.measured.p99} | ${r.bare.rps} | ${r.ratio.toFixed(2)} | ${r.p99Budget === undefined ? 'none (reference)' : `p99 < ${r.p99Budget} ms${r.ratioBudget === undefined ? '' : `, ratio ≥ ${r.ratioBudget}`}`} | ${r.ok === null ? '—' : r.ok ? 'met' : '**not met**'} |`,
+    ),
+  ].join('\n');
+}
+
+/** The API section of bench/README.md for the run of `when`. */
+export function apiSection(when: string, table: string, tails: LongTail[], trade: TradeRow[]) {
+  return `## API calls
+
+${API_INTRO}
+
+Last run: ${when} UTC, ${os.cpus().length} cores, ${goodsCount} goods, ${connections} connections, ${duration} s per call.
+
+${table}
+
+${tails.length ? longTailSection(tails) : ''}
+### Cart and checkout
+
+${TRADE_CONNECTIONS} connections, each logged in as its own buyer (\`--buyers\` of the seed), ${duration} s per call. Add to
+cart puts one middle package of the next of 300 goods into the buyer's cart. DESIGN.md asks for a checkout of 50
+lines under 100 ms: the time one buyer waits. A buyer checks out ${ONE_AT_A_TIME} times one after another (去结算 of 50
+lines, then the order), each call timed from request to answer. For reference, the list of a 200-line cart and
+去结算 of 50 of its lines are also loaded by ${TRADE_CONNECTIONS} buyers at once: on PGlite, which has one connection, each
+of those requests waits for the ones ahead of it. The pricing engine is timed alone in the bench process (300 runs).
+Last, ${MARKETING_CONNECTIONS} buyers at once claim coupons in the coupon centre and draw in points lotteries that an operator
+composed through the console's API just before (bench/marketing.ts): each request a successful write in one
+transaction with its ledger rows, rotating over enough coupons and lotteries that no buyer reaches a limit.
+
+${tradeTable(trade)}
+`;
+}
+
+/** The whole of bench/README.md. */
+export function readmeText(apiSection: string | null, webText: string | null) {
+  return `# Benchmarks
+
+\`npm run bench\` measures the budgets of DESIGN.md section 12: the web app's first-load JavaScript and
+Lighthouse scores, then the API calls under load. Options: \`--goods 100000\`, \`--tail-goods 10000\` (the long tail also
+at that size), \`--duration\`, \`--connections\`, \`--only pglite|postgres|web\`, \`--skip-web\`, \`--skip-long-tail\`,
+\`--lighthouse-runs 3\`. A part that was not run keeps its last figures.
+
+${apiSection ?? '## API calls\n\nNot measured yet: `npm run bench -- --skip-web`.\n'}
+${webText ?? '## Web\n\nNot measured yet: `npm run bench -- --only web`.\n'}`;
+}

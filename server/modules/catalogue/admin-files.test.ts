@@ -3,7 +3,7 @@ import { describe, it, expect } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/operators.js';
-import { categories, goods, stockLog } from '../../db/schema/catalogue.js';
+import { goods, stockLog } from '../../db/schema/catalogue.js';
 import { agent, dbLabel, operatorLogin } from '../../testing.js';
 import { COLUMNS, XLSX_TYPE } from './admin-excel.js';
 import { t, ops, buyer, leaf, create, auditOf, openGoodsConsole } from './admin.fixture.js';

@@ -2,7 +2,7 @@
 import { beforeAll, afterAll, expect } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema/operators.js';
-import { brands, categories, goods } from '../../db/schema/catalogue.js';
+import { brands, categories } from '../../db/schema/catalogue.js';
 import { agent, buildTestApp, loginAs, operatorLogin, type TestApp } from '../../testing.js';
 
 export let t: TestApp;

@@ -1,6 +1,5 @@
 /** What the catalogue's buyer tests share: the app and three buyers signed in; `openCatalogue()` opens them for a file. */
 import { beforeAll, afterAll } from 'vitest';
-import { goods } from '../../db/schema/index.js';
 import { agent, buildTestApp, loginAs, type TestApp } from '../../testing.js';
 
 export let t: TestApp;

@@ -17,7 +17,12 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, network, the DOM before and after each step), without the screencast:
+    // recording frames of every test in case one fails tripled the browser's CPU and doubled the suite's time.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
+    // Buyers who ask their system for less motion get no animations (web/src/app/providers.tsx); the journeys ask
+    // too, so that no click lands on a dialog still zooming in.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

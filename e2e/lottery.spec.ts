@@ -75,9 +75,14 @@ test('demo draws in the home page pop-up, sees the result after the animation, a
     // Where each kind of prize is kept: points in the points log, a red packet among the red packets, a coupon
     // among the coupons; a physical prize waits in the records for its address, and after 谢谢参与 the cost is the
     // points log's latest line.
-    const latestPoints = page.getByTestId('points-log').locator('.ant-table-row').first();
+    const pointsRows = page.getByTestId('points-log').locator('.ant-table-row');
+    const latestPoints = pointsRows.first();
     const kept: Record<PrizeKind, () => Promise<void>> = {
-      points: () => expect(latestPoints).toContainText('抽奖奖励'),
+      // One transaction credits the points won, then takes the cost: the latest line is the cost, the reward next.
+      points: async () => {
+        await expect(latestPoints).toContainText('抽奖消耗');
+        await expect(pointsRows.nth(1)).toContainText('抽奖奖励');
+      },
       red_packet: async () => {
         await page.goto('/zhhb');
         await expect(page.getByText('抽奖红包').first()).toBeVisible();

@@ -13,9 +13,11 @@ import { containing } from '../../db/like.js';
 import { lotteries, lotteryDraws, lotteryPrizes } from '../../db/schema/lottery.js';
 import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
+import { seconds } from '../../lib/china-time.js';
+import { paged, PER_PAGE } from '../../lib/paged.js';
 import { briefOf, buyersMatching, userBriefs } from '../accounts/index.js';
 import { audited } from '../operators/index.js';
-import { couponNamesOf, paged, PER_PAGE, seconds } from '../wallet/index.js';
+import { couponNamesOf } from '../wallet/index.js';
 import type { LotteryRow } from './chances.js';
 import { lotteryNames, recordView } from './service.js';
 

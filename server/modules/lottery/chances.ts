@@ -6,8 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Conn } from '../../db/client.js';
 import { lotteries, lotteryEntrants } from '../../db/schema/lottery.js';
+import { today } from '../../lib/china-time.js';
 import { paidOrderCount } from '../orders/index.js';
-import { today } from '../wallet/index.js';
 
 export type LotteryRow = typeof lotteries.$inferSelect;
 type EntrantRow = typeof lotteryEntrants.$inferSelect;

@@ -14,8 +14,9 @@ import { lotteries, lotteryDraws, lotteryEntrants, lotteryPrizes } from '../../d
 import { cachedResult } from '../../http/cache.js';
 import type { SessionUser } from '../../http/auth.js';
 import { notFound, refuse } from '../../http/envelope.js';
+import { today } from '../../lib/china-time.js';
 import { pointsOf } from '../accounts/index.js';
-import { grantCoupon, move, movePoints, type PointsMovement, today } from '../wallet/index.js';
+import { grantCoupon, move, movePoints, type PointsMovement } from '../wallet/index.js';
 import { chancesOf, chancesView, type LotteryRow } from './chances.js';
 
 export const DRAW_NOT_APPROVED = '资质审核通过后才能参与抽奖，请前往“账户中心-资质证件”查看审核进度';

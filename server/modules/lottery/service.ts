@@ -17,9 +17,10 @@ import type { Conn, Db } from '../../db/client.js';
 import { lotteries, lotteryDraws, lotteryPrizes } from '../../db/schema/lottery.js';
 import type { SessionUser } from '../../http/auth.js';
 import { notFound, refuse } from '../../http/envelope.js';
+import { seconds } from '../../lib/china-time.js';
+import { paged, PER_PAGE } from '../../lib/paged.js';
 import { pointsOf, userBriefs } from '../accounts/index.js';
 import { ownAddress } from '../addresses/index.js';
-import { paged, PER_PAGE, seconds } from '../wallet/index.js';
 import { chancesOf, chancesView, costText, entrantOf, type LotteryRow } from './chances.js';
 import { LOTTERY_MISSING, prizeView, requireApprovedDrawer } from './draw.js';
 

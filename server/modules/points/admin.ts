@@ -25,9 +25,11 @@ import { containing } from '../../db/like.js';
 import { pointsGoods, pointsOrders } from '../../db/schema/points.js';
 import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
+import { CHINA_MS, DAY_MS, seconds } from '../../lib/china-time.js';
+import { paged, PER_PAGE } from '../../lib/paged.js';
 import { briefOf, buyersMatching, userBriefs, sendMessage, forgetUserSessions } from '../accounts/index.js';
 import { audited } from '../operators/index.js';
-import { CHINA_MS, DAY_MS, paged, PER_PAGE, seconds, couponFaces, move } from '../wallet/index.js';
+import { couponFaces, move } from '../wallet/index.js';
 import { orderView, type GoodsRow } from './views.js';
 
 function goodsView(g: GoodsRow, couponName: string): AdminPointsGoods {

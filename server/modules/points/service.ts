@@ -24,9 +24,11 @@ import { pointsGoods, pointsOrders } from '../../db/schema/points.js';
 import type { CurrentSession, SessionUser } from '../../http/auth.js';
 import { cachedResult, forgetResult } from '../../http/cache.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
+import { paged, PER_PAGE } from '../../lib/paged.js';
+import { serialNo } from '../../lib/serial.js';
 import { ownAddress } from '../addresses/index.js';
 import { checkPayPassword, pointsOf } from '../accounts/index.js';
-import { paged, PER_PAGE, serialNo, couponFaces, grantCoupons, lockWallet, move } from '../wallet/index.js';
+import { couponFaces, grantCoupons, lockWallet, move } from '../wallet/index.js';
 import { givesOf, goodsView, orderDetailView, orderView, type GoodsRow, type OrderRow } from './views.js';
 
 export const REDEEM_NOT_APPROVED = '资质审核通过后才能兑换积分商品，请前往“账户中心-资质证件”查看审核进度';

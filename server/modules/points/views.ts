@@ -9,7 +9,7 @@ import {
   type PointsOrderDetail,
 } from '../../../core/schemas/points.js';
 import type { pointsGoods, pointsOrders } from '../../db/schema/points.js';
-import { seconds } from '../wallet/index.js';
+import { seconds } from '../../lib/china-time.js';
 
 export type GoodsRow = typeof pointsGoods.$inferSelect;
 export type OrderRow = typeof pointsOrders.$inferSelect;

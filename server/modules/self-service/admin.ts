@@ -25,10 +25,11 @@ import type { Conn, Db } from '../../db/client.js';
 import { containing } from '../../db/like.js';
 import { buyRequests, feedbacks } from '../../db/schema/self-service.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
+import { CHINA_MS } from '../../lib/china-time.js';
+import { paged, PER_PAGE } from '../../lib/paged.js';
 import { briefOf, buyersMatching, userBriefs, sendMessage } from '../accounts/index.js';
 import { goodsByIds } from '../catalogue/index.js';
 import { audited, operatorNames } from '../operators/index.js';
-import { CHINA_MS, paged, PER_PAGE } from '../wallet/index.js';
 import { BUY_MISSING } from './service.js';
 import { buyView, feedbackView, listedGoods, type BuyRow, type FeedbackRow } from './views.js';
 

@@ -22,8 +22,9 @@ import type { Db, Tx } from '../../db/client.js';
 import { buyRequests, feedbacks } from '../../db/schema/self-service.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
+import { DAY_MS } from '../../lib/china-time.js';
+import { paged, PER_PAGE } from '../../lib/paged.js';
 import { ownsUploads } from '../uploads/index.js';
-import { DAY_MS, paged, PER_PAGE } from '../wallet/index.js';
 import { buyView, feedbackView, listedGoods } from './views.js';
 
 export const BUY_MISSING = '求购信息不存在';

@@ -3,8 +3,8 @@ import { fenToYuan } from '../../../core/money.js';
 import { BUY_STATUS_TEXT, FEEDBACK_STATUS_TEXT, FEEDBACK_TYPE_TEXT, type BuyRequest, type Feedback } from '../../../core/schemas/self-service.js';
 import type { Conn } from '../../db/client.js';
 import type { buyRequests, feedbacks } from '../../db/schema/self-service.js';
+import { seconds } from '../../lib/china-time.js';
 import { goodsByIds } from '../catalogue/index.js';
-import { seconds } from '../wallet/index.js';
 
 export type BuyRow = typeof buyRequests.$inferSelect;
 export type FeedbackRow = typeof feedbacks.$inferSelect;

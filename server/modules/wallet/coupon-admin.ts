@@ -21,9 +21,10 @@ import { coupons, userCoupons, type CouponScopeRule } from '../../db/schema/wall
 import { containing } from '../../db/like.js';
 import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound } from '../../http/envelope.js';
+import { DAY_MS, seconds, today } from '../../lib/china-time.js';
+import { paged, PER_PAGE } from '../../lib/paged.js';
 import { audited } from '../operators/index.js';
 import { briefOf, buyersMatching, userBriefs, approvedAmong } from '../accounts/index.js';
-import { DAY_MS, paged, PER_PAGE, seconds, today } from './common.js';
 
 type CouponRow = typeof coupons.$inferSelect;
 

@@ -16,8 +16,9 @@ import { coupons, userCoupons } from '../../db/schema/wallet.js';
 import { cachedResult, forgetResult } from '../../http/cache.js';
 import { notFound, okText, refuse } from '../../http/envelope.js';
 import type { SessionUser } from '../../http/auth.js';
+import { CHINA_MS, DAY_MS, seconds } from '../../lib/china-time.js';
+import { paged, PER_PAGE } from '../../lib/paged.js';
 import { couponTerms, scopeNames } from './coupons.js';
-import { CHINA_MS, DAY_MS, paged, PER_PAGE, seconds } from './common.js';
 
 export const CLAIM_NOT_APPROVED = '资质审核通过后才能领取优惠券，请前往“账户中心-资质证件”查看审核进度';
 export const CLAIM_GONE = '该优惠券已领完';

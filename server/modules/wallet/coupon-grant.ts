@@ -6,7 +6,7 @@
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Conn, Tx } from '../../db/client.js';
 import { coupons, userCoupons } from '../../db/schema/wallet.js';
-import { DAY_MS } from './common.js';
+import { DAY_MS } from '../../lib/china-time.js';
 
 /** The copy's id, or null when the template is unknown, over or has no copy left. */
 export async function grantCoupon(tx: Tx, userId: number, couponId: number, now = new Date()): Promise<number | null> {

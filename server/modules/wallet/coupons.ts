@@ -8,8 +8,9 @@ import type { Conn, Db } from '../../db/client.js';
 import { coupons, userCoupons } from '../../db/schema/wallet.js';
 import type { SessionUser } from '../../http/auth.js';
 import { refuse } from '../../http/envelope.js';
+import { DAY_MS, seconds } from '../../lib/china-time.js';
+import { paged, PER_PAGE } from '../../lib/paged.js';
 import { topCategoryNames } from '../catalogue/index.js';
-import { DAY_MS, paged, PER_PAGE, seconds } from './common.js';
 
 const y = fenToYuan;
 /** A coupon ending within this many days is flagged 即将过期. */

@@ -1,7 +1,6 @@
 /** What other modules and the app may use of wallet. */
 export { walletAdminRoutes } from './admin-routes.js';
 export { refundCreditOrder, refundToBalance } from './admin.js';
-export { CHINA_MS, DAY_MS, PER_PAGE, paged, seconds, serialNo, today } from './common.js';
 export { couponNamesOf, grantCoupon } from './coupon-grant.js';
 export { couponRoutes } from './coupon-routes.js';
 export { couponFaces, couponNum, existingCouponIds, grantCoupons, releaseCoupon, unusedCouponsSql, useCoupon } from './coupons.js';

@@ -70,18 +70,21 @@ async function startServer() {
 }
 
 /*
- * Two suites, each on a database of its own: the storefront's journeys, then the console's (e2e/console), whose
+ * Two suites, each on a database of its own: the storefront's journeys and the console's (e2e/console), whose
  * operators change what the storefront's journeys rely on (they approve the waiting clinic, ship orders, change
- * prices). Spec files named on the command line pick the suite they belong to.
+ * prices). They run side by side, each with its server: the console's journeys wait for SMS codes and
+ * deliveries where the storefront's keep the cores busy (docs/decisions/028-suite-budget.md). The first suite
+ * prints as it goes, the other once it ends. Spec files named on the command line pick the suite they belong to.
  */
 const specs = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const wantsConsole = specs.some((a) => a.includes('console/'));
 const hasConsole = fs.existsSync(path.join(root, 'e2e', 'console')) && fs.readdirSync(path.join(root, 'e2e', 'console')).some((f) => f.endsWith('.spec.ts'));
 const suites = specs.length ? [wantsConsole ? 'console' : 'storefront'] : hasConsole ? ['storefront', 'console'] : ['storefront'];
 const jsonOut = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
-let failed = false;
 const stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
-for (const suite of suites) {
+
+/** Runs one suite against a server of its own; answers whether it passed. */
+async function runSuite(suite, live) {
   const { base, stop } = await startServer();
   // Traces and failure pictures of this run in a folder of its own (kept only when something failed), so runs
   // side by side do not delete each other's files.
@@ -94,19 +97,24 @@ for (const suite of suites) {
     E2E_SUITE: suite,
     ...(jsonOut ? { PLAYWRIGHT_JSON_OUTPUT_NAME: `${jsonOut}.${suite}` } : {}),
   };
-  const r = spawnSync('npx', args, { cwd: root, stdio: 'inherit', env });
+  const child = spawn('npx', args, { cwd: root, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
+  const out = [];
+  child.stdout?.on('data', (d) => out.push(d));
+  child.stderr?.on('data', (d) => out.push(d));
+  const status = await new Promise((resolve) => child.on('close', resolve));
   stop();
-  if (r.status === 0) fs.rmSync(output, { recursive: true, force: true });
-  else {
-    failed = true;
-    if (fs.existsSync(output)) console.log(`Traces and pictures of the failures: ${path.relative(root, output)}`);
-  }
+  if (!live) console.log(`\n--- the ${suite} journeys, run beside the others ---\n${Buffer.concat(out).toString().trim()}`);
+  if (status === 0) fs.rmSync(output, { recursive: true, force: true });
+  else if (fs.existsSync(output)) console.log(`Traces and pictures of the failures: ${path.relative(root, output)}`);
   if (jsonOut && fs.existsSync(`${jsonOut}.${suite}`)) {
     const s = JSON.parse(fs.readFileSync(`${jsonOut}.${suite}`, 'utf8')).stats ?? {};
     for (const k of Object.keys(stats)) stats[k] += s[k] ?? 0;
     fs.rmSync(`${jsonOut}.${suite}`);
   }
+  return status === 0;
 }
+
+const passed = await Promise.all(suites.map((suite, i) => runSuite(suite, i === 0)));
 if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ stats }));
 fs.rmSync(dist, { recursive: true, force: true });
-process.exit(failed ? 1 : 0);
+process.exit(passed.every(Boolean) ? 0 : 1);

@@ -82,6 +82,8 @@ const hasConsole = fs.existsSync(path.join(root, 'e2e', 'console')) && fs.readdi
 const suites = specs.length ? [wantsConsole ? 'console' : 'storefront'] : hasConsole ? ['storefront', 'console'] : ['storefront'];
 const jsonOut = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 const stats = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+/** Both suites' reports in one, so that npm test's summary names every journey that failed. */
+const reported = [];
 
 /** Runs one suite against a server of its own; answers whether it passed. */
 async function runSuite(suite, live) {
@@ -107,14 +109,15 @@ async function runSuite(suite, live) {
   if (status === 0) fs.rmSync(output, { recursive: true, force: true });
   else if (fs.existsSync(output)) console.log(`Traces and pictures of the failures: ${path.relative(root, output)}`);
   if (jsonOut && fs.existsSync(`${jsonOut}.${suite}`)) {
-    const s = JSON.parse(fs.readFileSync(`${jsonOut}.${suite}`, 'utf8')).stats ?? {};
-    for (const k of Object.keys(stats)) stats[k] += s[k] ?? 0;
+    const report = JSON.parse(fs.readFileSync(`${jsonOut}.${suite}`, 'utf8'));
+    for (const k of Object.keys(stats)) stats[k] += report.stats?.[k] ?? 0;
+    reported.push(...(report.suites ?? []));
     fs.rmSync(`${jsonOut}.${suite}`);
   }
   return status === 0;
 }
 
 const passed = await Promise.all(suites.map((suite, i) => runSuite(suite, i === 0)));
-if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ stats }));
+if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ stats, suites: reported }));
 fs.rmSync(dist, { recursive: true, force: true });
 process.exit(passed.every(Boolean) ? 0 : 1);

@@ -7,6 +7,7 @@
  * in the same run. Every request is timed by its kind, so the slowest kinds can be named.
  */
 import http from 'node:http';
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import { DEVICE_MAKERS, DEVICES, DRUGS, FOOD_MAKERS, FOODS, HERB_MAKERS, HERBS, MAKERS } from '../server/seed/drugs.js';
 import { pinyinOf } from '../server/modules/catalogue/pinyin.js';
@@ -143,6 +144,20 @@ export type Timing = { kind: string; ms: number; at: number; status: number; mes
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
+/** What every browser sends: the loads ask for compressed answers as buyers do (a row without is for comparison). */
+export const BROWSER_ENCODING = 'gzip, deflate, br';
+
+/** An answer's text, decompressed as a browser would (only where the bench reads it). */
+function textOf(body: Buffer, encoding: string | undefined): string {
+  try {
+    if (encoding === 'br') return zlib.brotliDecompressSync(body).toString();
+    if (encoding === 'gzip') return zlib.gunzipSync(body).toString();
+  } catch {
+    return '';
+  }
+  return body.toString();
+}
+
 /** One request; a request that takes longer than `timeoutMs` counts as status 0 (a timeout). */
 function request(
   base: URL,
@@ -151,7 +166,7 @@ function request(
   headers: Record<string, string>,
   body: string | undefined,
   timeoutMs: number,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: () => string }> {
   return new Promise((resolve) => {
     const req = http.request(
       {
@@ -166,26 +181,33 @@ function request(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, text: () => textOf(body, res.headers['content-encoding']) });
+        });
       },
     );
     req.on('timeout', () => {
       req.destroy();
-      resolve({ status: 0, text: '' });
+      resolve({ status: 0, text: () => '' });
     });
-    req.on('error', () => resolve({ status: -1, text: '' }));
+    req.on('error', () => resolve({ status: -1, text: () => '' }));
     req.end(body);
   });
 }
 
-/** Runs `connections` loops for `seconds`, each taking its next request from `next`; answers every timing. */
+/**
+ * Runs `connections` loops for `seconds`, each taking its next request from `next`, asking for compressed answers as
+ * a browser does unless `acceptEncoding` is empty; answers every timing.
+ */
 export async function drive(
   base: string,
   connections: number,
   seconds: number,
   next: (loop: number) => { kind: string; method?: string; path: string; headers?: Record<string, string>; body?: string },
-  timeoutMs = 10_000,
+  { timeoutMs = 10_000, acceptEncoding = BROWSER_ENCODING } = {},
 ): Promise<Timing[]> {
+  const encoding: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
   const url = new URL(base);
   const started = performance.now();
   const until = started + seconds * 1000;
@@ -195,7 +217,7 @@ export async function drive(
       while (performance.now() < until) {
         const r = next(loop);
         const t0 = performance.now();
-        const res = await request(url, r.method ?? 'GET', r.path, { 'x-requested-with': 'XMLHttpRequest', ...r.headers }, r.body, timeoutMs);
+        const res = await request(url, r.method ?? 'GET', r.path, { 'x-requested-with': 'XMLHttpRequest', ...encoding, ...r.headers }, r.body, timeoutMs);
         timings.push({ kind: r.kind, ms: performance.now() - t0, at: t0 - started, status: res.status });
       }
     }),
@@ -281,11 +303,13 @@ export async function driveBuyers(base: string, cookies: string[], goods: Stocke
   const started = performance.now();
   const call = async (kind: string, cookie: string, method: string, path: string, body?: string, timed = true) => {
     const t0 = performance.now();
-    const res = await request(url, method, path, { 'x-requested-with': 'XMLHttpRequest', cookie, ...(body ? form : {}) }, body, 10_000);
+    const headers = { 'x-requested-with': 'XMLHttpRequest', 'accept-encoding': BROWSER_ENCODING, cookie, ...(body ? form : {}) };
+    const res = await request(url, method, path, headers, body, 10_000);
+    const text = res.text();
     const ms = performance.now() - t0;
     let json: { code?: number; data?: unknown } = {};
     try {
-      json = JSON.parse(res.text);
+      json = JSON.parse(text);
     } catch {
       // a timeout or an error page
     }
@@ -296,7 +320,7 @@ export async function driveBuyers(base: string, cookies: string[], goods: Stocke
         ms,
         at: t0 - started,
         status,
-        ...(status === 200 ? {} : { message: `${res.status} ${(json as { message?: string }).message ?? res.text.slice(0, 80)}` }),
+        ...(status === 200 ? {} : { message: `${res.status} ${(json as { message?: string }).message ?? text.slice(0, 80)}` }),
       });
     return json.data;
   };

@@ -11,7 +11,11 @@ catalogue is seeded, and each call is loaded with autocannon (connections and se
 below), right after loading a bare Fastify route that serves the same JSON from memory, in a process of its own
 as the server is. The ratio is the call's throughput over the bare route's, both measured in the same run.
 Catalogue answers are shared for up to 30 s by viewers who see alike (a detail for 5 s); the rows "never cached"
-ask for a different answer every time.`;
+ask for a different answer every time. Every request sends a browser's \`Accept-Encoding: gzip, deflate, br\` (kept
+answers go out as bytes compressed once, docs/decisions/029-compressed-once.md; the bare route sends its JSON
+uncompressed); the long tail is also loaded without it, for comparison. The server's CPU per request is its
+process's CPU time over the call's load divided by its requests; the longest loop pause is the largest delay of
+its event loop during that load (\`perf_hooks.monitorEventLoopDelay\`, bench/loop-probe.mjs).`;
 
 /**
  * The two parts of bench/README.md, so that a run of one part keeps the other's last figures. A report
@@ -31,11 +35,11 @@ export function readSections(readme: string): { api: string | null; web: string 
 /** The table of the API calls, each beside the bare route, with its budget. */
 export function apiTable(rows: Row[]) {
   return [
-    '| database | call | req/s | p50 ms | p99 ms | bare req/s | ratio | budget | result |',
-    '|---|---|---:|---:|---:|---:|---:|---|---|',
+    '| database | call | req/s | p50 ms | p99 ms | bare req/s | ratio | server CPU ms per request | longest loop pause ms | budget | result |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.db} | ${r.name} \`${r.path}\` | ${r.measured.rps} | ${r.measured.p50} | ${r.measured.p99} | ${r.bare.rps} | ${r.ratio.toFixed(2)} | ${r.p99Budget === undefined ? 'none (reference)' : `p99 < ${r.p99Budget} ms${r.ratioBudget === undefined ? '' : `, ratio ≥ ${r.ratioBudget}`}`} | ${r.ok === null ? '—' : r.ok ? 'met' : '**not met**'} |`,
+        `| ${r.db} | ${r.name} \`${r.path}\` | ${r.measured.rps} | ${r.measured.p50} | ${r.measured.p99} | ${r.bare.rps} | ${r.ratio.toFixed(2)} | ${r.cpuMs} | ${r.loopMax} | ${r.p99Budget === undefined ? 'none (reference)' : `p99 < ${r.p99Budget} ms${r.ratioBudget === undefined ? '' : `, ratio ≥ ${r.ratioBudget}`}`} | ${r.ok === null ? '—' : r.ok ? 'met' : '**not met**'} |`,
     ),
   ].join('\n');
 }

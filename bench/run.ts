@@ -15,7 +15,7 @@ import { benchLongTail, benchTailAt, type LongTail } from './long-tail-run.js';
 import { benchMarketing } from './marketing.js';
 import { connections, duration, goodsCount, opts, runApi, runWeb, tailSizes } from './options.js';
 import { apiSection as sectionOf, apiTable, readmeText, readSections } from './report.js';
-import { bareServer, postgresUrl, root, run, startServer, stopServer, type BareServer } from './servers.js';
+import { bareServer, cpuMs, postgresUrl, root, run, startServer, stopServer, type BareServer } from './servers.js';
 import { load, TARGETS, type Row } from './targets.js';
 import { benchTrade, BUYERS, login, type TradeRow } from './trade.js';
 import { measureWeb, webSection } from './web';
@@ -23,11 +23,11 @@ import { measureWeb, webSection } from './web';
 async function benchDatabase(db: string, env: Record<string, string>, bare: BareServer, trade: TradeRow[], tails: LongTail[]): Promise<Row[]> {
   console.log(`\n== ${db}: seeding ${goodsCount} goods`);
   await run(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts', '--goods', String(goodsCount), '--buyers', String(BUYERS)], env);
-  const { base, child } = await startServer(env);
+  const { base, child, loop } = await startServer(env);
   const rows: Row[] = [];
   try {
     // The long tail first, on a server whose caches nothing has warmed yet.
-    if (!opts['skip-long-tail']) tails.push(await benchLongTail(db, base, child.pid!, bare));
+    if (!opts['skip-long-tail']) tails.push(await benchLongTail(db, base, child.pid!, bare, loop));
     const cookie = await login(base, 'demo');
     const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => login(base, `buyer${i + 1}`)));
     for (const t of TARGETS) {
@@ -36,12 +36,16 @@ async function benchDatabase(db: string, env: Record<string, string>, bare: Bare
       const body = await (await fetch(base + t.path, { headers })).text();
       await bare.set(String(rows.length), body);
       await load(base + t.path, headers, t.vary && ((n) => t.vary!(n + 1_000_000)), accounts); // warm-up, not recorded
+      const cpu = cpuMs(child.pid!);
+      await loop();
       const measured = await load(base + t.path, headers, t.vary, accounts);
+      const pauses = await loop();
+      const cpuPerRequest = (cpuMs(child.pid!) - cpu) / Math.max(1, measured.requests);
       const reference = await load(`${bare.base}/bare/${rows.length}`, {});
       const ratio = measured.rps / reference.rps;
       const clean = measured.errors === 0 && measured.non2xx === 0;
       const ok = t.p99Budget === undefined ? (clean ? null : false) : clean && measured.p99 < t.p99Budget && ratio >= (t.ratioBudget ?? 0);
-      rows.push({ ...t, db, measured, bare: reference, ratio, ok });
+      rows.push({ ...t, db, measured, bare: reference, ratio, ok, cpuMs: Math.round(cpuPerRequest * 100) / 100, loopMax: pauses.max });
       console.log(
         `${db} ${t.name}: ${measured.rps} req/s p99 ${measured.p99} ms; bare ${reference.rps} req/s; ratio ${ratio.toFixed(2)} ${ok === null ? 'reference' : ok ? 'ok' : 'OVER BUDGET'}`,
       );

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -34,13 +35,14 @@ export function run(cmd: string, args: string[], env: Record<string, string>) {
   });
 }
 
-export async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess }> {
+export async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; loop: () => Promise<LoopPauses> }> {
   const port = await freePort();
   // The server's log (warnings and errors) goes to bench/results/server.log, for the failures a run counts.
   const log = fs.openSync(path.join(root, 'bench', 'results', 'server.log'), 'a');
   // With the V8 flags `npm start` gives it.
   const nodeFlags = JSON.parse(fs.readFileSync(path.join(root, 'server', 'node-flags.json'), 'utf8')) as string[];
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/main.ts'], {
+  const loopFile = path.join(os.tmpdir(), `yct-bench-loop-${port}.json`);
+  const child = spawn(process.execPath, [...nodeFlags, '--import', './bench/loop-probe.mjs', '--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     stdio: ['ignore', log, 'inherit'],
     env: {
@@ -53,11 +55,38 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
       SMS_SANDBOX: '1',
       SESSION_SECRET: 'bench-secret-0123456789',
       RATE_LIMIT_FACTOR: '100000',
+      BENCH_LOOP_FILE: loopFile,
     },
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/focus/common`, 180);
-  return { base, child };
+  return { base, child, loop: loopPauses(child, loopFile) };
+}
+
+/** The longest pauses of a server's event loop (ms), read through bench/loop-probe.mjs. */
+export type LoopPauses = { max: number; p99: number; mean: number };
+
+/**
+ * Reads a server's loop pauses since the last read (the first read starts the count): ask before a load, and
+ * again after it.
+ */
+function loopPauses(child: ChildProcess, file: string) {
+  return async (): Promise<LoopPauses> => {
+    fs.rmSync(file, { force: true });
+    child.kill('SIGUSR2');
+    for (let i = 0; i < 100 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
+    return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as LoopPauses) : { max: -1, p99: -1, mean: -1 };
+  };
+}
+
+/** A process's CPU time (user and system) in milliseconds, from /proc (0 where there is none). */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 /** Stops a server and waits until it has: its data folder is removed next. */

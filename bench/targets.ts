@@ -1,5 +1,6 @@
 /** The API calls `npm run bench` loads, with their budgets, and one call's load with autocannon. */
 import autocannon from 'autocannon';
+import { BROWSER_ENCODING } from './longtail.js';
 import { connections, duration } from './options.js';
 
 /** A call under test: what it asks for and its budget (DESIGN.md section 12); calls the design does not budget are measured for reference. */
@@ -68,7 +69,7 @@ export const TARGETS: Target[] = [
   { name: 'user base (logged in)', path: '/api/user/base', login: true },
 ];
 
-export type Measure = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+export type Measure = { rps: number; p50: number; p99: number; errors: number; non2xx: number; requests: number };
 
 export async function load(url: string, headers: Record<string, string>, vary?: (n: number) => string, cookies?: string[]): Promise<Measure> {
   let n = 0;
@@ -81,8 +82,16 @@ export async function load(url: string, headers: Record<string, string>, vary?: 
     };
   };
   const requests = vary || cookies ? [{ setupRequest: next }] : undefined;
-  const r = await autocannon({ url, connections, duration, headers, ...(requests ? { requests } : {}) } as autocannon.Options);
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  // A browser's Accept-Encoding on every request: what buyers load (decision 029).
+  const r = await autocannon({
+    url,
+    connections,
+    duration,
+    headers: { 'accept-encoding': BROWSER_ENCODING, ...headers },
+    ...(requests ? { requests } : {}),
+  } as autocannon.Options);
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx, requests: r.requests.total };
 }
 
-export type Row = Target & { db: string; measured: Measure; bare: Measure; ratio: number; ok: boolean | null };
+/** A call's figures: beside its own, the server's CPU per request (ms) and the longest pause of its loop (ms) under the load. */
+export type Row = Target & { db: string; measured: Measure; bare: Measure; ratio: number; ok: boolean | null; cpuMs: number; loopMax: number };

@@ -6,7 +6,7 @@
  * checkout of 50 lines at 20 connections: on PGlite's one connection each of those waits for the ones ahead.
  */
 import autocannon from 'autocannon';
-import { percentile } from './longtail.js';
+import { BROWSER_ENCODING, percentile } from './longtail.js';
 import { priceCart, type CartLineInput, type PricingInput } from '../core/pricing/index.js';
 
 export const TRADE_CONNECTIONS = 20;
@@ -42,6 +42,8 @@ type Goods = {
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 export const form = { ...XHR, 'content-type': 'application/x-www-form-urlencoded' };
+/** What a browser adds to every load's request (decision 029). */
+const browser = { 'accept-encoding': BROWSER_ENCODING };
 
 /** A buyer's session cookie, logged in with the seed's password. */
 export async function login(base: string, username: string) {
@@ -104,7 +106,7 @@ export async function load(base: string, duration: number, l: Load, connections 
           // One buyer per connection, kept for the connection's life.
           if (context.cookie === undefined) context.cookie = l.cookies[conn++ % l.cookies.length];
           const i = n++;
-          return { ...req, method: l.method, path: l.path(i), headers: { ...form, cookie: context.cookie as string }, body: l.body?.(i) };
+          return { ...req, method: l.method, path: l.path(i), headers: { ...form, ...browser, cookie: context.cookie as string }, body: l.body?.(i) };
         },
       },
     ],
@@ -231,7 +233,7 @@ export async function benchTrade(db: string, base: string, duration: number, log
               ...req,
               method: 'POST',
               path: '/api/cart/checkout',
-              headers: { ...form, cookie: context.cookie as string },
+              headers: { ...form, ...browser, cookie: context.cookie as string },
               body: checkoutBody.get(context.cookie as string),
             };
           },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
-import { withTimestamp } from './envelope.js';
 import { cachedJson, cachedResult, clearKeptAnswers } from './cache.js';
+import { keptWithTimestamp } from './kept-answer.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Long enough that a loaded machine cannot pass half of it between two calls of one step. */
@@ -77,20 +77,24 @@ describe('shared catalogue answers', () => {
     const c = counter();
     const [a, b] = await Promise.all([cachedJson(db, 'brands', c.compute, TTL), cachedJson(db, 'brands', c.compute, TTL)]);
     expect(a).toBe(b);
-    expect(JSON.parse(a)).toEqual({ code: 10000, message: expect.any(String), data: 'answer 1' });
+    expect(JSON.parse(a.text)).toEqual({ code: 10000, message: expect.any(String), data: 'answer 1' });
     expect(c.runs).toBe(1);
   });
 
-  it("adds the server's clock to the data of a kept answer", async () => {
+  it("adds the server's clock to the data of a kept answer, one answer a second", async () => {
     const db = {} as Db;
     const at = Date.UTC(2026, 10, 23, 12, 0, 0);
     const spike = await cachedJson(db, 'spike', async () => ({ list: [{ id: 1 }], end_time: 100 }));
-    expect(JSON.parse(withTimestamp(spike, at))).toEqual({
+    const stamped = keptWithTimestamp(spike, at);
+    expect(keptWithTimestamp(spike, at + 999)).toBe(stamped);
+    expect(keptWithTimestamp(spike, at + 1000)).not.toBe(stamped);
+    expect(JSON.parse(keptWithTimestamp(spike, at + 1000).text).data.timestamp).toBe(at / 1000 + 1);
+    expect(JSON.parse(stamped.text)).toEqual({
       code: 10000,
       message: expect.any(String),
       data: { list: [{ id: 1 }], end_time: 100, timestamp: at / 1000 },
     });
     const empty = await cachedJson(db, 'everyday', async () => ({}));
-    expect(JSON.parse(withTimestamp(empty, at)).data).toEqual({ timestamp: at / 1000 });
+    expect(JSON.parse(keptWithTimestamp(empty, at).text).data).toEqual({ timestamp: at / 1000 });
   });
 });

@@ -13,6 +13,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.js';
 import { okText } from './envelope.js';
+import { KeptAnswer } from './kept-answer.js';
 
 const TTL_MS = 30_000;
 
@@ -64,11 +65,12 @@ export function cachedResult<T>(db: Db, key: unknown, compute: () => Promise<T>,
 }
 
 /**
- * A shared answer as the JSON text of its `{code, message, data}` envelope: serialized once for everybody
- * who shares it rather than once per request (a brand page is some 40 KB of JSON).
+ * A shared answer as the JSON text of its `{code, message, data}` envelope, with its ETag and encodings
+ * (kept-answer.ts): serialized and compressed once for everybody who shares it rather than once per request (a
+ * brand page is some 40 KB of JSON). Routes send it with `sendKept`.
  */
-export function cachedJson<T>(db: Db, key: unknown, compute: () => Promise<T>, ttl = TTL_MS): Promise<string> {
-  return cachedResult(db, { json: key }, async () => okText(await compute()), ttl);
+export function cachedJson<T>(db: Db, key: unknown, compute: () => Promise<T>, ttl = TTL_MS): Promise<KeptAnswer> {
+  return cachedResult(db, { json: key }, async () => new KeptAnswer(okText(await compute())), ttl);
 }
 
 /** Drops one kept answer. */

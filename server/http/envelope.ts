@@ -13,9 +13,6 @@ export function withDataField(text: string, name: string, value: number) {
   return `${head}${head.endsWith('{') ? '' : ','}${JSON.stringify(name)}:${value}}}`;
 }
 
-/** The server's clock (seconds) added to a kept answer: countdowns run on the server's time. */
-export const withTimestamp = (text: string, now = Date.now()) => withDataField(text, 'timestamp', Math.floor(now / 1000));
-
 /** Sends envelope text as it is. */
 export const sendJson = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
 

@@ -5,7 +5,8 @@ import { activityPageQuery, ActivityPageView } from '../../../core/schemas/activ
 import { answers } from '../../../core/schemas/envelope.js';
 import type { Deps } from '../../deps.js';
 import { cachedJson } from '../../http/cache.js';
-import { ok, sendJson, withTimestamp } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { keptWithTimestamp, sendKept } from '../../http/kept-answer.js';
 import { viewerClass, viewerOf } from '../catalogue/index.js';
 import { operatorOf } from '../operators/index.js';
 import { activityPage, shownPage } from './service.js';
@@ -35,8 +36,8 @@ export async function activityPageRoutes(root: FastifyInstance, deps: Deps) {
         return ok({ ...(await activityPage(db, viewer, row)), timestamp: Math.floor(Date.now() / 1000) });
       }
       const key = ['activity-page', req.query.id ?? req.query.kind, viewerClass(viewer)];
-      const text = await cachedJson(db, key, async () => activityPage(db, viewer, await shownPage(db, req.query, false)), TTL_MS);
-      return sendJson(reply, withTimestamp(text));
+      const kept = await cachedJson(db, key, async () => activityPage(db, viewer, await shownPage(db, req.query, false)), TTL_MS);
+      return sendKept(req, reply, keptWithTimestamp(kept));
     },
   );
 }

@@ -6,7 +6,7 @@ import { id, page } from '../../../core/schemas/common.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import { Brand, BrandPage } from '../../../core/schemas/goods.js';
 import type { Deps } from '../../deps.js';
-import { sendJson } from '../../http/envelope.js';
+import { sendKept } from '../../http/kept-answer.js';
 import { cachedJson } from '../../http/cache.js';
 import { brandDetail, brandList } from './brands.js';
 import { PRICES, SHARED } from './routes.js';
@@ -30,7 +30,7 @@ export async function brandRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendJson(reply, await cachedJson(db, ['brands', viewerClass(viewer), req.query.page], () => brandList(db, viewer, req.query.page)));
+      return sendKept(req, reply, await cachedJson(db, ['brands', viewerClass(viewer), req.query.page], () => brandList(db, viewer, req.query.page)));
     },
   );
   app.get(
@@ -46,7 +46,7 @@ export async function brandRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendJson(reply, await cachedJson(db, ['brand', viewerClass(viewer), req.params.id], () => brandDetail(db, viewer, req.params.id)));
+      return sendKept(req, reply, await cachedJson(db, ['brand', viewerClass(viewer), req.params.id], () => brandDetail(db, viewer, req.params.id)));
     },
   );
 }

@@ -4,7 +4,7 @@ import type { GoodsDetail } from '../../../core/schemas/goods.js';
 import type { Db } from '../../db/client.js';
 import { goods } from '../../db/schema/catalogue.js';
 import { cachedJson } from '../../http/cache.js';
-import { notFound, withDataField } from '../../http/envelope.js';
+import { notFound } from '../../http/envelope.js';
 import { favoriteIdsOf } from './favorites.js';
 import { goodsRead, goodsView } from './goods.js';
 import { catalogueTree } from './taxonomy.js';
@@ -30,11 +30,11 @@ const detailRead = goodsRead(
   and(eq(goods.id, sql.placeholder('id')), eq(goods.isOnSale, true), sql`(not ${goods.isKx} or ${sql.placeholder('special')}::boolean)`)!,
 );
 
-/** The detail's answer as JSON text (cache.ts), with `is_favorite` for this buyer added at the end. */
-export async function goodsDetailJson(db: Db, id: number, viewer: Viewer) {
+/** The detail's kept answer (cache.ts), with `is_favorite` for this buyer added at the end. */
+export async function goodsDetailAnswer(db: Db, id: number, viewer: Viewer) {
   const [detail, kept] = await Promise.all([
     cachedJson(db, ['detail', id, viewerClass(viewer)], () => detailFor(db, id, viewer), DETAIL_TTL_MS),
     viewer.userId ? favoriteIdsOf(db, viewer.userId) : Promise.resolve(new Set<number>()),
   ]);
-  return withDataField(detail, 'is_favorite', kept.has(id) ? 1 : 0);
+  return detail.with('is_favorite', kept.has(id) ? 1 : 0);
 }

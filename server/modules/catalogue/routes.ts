@@ -6,10 +6,10 @@ import { id, page } from '../../../core/schemas/common.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import { FilterOptions, filterScopeQuery, Floor, Goods, GoodsDetail, GoodsList, goodsListQuery, GoodsPage, searchQuery } from '../../../core/schemas/goods.js';
 import type { Deps } from '../../deps.js';
-import { sendJson } from '../../http/envelope.js';
 import { cachedJson } from '../../http/cache.js';
+import { sendKept } from '../../http/kept-answer.js';
 import { floors, recommendations } from './home.js';
-import { goodsDetailJson } from './detail.js';
+import { goodsDetailAnswer } from './detail.js';
 import { filterOptions, hotGoods, listGoods } from './lists.js';
 import { searchGoods } from './search.js';
 import { viewerClass, viewerOf } from './viewer.js';
@@ -41,7 +41,7 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const viewer = viewerOf(req);
       const { keywords, type } = req.query;
-      return sendJson(reply, await cachedJson(db, ['search', keywords.trim(), type, viewerClass(viewer)], () => searchGoods(db, keywords, type, viewer)));
+      return sendKept(req, reply, await cachedJson(db, ['search', keywords.trim(), type, viewerClass(viewer)], () => searchGoods(db, keywords, type, viewer)));
     },
   );
   app.get(
@@ -57,7 +57,7 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendJson(reply, await cachedJson(db, ['list', req.query, viewerClass(viewer)], () => listGoods(db, req.query, viewer)));
+      return sendKept(req, reply, await cachedJson(db, ['list', req.query, viewerClass(viewer)], () => listGoods(db, req.query, viewer)));
     },
   );
   app.get(
@@ -71,14 +71,14 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
         response: answers(GoodsDetail),
       },
     },
-    async (req, reply) => sendJson(reply, await goodsDetailJson(db, req.params.id, viewerOf(req))),
+    async (req, reply) => sendKept(req, reply, await goodsDetailAnswer(db, req.params.id, viewerOf(req))),
   );
   app.get(
     '/api/goods/hot',
     { schema: { tags, summary: 'The 10 best sellers in stock.', description: `${PRICES} ${SHARED}`, response: answers(z.array(Goods)) } },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendJson(reply, await cachedJson(db, ['hot', viewerClass(viewer)], () => hotGoods(db, viewer)));
+      return sendKept(req, reply, await cachedJson(db, ['hot', viewerClass(viewer)], () => hotGoods(db, viewer)));
     },
   );
   app.get(
@@ -95,7 +95,7 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const viewer = viewerOf(req);
       const scope = { ...req.query, keywords: req.query.keywords.trim() };
-      return sendJson(reply, await cachedJson(db, ['fl', viewerClass(viewer), scope], () => filterOptions(db, viewer, scope)));
+      return sendKept(req, reply, await cachedJson(db, ['fl', viewerClass(viewer), scope], () => filterOptions(db, viewer, scope)));
     },
   );
 
@@ -111,7 +111,7 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendJson(reply, await cachedJson(db, ['floors', viewerClass(viewer)], () => floors(db, viewer)));
+      return sendKept(req, reply, await cachedJson(db, ['floors', viewerClass(viewer)], () => floors(db, viewer)));
     },
   );
   // Recommendations follow the buyer's favourites: kept per buyer, shared by all guests.
@@ -129,7 +129,7 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const viewer = viewerOf(req);
       const who = viewer.userId ? `user:${viewer.userId}:${viewerClass(viewer)}` : viewerClass(viewer);
-      return sendJson(reply, await cachedJson(db, ['wntj', who, req.params.page], () => recommendations(db, viewer, req.params.page)));
+      return sendKept(req, reply, await cachedJson(db, ['wntj', who, req.params.page], () => recommendations(db, viewer, req.params.page)));
     },
   );
 }

@@ -7,7 +7,8 @@ import { HELP_CENTRE_CATEGORY, POST_LIST_PER_PAGE } from '../../../core/help.js'
 import { answers } from '../../../core/schemas/envelope.js';
 import { articleCategoryQuery, PostDetail, postDetailQuery, PostList, postListQuery } from '../../../core/schemas/help.js';
 import type { Deps } from '../../deps.js';
-import { notFound, sendJson } from '../../http/envelope.js';
+import { notFound } from '../../http/envelope.js';
+import { sendKept } from '../../http/kept-answer.js';
 import { helpService } from './help.js';
 import { contentService } from './service.js';
 import { CACHED } from './routes.js';
@@ -27,7 +28,7 @@ export async function helpRoutes(root: FastifyInstance, deps: Deps) {
         response: answers(z.array(HelpGroup)),
       },
     },
-    async (_req, reply) => sendJson(reply, await content.helpText()),
+    async (req, reply) => sendKept(req, reply, await content.helpGroups()),
   );
   app.get(
     '/api/article/category',
@@ -42,7 +43,7 @@ export async function helpRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       if (req.query.category_id !== HELP_CENTRE_CATEGORY) throw notFound('分类不存在');
-      return sendJson(reply, await content.helpText());
+      return sendKept(req, reply, await content.helpGroups());
     },
   );
   app.get(
@@ -56,7 +57,7 @@ export async function helpRoutes(root: FastifyInstance, deps: Deps) {
         response: answers(PostDetail),
       },
     },
-    async (req, reply) => sendJson(reply, await help.detailText(req.query)),
+    async (req, reply) => sendKept(req, reply, await help.detail(req.query)),
   );
   app.get(
     '/api/post/list',
@@ -69,6 +70,6 @@ export async function helpRoutes(root: FastifyInstance, deps: Deps) {
         response: answers(PostList),
       },
     },
-    async (req, reply) => sendJson(reply, await help.listText(req.query)),
+    async (req, reply) => sendKept(req, reply, await help.list(req.query)),
   );
 }

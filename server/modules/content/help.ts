@@ -155,11 +155,11 @@ async function loadList(db: Db, q: { type: string; page: number }): Promise<Post
   };
 }
 
-/** The help centre's answers as envelope text, kept like the shell's content (a console write drops them). */
+/** The help centre's answers, kept like the shell's content (a console write drops them). */
 export function helpService(db: Db) {
   return {
-    detailText: (q: { type: string; id: string; page?: number }) =>
+    detail: (q: { type: string; id: string; page?: number }) =>
       cachedJson(db, ['help', 'detail', q.type.toLowerCase(), q.id.toLowerCase(), q.page ?? 0], () => loadDetail(db, q), TTL_MS),
-    listText: (q: { type: string; page: number }) => cachedJson(db, ['help', 'list', q.type.toLowerCase(), q.page], () => loadList(db, q), TTL_MS),
+    list: (q: { type: string; page: number }) => cachedJson(db, ['help', 'list', q.type.toLowerCase(), q.page], () => loadList(db, q), TTL_MS),
   };
 }

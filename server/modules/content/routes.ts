@@ -6,7 +6,8 @@ import { id } from '../../../core/schemas/common.js';
 import { AD_POSITIONS, AdEntry, FocusCommon, FriendlyLink, Notice } from '../../../core/schemas/content.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import type { Deps } from '../../deps.js';
-import { ok, sendJson, withTimestamp } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { keptWithTimestamp, sendKept } from '../../http/kept-answer.js';
 import { contentService } from './service.js';
 
 /** `ids=1,2` or `ids[]=1&ids[]=2`. */
@@ -46,7 +47,7 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
         response: answers(FocusCommon),
       },
     },
-    async (_req, reply) => sendJson(reply, withTimestamp(await content.commonText())),
+    async (req, reply) => sendKept(req, reply, keptWithTimestamp(await content.common())),
   );
   // Banners and ads by position; the home carousel is /api/focus itself.
   const ads = { tags, response: answers(z.array(AdEntry)) };
@@ -87,12 +88,12 @@ export async function contentRoutes(root: FastifyInstance, deps: Deps) {
   app.get(
     '/api/focus/postList',
     { schema: { tags, summary: 'The scrolling broadcast: the 10 latest notices, newest first.', description: CACHED, response: answers(z.array(Notice)) } },
-    async (_req, reply) => sendJson(reply, await content.noticesText()),
+    async (req, reply) => sendKept(req, reply, await content.notices()),
   );
   app.get(
     '/api/global/links',
     { schema: { tags, summary: "The footer's friendly links (友情链接).", description: CACHED, response: answers(z.array(FriendlyLink)) } },
-    async (_req, reply) => sendJson(reply, await content.linksText()),
+    async (req, reply) => sendKept(req, reply, await content.links()),
   );
   app.post(
     '/api/stat/pv',

@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { cachedResult } from '../../http/cache.js';
 import { okText } from '../../http/envelope.js';
+import { KeptAnswer } from '../../http/kept-answer.js';
 import { ads, articleCategories, articles, friendlyLinks, hotSearches, nav, pageViews } from '../../db/schema/content.js';
 import { shownBrands, shownCategories } from '../catalogue/index.js';
 import { siteSettings } from '../settings/index.js';
@@ -164,13 +165,18 @@ export function contentService(db: Db) {
   /** The banners of one activity page (`/api/focus/demo?banner_id=125`). */
   const adsOfBanner = (bannerId: number) => adsWhere(`banner:${bannerId}`, eq(ads.bannerId, bannerId));
   return {
-    /** The shell's content as envelope text (http/envelope.ts), made once for every page that asks. */
-    commonText: cached(db, 'common', async () => okText(await loadCommon(db))),
-    /** The scrolling broadcast, the help groups and the footer's links, each as envelope text like `commonText`. */
-    noticesText: cached(db, 'notices', async () => okText(await loadNotices(db))),
-    helpText: cached(db, 'help', async () => okText(await loadHelp(db))),
-    linksText: cached(db, 'links', async () =>
-      okText<FriendlyLink[]>((await db.select().from(friendlyLinks).orderBy(asc(friendlyLinks.sort))).map((l) => ({ name: l.name, url: l.url }))),
+    /** The shell's content as a kept answer (http/kept-answer.ts), made and compressed once for every page that asks. */
+    common: cached(db, 'common', async () => new KeptAnswer(okText(await loadCommon(db)))),
+    /** The scrolling broadcast, the help groups and the footer's links, each a kept answer like `common`. */
+    notices: cached(db, 'notices', async () => new KeptAnswer(okText(await loadNotices(db)))),
+    helpGroups: cached(db, 'help', async () => new KeptAnswer(okText(await loadHelp(db)))),
+    links: cached(
+      db,
+      'links',
+      async () =>
+        new KeptAnswer(
+          okText<FriendlyLink[]>((await db.select().from(friendlyLinks).orderBy(asc(friendlyLinks.sort))).map((l) => ({ name: l.name, url: l.url }))),
+        ),
     ),
     ads: adsAt,
     bannerAds: adsOfBanner,

@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answers } from '../../../core/schemas/envelope.js';
 import { Bundles, Cashback, DailySpecials, Monthly, Spike, Welfare, welfareQuery } from '../../../core/schemas/promotions.js';
 import type { Deps } from '../../deps.js';
-import { sendJson, withTimestamp } from '../../http/envelope.js';
 import { cachedJson } from '../../http/cache.js';
+import { keptWithTimestamp, sendKept } from '../../http/kept-answer.js';
 import { viewerClass, viewerOf } from '../catalogue/index.js';
 import { bundlesPage, cashbackPage, monthlyPage, welfarePage } from './pages.js';
 import * as promotions from './service.js';
@@ -33,7 +33,7 @@ export async function promotionRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendJson(reply, withTimestamp(await cachedJson(db, ['spike', viewerClass(viewer)], () => promotions.spike(db, viewer), TTL_MS)));
+      return sendKept(req, reply, keptWithTimestamp(await cachedJson(db, ['spike', viewerClass(viewer)], () => promotions.spike(db, viewer), TTL_MS)));
     },
   );
   app.get(
@@ -48,7 +48,11 @@ export async function promotionRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendJson(reply, withTimestamp(await cachedJson(db, ['everyday', viewerClass(viewer)], () => promotions.everydaySpecials(db, viewer), TTL_MS)));
+      return sendKept(
+        req,
+        reply,
+        keptWithTimestamp(await cachedJson(db, ['everyday', viewerClass(viewer)], () => promotions.everydaySpecials(db, viewer), TTL_MS)),
+      );
     },
   );
   app.get(
@@ -64,9 +68,10 @@ export async function promotionRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendJson(
+      return sendKept(
+        req,
         reply,
-        withTimestamp(await cachedJson(db, ['welfare', req.query, viewerClass(viewer)], () => welfarePage(db, viewer, req.query), TTL_MS)),
+        keptWithTimestamp(await cachedJson(db, ['welfare', req.query, viewerClass(viewer)], () => welfarePage(db, viewer, req.query), TTL_MS)),
       );
     },
   );
@@ -82,7 +87,7 @@ export async function promotionRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendJson(reply, withTimestamp(await cachedJson(db, ['bundles', viewerClass(viewer)], () => bundlesPage(db, viewer), TTL_MS)));
+      return sendKept(req, reply, keptWithTimestamp(await cachedJson(db, ['bundles', viewerClass(viewer)], () => bundlesPage(db, viewer), TTL_MS)));
     },
   );
   app.get(
@@ -98,9 +103,10 @@ export async function promotionRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendJson(
+      return sendKept(
+        req,
         reply,
-        withTimestamp(await cachedJson(db, ['cashback', req.query, viewerClass(viewer)], () => cashbackPage(db, viewer, req.query), TTL_MS)),
+        keptWithTimestamp(await cachedJson(db, ['cashback', req.query, viewerClass(viewer)], () => cashbackPage(db, viewer, req.query), TTL_MS)),
       );
     },
   );
@@ -116,7 +122,7 @@ export async function promotionRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendJson(reply, withTimestamp(await cachedJson(db, ['monthly', viewerClass(viewer)], () => monthlyPage(db, viewer), TTL_MS)));
+      return sendKept(req, reply, keptWithTimestamp(await cachedJson(db, ['monthly', viewerClass(viewer)], () => monthlyPage(db, viewer), TTL_MS)));
     },
   );
 }

@@ -1,0 +1,83 @@
+/**
+ * Kept answers as a browser loads them: compressed once per encoding and served as those bytes, with a strong ETag
+ * that a browser names to get 304, and a new ETag once what the answer shows changed.
+ */
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, dbLabel, loginAs, operatorLogin, type TestApp } from '../testing.js';
+import { compressions } from './kept-answer.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const BROWSER = 'gzip, deflate, br, zstd';
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe(`kept answers as browsers load them on ${dbLabel}`, () => {
+  it('sends a goods list in brotli to a browser, worked out and compressed once for many requests', async () => {
+    const url = '/api/goods/list?page=2&sort=price&order=desc';
+    const plain = await get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const before = compressions.br;
+    const answers = await Promise.all(Array.from({ length: 30 }, () => get(url, { 'accept-encoding': BROWSER })));
+    expect(compressions.br - before).toBe(1);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);
+    }
+    expect(answers[0].rawPayload.length).toBeLessThan(plain.body.length / 4);
+  });
+
+  it('sends gzip to a client that takes only gzip, and nothing compressed to one that refuses both', async () => {
+    const url = '/api/goods/list?page=3';
+    const plain = await get(url);
+    const gz = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const refused = await get(url, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+
+  it('leaves a small answer as it is', async () => {
+    const res = await get('/api/goods/search?keywords=zzzzzz&type=1', { 'accept-encoding': BROWSER });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.length).toBeLessThan(1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.etag).toMatch(/^"[\w-]{27}"$/);
+  });
+
+  it('answers 304 without a body to a browser that holds the answer, and the new answer once a price changed', async () => {
+    const demo = await loginAs(t.app, 'demo');
+    const first = await demo.get('/api/goods/list?page=1&sort=newest');
+    const etag = first.headers.etag as string;
+    const [goods] = first.body.data.data as { id: number; base_price: string }[];
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/goods/list?page=1&sort=newest',
+      headers: { cookie: demo.cookie, 'if-none-match': etag, 'accept-encoding': BROWSER },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+
+    const ops = await operatorLogin(t.app, 'ops');
+    const price = (Number(goods.base_price) + 1).toFixed(2);
+    expect((await ops.post(`/api/admin/goods/${goods.id}`, { base_price: price })).body.code).toBe(10000);
+    const changed = await t.app.inject({ method: 'GET', url: '/api/goods/list?page=1&sort=newest', headers: { cookie: demo.cookie, 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(JSON.parse(changed.body).data.data.find((g: { id: number }) => g.id === goods.id).base_price).toBe(price);
+  });
+});

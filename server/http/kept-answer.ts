@@ -1,0 +1,103 @@
+/**
+ * A kept answer as browsers take it: the envelope's JSON text, its strong ETag, and each encoding a browser may
+ * ask for (brotli, gzip) worked out once, on the first request that accepts it, then served as bytes to every
+ * request alike. Compressing a kept answer again for every request cost three quarters of its speed
+ * (docs/decisions/029-compressed-once.md). A request that names the ETag it holds gets 304 and no body.
+ */
+import crypto from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { withDataField } from './envelope.js';
+
+type Encoding = 'br' | 'gzip';
+
+/** Below this size an answer goes out as it is: the headers of a compressed one would eat what it saves. */
+const COMPRESS_FROM = 1024;
+
+/**
+ * Brotli at quality 5 and gzip at level 6 (docs/decisions/029-compressed-once.md): a kept answer is compressed once
+ * for many requests, but one of the long tail for few, so the quality is what a request can afford.
+ */
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } };
+const GZIP = { level: 6 };
+
+/** How many times kept answers were compressed, by encoding: what a test or the metrics read. */
+export const compressions = { br: 0, gzip: 0 };
+
+/** How many variants of one answer (`with`) are kept: the latest few seconds' clocks, a buyer's flag both ways. */
+const VARIANTS = 4;
+
+export class KeptAnswer {
+  readonly etag: string;
+  private readonly encoded = new Map<Encoding, Buffer>();
+  private readonly variants = new Map<string, KeptAnswer>();
+
+  constructor(readonly text: string) {
+    this.etag = `"${crypto.createHash('sha1').update(text).digest('base64url')}"`;
+  }
+
+  bytes(encoding: Encoding): Buffer {
+    let bytes = this.encoded.get(encoding);
+    if (!bytes) {
+      bytes = encoding === 'br' ? zlib.brotliCompressSync(this.text, BROTLI) : zlib.gzipSync(this.text, GZIP);
+      compressions[encoding]++;
+      this.encoded.set(encoding, bytes);
+    }
+    return bytes;
+  }
+
+  /**
+   * This answer with one more field at the end of its data (`withDataField`): the server's clock, or a buyer's
+   * own flag. Each variant is a kept answer of its own, with its encodings, and the latest few are kept.
+   */
+  with(name: string, value: number): KeptAnswer {
+    const key = `${name}=${value}`;
+    let variant = this.variants.get(key);
+    if (!variant) {
+      variant = new KeptAnswer(withDataField(this.text, name, value));
+      this.variants.set(key, variant);
+      if (this.variants.size > VARIANTS) this.variants.delete(this.variants.keys().next().value!);
+    }
+    return variant;
+  }
+}
+
+/** The kept answer with the server's clock (`timestamp`, seconds) for countdowns: compressed once a second, not per request. */
+export const keptWithTimestamp = (kept: KeptAnswer, now = Date.now()) => kept.with('timestamp', Math.floor(now / 1000));
+
+/** The encoding to send: brotli when the request accepts it, else gzip, else none (`q=0` refuses one). */
+function chosenEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const weight = (name: Encoding) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+/** Whether `If-None-Match` names the answer's ETag (or is `*`). */
+function held(header: string | undefined, etag: string) {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/**
+ * Sends a kept answer: 304 when the browser holds it, else its bytes in the best encoding the request accepts.
+ * `private, no-cache`: a browser may keep it but asks again every time (prices change), and no shared cache keeps
+ * what one account's class of viewer sees.
+ */
+export function sendKept(req: FastifyRequest, reply: FastifyReply, kept: KeptAnswer) {
+  reply.type('application/json; charset=utf-8').header('etag', kept.etag).header('vary', 'Accept-Encoding').header('cache-control', 'private, no-cache');
+  if (held(req.headers['if-none-match'], kept.etag)) return reply.code(304).send();
+  const encoding = kept.text.length >= COMPRESS_FROM ? chosenEncoding(req.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(kept.text);
+  return reply.header('content-encoding', encoding).send(kept.bytes(encoding));
+}

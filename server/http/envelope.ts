@@ -1,5 +1,4 @@
 /** The `{code, message, data}` envelope and the typed refusals that map onto it (DESIGN.md section 5). */
-import type { FastifyReply } from 'fastify';
 import { Code, Message, type ValidationErrors } from '../../core/codes.js';
 
 export const ok = <T>(data: T) => ({ code: Code.ok, message: Message.ok, data });
@@ -12,9 +11,6 @@ export function withDataField(text: string, name: string, value: number) {
   const head = text.slice(0, -2); // without the closing braces of the data and of the envelope
   return `${head}${head.endsWith('{') ? '' : ','}${JSON.stringify(name)}:${value}}}`;
 }
-
-/** Sends envelope text as it is. */
-export const sendJson = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
 
 /** A refusal the buyer is told about: HTTP status and envelope code chosen by the error handler. */
 export class AppError extends Error {

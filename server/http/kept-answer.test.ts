@@ -50,6 +50,22 @@ describe(`kept answers as browsers load them on ${dbLabel}`, () => {
     expect(refused.body).toBe(plain.body);
   });
 
+  it("keeps the coupon centre's page for guests, compressed once, and makes a buyer's own for the request", async () => {
+    const url = '/api/coupon/center?page=1';
+    const plain = await get(url);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const before = compressions.br;
+    const guests = await Promise.all(Array.from({ length: 20 }, () => get(url, { 'accept-encoding': BROWSER })));
+    expect(compressions.br - before).toBe(1);
+    for (const res of guests) expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(plain.body);
+    const demo = await loginAs(t.app, 'demo');
+    const own = await t.app.inject({ method: 'GET', url, headers: { cookie: demo.cookie, 'accept-encoding': BROWSER } });
+    expect(own.headers['content-encoding']).toBe('br');
+    const mine = JSON.parse(zlib.brotliDecompressSync(own.rawPayload).toString()).data.data as { mine: number }[];
+    expect(mine.some((c) => c.mine > 0)).toBe(true);
+    expect(own.headers.etag).not.toBe(plain.headers.etag);
+  });
+
   it('leaves a small answer as it is', async () => {
     const res = await get('/api/goods/search?keywords=zzzzzz&type=1', { 'accept-encoding': BROWSER });
     expect(res.statusCode).toBe(200);

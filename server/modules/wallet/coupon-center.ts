@@ -14,6 +14,7 @@ import type { CenterCoupon, CouponReceived } from '../../../core/schemas/wallet.
 import type { Db } from '../../db/client.js';
 import { coupons, userCoupons } from '../../db/schema/wallet.js';
 import { cachedResult, forgetResult } from '../../http/cache.js';
+import { KeptAnswer } from '../../http/kept-answer.js';
 import { notFound, okText, refuse } from '../../http/envelope.js';
 import type { SessionUser } from '../../http/auth.js';
 import { CHINA_MS, DAY_MS, seconds } from '../../lib/china-time.js';
@@ -98,14 +99,16 @@ function forgetCouponOffer(db: Db) {
 
 /**
  * `GET /api/coupon/center?page&ids`: the coupons open to claiming, those ending soonest first, or those of `ids`
- * in that order (an activity page's coupon strip); a guest sees them too. The answer is envelope text (`CouponCenterPage`), put together from the kept offer.
+ * in that order (an activity page's coupon strip); a guest sees them too. The answer (`CouponCenterPage`) is put together
+ * from the kept offer: a guest's, or that of a buyer holding none of the page's coupons, is kept with the page and
+ * compressed once (http/kept-answer.ts); a buyer's own is made for the request.
  */
-export async function couponCenter(db: Db, user: SessionUser | null, page: number, ids?: number[]): Promise<string> {
+export async function couponCenter(db: Db, user: SessionUser | null, page: number, ids?: number[]): Promise<KeptAnswer> {
   const made = pageOf(await offer(db), page, ids);
   const mine = await held(db, user?.id ?? null, made.ids);
   // A guest, or a buyer holding none of the page's coupons, sees the page as it was written for everybody.
   if (!mine.size) return made.plain;
-  return pageText(items(made.shown, mine), made.total, page);
+  return new KeptAnswer(pageText(items(made.shown, mine), made.total, page));
 }
 
 /** Each shown coupon's JSON: its shared text with the account's own fields (`mine`: copies held by id). */
@@ -116,7 +119,7 @@ const items = (shown: Offered[], mine: ReadonlyMap<number, number>) =>
 const pageText = (items: string[], total: number, page: number) => okText(paged([0], total, page)).replace('"data":[0]', `"data":[${items.join(',')}]`);
 
 /** A page of the offer: its coupons and its text for a viewer holding none of them, good until `until` (ms). */
-type OfferPage = { shown: Offered[]; ids: number[]; total: number; plain: string; until: number };
+type OfferPage = { shown: Offered[]; ids: number[]; total: number; plain: KeptAnswer; until: number };
 
 /** The pages of each kept offer made so far, by page and `ids`; a new offer (a claim, a console write) starts none. */
 const offerPages = new WeakMap<Offered[], Map<string, OfferPage>>();
@@ -141,7 +144,7 @@ function pageOf(all: Offered[], page: number, ids: number[] | undefined): OfferP
     shown,
     ids: shown.map(({ coupon }) => coupon.id),
     total: offered.length,
-    plain: pageText(items(shown, NONE_HELD), offered.length, page),
+    plain: new KeptAnswer(pageText(items(shown, NONE_HELD), offered.length, page)),
     until: Math.min(...current.map(({ coupon }) => coupon.endsAt.getTime())),
   };
   // A query of its own per page and coupon list: a few dozen at most for a centre of a few dozen coupons.

@@ -12,7 +12,8 @@ import {
   CouponPage,
 } from '../../../core/schemas/wallet.js';
 import type { Deps } from '../../deps.js';
-import { ok, sendJson } from '../../http/envelope.js';
+import { ok } from '../../http/envelope.js';
+import { sendKept } from '../../http/kept-answer.js';
 import { requireUser } from '../../http/auth.js';
 import * as coupons from './coupons.js';
 import * as center from './coupon-center.js';
@@ -45,7 +46,7 @@ export async function couponRoutes(root: FastifyInstance, deps: Deps) {
         response: answers(CouponCenterPage),
       },
     },
-    async (req, reply) => sendJson(reply, await center.couponCenter(db, req.session?.user ?? null, req.query.page, req.query.ids)),
+    async (req, reply) => sendKept(req, reply, await center.couponCenter(db, req.session?.user ?? null, req.query.page, req.query.ids)),
   );
   app.post(
     '/api/coupon/receive',

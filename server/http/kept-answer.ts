@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { withDataField } from './envelope.js';
 
@@ -65,20 +66,8 @@ export class KeptAnswer {
 /** The kept answer with the server's clock (`timestamp`, seconds) for countdowns: compressed once a second, not per request. */
 export const keptWithTimestamp = (kept: KeptAnswer, now = Date.now()) => kept.with('timestamp', Math.floor(now / 1000));
 
-/** The encoding to send: brotli when the request accepts it, else gzip, else none (`q=0` refuses one). */
-function chosenEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  const accepted = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
-  }
-  const weight = (name: Encoding) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return null;
-}
+/** The encodings kept answers come in, brotli first: the choice among those a request accepts is @fastify/compress's own. */
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
 
 /** Whether `If-None-Match` names the answer's ETag (or is `*`). */
 function held(header: string | undefined, etag: string) {
@@ -97,7 +86,8 @@ function held(header: string | undefined, etag: string) {
 export function sendKept(req: FastifyRequest, reply: FastifyReply, kept: KeptAnswer) {
   reply.type('application/json; charset=utf-8').header('etag', kept.etag).header('vary', 'Accept-Encoding').header('cache-control', 'private, no-cache');
   if (held(req.headers['if-none-match'], kept.etag)) return reply.code(304).send();
-  const encoding = kept.text.length >= COMPRESS_FROM ? chosenEncoding(req.headers['accept-encoding']) : null;
+  const header = req.headers['accept-encoding'];
+  const encoding = header && kept.text.length >= COMPRESS_FROM ? negotiate<Encoding>(header.toLowerCase(), ENCODINGS) : null;
   if (!encoding) return reply.send(kept.text);
   return reply.header('content-encoding', encoding).send(kept.bytes(encoding));
 }

@@ -238,8 +238,21 @@ export async function lotteryPopupShown(page: Page, username: string) {
  * bars kept in view sit where they belong instead of over the middle of the picture.
  */
 export async function shotWhole(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(page.getByTestId('header-bar')).toHaveAttribute('data-sticky', '0');
+  // Scrolled to the top again until the header has unstuck: a list that grows or a route's remembered position
+  // may still move the page after the first scroll, and the bar settles 100 ms after the last one.
+  const bar = page.getByTestId('header-bar');
+  await expect
+    .poll(
+      async () => {
+        const y = await page.evaluate(() => {
+          window.scrollTo(0, 0);
+          return window.scrollY;
+        });
+        return `scrollY ${y}, sticky ${await bar.getAttribute('data-sticky')}`;
+      },
+      { intervals: [150, 250, 500, 1_000] },
+    )
+    .toBe('scrollY 0, sticky 0');
   const viewport = page.viewportSize()!;
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: viewport.width, height });

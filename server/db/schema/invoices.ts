@@ -29,10 +29,27 @@ export const invoiceTitles = pgTable(
   (t) => [index('invoice_titles_user_idx').on(t.userId, t.id)],
 );
 
-/** One line of an invoice as issued: fen, units. */
-export type InvoiceLine = { name: string; spec: string; unit: string; quantity: number; unitPrice: number; amount: number };
+/**
+ * One line of an invoice as issued: fen, units. `unitPrice` and `amount` include tax; `net` (金额) and `tax`
+ * (税额) split `amount` at `rate` (percent), and `category` is the 简称 of its 税收分类 (化学药品制剂). Lines issued
+ * before rates were kept lack the four, and are read at the drugs' rate (invoices/draft.ts `taxedLines`).
+ */
+export type InvoiceLine = {
+  name: string;
+  spec: string;
+  unit: string;
+  quantity: number;
+  unitPrice: number;
+  amount: number;
+  category?: string;
+  rate?: number;
+  net?: number;
+  tax?: number;
+};
 /** The title as it was when the invoice was issued. */
 export type InvoiceTitleCopy = { company: string; taxNo: string; addressPhone: string; bankAccount: string };
+/** The seller as it was when the invoice was issued: its name and 纳税人识别号. */
+export type InvoiceSellerCopy = { name: string; taxNo: string };
 
 /**
  * `kind` blue (蓝字) or red (红字, reversing `reverses`). Status 0 待开票 (waiting for the order to complete),
@@ -52,6 +69,8 @@ export const invoices = pgTable(
     status: smallint('status').notNull().default(0),
     titleId: integer('title_id'),
     title: jsonb('title').$type<InvoiceTitleCopy>(),
+    /** Null on invoices issued before the seller was copied: they show the seller of today. */
+    seller: jsonb('seller').$type<InvoiceSellerCopy>(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull().default([]),
     /** Goods net of returns, before tax is shown apart (the site's documents show the amount with tax). */
     amount: integer('amount').notNull().default(0),

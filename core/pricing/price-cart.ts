@@ -90,7 +90,10 @@ function priceLines(input: PricingInput): Work[] {
     if (line.type === 3) {
       pricing = line.combination ? priceBundle(line.combination, line.number) : NO_PRICE;
     } else {
-      const kind = line.type === 1 ? 'spike' : specials.has(line.goods.id) ? 'everyday' : null;
+      // A plain line of goods whose flash sale is on now is bought at it like a flash-sale line: the buyer pays
+      // the price the goods shows wherever it was added from, in one line.
+      const spikeOn = line.type === 0 && spikes.get(line.goods.id)?.some((o) => o.starts_at <= input.now && input.now < o.ends_at);
+      const kind = line.type === 1 || spikeOn ? 'spike' : specials.has(line.goods.id) ? 'everyday' : null;
       const offers = (kind === 'spike' ? spikes : specials).get(line.goods.id);
       const offer = kind && offers ? chooseOffer(offers, input.now) : undefined;
       const key = offer ? `${kind}:${offer.activity_id}:${offer.goods_id}` : '';

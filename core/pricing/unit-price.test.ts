@@ -111,6 +111,18 @@ describe('flash sale', () => {
     expect(cart.lines[0].promo).toMatchObject({ kind: 'spike', status: 'none', message: '秒杀已结束，按原价计算' });
   });
 
+  it('charges a plain line of goods whose session is on the flash-sale price, within the limit it shares with a flash-sale line', () => {
+    const cart = price({ lines: [line({ id: 1, type: 1, number: 3 }), line({ id: 2, number: 4 })], spikes: [offer({ limit_per_user: 5 })] });
+    expect(cart.lines.map((l) => l.amount)).toEqual([3 * 700, 2 * 700 + 2 * 1000]);
+    expect(cart.lines[1].promo).toMatchObject({ kind: 'spike', status: 'on', applied: 2, message: '超出秒杀限购的2件按原价计算' });
+  });
+
+  it("charges a plain line the normal price, without a word, before its goods' flash-sale session", () => {
+    const cart = price({ lines: [line({ number: 2 })], spikes: [offer({ starts_at: NOW + HOUR, ends_at: NOW + 2 * HOUR })] });
+    expect(cart.lines[0].amount).toBe(2000);
+    expect(cart.lines[0].promo).toBeNull();
+  });
+
   it('uses the session on now rather than a later one of the same goods', () => {
     const later = offer({ activity_id: 2, price: 500, starts_at: NOW + 2 * HOUR, ends_at: NOW + 3 * HOUR });
     const current = offer({ activity_id: 3, price: 800 });

@@ -1,5 +1,5 @@
 /** The cart as a buyer works with it: priced lines, manjian progress, quantities, selection, checkout, stores. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { CartList } from '../../../core/schemas/cart.js';
 import { activities, activityGoods, brands, cartItems, combinations, goods, users } from '../../db/schema/index.js';
@@ -273,6 +273,64 @@ describe(`flash sale lines on ${dbLabel}`, () => {
     expect(fen(line.amount)).toBe(spikePrice * g.zbz * 2 + g.basePrice * g.zbz);
     await t.db.delete(activities).where(inArray(activities.id, [a.id]));
     forgetPromotionContext(t.db);
+  });
+
+  /** A session on all day long for goods `g` at half its price, limited to two middle packages an account. */
+  async function allDaySession(g: { id: number; basePrice: number; zbz: number }) {
+    const now = Date.now();
+    const [a] = await t.db
+      .insert(activities)
+      .values({ type: 'spike', name: '全天秒杀', startsAt: new Date(now - 3_600_000), endsAt: new Date(now + 86_400_000), dailyStart: 0, dailyEnd: 1440 })
+      .returning({ id: activities.id });
+    const price = Math.floor(g.basePrice / 2);
+    await t.db.insert(activityGoods).values({ activityId: a.id, goodsId: g.id, price, limitPerUser: g.zbz * 2, quota: 0 });
+    forgetPromotionContext(t.db);
+    sessions.push(a.id);
+    return { price };
+  }
+  const sessions: number[] = [];
+  afterEach(async () => {
+    if (sessions.length) await t.db.delete(activities).where(inArray(activities.id, sessions.splice(0)));
+    forgetPromotionContext(t.db);
+  });
+
+  it('keeps one line at the flash-sale price for goods added from the flash-sale floor and then from its product page', async () => {
+    const [g] = await brandGoods('扬子江', 1);
+    const session = await allDaySession(g);
+    expect((await demo.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz, type: '1' }] })).body.data.cart).toBe(1);
+    expect((await demo.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz }] })).body.data.cart).toBe(1);
+    const list = (await demo.get('/api/cart/list')).body.data.list as Line[];
+    expect(list.map((l) => [l.goods_id, l.type, l.number])).toEqual([[g.id, 1, g.zbz * 2]]);
+    expect(fen(list[0].amount)).toBe(session.price * g.zbz * 2);
+  });
+
+  it('makes a plain line of the goods the flash-sale line when the buyer adds from the flash-sale floor', async () => {
+    const [g] = await brandGoods('扬子江', 1);
+    await demo.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz }] });
+    const session = await allDaySession(g);
+    // Several lines at once take the same way.
+    const [other] = await brandGoods('恒瑞', 1);
+    await demo.post('/api/cart', {
+      params: [
+        { goods_id: g.id, number: g.zbz, type: '1' },
+        { goods_id: other.id, number: other.zbz },
+      ],
+    });
+    const list = (await demo.get('/api/cart/list')).body.data.list as Line[];
+    expect(list.map((l) => [l.goods_id, l.type, l.number])).toEqual([
+      [g.id, 1, g.zbz * 2],
+      [other.id, 0, other.zbz],
+    ]);
+    expect(fen(list[0].amount)).toBe(session.price * g.zbz * 2);
+  });
+
+  it('charges a plain line put in the cart before the session the flash-sale price while it is on', async () => {
+    const [g] = await brandGoods('扬子江', 1);
+    await t.db.insert(cartItems).values({ userId: await demoId(), goodsId: g.id, type: 0, number: g.zbz * 3 });
+    const session = await allDaySession(g);
+    const [line] = (await demo.get('/api/cart/list')).body.data.list as Line[];
+    expect(line.promo).toMatchObject({ kind: 'spike', status: 'on', applied: g.zbz * 2 });
+    expect(fen(line.amount)).toBe(session.price * g.zbz * 2 + g.basePrice * g.zbz);
   });
 
   it('refuses a flash-sale line for goods that have no session today', async () => {

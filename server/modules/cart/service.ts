@@ -52,6 +52,7 @@ function checkBuyable(user: SessionUser, g: GoodsForAdd | undefined): asserts g 
 
 type CheckedLine = {
   g: GoodsForAdd;
+  /** The type asked for, or 1 for a plain add of goods whose flash sale is on now. */
   type: number;
   combinationId: number | null;
   /** The most the line may hold: units of the goods' stock, or bundles that every member's stock makes up. */
@@ -72,11 +73,13 @@ function checkLine(ctx: PromotionContext, user: SessionUser, line: AddLine, inde
   checkBuyable(user, g);
   const type = Number(line.type ?? 0);
   let combinationId: number | null = null;
+  const now = Date.now();
   if (type === 1) {
-    const offer = ctx.spikes.find((o) => o.goods_id === g.id);
-    if (!offer) throw refuse(`${g.name}今日没有秒杀场次`);
-    if (Date.now() < offer.starts_at) throw refuse('秒杀尚未开始，请在开抢后加入购物车');
-    if (Date.now() >= offer.ends_at) throw refuse('本场秒杀已结束');
+    const offers = ctx.spikes.filter((o) => o.goods_id === g.id);
+    if (!offers.length) throw refuse(`${g.name}今日没有秒杀场次`);
+    if (!offers.some((o) => o.starts_at <= now && now < o.ends_at)) {
+      throw refuse(offers.some((o) => now < o.starts_at) ? '秒杀尚未开始，请在开抢后加入购物车' : '本场秒杀已结束');
+    }
   }
   if (type === 3) {
     const bundle = ctx.combinations.find((c) => c.id === line.combination_id && c.items[0]?.goods_id === g.id);
@@ -95,7 +98,22 @@ function checkLine(ctx: PromotionContext, user: SessionUser, line: AddLine, inde
     return { g, type, combinationId, limit, short };
   }
   if (line.number % g.zbz !== 0) throw invalid(`params.${index}.number`, `${g.name}的采购数量须为中包装${g.zbz}${g.bzdw}的整数倍`);
-  return { g, type, combinationId, limit: g.number, short: () => outOfStock(g) };
+  // Added from the product page or a list while its flash sale is on, the goods is a flash-sale line like one
+  // added from the flash-sale floor: the same line, and told 秒杀已结束 when the session ends.
+  const spikeOn = ctx.spikes.some((o) => o.goods_id === g.id && o.starts_at <= now && now < o.ends_at);
+  return { g, type: spikeOn ? 1 : type, combinationId, limit: g.number, short: () => outOfStock(g) };
+}
+
+/**
+ * The type the line is written with: a goods' plain and flash-sale units are one line, so an add goes to the
+ * line the goods already has (its flash-sale one first), and a new line takes the type asked for. The add
+ * then makes a plain line a flash-sale one when that is asked (`greatest` in the statements below).
+ */
+function typeOfLine(userId: number, goodsId: number, type: number) {
+  if (type === 3) return sql`${type}`;
+  return sql`coalesce((
+    select c.type from ${cartItems} c where c.user_id = ${userId} and c.goods_id = ${goodsId} and c.type in (0, 1) order by c.type desc limit 1
+  ), ${type})`;
 }
 
 const outOfStock = (g: GoodsForAdd) =>
@@ -107,9 +125,9 @@ async function addLine(tx: Tx, user: SessionUser, line: AddLine, { g, type, comb
   // One statement, so that two adds of the same goods at once (a double click, two tabs) make one line.
   const result = (await tx.execute(sql`
     insert into ${cartItems} (user_id, goods_id, type, number, combination_id, is_selected)
-    values (${user.id}, ${g.id}, ${type}, ${line.number}, ${combinationId}, true)
+    values (${user.id}, ${g.id}, ${typeOfLine(user.id, g.id, type)}, ${line.number}, ${combinationId}, true)
     on conflict (user_id, goods_id, type, (coalesce(combination_id, 0)))
-    do update set number = ${cartItems}.number + excluded.number, is_selected = true
+    do update set number = ${cartItems}.number + excluded.number, is_selected = true, type = greatest(${cartItems}.type, ${type}::int)
     returning number`)) as unknown as { rows: { number: number }[] };
   if (Number(result.rows[0].number) > limit) throw short();
 }
@@ -121,14 +139,17 @@ async function addLine(tx: Tx, user: SessionUser, line: AddLine, { g, type, comb
  */
 async function addOneLine(db: Db, user: SessionUser, line: AddLine, { g, type, combinationId, limit, short }: CheckedLine): Promise<CartCount> {
   if (line.number > limit) throw short();
-  const same = sql`user_id = ${user.id} and goods_id = ${g.id} and type = ${type} and coalesce(combination_id, 0) = ${combinationId ?? 0}`;
+  const same =
+    type === 3
+      ? sql`user_id = ${user.id} and goods_id = ${g.id} and type = 3 and coalesce(combination_id, 0) = ${combinationId ?? 0}`
+      : sql`user_id = ${user.id} and goods_id = ${g.id} and type in (0, 1)`;
   const result = (await db.execute(sql`
     with held as (select count(*)::int as n from ${cartItems} where user_id = ${user.id})
     insert into ${cartItems} (user_id, goods_id, type, number, combination_id, is_selected)
-    select ${user.id}, ${g.id}, ${type}, ${line.number}, ${combinationId}, true
+    select ${user.id}, ${g.id}, ${typeOfLine(user.id, g.id, type)}, ${line.number}, ${combinationId}, true
     where (select n from held) < ${CART_MAX_LINES} or exists (select 1 from ${cartItems} where ${same})
     on conflict (user_id, goods_id, type, (coalesce(combination_id, 0)))
-    do update set number = ${cartItems}.number + excluded.number, is_selected = true
+    do update set number = ${cartItems}.number + excluded.number, is_selected = true, type = greatest(${cartItems}.type, ${type}::int)
     where ${cartItems}.number + excluded.number <= ${limit}
     returning (xmax = 0) as inserted, (select n from held) as held`)) as unknown as { rows: { inserted: boolean; held: number }[] };
   const [row] = result.rows;

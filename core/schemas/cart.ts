@@ -130,7 +130,7 @@ export const CartLine = z.object({
   coupon_amount: money,
   red_packet_amount: money,
   free_shipping: bit,
-  goods: Goods.nullable(),
+  goods: Goods.extend({ brand_id: z.number().int().nullable().meta({ description: "the goods' brand: where 去凑单 of a 满减 group leads" }) }).nullable(),
   combination: z
     .object({ id: int(), name: z.string(), price: money, items: z.array(BundleItem) })
     .nullable()

@@ -85,8 +85,10 @@ const LadderTier = z.object({
 type LadderTier = z.infer<typeof LadderTier>;
 
 /**
- * Goods as every catalogue call sends them (and the cart, promotions and member calls embed them). Prices
- * are `null` for guests (`price_tip` 登录可见) and members waiting for review (资质审核通过后可见).
+ * Goods as every list sends them (the catalogue's lists, search, home, promotions, favourites, the cart and the
+ * member calls embed them): what a goods card and a list row show and what adding to the cart needs, nothing
+ * more; the product page's facts are in `GoodsDetail`. Prices are `null` for guests (`price_tip` 登录可见) and
+ * members waiting for review (资质审核通过后可见).
  */
 export const Goods = z.object({
   id: z.number().int(),
@@ -95,7 +97,7 @@ export const Goods = z.object({
   sccj: z.string().meta({ description: '生产厂家, manufacturer' }),
   ypgg: z.string().meta({ description: '规格, specification (0.25g*24粒)' }),
   bzdw: z.string().meta({ description: '包装单位, unit (盒, 瓶, 袋)' }),
-  goods_image: z.array(z.string()).meta({ description: 'picture URLs, the main one first' }),
+  goods_image: z.array(z.string()).meta({ description: 'picture URLs: in lists the main one alone, on the product page all of them, the main one first' }),
   base_price: money.nullable().meta({ description: 'unit price; null where the viewer may not see prices' }),
   price_tip: z
     .string()
@@ -112,25 +114,14 @@ export const Goods = z.object({
   tags: z.array(z.string()).meta({ description: 'short labels shown on the picture (优, 秒, 特 ...)' }),
   zbz: z.number().int().meta({ description: '中包装, middle package: the default quantity and the step of the quantity stepper' }),
   cartNum: z.number().int().meta({ description: 'the quantity the add-to-cart button starts with (the middle package)' }),
-  jzl: z.number().int().meta({ description: '件装量, whole-case quantity' }),
   pzwh: z.string().meta({ description: '批准文号, approval number (国药准字H13023964); empty for decoction pieces' }),
-  jx: z.string().meta({ description: '剂型, dosage form' }),
-  cfl: z.string().meta({ description: '处方分类: 处方药, 甲类OTC, 乙类OTC, 器械, 中药饮片, 保健食品' }),
   xq: z.string().meta({ description: '效期, expiry date of the batch on sale (YYYY-MM-DD)' }),
-  scrq: z.string().meta({ description: '生产日期, production date of that batch (YYYY-MM-DD)' }),
-  ccfs: z.string().meta({ description: '储存方式, storage: 常温, 阴凉, 冷藏' }),
-  category_id: z.number().int(),
-  brand_id: z.number().int().nullable(),
   is_ephedrine: bit.meta({ description: '含麻黄碱: quantity limited per order, bank transfer only, signed receipt afterwards' }),
   scope_id: z
     .number()
     .int()
     .nullable()
     .meta({ description: '经营范围 class (`/api/user/jyfw` ids): a buyer whose `scope_ids` lack it sees 超出经营范围; null for goods open to every buyer' }),
-  is_kx: bit.meta({ description: '控销, controlled sale: only special (is_special) accounts see it' }),
-  is_zy: bit.meta({ description: '中药专区' }),
-  is_qx: bit.meta({ description: '器械专区' }),
-  sales: z.number().int().meta({ description: 'units sold' }),
 });
 export type Goods = z.infer<typeof Goods>;
 
@@ -140,8 +131,25 @@ export const GoodsPage = pageOf(Goods).extend({
 });
 export type GoodsPage = z.infer<typeof GoodsPage>;
 
-/** One goods' page. */
+/** The facts of a goods its product page shows besides what lists carry. */
+export const GoodsFacts = z.object({
+  jzl: z.number().int().meta({ description: '件装量, whole-case quantity' }),
+  jx: z.string().meta({ description: '剂型, dosage form' }),
+  cfl: z.string().meta({ description: '处方分类: 处方药, 甲类OTC, 乙类OTC, 器械, 中药饮片, 保健食品' }),
+  scrq: z.string().meta({ description: '生产日期, production date of the batch on sale (YYYY-MM-DD)' }),
+  ccfs: z.string().meta({ description: '储存方式, storage: 常温, 阴凉, 冷藏' }),
+  category_id: z.number().int(),
+  brand_id: z.number().int().nullable(),
+  is_kx: bit.meta({ description: '控销, controlled sale: only special (is_special) accounts see it' }),
+  is_zy: bit.meta({ description: '中药专区' }),
+  is_qx: bit.meta({ description: '器械专区' }),
+  sales: z.number().int().meta({ description: 'units sold' }),
+});
+export type GoodsFacts = z.infer<typeof GoodsFacts>;
+
+/** One goods' page: the goods with every picture and its facts. */
 export const GoodsDetail = Goods.extend({
+  ...GoodsFacts.shape,
   instructions: z.string().meta({ description: '说明书, the package insert, plain text' }),
   category_path: z.array(z.object({ id: z.number().int(), name: z.string() })).meta({ description: 'its categories from the top level down' }),
   brand: z.object({ id: z.number().int(), name: z.string(), logo: z.string() }).nullable(),

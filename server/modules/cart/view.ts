@@ -40,7 +40,7 @@ export function lineView(line: PricedLine, priced: PricedEntries, viewer: Viewer
     coupon_amount: y(line.coupon_amount),
     red_packet_amount: y(line.red_packet_amount),
     free_shipping: line.free_shipping ? 1 : 0,
-    goods: g ? goodsView(g, viewer) : null,
+    goods: g ? { ...goodsView(g, viewer), brand_id: g.brandId } : null,
     combination: bundle
       ? {
           id: bundle.id,

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { goods } from '../../db/schema/index.js';
 import { agent, dbLabel } from '../../testing.js';
 import { matchTerms } from './terms.js';
-import { t, demo, pending, chain, G, names, openCatalogue } from './catalogue.fixture.js';
+import { t, demo, pending, chain, factsOf, G, names, openCatalogue } from './catalogue.fixture.js';
 
 openCatalogue();
 
@@ -158,6 +158,7 @@ describe(`controlled sale on ${dbLabel}`, () => {
     const hidden = await chain.get(`/api/goods/detail/${kx.id}`);
     expect(hidden.status).toBe(404);
     const search = (await chain.get(`/api/goods/search?keywords=${encodeURIComponent(kx.name)}`)).body.data as G[];
-    expect(search.every((g) => g.is_kx === 0)).toBe(true);
+    expect(search.map((g) => g.id)).not.toContain(kx.id);
+    expect((await factsOf(t.db, search)).filter((f) => f.isKx)).toEqual([]);
   });
 });

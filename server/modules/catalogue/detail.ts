@@ -6,7 +6,7 @@ import { goods } from '../../db/schema/catalogue.js';
 import { cachedJson } from '../../http/cache.js';
 import { notFound } from '../../http/envelope.js';
 import { favoriteIdsOf } from './favorites.js';
-import { goodsRead, goodsView } from './goods.js';
+import { goodsFacts, goodsRead, goodsView } from './goods.js';
 import { catalogueTree } from './taxonomy.js';
 import { viewerClass, type Viewer } from './viewer.js';
 
@@ -18,7 +18,7 @@ async function detailFor(db: Db, id: number, viewer: Viewer): Promise<Omit<Goods
   const path: { id: number; name: string }[] = [];
   for (let c = cats.find((x) => x.id === row.categoryId); c; c = cats.find((x) => x.id === c!.parentId)) path.unshift({ id: c.id, name: c.name });
   const brand = row.brandId ? brandMap.get(row.brandId) : undefined;
-  return { ...goodsView(row, viewer), instructions: row.instructions, category_path: path, brand: brand ?? null };
+  return { ...goodsView(row, viewer), goods_image: row.images, ...goodsFacts(row), instructions: row.instructions, category_path: path, brand: brand ?? null };
 }
 
 const DETAIL_TTL_MS = 5_000;

@@ -6,7 +6,7 @@
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { fenToYuan } from '../../../core/money.js';
-import type { Goods } from '../../../core/schemas/goods.js';
+import type { Goods, GoodsFacts } from '../../../core/schemas/goods.js';
 import { builtOnce } from '../../db/built-once.js';
 import type { Conn, Db } from '../../db/client.js';
 import { decodeJsonRows, jsonArrayOfRows, namedColumns, type RowOf } from '../../db/json-rows.js';
@@ -32,7 +32,10 @@ export const NEAR_EXPIRY_DAYS = 183;
 
 const price = (fen: number, viewer: Viewer) => (viewer.approved ? fenToYuan(fen) : null);
 
-/** Goods as the buyer's browser receives them (spec section 3 Goods plus DESIGN.md section 7). */
+/**
+ * Goods as the buyer's browser receives them in every list (spec section 3 Goods plus DESIGN.md section 7): what a
+ * card or a list row shows and adding to the cart needs, with the main picture alone.
+ */
 export function goodsView(row: GoodsCore, viewer: Viewer): Goods {
   return {
     id: row.id,
@@ -41,7 +44,7 @@ export function goodsView(row: GoodsCore, viewer: Viewer): Goods {
     sccj: row.sccj,
     ypgg: row.ypgg,
     bzdw: row.bzdw,
-    goods_image: row.images,
+    goods_image: row.images.slice(0, 1),
     base_price: price(row.basePrice, viewer),
     price_tip: viewer.priceTip,
     is_buy: row.isBuy ? 1 : 0,
@@ -55,17 +58,23 @@ export function goodsView(row: GoodsCore, viewer: Viewer): Goods {
     tags: row.tags,
     zbz: row.zbz,
     cartNum: row.zbz,
-    jzl: row.jzl,
     pzwh: row.pzwh,
+    xq: row.xq,
+    is_ephedrine: row.isEphedrine ? 1 : 0,
+    scope_id: row.scopeId,
+  };
+}
+
+/** The facts the product page shows besides what lists carry. */
+export function goodsFacts(row: GoodsCore): GoodsFacts {
+  return {
+    jzl: row.jzl,
     jx: row.jx,
     cfl: row.cfl,
-    xq: row.xq,
     scrq: row.scrq,
     ccfs: row.ccfs,
     category_id: row.categoryId,
     brand_id: row.brandId,
-    is_ephedrine: row.isEphedrine ? 1 : 0,
-    scope_id: row.scopeId,
     is_kx: row.isKx ? 1 : 0,
     is_zy: row.isZy ? 1 : 0,
     is_qx: row.isQx ? 1 : 0,

@@ -12,7 +12,7 @@ import { listGoods } from './lists.js';
 import { buildGoodsIndex, renewGoodsIndex } from './list-index.js';
 import { clearKeptAnswers } from '../../http/cache.js';
 import { matchTerms, refreshGoodsTerms } from './terms.js';
-import { t, demo, pending, chain, G, openCatalogue } from './catalogue.fixture.js';
+import { t, demo, pending, chain, factsOf, G, openCatalogue } from './catalogue.fixture.js';
 
 openCatalogue();
 
@@ -214,10 +214,10 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
   it('filters by a top category including its sub-categories, by stock and by near expiry', async () => {
     const common = (await demo.get('/api/focus/common')).body.data;
     const top = common.category[0];
-    const list = (await demo.get(`/api/goods/list?category=${top.id}&per_page=100`)).body.data.data as (G & { category_id: number })[];
+    const list = (await demo.get(`/api/goods/list?category=${top.id}&per_page=100`)).body.data.data as G[];
     const subIds = top.children.map((c: { id: number }) => c.id);
     expect(list.length).toBeGreaterThan(0);
-    for (const g of list) expect(subIds).toContain(g.category_id);
+    for (const f of await factsOf(t.db, list)) expect(subIds).toContain(f.categoryId);
     for (const g of (await demo.get('/api/goods/list?in_stock=1&per_page=100')).body.data.data as G[]) expect(g.number).toBeGreaterThan(0);
     const limit = new Date(Date.now() + 184 * 86_400_000).toISOString().slice(0, 10);
     const near = (await demo.get('/api/goods/list?zone=jxq&per_page=100')).body.data.data as G[];
@@ -227,7 +227,8 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
 
   it('sorts by sales and lists search results page by page', async () => {
     const bySales = (await demo.get('/api/goods/list?sort=sales&per_page=20')).body.data.data as G[];
-    const sales = bySales.map((g) => g.sales);
+    const sales = (await factsOf(t.db, bySales)).map((f) => f.sales);
+    expect(sales).toHaveLength(20);
     expect(sales).toEqual([...sales].sort((a, b) => b - a));
     const found = (await demo.get(`/api/goods/list?keywords=${encodeURIComponent('胶囊')}&per_page=5`)).body.data;
     expect(found.total).toBeGreaterThan(5);
@@ -247,6 +248,26 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
     const missing = await demo.get('/api/goods/detail/999999');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('商品不存在或已下架');
+  });
+
+  it('lists a goods as its card shows it, with the main picture alone, and gives its page every picture and fact', async () => {
+    const first = (await demo.get('/api/goods/list?per_page=20')).body.data.data[0];
+    const [row] = await t.db.select().from(goods).where(eq(goods.id, first.id));
+    expect(row.images.length).toBeGreaterThan(1);
+    expect(first.goods_image).toEqual([row.images[0]]);
+    expect(Object.keys(first).sort()).toEqual(Object.keys(Goods.shape).sort());
+    const d = (await demo.get(`/api/goods/detail/${row.id}`)).body.data;
+    expect(d.goods_image).toEqual(row.images);
+    expect(d).toMatchObject({
+      jzl: row.jzl,
+      jx: row.jx,
+      cfl: row.cfl,
+      scrq: row.scrq,
+      ccfs: row.ccfs,
+      category_id: row.categoryId,
+      brand_id: row.brandId,
+      sales: row.sales,
+    });
   });
 
   it('lists hot goods in stock and the filter options', async () => {

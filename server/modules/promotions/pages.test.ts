@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Row = { id: number; base_price: string | null; activity_price: string | null; price_tip: string | null; is_kx: number };
+type Row = { id: number; base_price: string | null; activity_price: string | null; price_tip: string | null };
 const approved = { userId: 1, approved: true, special: false, priceTip: null };
 
 async function welfareActivity() {

@@ -215,7 +215,8 @@ export const routes: AppRoute[] = [
   entryPage({ path: '/register/step1', title: REGISTER_TITLE, screen: 'register' }),
   entryPage({ path: '/register/step2', title: REGISTER_TITLE, screen: 'register' }),
   entryPage({ path: '/register/step3', title: REGISTER_TITLE, screen: 'register' }),
-  entryPage({ path: '/register/wechat', title: REGISTER_TITLE, screen: 'registerWechat' }),
+  // Scanning logs a bound WeChat in, a new one goes on to register (its page is then titled 微信注册).
+  entryPage({ path: '/register/wechat', title: '微信登录', screen: 'registerWechat' }),
   entryPage({ path: '/register/dd/step1', title: REGISTER_TITLE, screen: 'register' }),
   entryPage({ path: '/register/dd/step2', title: REGISTER_TITLE, screen: 'register' }),
   entryPage({ path: '/register/dd/step3', title: REGISTER_TITLE, screen: 'register' }),

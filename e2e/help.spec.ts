@@ -76,10 +76,15 @@ test('a guest pages through 行业新闻 and reads an article with the newer and
   await expect(items.first().getByTestId('news-title')).toHaveText(title);
 });
 
-test('a group opens its first page, a notice opens under 平台公告, and a page that does not exist says so', async ({ page }) => {
+test('a group opens its first page, an article is titled by itself, /help/xrzn/hyzc?id=66 opens 会员注册, a notice opens under 平台公告, and a page that does not exist says so', async ({
+  page,
+}) => {
   await page.goto('/help/cjwt');
   await expect(page).toHaveURL(/\/help\/cjwt\/zhzz$/);
   await expect(page.getByTestId('help-article-title')).toHaveText('账号与资质');
+  // A page of the generic route is titled by its article, in the tab and in the slim header.
+  await expect(page).toHaveTitle(documentTitle('账号与资质'));
+  await expect(page.getByTestId('login-header')).toContainText('账号与资质');
   await expect(page.getByTestId('article-body').locator('h3').first()).toHaveText('注册时收不到短信验证码怎么办？');
   await shot(page, 'help-faq');
   // A link inside an article moves within the app: the page is not loaded again.
@@ -88,6 +93,17 @@ test('a group opens its first page, a notice opens under 平台公告, and a pag
   await expect(page).toHaveURL(/\/help\/xrzn\/hyzc$/);
   await expect(page.getByTestId('help-article-title')).toHaveText('会员注册');
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+  // The link the specification names: its path names the page, whatever the old site's `?id=` says.
+  await page.goto('/help/xrzn/hyzc?id=66');
+  await expect(page.getByTestId('help-article-title')).toHaveText('会员注册');
+  await expect(page.getByTestId('help-menu').locator('.is-active')).toHaveText('会员注册');
+  await expect(page).toHaveTitle(documentTitle('会员注册'));
+  await shot(page, 'help-article-old-id');
+  // A group with `?id=` opens that article.
+  const gwzn = (await (await page.request.get('/api/post/postDetail?type=xrzn&id=gwzn')).json()).data.id as number;
+  await page.goto(`/help/xrzn?id=${gwzn}`);
+  await expect(page.getByTestId('help-article-title')).toHaveText('购物指南');
 
   await page.goto('/');
   const notice = page.getByTestId('broadcast').locator('a').first();

@@ -1,8 +1,9 @@
 /** The frame around every screen: which parts show follows the route's flags (spec section 2, shell rules). */
 import { lazy, Suspense, useLayoutEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { removeBootHeader } from '@/api/boot';
 import { useHttpUi } from '@/api/use-http-ui';
+import { useOwnPageTitle } from '@/lib/page-title';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { useCurrentRoute } from '../current-route';
 import { CartSteps } from './CartSteps';
@@ -11,6 +12,7 @@ import { LoginHeader } from './LoginHeader';
 import { NavBar } from './NavBar';
 import { PageLoading } from './PageLoading';
 import { RightToolbar } from './RightToolbar';
+import { ScrollMemory } from './ScrollMemory';
 import { SiteHeader } from './SiteHeader';
 import { useShellEffects } from './use-shell-effects';
 
@@ -20,7 +22,8 @@ const LotteryPopup = lazy(() => import('@/features/lottery/components/LotteryPop
 export function Shell() {
   const route = useCurrentRoute();
   useHttpUi();
-  useShellEffects(route);
+  const ownTitle = useOwnPageTitle();
+  useShellEffects(route, ownTitle);
   const { data: user } = useUserBase({ enabled: Boolean(route) && !route?.skipUserBase });
   // Before the first paint of the app: the header the page HTML started is replaced, not doubled.
   useLayoutEffect(removeBootHeader, []);
@@ -30,7 +33,7 @@ export function Shell() {
     <div className={route?.toolbar ? 'yct-frame yct-frame--toolbar' : 'yct-frame'}>
       <div className="yct-page">
         {route?.header ? <SiteHeader user={user} searchResults={route.screen === 'search' || route.screen === 'searchTable'} /> : null}
-        {route?.loginHeader ? <LoginHeader title={route.title} /> : null}
+        {route?.loginHeader ? <LoginHeader title={ownTitle ?? route.title} /> : null}
         {route?.nav ? <NavBar menuOpen={Boolean(route.menuOpen)} /> : null}
         {route?.cartStep ? <CartSteps step={route.cartStep} /> : null}
         <main className="yct-main">
@@ -50,7 +53,7 @@ export function Shell() {
           <LotteryPopup user={user} />
         </Suspense>
       ) : null}
-      <ScrollRestoration getKey={(location) => location.pathname} />
+      <ScrollMemory />
     </div>
   );
 }

@@ -5,13 +5,14 @@ import { http } from '@/api/client';
 import { takeLoginFlag } from '@/lib/session/login-flag';
 import { documentTitle, type AppRoute } from '@core/routes';
 
-export function useShellEffects(route: AppRoute | undefined) {
+/** `ownTitle`: the title the page gave itself (web/src/lib/page-title.ts), written instead of the route's. */
+export function useShellEffects(route: AppRoute | undefined, ownTitle: string | undefined) {
   const location = useLocation();
   const previous = useRef<string>(typeof document === 'undefined' ? '' : document.referrer);
 
   useEffect(() => {
-    if (route) document.title = documentTitle(route.title);
-  }, [route]);
+    if (route) document.title = documentTitle(ownTitle ?? route.title);
+  }, [route, ownTitle]);
 
   useEffect(() => {
     // Redirect and 404 hops have no route of their own: only the page the buyer lands on counts.

@@ -8,6 +8,7 @@ import { Alert, Button, Spin } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { usePageTitle } from '@/lib/page-title';
 import { useScanTicket } from '@/lib/use-scan-ticket';
 import { useToast } from '@/lib/use-toast';
 import { createWechatQrcode, getWechatStatus } from '../api/wechat';
@@ -44,6 +45,8 @@ export default function RegisterWechatPage() {
       }
     },
   });
+
+  usePageTitle(outcome === 'register' && qr ? '微信注册' : undefined);
 
   if (outcome === 'register' && qr) {
     return (

@@ -1,6 +1,7 @@
 /**
- * /help/{group}/{item?}: a help page (`/help/xrzn/hyzc`, or by id with `?id=66`), a news list of 新闻中心
- * (`/help/xwzx/hyxw`), or a group alone, which opens its first entry.
+ * /help/{group}/{item?}: a help page (`/help/xrzn/hyzc`), a news list of 新闻中心 (`/help/xwzx/hyxw`), or a group
+ * alone, which opens its first entry, or the article `?id=` names (`/help/xrzn?id=12`). The path names the page
+ * first: links of the old site carry an `?id=` of theirs (`/help/xrzn/hyzc?id=66`), which is no id here.
  */
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { EmptyState } from '@/ui/EmptyState';
@@ -8,6 +9,7 @@ import { ErrorState } from '@/ui/ErrorState';
 import { useHelpCategory } from '../api/get-help-category';
 import { isMissing, usePostDetail } from '../api/get-post-detail';
 import { ArticleView } from '../components/ArticleView';
+import { usePageTitle } from '@/lib/page-title';
 import { HelpLayout, helpSegments } from '../components/HelpLayout';
 import { NewsList } from '../components/NewsList';
 
@@ -22,6 +24,8 @@ function Loading() {
 
 function HelpArticle({ group, item, active, groupName }: { group: string; item: string; active: string; groupName: string }) {
   const post = usePostDetail(group, item);
+  // The generic route's title is 帮助中心: the page is the article's.
+  usePageTitle(post.data?.title);
   const crumbs = [{ label: post.data?.category.group_name ?? groupName, to: `/help/${group}` }, ...(post.data ? [{ label: post.data.title }] : [])];
   return (
     <HelpLayout active={active} crumbs={crumbs}>
@@ -52,6 +56,8 @@ export default function HelpArticlePage() {
   const url = `/help/${group}${item ? `/${item}` : ''}`;
   const listed = entry?.children.find((c) => c.url === url);
 
+  const byId = search.get('id');
+  if (!item && byId) return <HelpArticle group={group} item={byId} active={url} groupName={entry?.name ?? '帮助'} />;
   // A group alone opens its first entry.
   if (!item) {
     if (entry?.children.length) return <Navigate to={entry.children[0].url} replace />;
@@ -74,6 +80,5 @@ export default function HelpArticlePage() {
         <NewsList type={item} title={listed.title} />
       </HelpLayout>
     );
-  // `?id=` names the article by its id (/help/xrzn/hyzc?id=66).
-  return <HelpArticle group={group} item={search.get('id') || item} active={url} groupName={entry?.name ?? '帮助'} />;
+  return <HelpArticle group={group} item={item} active={url} groupName={entry?.name ?? '帮助'} />;
 }

@@ -84,6 +84,45 @@ test('the search box waits for typing, shows 暂无数据, clears, closes on Esc
   await expect(page.getByTestId('search-input')).toHaveValue('板蓝根');
 });
 
+test('a blank keyword and Enter search nothing; a keyword with < or > or over 50 characters says why once, where the results would be', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 422) refused.push(r.url());
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  const input = page.getByTestId('search-input');
+  const steps = await page.evaluate(() => history.length);
+  await input.fill('   ');
+  await input.press('Enter');
+  await expect(input).toHaveValue('');
+  await input.fill('amxl');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/search\?keywords=amxl&type=1$/);
+  // One page further: the blank Enter opened none (all goods) before it.
+  expect(await page.evaluate(() => history.length)).toBe(steps + 1);
+
+  await input.fill('阿莫西林<胶囊>');
+  await expect(page.getByTestId('search-invalid')).toHaveText('关键词不能包含<或>，请修改后重新搜索');
+  await shot(page, 'search-invalid-suggest');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/search\?keywords=.+%3C.+&type=1$/);
+  const body = page.locator('.yct-list__body');
+  await expect(body.getByTestId('empty-state')).toHaveText('关键词不能包含<或>，请修改后重新搜索');
+  await expect(body.getByRole('button')).toHaveCount(0);
+  await shot(page, 'search-invalid-list');
+
+  // The box holds fifty characters; a longer keyword comes by a link (the panel's message is unit-tested).
+  await page.goto(`/search?keywords=${'阿'.repeat(51)}&type=1`);
+  await expect(body.getByTestId('empty-state')).toHaveText('关键词最多50个字，请修改后重新搜索');
+
+  // A good keyword after them is asked and found; none of the refused ones was ever sent.
+  await input.fill('bcsqc');
+  await input.press('Enter');
+  await expect(page.getByTestId('goods-name').first()).toBeVisible();
+  expect(refused).toEqual([]);
+});
+
 test('the search box shows the keyword on the search results only, and keeps it for them', async ({ page }) => {
   await page.goto('/');
   const input = page.getByTestId('search-input');

@@ -16,7 +16,8 @@ const goodsListQuery = (params: ListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useGoodsList = (params: ListParams) => useQuery(goodsListQuery(params));
+/** `enabled` false: the list cannot be asked for (a keyword the server refuses). */
+export const useGoodsList = (params: ListParams, enabled = true) => useQuery({ ...goodsListQuery(params), enabled });
 
 const goodsDetailQuery = (id: number) =>
   queryOptions({
@@ -29,8 +30,9 @@ export const useGoodsDetail = (id: number) => useQuery({ ...goodsDetailQuery(id)
 /** The filter options of the goods a list can show: its fixed zone, brand or category, and the keyword (as the URL holds them). */
 export type FilterScopeParams = { [K in keyof FilterScope]?: string };
 
-export const useFilterOptions = (scope: FilterScopeParams = {}) =>
+export const useFilterOptions = (scope: FilterScopeParams = {}, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ['goods', 'fl', scope],
     queryFn: ({ signal }) => http.get<FilterOptions>('/api/goods/fl', scope, { signal }),
     staleTime: 5 * 60_000,

@@ -12,6 +12,7 @@ import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { GoodsCard } from '@/ui/GoodsCard';
 import { useFilterOptions, useGoodsList, type FilterScopeParams, type ListParams } from '../api/goods';
+import { keywordProblem } from '../lib/keyword';
 import { GoodsTable } from './GoodsRows';
 import { ListFilters } from './ListFilters';
 import { ListSortBar, type ListView } from './ListSortBar';
@@ -76,14 +77,16 @@ export function GoodsListView({
   }
   if (pathPage) params.page = pathPage.page > 1 ? pathPage.page : undefined;
   Object.assign(params, fixed);
-  const list = useGoodsList(params);
+  // A keyword the server refuses is said once where the results would be, and never asked for.
+  const problem = keywordProblem(search.get('keywords') ?? '');
+  const list = useGoodsList(params, !problem);
   const scope: FilterScopeParams = {};
   for (const key of ['zone', 'brand', 'category'] as const) if (fixed[key]) scope[key] = String(fixed[key]);
   if (search.get('keywords')) {
     scope.keywords = search.get('keywords')!;
     scope.type = search.get('type') ?? '1';
   }
-  const options = useFilterOptions(scope);
+  const options = useFilterOptions(scope, !problem);
   const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(search);
     for (const [k, v] of Object.entries(changes)) {
@@ -96,7 +99,8 @@ export function GoodsListView({
     else setSearch(next);
   };
   const keywords = search.get('keywords');
-  const data = list.data;
+  // Not the last list's rows kept while asking: nothing is asked for a refused keyword.
+  const data = problem ? undefined : list.data;
   const categoryId = Number(search.get('category'));
   const category = options.data?.category.flatMap((c) => [c, ...c.children]).find((c) => c.id === categoryId);
 
@@ -127,7 +131,9 @@ export function GoodsListView({
       <ListSortBar search={search} set={set} page={data} view={view} views={views} />
 
       <div className={`yct-list__body${list.isFetching && data ? ' is-refreshing' : ''}`}>
-        {list.isPending ? (
+        {problem ? (
+          <EmptyState description={problem} />
+        ) : list.isPending ? (
           <ul className="yct-grid" aria-busy="true">
             {Array.from({ length: 10 }, (_, i) => (
               <li key={i} className="yct-card yct-card--skeleton" />

@@ -1,7 +1,8 @@
 /**
  * The header search box (spec sections 2, 4, 5, 9): drug/manufacturer toggle, hot searches, clear button,
  * suggestions after 500 ms with a searching state and 暂无数据, closing on blur and Esc, the keyword kept in
- * session storage (spec section 3), Enter and the button trimming it. The box shows the keyword on the search
+ * session storage (spec section 3), Enter and the button trimming it (a blank keyword searches nothing, one the
+ * server would refuse says why instead of asking). The box shows the keyword on the search
  * results only: on any other page it is empty, and back on the results it shows their keyword again.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -55,8 +56,10 @@ function SearchBox({ initialKeyword, initialType }: { initialKeyword: string; in
     event?.preventDefault();
     const k = keyword.trim();
     setKeyword(k);
-    keepKeyword(k);
     suggester.close();
+    // An empty keyword is no search (spec section 5): nothing is asked and the page stays.
+    if (!k) return;
+    keepKeyword(k);
     input.current?.blur();
     void navigate(`/search?${new URLSearchParams({ keywords: k, type: String(type) })}`);
   };
@@ -152,6 +155,11 @@ function SearchBox({ initialKeyword, initialType }: { initialKeyword: string; in
               </div>
             ) : null}
             {state.status === 'error' ? <div className="yct-suggest__state">搜索失败，请稍后重试</div> : null}
+            {state.status === 'invalid' ? (
+              <div className="yct-suggest__state" data-testid="search-invalid">
+                {state.message}
+              </div>
+            ) : null}
             {items.map((g, i) => (
               <button
                 key={g.id}

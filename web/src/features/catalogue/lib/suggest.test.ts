@@ -48,6 +48,24 @@ describe('header search suggestions', () => {
     expect(last()).toEqual({ status: 'closed' });
   });
 
+  it('sends nothing for a keyword the server would refuse and says why at once, on typing and on focus', async () => {
+    const { s, calls, last } = setup();
+    s.input('阿莫<西林', 1);
+    expect(last()).toEqual({ status: 'invalid', keyword: '阿莫<西林', message: '关键词不能包含<或>，请修改后重新搜索' });
+    const long = '阿'.repeat(51);
+    s.input(` ${long} `, 2);
+    expect(last()).toEqual({ status: 'invalid', keyword: long, message: '关键词最多50个字，请修改后重新搜索' });
+    s.close();
+    s.reopen();
+    await vi.advanceTimersByTimeAsync(SUGGEST_DEBOUNCE_MS * 2);
+    expect(calls).toEqual([]);
+    expect(last()).toMatchObject({ status: 'invalid', keyword: long });
+    // Fifty characters are a search.
+    s.input('阿'.repeat(50), 1);
+    await vi.advanceTimersByTimeAsync(SUGGEST_DEBOUNCE_MS);
+    expect(calls).toEqual([`1:${'阿'.repeat(50)}`]);
+  });
+
   it('reuses an answer younger than 5000 ms and asks again once it is older', async () => {
     const { s, calls } = setup();
     s.input('bllk', 1);

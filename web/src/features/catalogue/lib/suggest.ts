@@ -3,11 +3,13 @@
  * tested with fake timers:
  * - typing waits 500 ms of quiet before asking the server;
  * - an empty (or blank) keyword sends nothing and closes the panel;
+ * - a keyword the server would refuse (`<`, `>`, over 50 characters) sends nothing and the panel says why;
  * - the answer for a keyword and type is reused while it is younger than 5000 ms, then asked again;
  * - while asking, the panel shows the searching state; an empty answer shows 暂无数据;
  * - an answer that arrives for a keyword no longer typed is ignored.
  */
 import { SEARCH_CACHE_MAX_AGE_MS, SEARCH_DEBOUNCE_MS } from '@core/constants';
+import { keywordProblem } from './keyword';
 
 export const SUGGEST_DEBOUNCE_MS = SEARCH_DEBOUNCE_MS;
 export const SUGGEST_CACHE_MS = SEARCH_CACHE_MAX_AGE_MS;
@@ -17,7 +19,8 @@ export type SuggestState<T> =
   | { status: 'searching'; keyword: string }
   | { status: 'results'; keyword: string; items: T[] }
   | { status: 'empty'; keyword: string }
-  | { status: 'error'; keyword: string };
+  | { status: 'error'; keyword: string }
+  | { status: 'invalid'; keyword: string; message: string };
 
 export type SuggestDeps<T> = {
   fetch: (keyword: string, type: 1 | 2) => Promise<T[]>;
@@ -44,6 +47,11 @@ export function createSuggester<T>(deps: SuggestDeps<T>) {
   const show = (keyword: string, items: T[]) => set(items.length ? { status: 'results', keyword, items } : { status: 'empty', keyword });
 
   async function ask(keyword: string, type: 1 | 2) {
+    const problem = keywordProblem(keyword);
+    if (problem) {
+      set({ status: 'invalid', keyword, message: problem });
+      return;
+    }
     const cached = cache.get(keyOf(keyword, type));
     if (cached && now() - cached.at < SUGGEST_CACHE_MS) {
       show(keyword, cached.items);
@@ -68,6 +76,11 @@ export function createSuggester<T>(deps: SuggestDeps<T>) {
       timer = null;
       if (!keyword) {
         set({ status: 'closed' });
+        return;
+      }
+      const problem = keywordProblem(keyword);
+      if (problem) {
+        set({ status: 'invalid', keyword, message: problem });
         return;
       }
       if (state.status === 'closed') set({ status: 'searching', keyword });

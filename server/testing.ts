@@ -6,9 +6,11 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { isAuditAction, isAuditField, isAuditTarget } from '../core/audit-names.js';
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
-import { openDatabase, type Database } from './db/client.js';
+import { openDatabase, type Database, type Db } from './db/client.js';
+import { auditLog } from './db/schema/index.js';
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './seed/demo-password.js';
 import type { SmsSender } from './modules/accounts/index.js';
 import { OPERATOR_PASSWORD } from './modules/operators/index.js';
@@ -49,6 +51,21 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { DATA_DIR: dataDir, ...overrides });
 }
 
+/**
+ * What the audit rows of a test lack a Chinese name for (core/audit-names.ts): an action, a kind of target or a
+ * field the console's audit log would show as recorded. A test that makes such a row fails when it closes.
+ */
+async function unnamedInAudit(db: Db): Promise<string[]> {
+  const rows = await db.select({ action: auditLog.action, target: auditLog.targetType, before: auditLog.before, after: auditLog.after }).from(auditLog);
+  const unnamed = new Set<string>();
+  for (const r of rows) {
+    if (!isAuditAction(r.action)) unnamed.add(`action ${r.action}`);
+    if (!isAuditTarget(r.target)) unnamed.add(`target ${r.target}`);
+    for (const field of [...Object.keys(r.before ?? {}), ...Object.keys(r.after ?? {})]) if (!isAuditField(field)) unnamed.add(`field ${field} (${r.action})`);
+  }
+  return [...unnamed];
+}
+
 export async function buildTestApp(opts: { goods?: number; config?: Partial<Config>; sms?: SmsSender } = {}) {
   const database = await openTestDatabase({ goods: opts.goods });
   const app = await buildApp({ config: testConfig(opts.config), database, sms: opts.sms, logger: false });
@@ -58,8 +75,10 @@ export async function buildTestApp(opts: { goods?: number; config?: Partial<Conf
     database,
     db: database.db,
     close: async () => {
+      const unnamed = await unnamedInAudit(database.db);
       await app.close();
       await database.dispose();
+      if (unnamed.length) throw new Error(`The audit log shows these without a Chinese name (core/audit-names.ts): ${unnamed.join(', ')}`);
     },
   };
 }

@@ -7,6 +7,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Permission } from '../../../core/admin.js';
+import type { AuditAction, AuditTarget } from '../../../core/audit-names.js';
 import { insertMany } from '../../db/bulk.js';
 import type { Db, Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/operators.js';
@@ -15,7 +16,8 @@ import { requirePermission, type OperatorRow } from '../../http/auth.js';
 export type Fields = Record<string, unknown>;
 /** What a write changed; `targetId` names a target made by the write itself (a new record's id). */
 export type Change<T> = { before: Fields | null; after: Fields | null; result: T; targetId?: string | number };
-export type AuditWhat = { permission: Permission; action: string; targetType: string; targetId: string | number };
+/** `action` and `targetType` are among the names the console shows (core/audit-names.ts): a new one comes with its name. */
+export type AuditWhat = { permission: Permission; action: AuditAction; targetType: AuditTarget; targetId: string | number };
 /** One target of a write that changes many (a bulk action, an import). */
 export type TargetChange = { targetId: string | number; before: Fields | null; after: Fields | null };
 

@@ -1,177 +1,27 @@
 /**
- * Chinese names of what the audit log records: actions, target kinds and the fields written before and after.
- * Anything not named here shows as recorded.
+ * How the audit log reads to an operator: the Chinese names of actions, target kinds and fields (core/audit-names.ts,
+ * which the server's writes are held to) and the recorded values. A row older than a name shows as recorded.
  */
+import { AUDIT_ACTION_NAMES, AUDIT_FIELD_NAMES, AUDIT_TARGET_NAMES } from '@core/audit-names';
 import type { AdminMe } from '@core/schemas/admin';
 
-export const ACTION_NAMES: Record<string, string> = {
-  'operator.create': '新增操作员',
-  'operator.update': '编辑操作员',
-  'operator.password': '重置操作员密码',
-  'operator.reset_totp': '重置两步验证',
-  'order.confirm_transfer': '确认对公转账',
-  'order.ship': '订单发货',
-  'order.cancel': '取消订单',
-  'order.refund': '订单退款',
-  'order.receipt_accept': '含麻回执通过',
-  'order.receipt_reject': '含麻回执退回',
-  'after_sale.approve': '同意售后申请',
-  'after_sale.reject': '拒绝售后申请',
-  'after_sale.receive': '确认退货收货',
-  'after_sale.refund': '售后退款',
-  'goods.create': '新增商品',
-  'goods.update': '编辑商品',
-  'goods.stock': '调整库存',
-  'goods.on_sale': '商品上下架',
-  'goods.import': '导入商品',
-  'category.create': '新增分类',
-  'category.update': '编辑分类',
-  'brand.create': '新增品牌',
-  'brand.update': '编辑品牌',
-  'user.update': '编辑客户',
-  'user.contacts': '设置专属客服',
-  'wallet.adjust': '调整账户资金',
-  'wallet.credit': '调整授信额度',
-  'activity.create': '新增促销活动',
-  'activity.update': '编辑促销活动',
-  'activity.goods_add': '活动添加商品',
-  'activity.goods_remove': '活动移除商品',
-  'bundle.create': '新增组合购',
-  'bundle.update': '编辑组合购',
-  'coupon.create': '新增优惠券',
-  'coupon.update': '编辑优惠券',
-  'coupon.issue': '发放优惠券',
-  'page.create': '新增活动页',
-  'page.update': '编辑活动页',
-  'points_goods.create': '新增积分商品',
-  'points_goods.update': '编辑积分商品',
-  'points_goods.show': '积分商品上下架',
-  'points_order.ship': '积分订单发货',
-  'points_order.cancel': '取消积分订单',
-  'lottery.create': '新增抽奖活动',
-  'lottery.update': '编辑抽奖活动',
-  'lottery.ship': '奖品发货',
-  'buy_request.reply': '回复品种求购',
-  'feedback.reply': '回复意见反馈',
-  'feedback.close': '关闭意见反馈',
-  'invoice.issue': '开具发票',
-  'invoice.reverse': '红冲发票',
-  'chat.transfer': '转接会话',
-  'chat.canned.create': '新增快捷回复',
-  'chat.canned.update': '编辑快捷回复',
-  'chat.canned.delete': '删除快捷回复',
-  'article.create': '新增文章',
-  'article.update': '编辑文章',
-  'article.show': '文章显示/隐藏',
-  'article.delete': '删除文章',
-  'ad.create': '新增广告',
-  'ad.update': '编辑广告',
-  'ad.delete': '删除广告',
-  'nav.create': '新增导航',
-  'nav.update': '编辑导航',
-  'nav.delete': '删除导航',
-  'hot_search.create': '新增热门搜索',
-  'hot_search.update': '编辑热门搜索',
-  'hot_search.delete': '删除热门搜索',
-  'settings.update': '修改站点设置',
-};
+const named = (names: Record<string, string>, key: string) => (Object.hasOwn(names, key) ? names[key] : key);
 
-const TARGET_NAMES: Record<string, string> = {
-  operator: '操作员',
-  order: '订单',
-  after_sale: '售后申请',
-  user: '客户',
-  goods: '商品',
-  category: '分类',
-  brand: '品牌',
-  activity: '促销活动',
-  activity_page: '活动页',
-  combination: '组合购',
-  coupon: '优惠券',
-  lottery: '抽奖活动',
-  lottery_draw: '中奖记录',
-  points_goods: '积分商品',
-  points_order: '积分订单',
-  buy_request: '品种求购',
-  feedback: '意见反馈',
-  invoice: '发票',
-  chat: '客服会话',
-  chat_canned: '快捷回复',
-  article: '文章',
-  ad: '广告',
-  nav: '导航',
-  hot_search: '热门搜索',
-  site_settings: '站点设置',
-};
+/** The actions the filter offers, in the order of their names' list. */
+export const ACTION_NAMES: Record<string, string> = AUDIT_ACTION_NAMES;
 
-const FIELD_NAMES: Record<string, string> = {
-  username: '用户名',
-  name: '姓名',
-  roles: '角色',
-  is_disabled: '已停用',
-  totp_enabled: '两步验证',
-  password_changed_at: '密码修改时间',
-  status: '状态',
-  pay_status: '支付状态',
-  pay_method: '支付方式',
-  carrier: '物流公司',
-  tracking_no: '运单号',
-  bank_ref: '银行流水号',
-  refunded_amount: '已退款金额',
-  refund_amount: '退款金额',
-  receipt_status: '回执状态',
-  cancel_reason: '取消原因',
-  reply: '处理说明',
-  received: '已收货',
-  refunded: '已退款',
-  sccj: '生产厂家',
-  ypgg: '规格',
-  bzdw: '包装单位',
-  pzwh: '批准文号',
-  jx: '剂型',
-  cfl: '处方分类',
-  scrq: '生产日期',
-  xq: '效期',
-  zbz: '中包装',
-  jzl: '件装量',
-  ccfs: '储存方式',
-  ck_id: '仓库',
-  category_id: '分类',
-  brand_id: '品牌',
-  scope_id: '经营范围',
-  is_youx: '优选',
-  is_kx: '控销',
-  is_zy: '中药',
-  is_qx: '器械',
-  is_ephedrine: '含麻黄碱',
-  is_free_shipping: '包邮',
-  free_shipping_number: '包邮数量',
-  is_buy: '可购买',
-  is_on_sale: '上架',
-  tags: '标签',
-  base_price: '价格',
-  ladder_price: '阶梯价',
-  goods_image: '商品图片',
-  instructions: '说明书',
-  number: '库存',
-  reason: '原因',
-  parent_id: '上级分类',
-  sort: '排序',
-  is_show: '显示',
-  logo: '品牌标志',
-  logo1: '分类图标',
-  banner: '品牌横幅',
-  description: '介绍',
-};
+/** An account's review state as 资质审核 names it (ReviewStatus). */
+const REVIEW_STATES: Record<string, string> = { '0': '待审核', '1': '已通过', '2': '已驳回' };
 
-export const actionName = (action: string) => ACTION_NAMES[action] ?? action;
-export const fieldName = (field: string) => FIELD_NAMES[field] ?? field;
-export const targetName = (type: string) => TARGET_NAMES[type] ?? type;
+export const actionName = (action: string) => named(AUDIT_ACTION_NAMES, action);
+export const fieldName = (field: string) => named(AUDIT_FIELD_NAMES, field);
+export const targetName = (type: string) => named(AUDIT_TARGET_NAMES, type);
 
 /** A recorded value as an operator reads it: roles by name, yes/no for flags, — for nothing. */
 export function valueText(field: string, value: unknown, me: AdminMe | undefined): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return field === 'totp_enabled' ? (value ? '已启用' : '未启用') : value ? '是' : '否';
+  if (field === 'is_passed') return REVIEW_STATES[String(value)] ?? String(value);
   if (field === 'roles' && Array.isArray(value)) return value.map((r) => me?.roles.find((x) => x.key === r)?.name ?? String(r)).join('、') || '—';
   if (Array.isArray(value)) return value.map(String).join('、');
   if (typeof value === 'object') return JSON.stringify(value);

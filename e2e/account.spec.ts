@@ -36,11 +36,18 @@ test("demo's member centre shows the company, rank, licence warning, wallet, ord
   await expect(page.getByTestId('centre-licence')).toHaveAttribute('data-state', 'expiring');
   await expect(page.getByTestId('centre-licence')).toContainText('营业执照将于');
   await expect(page.getByTestId('centre-wallet-balance')).toContainText(formatMoney(yuanToFen(centre.wallet.balance)));
-  await expect(page.getByTestId('centre-wallet-points')).toContainText(String(centre.wallet.points));
+  // Figures read as on every other page: ¥2,216.22 and 1,280, thousands separated.
+  expect(centre.wallet.points).toBeGreaterThanOrEqual(1000);
+  await expect(page.getByTestId('centre-wallet-points').locator('b')).toHaveText(centre.wallet.points.toLocaleString('zh-CN'));
   await expect(page.getByTestId('centre-contact').first()).toContainText('王晓梅');
   await expect(page.getByTestId('centre-contact').first()).toContainText('默认');
   await expect(page.locator('[data-testid="centre-order-count"][data-status="0"] b')).toHaveText(String(centre.order_counts[0]));
   await expect(page.getByTestId('centre-recent-order')).toHaveCount(centre.recent_orders.length);
+  const big = (centre.recent_orders as { pay_amount: string }[]).findIndex((o) => yuanToFen(o.pay_amount) >= 100_000);
+  expect(big).toBeGreaterThanOrEqual(0);
+  await expect(page.getByTestId('centre-recent-order').nth(big).locator('.yct-mc__money')).toHaveText(
+    formatMoney(yuanToFen(centre.recent_orders[big].pay_amount)),
+  );
   await expect(page.getByTestId('goods-card').first()).toBeVisible();
   await shotWhole(page, 'account-member-centre');
 

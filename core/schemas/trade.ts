@@ -251,8 +251,9 @@ export const OrderSummary = z.object({
   is_ephedrine: bit,
   created_at: unixTime,
   expires_at: unixTime.nullable().meta({ description: 'When an unpaid order is cancelled by itself; null for every other status' }),
-  item_count: int(),
-  number_total: int(),
+  item_count: int().meta({ description: 'Lines bought (add-ons included), gifts apart' }),
+  number_total: int().meta({ description: 'Units bought (add-ons included), gifts apart' }),
+  gift_number: int().meta({ description: 'Units given as gifts (赠品)' }),
   items: z.array(OrderSummaryItem).meta({ description: 'The first five lines' }),
   actions: OrderActions,
 });

@@ -106,6 +106,23 @@ describe(`checkout on ${dbLabel}`, () => {
     expect(await salesOf()).toBe(before);
   });
 
+  it('counts an order’s goods as the cart counted them, and its gifts apart (另赠), in the list and the detail', async () => {
+    const [g] = await plainGoods('白云山');
+    const units = Math.ceil(40 / g.zbz) * g.zbz;
+    await demo.post('/api/cart', { params: [{ goods_id: g.id, number: units }] });
+    const cart = (await demo.get('/api/cart/list')).body.data;
+    await demo.post('/api/cart/checkout', { ids: (cart.list as { id: number }[]).map((l) => l.id) });
+    const gifts = (cart.activity_data.gifts as { total: number }[]).reduce((n, x) => n + x.total, 0);
+    expect(gifts, 'the goods earn a gift').toBeGreaterThan(0);
+    const res = await demo.post('/api/order', { address_id: await defaultAddress(demo) });
+    expect(res.body.code, res.body.message).toBe(10000);
+    const id = res.body.data.orders[0].id;
+    const counts = { item_count: cart.total.selected_count, number_total: cart.total.selected_number, gift_number: gifts };
+    expect((await demo.get(`/api/order/${id}`)).body.data).toMatchObject(counts);
+    const listed = ((await demo.get('/api/order')).body.data.data as { id: number }[]).find((o) => o.id === id);
+    expect(listed).toMatchObject(counts);
+  });
+
   it('puts the 买赠 gift in the order and takes its stock with the order’s, and leaves it out when its stock is short', async () => {
     const [g] = await plainGoods('白云山');
     const units = Math.ceil(40 / g.zbz) * g.zbz;

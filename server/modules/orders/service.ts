@@ -49,6 +49,7 @@ const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const secondsOrNull = (d: Date | null) => (d ? seconds(d) : null);
 
 function orderSummary(o: OrderRow, items: ItemRow[], user: SessionUser): OrderSummary {
+  const bought = items.filter((i) => i.type !== LineType.gift);
   return {
     id: o.id,
     order_no: o.orderNo,
@@ -63,8 +64,10 @@ function orderSummary(o: OrderRow, items: ItemRow[], user: SessionUser): OrderSu
     is_ephedrine: o.isEphedrine ? 1 : 0,
     created_at: seconds(o.createdAt),
     expires_at: o.status === OrderStatus.unpaid ? seconds(o.expiresAt) : null,
-    item_count: items.length,
-    number_total: items.reduce((n, i) => n + i.number, 0),
+    // Gifts are counted apart, as the cart counts them (docs/decisions/017-storefront-edges.md).
+    item_count: bought.length,
+    number_total: bought.reduce((n, i) => n + i.number, 0),
+    gift_number: items.reduce((n, i) => n + (i.type === LineType.gift ? i.number : 0), 0),
     items: items.slice(0, 5).map((i) => ({ id: i.id, goods_id: i.goodsId, name: i.name, image: i.image, number: i.number, bzdw: i.bzdw })),
     actions: actions(o, user),
   };

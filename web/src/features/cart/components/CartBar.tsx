@@ -21,6 +21,8 @@ export function CartBar({ cart, chain, onCopy, onCheckout, checkingOut }: Props)
   const remove = useDeleteLines();
   const busy = useIsMutating({ mutationKey: CART_KEY }) > 0;
   const { list, total } = cart;
+  // Gifts are not in the count of goods bought: they are named apart, as orders do (decision 017).
+  const gifts = cart.activity_data.gifts.reduce((n, g) => n + g.total, 0);
   const open = selectable(list);
   const ids = chosenIds(list);
   const all = allChosen(list);
@@ -60,6 +62,11 @@ export function CartBar({ cart, chain, onCopy, onCheckout, checkingOut }: Props)
       <div className={`yct-cbar__sum${busy ? ' is-busy' : ''}`} aria-busy={busy}>
         <span className="yct-cbar__count" data-testid="bar-count">
           已选 <b>{total.selected_count}</b> 种 共 <b>{total.selected_number}</b> 件
+          {gifts ? (
+            <>
+              ，另赠 <b>{gifts}</b> 件
+            </>
+          ) : null}
         </span>
         <div className="yct-cbar__money">
           <div className="yct-cbar__total">

@@ -10,6 +10,7 @@ import { Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { MemberCentre } from '@core/schemas/member';
+import { money } from '@/lib/money';
 import { useShareUser } from '@/lib/session/share-user';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -25,12 +26,6 @@ const PASSED: Record<number, { text: string; color: string }> = {
 };
 
 const STATE_CLASS: Record<string, string> = { approved: 'ok', waiting: 'info', incomplete: 'warn', expiring: 'warn', expired: 'bad', rejected: 'bad' };
-
-/** ¥12,345.60 from the two-decimal string of the API. */
-const yuan = (amount: string) => {
-  const [whole, frac] = amount.split('.');
-  return `¥${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac ?? '00'}`;
-};
 
 const STATUS_LINKS = [
   { status: 0, label: '待付款' },
@@ -99,10 +94,10 @@ function Profile({ data }: { data: MemberCentre }) {
 function Wallet({ data }: { data: MemberCentre }) {
   const w = data.wallet;
   const cells = [
-    { key: 'balance', label: '账户余额', value: yuan(w.balance), to: '/yegl', sub: '去充值' },
-    { key: 'credit', label: '账期可用', value: yuan(w.credit_available), to: '/zqgl', sub: `额度 ${yuan(w.credit_limit)}` },
-    { key: 'red_packet', label: '账户红包', value: yuan(w.red_packet), to: '/zhhb', sub: '下单可抵扣' },
-    { key: 'points', label: '积分', value: String(w.points), to: '/jfgl', sub: '积分商城兑换' },
+    { key: 'balance', label: '账户余额', value: money(w.balance), to: '/yegl', sub: '去充值' },
+    { key: 'credit', label: '账期可用', value: money(w.credit_available), to: '/zqgl', sub: `额度 ${money(w.credit_limit)}` },
+    { key: 'red_packet', label: '账户红包', value: money(w.red_packet), to: '/zhhb', sub: '下单可抵扣' },
+    { key: 'points', label: '积分', value: w.points.toLocaleString('zh-CN'), to: '/jfgl', sub: '积分商城兑换' },
     { key: 'coupons', label: '优惠券', value: `${w.coupons}张`, to: '/yhq', sub: w.coupons_expiring ? `${w.coupons_expiring}张即将过期` : '领券中心' },
   ];
   return (
@@ -156,7 +151,7 @@ function Orders({ data }: { data: MemberCentre }) {
                   {o.items[0]?.name}
                   {o.item_count > 1 ? <span className="yct-muted"> 等{o.item_count}种</span> : null}
                 </td>
-                <td className="is-num yct-mc__money">¥{o.pay_amount}</td>
+                <td className="is-num yct-mc__money">{money(o.pay_amount)}</td>
                 <td>
                   <span className={`yct-mc__st yct-mc__st--${o.status}`}>{o.status_text}</span>
                 </td>

@@ -51,7 +51,7 @@ export function OrderCard({ order, onExpire }: { order: OrderSummary; onExpire: 
           </ul>
           <p className="yct-ord-card__sum">
             {order.item_count > SHOWN ? <b>等{order.item_count}种商品，</b> : <>共{order.item_count}种，</>}
-            合计 {order.number_total} 件
+            合计 {order.number_total} 件{order.gift_number ? `，另赠 ${order.gift_number} 件` : ''}
           </p>
         </div>
         <div className="yct-ord-card__amount">

@@ -63,7 +63,7 @@ export function OrderStatusPanel({ order, onExpire }: { order: OrderDetail; onEx
           <div>
             <dt>商品</dt>
             <dd>
-              {order.item_count} 种 {order.number_total} 件
+              {order.item_count} 种 {order.number_total} 件{order.gift_number ? `，另赠 ${order.gift_number} 件` : ''}
             </dd>
           </div>
           <div>

@@ -148,7 +148,7 @@ function Detail({ id }: { id: number }) {
         title="商品清单"
         extra={
           <span className="yct-muted">
-            共 {order.item_count} 种 {order.number_total} 件
+            共 {order.item_count} 种 {order.number_total} 件{order.gift_number ? `，另赠 ${order.gift_number} 件` : ''}
           </span>
         }
         testId="order-goods"

@@ -139,15 +139,38 @@ test('a buyer resets a forgotten password and logs in with the new one', async (
   await expect(page.getByTestId('header-user')).toBeVisible();
 });
 
-test('a new WeChat scanned on /register/wechat goes on to registration with its nickname', async ({ page }) => {
+test('a new WeChat scanned on /register/wechat (微信登录) goes on to registration (微信注册) with its nickname', async ({ page }) => {
   const qrcode = page.waitForResponse((r) => r.url().endsWith('/api/wechat/qrcode'));
   await page.goto('/register/wechat');
   const { ticket } = (await (await qrcode).json()).data as { ticket: string };
   await expect(page.getByTestId('wechat-qrcode').locator('svg')).toBeVisible();
+  // The page says what it is: the title and the slim header's name follow its heading.
+  await expect(page).toHaveTitle('微信登录 - 药采通');
+  await expect(page.getByTestId('login-header')).toContainText('微信登录');
   const nickname = `药店新用户${Date.now() % 10_000}`;
   const scan = await page.request.post('/api/wechat/sandbox_scan', { headers: XHR, data: { ticket, nickname } });
   expect((await scan.json()).code).toBe(10000);
   await expect(page.getByTestId('wechat-authorised')).toContainText(`微信「${nickname}」已授权`);
   await expect(page.getByTestId('register-phone')).toBeVisible();
+  await expect(page).toHaveTitle('微信注册 - 药采通');
+  await expect(page.getByTestId('login-header')).toContainText('微信注册');
   await shot(page, 'register-wechat-authorised');
+});
+
+test('the login page paints its banner with its picture without waiting for the banner call', async ({ page }) => {
+  // However slow the banner call, the page HTML has brought the banner and preloaded its picture.
+  await page.route('**/api/focus/login', async (route) => {
+    await new Promise((r) => setTimeout(r, 15_000));
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/login');
+  const band = page.getByTestId('login-page');
+  await expect(band).toHaveAttribute('style', /background-image: url/, { timeout: 5_000 });
+  const picture = await band.evaluate((el) => getComputedStyle(el).backgroundImage.replace(/^url\("(.*)"\)$/, '$1'));
+  const preloaded = await page.evaluate(
+    (src) => performance.getEntriesByType('resource').some((e) => (e as PerformanceResourceTiming).initiatorType === 'link' && e.name === src),
+    picture,
+  );
+  expect(preloaded).toBe(true);
+  await shot(page, 'login-banner-first-paint');
 });

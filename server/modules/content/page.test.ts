@@ -46,12 +46,20 @@ describe(`page HTML on ${dbLabel}`, () => {
     expect(JSON.parse(/window\.__YCT_BOOT__=(\{.*?\});/.exec(list)![1]).carousel).toBeUndefined();
   });
 
-  it('preloads only the top banner on other pages with the site header, and nothing on the login page', async () => {
+  it('preloads only the top banner on other pages with the site header, and nothing on a bare page', async () => {
     const render = pageRenderer(database.db, TEMPLATE);
     expect(preloads(await render('/list/table'))).toHaveLength(1);
     expect(preloads(await render('/no/such/page'))).toHaveLength(1);
-    expect(await render('/login')).toBe(TEMPLATE);
     expect(await render('/yx/rule')).toBe(TEMPLATE);
+  });
+
+  it('preloads the login banner and hands its ads to the browser, without the site header’s start', async () => {
+    const html = await pageRenderer(database.db, TEMPLATE)('/login');
+    const boot = JSON.parse(/window\.__YCT_BOOT__=(\{.*?\});/.exec(html)![1]);
+    expect(boot.login.length).toBeGreaterThan(0);
+    expect(boot.login[0]).toMatchObject({ image: expect.any(String), url: expect.any(String) });
+    expect(preloads(html)).toEqual([boot.login[0].image.replace(/&/g, '&amp;')]);
+    expect(html).not.toContain('id="yct-boot"');
   });
 
   it('serves the operator console the plain page, without the storefront header', async () => {

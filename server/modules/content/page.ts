@@ -5,7 +5,8 @@
  * picture element into its own banner and removes the rest, before the browser paints again
  * (web/src/app/shell/SiteHeader.tsx). The pictures a route shows first are preloaded: the top banner, and
  * the first carousel banner on the home page, which the page HTML also paints in its place for the carousel to
- * take over (HeroCarousel.tsx).
+ * take over (HeroCarousel.tsx). The login page, which has no site header, gets its banner's data and its picture
+ * preloaded, so that the band beside the login card paints with its picture in the app's first frame.
  */
 import { finalRoute } from '../../../core/routes.js';
 import type { Db } from '../../db/client.js';
@@ -63,6 +64,11 @@ export function pageRenderer(db: Db, template: string) {
         html = html.replace('<div id="root"></div>', `${headerStart(top, route.toolbar, hero)}<div id="root"></div>`).replace('</head>', `${boot}</head>`);
       }
       if (hero) images.push(hero.image);
+      if (route.screen === 'login') {
+        const login = await content.ads('login');
+        if (login[0]?.image) images.push(login[0].image);
+        html = html.replace('</head>', `<script>window.${BOOT_GLOBAL}=${scriptJson({ login })};</script></head>`);
+      }
     } catch {
       // The head start is an optimisation: the page works without it.
       return template;

@@ -1,10 +1,11 @@
 /**
  * Data the server puts into the page HTML (server/modules/content/page.ts), so that the first render does
- * not wait for a request: the top banner's ads on routes with the site header, and the home carousel's.
+ * not wait for a request: the top banner's ads on routes with the site header, the home carousel's, and the
+ * login page's banner.
  */
 import type { AdEntry } from '@core/schemas/content';
 
-type Boot = { top?: AdEntry[]; carousel?: AdEntry[] };
+type Boot = { top?: AdEntry[]; carousel?: AdEntry[]; login?: AdEntry[] };
 
 export function bootData<K extends keyof Boot>(key: K): Boot[K] | undefined {
   if (typeof window === 'undefined') return undefined;

@@ -15,6 +15,7 @@ import { Redis } from 'ioredis';
 import qs from 'qs';
 import { z } from 'zod';
 import { Code, Message } from '../core/codes.js';
+import { loginFirst } from '../core/login-first.js';
 import { afterLoginPath } from '../core/routes.js';
 import { siteNamespace, trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -256,6 +257,9 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     if (request.session && /^\/login\/?$/i.test(pathname)) {
       return reply.redirect(afterLoginPath(new URLSearchParams(request.url.slice(pathname.length)).get('redirect')), 302);
     }
+    // A guest has nothing to see on a page of the member frame: to the login page before the app asks for anything.
+    const login = request.session ? null : loginFirst(pathname, request.url.slice(pathname.length));
+    if (login) return reply.header('cache-control', 'no-cache').redirect(login, 302);
     if (!renderPage) {
       return reply.type('text/plain; charset=utf-8').status(503).send('网页尚未构建：请运行 npm run build');
     }

@@ -1,4 +1,7 @@
-/** The login page is a guest's: a buyer logged in already is sent on to where logging in would have led. */
+/**
+ * The login page is a guest's: a buyer logged in already is sent on to where logging in would have led, and a
+ * guest who opens a page of the member frame is sent to it first (docs/decisions/007-guests-on-member-pages.md).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 
@@ -38,5 +41,27 @@ describe(`the login page on ${dbLabel}`, () => {
     const { cookie } = buyer;
     expect((await buyer.delete('/api/user/logout')).body.code).toBe(10000);
     expect((await open('/login', cookie)).statusCode).not.toBe(302);
+  });
+
+  it('comes before any page of the member frame a guest opens, and brings them back to that page', async () => {
+    const cases: [string, string][] = [
+      ['/user', '/user'],
+      ['/user_hyzx', '/user_hyzx'],
+      ['/zhzx/bdwx', '/zhzx/bdwx'],
+      ['/wdqb', '/wdqb/yegl'],
+      ['/yegl?tab=log', '/yegl?tab=log'],
+      ['/wdqb_xjq', '/wdqb_xjq'],
+      ['/order/wl/7', '/order/info/7'],
+      ['/zzfw/pzqg/info/3', '/zzfw/pzqg/info/3'],
+    ];
+    for (const [url, back] of cases) {
+      const res = await open(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(`/login?redirect=${encodeURIComponent(back)}`);
+    }
+    const buyer = await loginAs(t.app, 'demo');
+    for (const [url] of cases) expect((await open(url, buyer.cookie)).statusCode, url).not.toBe(302);
+    // Pages a guest may see stay theirs.
+    for (const url of ['/', '/list', '/cart', '/help', '/login']) expect((await open(url)).statusCode, url).not.toBe(302);
   });
 });

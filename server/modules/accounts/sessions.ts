@@ -3,18 +3,24 @@ import crypto from 'node:crypto';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_TTL_DAYS } from '../../../core/constants.js';
+import { loginFirst } from '../../../core/login-first.js';
 import type { Conn, Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/accounts.js';
 import type { CurrentSession } from '../../http/auth.js';
 
 const SESSION_COOKIE = 'yct_session';
 /**
- * Where the session is read: the API, uploads (served to their owner only), the sandbox gateway's page, and the
- * login page (a buyer logged in already is sent on from it, server/app.ts).
+ * Where the session is read: the API, uploads (served to their owner only), the sandbox gateway's page, the
+ * login page (a buyer logged in already is sent on from it, server/app.ts) and the pages of the member frame (a
+ * guest is sent to log in first, the same place).
  */
 const SESSION_PATHS = ['/api/', '/uploads/', '/pay/sandbox/'];
 const LOGIN_PAGE = /^\/login\/?(\?|$)/i;
-const readsSession = (url: string) => SESSION_PATHS.some((p) => url.startsWith(p)) || LOGIN_PAGE.test(url);
+const memberPage = (url: string) => {
+  const path = url.split('?')[0];
+  return !path.includes('.') && loginFirst(path) !== null;
+};
+const readsSession = (url: string) => SESSION_PATHS.some((p) => url.startsWith(p)) || LOGIN_PAGE.test(url) || memberPage(url);
 
 const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -154,8 +160,8 @@ export function registerSessions(app: FastifyInstance, db: Db, opts: { cache: bo
   app.decorateRequest('session', null);
   // Hooks that call `done` rather than return a promise: a session kept in memory is found in the same turn.
   app.addHook('onRequest', (request, _reply, done) => {
-    const token = readsSession(request.url) ? tokenOf(request) : undefined;
-    if (!token) return done();
+    const token = tokenOf(request);
+    if (!token || !readsSession(request.url)) return done();
     const found = opts.cache ? cachedLookup(db, token) : lookup(db, token);
     if (!(found instanceof Promise)) {
       request.session = found;

@@ -4,8 +4,12 @@
  * console (/admin/*) is a branch of its own, outside the shell and loaded only when visited.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate, useLocation, useParams, type RouteObject } from 'react-router';
-import { fillTarget, NOT_FOUND_PATH, redirects, routes, type AppRoute, type ScreenKey } from '@core/routes';
+import { createBrowserRouter, Navigate, redirect, useLocation, useParams, type RouteObject } from 'react-router';
+import { documentTitle, fillTarget, NOT_FOUND_PATH, redirects, routes, type AppRoute, type ScreenKey } from '@core/routes';
+import type { UserBase } from '@core/schemas/user';
+import { isLoggedIn, USER_BASE_KEY } from '@/lib/session/get-user-base';
+import { RequireMember } from '@/ui/account/RequireMember';
+import { queryClient } from './query-client';
 import { screenModules, underConstruction, type ScreenLoader } from './screens';
 import { PageLoading } from './shell/PageLoading';
 import { Shell } from './shell/Shell';
@@ -29,7 +33,25 @@ function Screen({ route }: { route: AppRoute }) {
   const load = screenModules[route.screen];
   if (!load) return <UnderConstruction title={route.title} />;
   const Component = screenOf(route.screen, load);
-  return <Component />;
+  if (!route.membersOnly) return <Component />;
+  // A guest never mounts the page, so it asks the server nothing; the buyer's screen loads while the account is checked.
+  void load();
+  return (
+    <RequireMember cachedOnly={route.skipUserBase}>
+      <Component />
+    </RequireMember>
+  );
+}
+
+/**
+ * A guest the app knows already goes from a member page's link to the login page before the page is shown at
+ * all: neither its title nor its calls come first. The page's own guard answers the rest.
+ */
+function guestToLogin({ request }: { request: Request }) {
+  const user = queryClient.getQueryData<UserBase>(USER_BASE_KEY);
+  if (!user || isLoggedIn(user)) return null;
+  const { pathname, search } = new URL(request.url);
+  throw redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
 }
 
 function Redirect({ to }: { to: string }) {
@@ -46,6 +68,7 @@ const children: RouteObject[] = [
       path,
       element: <Screen route={route} />,
       handle: { route } satisfies RouteHandle,
+      ...(route.membersOnly ? { loader: guestToLogin, hydrateFallbackElement: <PageLoading /> } : {}),
     })),
   ),
   ...redirects.map((r) => ({ path: r.path, element: <Redirect to={r.to} /> })),
@@ -62,3 +85,18 @@ const adminBranch: RouteObject = {
 };
 
 export const router = createBrowserRouter([{ element: <Shell />, children }, adminBranch]);
+
+/**
+ * The document title follows the address as soon as it changes, before the next page has loaded and rendered: a
+ * guest sent from a member page to the login page never sees the login page under the member page's title. Only
+ * a change of route writes it, so that a page's own title (the shell writes it once shown) is not undone.
+ */
+let titled: AppRoute | undefined;
+function titleRoute(matches: { route: { handle?: unknown } }[]) {
+  const route = (matches.at(-1)?.route.handle as RouteHandle | undefined)?.route;
+  if (!route || route === titled) return;
+  titled = route;
+  document.title = documentTitle(route.title);
+}
+titleRoute(router.state.matches);
+router.subscribe((state) => titleRoute(state.matches));

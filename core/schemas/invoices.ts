@@ -4,9 +4,10 @@
  * of `/dzfp` checks each field with `invoiceTitleBody`, the schema the server reads the same post with.
  */
 import { z } from 'zod';
+import { TAX_CLASSES, TAX_RATES, type TaxClass } from '../invoice-tax.js';
 import { calendarDay } from './admin-goods.js';
 import { AdminBuyer } from './admin-orders.js';
-import { companyName, flag, freeText, id, optionalText, page, text } from './common.js';
+import { companyName, flag, freeText, id, optionalText, page, text, wholeNumber } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
 
 /** 税号 (统一社会信用代码 or the older taxpayer number): 15-20 capitals and digits; small letters are read as capitals. */
@@ -23,13 +24,21 @@ export const INVOICE_KIND_TEXT: Record<InvoiceKind, string> = { blue: '蓝字发
 
 // ------------------------------------------------------------------------------------------------ titles
 
-export const invoiceTitleBody = z.object({
-  company: companyName('发票抬头'),
-  tax_no: z
-    .string({ error: '请输入税号' })
+const taxNo = (label: string) =>
+  z
+    .string({ error: `请输入${label}` })
     .trim()
     .transform((v) => v.toUpperCase())
-    .pipe(z.string().min(1, { error: '请输入税号' }).regex(TAX_NO_RE, { error: '税号须为15-20位数字或大写字母' })),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: `请输入${label}` })
+        .regex(TAX_NO_RE, { error: `${label}须为15-20位数字或大写字母` }),
+    );
+
+export const invoiceTitleBody = z.object({
+  company: companyName('发票抬头'),
+  tax_no: taxNo('税号'),
   address_phone: optionalText('地址电话', 120),
   bank_account: optionalText('开户行及账号', 120),
   is_default: flag('默认抬头').optional().default(0).meta({ description: '1: the default title; the first title is the default whatever this says' }),
@@ -72,11 +81,16 @@ const TitleCopy = z.object({ company: z.string(), tax_no: z.string(), address_ph
 
 export const InvoiceLine = z.object({
   name: z.string(),
+  item_name: z.string().meta({ description: '项目名称 as the invoice prints it, the 简称 of its 税收分类 first: *化学药品制剂*阿莫西林胶囊' }),
   spec: z.string().meta({ description: '规格型号' }),
   unit: z.string(),
   quantity: z.number().int().meta({ description: 'negative on a red invoice' }),
-  unit_price: money,
-  amount: money,
+  unit_price: money.meta({ description: 'tax included, what the buyer paid a unit' }),
+  amount: money.meta({ description: 'tax included, what the buyer paid for the line' }),
+  net_unit_price: z.string().meta({ description: '单价 without tax, to up to six decimals' }),
+  net_amount: money.meta({ description: '金额: amount without tax' }),
+  rate: z.number().int().meta({ description: '税率/征收率 in percent' }),
+  tax_amount: money.meta({ description: '税额: net_amount + tax_amount = amount' }),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 
@@ -105,6 +119,8 @@ export type InvoicePage = z.infer<typeof InvoicePage>;
 
 export const InvoiceDetail = Invoice.extend({
   lines: z.array(InvoiceLine),
+  net_amount: money.meta({ description: '合计金额, without tax' }),
+  tax_amount: money.meta({ description: '合计税额; net_amount + tax_amount = amount' }),
   amount_words: z.string().meta({ description: 'the amount in Chinese capitals (壹万贰仟…元整)' }),
 });
 export type InvoiceDetail = z.infer<typeof InvoiceDetail>;
@@ -156,3 +172,36 @@ export const AdminInvoice = InvoiceDetail.extend({
 export type AdminInvoice = z.infer<typeof AdminInvoice>;
 export const AdminInvoicePage = pageOf(AdminInvoice);
 export type AdminInvoicePage = z.infer<typeof AdminInvoicePage>;
+
+/** A goods class's rate as the console's form posts it: one of the rates of Chinese VAT, in percent. */
+const taxRate = (key: TaxClass) => {
+  const label = TAX_CLASSES[key].name;
+  const message = `${label}的税率须为${TAX_RATES.map((r) => `${r}%`).join('、')}之一`;
+  return wholeNumber(message, `请选择${label}的税率`)
+    .pipe(z.number().refine((v) => (TAX_RATES as readonly number[]).includes(v), { error: message }))
+    .meta({ description: `${label} (${TAX_CLASSES[key].note}): percent, one of ${TAX_RATES.join(', ')}` });
+};
+
+/**
+ * `POST /api/admin/invoices/settings`: the seller an invoice names (名称 and 统一社会信用代码/纳税人识别号) and the rate
+ * of each goods class. Invoices issued later use them; those issued keep what they were issued with.
+ */
+export const invoiceSettingsBody = z.object({
+  seller: companyName('销售方名称'),
+  seller_tax_no: taxNo('纳税人识别号'),
+  rate_drug: taxRate('drug'),
+  rate_tcm_pieces: taxRate('tcm_pieces'),
+  rate_device: taxRate('device'),
+  rate_health_food: taxRate('health_food'),
+});
+export type InvoiceSettingsInput = z.output<typeof invoiceSettingsBody>;
+
+export const InvoiceSettings = z.object({
+  seller: z.string(),
+  seller_tax_no: z.string().meta({ description: "'' until an operator sets it" }),
+  rate_drug: z.number().int(),
+  rate_tcm_pieces: z.number().int(),
+  rate_device: z.number().int(),
+  rate_health_food: z.number().int(),
+});
+export type InvoiceSettings = z.infer<typeof InvoiceSettings>;

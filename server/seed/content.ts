@@ -355,4 +355,7 @@ export const SITE_CONFIG: Record<string, string> = {
   bank_name: '中国工商银行杭州高新支行',
   bank_account_name: '浙江药采通医药科技有限公司',
   bank_account_no: '1202 0215 0990 0123 456',
+  // The seller electronic invoices name (开票设置; the rates of the goods classes keep their defaults).
+  invoice_seller: '浙江药采通医药科技有限公司',
+  invoice_seller_tax_no: '91330106MA2H4R7K3X',
 };

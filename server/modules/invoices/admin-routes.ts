@@ -11,6 +11,8 @@ import {
   adminIssueBody,
   adminReverseBody,
   adminUninvoicedQuery,
+  InvoiceSettings,
+  invoiceSettingsBody,
   UninvoicedOrder,
 } from '../../../core/schemas/invoices.js';
 import type { Deps } from '../../deps.js';
@@ -18,6 +20,7 @@ import { needs, requirePermission } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import * as admin from './admin.js';
 import { pdfResponse, sendPdf } from './routes.js';
+import { invoiceSettings, saveInvoiceSettings } from './tax.js';
 
 const AUDITED = 'Every write is in the audit log; the same action posted again changes nothing and writes no row.';
 
@@ -108,5 +111,35 @@ export async function invoiceAdminRoutes(root: FastifyInstance, deps: Deps) {
       requirePermission(req, 'finance:invoice');
       return sendPdf(reply, await admin.adminPdf(db, req.params.id));
     },
+  );
+  app.get(
+    '/api/admin/invoices/settings',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '开票设置: the seller invoices name and the rate of each goods class, as stored now (finance:invoice).',
+        description: 'Rates are percents. A class no operator has set has its default: 药品 13, 中药饮片 9, 医疗器械 13, 保健食品 13.',
+        response: answers(InvoiceSettings),
+      },
+    },
+    async (req) => {
+      requirePermission(req, 'finance:invoice');
+      return ok(await invoiceSettings(db));
+    },
+  );
+  app.post(
+    '/api/admin/invoices/settings',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: '开票设置: saves the seller’s name and 纳税人识别号 and the rate of each goods class, for invoices issued from now on (finance:invoice).',
+        description: `Issued invoices keep the seller and rates they were issued with. 422 with each field’s message on bad input. ${AUDITED}`,
+        body: invoiceSettingsBody,
+        response: answers(InvoiceSettings),
+      },
+    },
+    async (req) => ok(await saveInvoiceSettings(db, req, req.body)),
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The invoice as a PDF (A4): the site's name, its seller name and licence numbers, the buyer's title and tax
- * number, a row per line with spec, unit, quantity, unit price and amount, the total in figures and in Chinese
- * capitals, the invoice number and date, and for a red invoice the number of the blue one it reverses. Drawn
+ * The invoice as a PDF (A4), laid out as a 电子发票（普通发票）: the site's name, the seller's name, 纳税人识别号
+ * and licence numbers, the buyer's title and tax number, a row per line with 项目名称 (*化学药品制剂*阿莫西林胶囊),
+ * spec, unit, quantity, unit price and 金额 without tax, 税率 and 税额, 合计 of 金额 and 税额, 价税合计 in figures and
+ * in Chinese capitals, the invoice number and date, and for a red invoice the number of the blue one it reverses. Drawn
  * with pdfkit in Noto Sans SC, a TrueType font the `@expo-google-fonts/noto-sans-sc` package ships (SIL Open
  * Font License): pdfkit embeds only the glyphs used, with their Unicode map, so the text can be copied and
  * searched.
@@ -11,7 +12,9 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { amountInWords } from '../../../core/amount-words.js';
 import { fenToYuan, formatMoney } from '../../../core/money.js';
-import type { InvoiceLine, InvoiceTitleCopy } from '../../db/schema/invoices.js';
+import { itemName, netUnitPrice } from '../../../core/invoice-tax.js';
+import type { InvoiceLine, InvoiceSellerCopy, InvoiceTitleCopy } from '../../db/schema/invoices.js';
+import { taxedLines, type TaxedLine } from './draft.js';
 
 export type InvoiceSheet = {
   kind: 'blue' | 'red';
@@ -21,10 +24,11 @@ export type InvoiceSheet = {
   /** A red invoice: the blue one it reverses. */
   reversesNo: string;
   title: InvoiceTitleCopy;
+  seller: InvoiceSellerCopy;
   lines: InvoiceLine[];
   amount: number;
   issuer: string;
-  site: { title: string; seller: string; licences: { name: string; number: string }[]; hotLine: string };
+  site: { title: string; licences: { name: string; number: string }[]; hotLine: string };
 };
 
 const require = createRequire(import.meta.url);
@@ -48,15 +52,20 @@ const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 const WIDTH = PAGE.width - PAGE.margin * 2;
 const BOTTOM = PAGE.height - 56;
 const left = PAGE.margin;
-/** 项目名称, 规格型号, 单位, 数量, 单价, 金额. */
+/** 项目名称, 规格型号, 单位, 数量, 单价, 金额 (both without tax), 税率/征收率, 税额: 515 points, the page's width. */
 const COLUMNS = [
-  { title: '项目名称', width: 187, align: 'left' },
-  { title: '规格型号', width: 96, align: 'left' },
-  { title: '单位', width: 38, align: 'center' },
-  { title: '数量', width: 48, align: 'right' },
-  { title: '单价（元）', width: 70, align: 'right' },
-  { title: '金额（元）', width: 76, align: 'right' },
+  { title: '项目名称', width: 138, align: 'left' },
+  { title: '规格型号', width: 70, align: 'left' },
+  { title: '单位', width: 30, align: 'center' },
+  { title: '数量', width: 40, align: 'right' },
+  { title: '单价', width: 58, align: 'right' },
+  { title: '金额', width: 62, align: 'right' },
+  { title: '税率/征收率', width: 64, align: 'center' },
+  { title: '税额', width: 53, align: 'right' },
 ] as const;
+/** Where the 金额 and 税额 columns start, for the 合计 row under them. */
+const NET_X = left + COLUMNS.slice(0, 5).reduce((w, c) => w + c.width, 0);
+const TAX_X = left + COLUMNS.slice(0, 7).reduce((w, c) => w + c.width, 0);
 const PAD = 5;
 
 /** 2026年03月12日 in China time. */
@@ -64,6 +73,9 @@ const chinaDate = (d: Date) => {
   const [y, m, day] = new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).split('-');
   return `${y}年${m}月${day}日`;
 };
+
+/** An amount in yuan with its sign before the ¥: -¥12.50. */
+const yuanText = (fen: number) => formatMoney(fen).replace('¥-', '-¥');
 
 type TextOptions = PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string };
 
@@ -100,7 +112,7 @@ export function invoicePdf(sheet: InvoiceSheet): Promise<Buffer> {
     margin: PAGE.margin,
     // The foot of each page is written once the page count is known.
     bufferPages: true,
-    info: { Title: `${sheet.site.title}电子发票 ${sheet.invoiceNo}`, Author: sheet.site.seller, Subject: `订单 ${sheet.orderNo}` },
+    info: { Title: `${sheet.site.title}电子发票 ${sheet.invoiceNo}`, Author: sheet.seller.name, Subject: `订单 ${sheet.orderNo}` },
   });
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
@@ -123,7 +135,7 @@ function heading({ doc, text }: Pen, sheet: InvoiceSheet) {
   const red = sheet.kind === 'red';
   const top = PAGE.margin;
   text(sheet.site.title, left, top + 2, { font: 'bold', size: 14, color: FRAME });
-  text(sheet.site.seller, left, top + 22, { size: 8, color: MUTED, width: 170 });
+  text(sheet.seller.name, left, top + 22, { size: 8, color: MUTED, width: 170 });
   text(red ? '电子发票（红字）' : '电子发票（普通发票）', left, top + 10, {
     font: 'bold',
     size: 18,
@@ -158,7 +170,8 @@ function parties({ doc, text, heightOf }: Pen, sheet: InvoiceSheet, top: number)
     ['开户行及账号', sheet.title.bankAccount || '—'],
   ];
   const seller: [string, string][] = [
-    ['名称', sheet.site.seller],
+    ['名称', sheet.seller.name],
+    ['统一社会信用代码/纳税人识别号', sheet.seller.taxNo || '—'],
     ['网站', sheet.site.title],
     ...sheet.site.licences.map((l): [string, string] => [l.name, l.number]),
     ...(sheet.site.hotLine ? [['客服电话', sheet.site.hotLine] as [string, string]] : []),
@@ -221,7 +234,16 @@ function row({ doc, text, heightOf }: Pen, values: string[], top: number, option
 
 /** The lines' table from `top`, its head again on every new page; answers where it ends. */
 function lines(pen: Pen, sheet: InvoiceSheet, top: number) {
-  const cells = (l: InvoiceLine) => [l.name, l.spec, l.unit, String(l.quantity), fenToYuan(l.unitPrice), fenToYuan(l.amount)];
+  const cells = (l: TaxedLine) => [
+    itemName(l.category, l.name),
+    l.spec,
+    l.unit,
+    String(l.quantity),
+    netUnitPrice(l.net, l.quantity),
+    fenToYuan(l.net),
+    `${l.rate}%`,
+    fenToYuan(l.tax),
+  ];
   const head = (at: number) =>
     row(
       pen,
@@ -230,7 +252,7 @@ function lines(pen: Pen, sheet: InvoiceSheet, top: number) {
       { font: 'bold', fill: TINT, color: FRAME },
     );
   let y = head(top);
-  for (const line of sheet.lines) {
+  for (const line of taxedLines(sheet.lines)) {
     const values = cells(line);
     const height = Math.max(...values.map((v, i) => pen.heightOf(v, COLUMNS[i].width - PAD * 2))) + PAD * 2;
     if (y + height > BOTTOM) {
@@ -251,17 +273,21 @@ function totals(pen: Pen, sheet: InvoiceSheet, from: number) {
   const remarks = [
     red ? `对应蓝字发票号码：${sheet.reversesNo}` : '',
     `订单编号：${sheet.orderNo}`,
-    red ? '本红字发票冲销上述蓝字发票，金额为负数。' : '金额为含税金额，已扣除退货及售后退款。',
+    red ? '本红字发票冲销上述蓝字发票，金额、税额为负数。' : '单价、金额不含税；价税合计为实付金额，已扣除退货及售后退款。',
   ].filter(Boolean);
   const remarkHeight = remarks.reduce((h, r) => h + heightOf(r, WIDTH - 80) + 2, 0) + PAD * 2;
   if (y + 22 + 26 + remarkHeight + 40 > BOTTOM) {
     doc.addPage();
     y = heading(pen, sheet) + 4;
   }
-  // 合计
+  // 合计: 金额 and 税额 under their columns.
+  const taxed = taxedLines(sheet.lines);
+  const net = taxed.reduce((sum, l) => sum + l.net, 0);
+  const tax = taxed.reduce((sum, l) => sum + l.tax, 0);
   doc.strokeColor(FRAME).lineWidth(0.5).rect(left, y, WIDTH, 22).stroke();
   text('合　　计', left + PAD, y + 6, { font: 'bold', color: FRAME });
-  text(formatMoney(sheet.amount).replace('¥-', '-¥'), left, y + 6, { width: WIDTH - PAD, align: 'right', font: 'bold' });
+  text(yuanText(net), NET_X, y + 6, { width: COLUMNS[5].width - PAD, align: 'right', font: 'bold' });
+  text(yuanText(tax), TAX_X, y + 6, { width: COLUMNS[7].width - PAD, align: 'right', font: 'bold' });
   y += 22;
   // 价税合计
   doc.rect(left, y, WIDTH, 26).stroke();
@@ -271,7 +297,7 @@ function totals(pen: Pen, sheet: InvoiceSheet, from: number) {
     .stroke();
   text('价税合计（大写）', left + PAD, y + 8, { font: 'bold', color: FRAME });
   text(words, left + 110 + PAD * 2, y + 6.5, { font: 'bold', size: 11, width: WIDTH - 110 - 170 });
-  text(`（小写）${formatMoney(sheet.amount).replace('¥-', '-¥')}`, left + WIDTH - 170, y + 7, { width: 170 - PAD, align: 'right', font: 'bold', size: 10.5 });
+  text(`（小写）${yuanText(sheet.amount)}`, left + WIDTH - 170, y + 7, { width: 170 - PAD, align: 'right', font: 'bold', size: 10.5 });
   y += 26;
   // 备注
   doc.rect(left, y, WIDTH, remarkHeight).stroke();
@@ -287,7 +313,7 @@ function totals(pen: Pen, sheet: InvoiceSheet, from: number) {
   }
   y += remarkHeight + 10;
   text(`开票人：${sheet.issuer}`, left, y, { color: MUTED });
-  text(`销售方：${sheet.site.seller}`, left, y, { width: WIDTH, align: 'right', color: MUTED });
+  text(`销售方：${sheet.seller.name}`, left, y, { width: WIDTH, align: 'right', color: MUTED });
 }
 
 /** The foot of every page, with its number of the page count. */

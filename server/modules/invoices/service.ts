@@ -12,6 +12,7 @@
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { amountInWords } from '../../../core/amount-words.js';
+import { itemName, netUnitPrice } from '../../../core/invoice-tax.js';
 import { fenToYuan } from '../../../core/money.js';
 import { Licence } from '../../../core/schemas/content.js';
 import {
@@ -24,15 +25,16 @@ import {
   type invoiceQuery,
 } from '../../../core/schemas/invoices.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
-import { invoices, type InvoiceTitleCopy } from '../../db/schema/invoices.js';
+import { invoices, type InvoiceSellerCopy, type InvoiceTitleCopy } from '../../db/schema/invoices.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { sendMessage } from '../accounts/index.js';
 import { operatorNames } from '../operators/index.js';
 import { orderFacts, type OrderFacts } from '../orders/index.js';
 import { siteSettings } from '../settings/index.js';
-import { draftOf, reversedLines, sameDraft, type Draft } from './draft.js';
+import { draftOf, reversedLines, sameDraft, taxedLines, type Draft } from './draft.js';
 import { invoicePdf, type InvoiceSheet } from './pdf.js';
+import { invoiceSettings, sellerCopy, taxBookOf } from './tax.js';
 import { TITLE_MISSING, titleCopy, titleRows } from './titles.js';
 
 export const INVOICE_MISSING = '发票不存在';
@@ -91,16 +93,24 @@ function invoiceView(r: InvoiceRow, related: Related): Invoice {
 }
 
 function detailView(r: InvoiceRow, related: Related): InvoiceDetail {
+  const lines = taxedLines(r.lines);
   return {
     ...invoiceView(r, related),
-    lines: r.lines.map((l) => ({
+    lines: lines.map((l) => ({
       name: l.name,
+      item_name: itemName(l.category, l.name),
       spec: l.spec,
       unit: l.unit,
       quantity: l.quantity,
       unit_price: fenToYuan(l.unitPrice),
       amount: fenToYuan(l.amount),
+      net_unit_price: netUnitPrice(l.net, l.quantity),
+      net_amount: fenToYuan(l.net),
+      rate: l.rate,
+      tax_amount: fenToYuan(l.tax),
     })),
+    net_amount: fenToYuan(lines.reduce((s, l) => s + l.net, 0)),
+    tax_amount: fenToYuan(lines.reduce((s, l) => s + l.tax, 0)),
     amount_words: amountInWords(r.amount),
   };
 }
@@ -157,6 +167,14 @@ async function titleForOrder(tx: Tx, facts: OrderFacts): Promise<Chosen | null> 
   return fallback ? { titleId: fallback.id, title: titleCopy(fallback) } : null;
 }
 
+/** What the order's invoice would say now, at the rates of now, and the seller it would name. */
+type Drafted = { draft: Draft; seller: InvoiceSellerCopy };
+
+async function drafted(tx: Tx, facts: OrderFacts): Promise<Drafted> {
+  const settings = await invoiceSettings(tx);
+  return { draft: draftOf(facts, await taxBookOf(tx, facts, settings)), seller: sellerCopy(settings) };
+}
+
 async function tellIssued(tx: Tx, row: InvoiceRow) {
   await sendMessage(
     tx,
@@ -166,12 +184,13 @@ async function tellIssued(tx: Tx, row: InvoiceRow) {
   );
 }
 
-/** Issues a blue invoice (a waiting one now, or a new one) with its title, lines and number. */
-async function issueBlue(tx: Tx, facts: OrderFacts, draft: Draft, chosen: Chosen, who: Issuer, waiting: InvoiceRow | null) {
+/** Issues a blue invoice (a waiting one now, or a new one) with its title, seller, lines and number. */
+async function issueBlue(tx: Tx, facts: OrderFacts, { draft, seller }: Drafted, chosen: Chosen, who: Issuer, waiting: InvoiceRow | null) {
   const values = {
     status: InvoiceStatus.issued,
     titleId: chosen.titleId,
     title: chosen.title,
+    seller,
     lines: draft.lines,
     amount: draft.amount,
     issuedAt: who.at,
@@ -198,13 +217,14 @@ export type IssueResult = { row: InvoiceRow; issued: boolean } | null;
 export async function issueInTx(tx: Tx, facts: OrderFacts, who: Issuer): Promise<IssueResult> {
   const current = await blueInForce(tx, facts.order.id);
   if (current?.status === InvoiceStatus.issued) return { row: current, issued: false };
-  const draft = draftOf(facts);
+  const made = await drafted(tx, facts);
+  const { draft } = made;
   if (draft.amount <= 0) {
     if (current) await tx.delete(invoices).where(eq(invoices.id, current.id));
     return null;
   }
   const chosen = await titleForOrder(tx, facts);
-  if (chosen) return { row: await issueBlue(tx, facts, draft, chosen, who, current), issued: true };
+  if (chosen) return { row: await issueBlue(tx, facts, made, chosen, who, current), issued: true };
   if (current) {
     const [row] = await tx.update(invoices).set({ lines: draft.lines, amount: draft.amount }).where(eq(invoices.id, current.id)).returning();
     return { row, issued: false };
@@ -230,6 +250,7 @@ export async function reverseInTx(tx: Tx, blue: InvoiceRow, who: Issuer): Promis
       status: InvoiceStatus.issued,
       titleId: blue.titleId,
       title: blue.title,
+      seller: blue.seller,
       lines: reversedLines(blue.lines),
       amount: -blue.amount,
       issuedAt: who.at,
@@ -251,7 +272,8 @@ export async function issueOnCompletion(tx: Tx, facts: OrderFacts) {
 export async function settleOnRefund(tx: Tx, facts: OrderFacts) {
   const current = await blueInForce(tx, facts.order.id);
   if (!current) return;
-  const draft = draftOf(facts);
+  const made = await drafted(tx, facts);
+  const { draft } = made;
   if (current.status === InvoiceStatus.waiting) {
     if (draft.amount <= 0) await tx.delete(invoices).where(eq(invoices.id, current.id));
     else await tx.update(invoices).set({ lines: draft.lines, amount: draft.amount }).where(eq(invoices.id, current.id));
@@ -260,7 +282,7 @@ export async function settleOnRefund(tx: Tx, facts: OrderFacts) {
   if (sameDraft(draft, current)) return;
   const who = { by: null, at: new Date() };
   const red = await reverseInTx(tx, current, who);
-  const left = draft.amount > 0 && current.title ? await issueBlue(tx, facts, draft, { titleId: current.titleId, title: current.title }, who, null) : null;
+  const left = draft.amount > 0 && current.title ? await issueBlue(tx, facts, made, { titleId: current.titleId, title: current.title }, who, null) : null;
   await sendMessage(
     tx,
     current.userId,
@@ -329,16 +351,16 @@ export async function chooseTitle(db: Db, user: SessionUser, id: number, titleId
     }
     const title = (await titleRows(tx, user.id)).find((t) => t.id === titleId);
     if (!title) throw invalid('title_id', TITLE_MISSING);
-    const draft = draftOf(facts);
-    if (draft.amount <= 0) throw refuse(NOTHING_TO_INVOICE);
-    return issueBlue(tx, facts, draft, { titleId: title.id, title: titleCopy(title) }, { by: null, at: new Date() }, current);
+    const made = await drafted(tx, facts);
+    if (made.draft.amount <= 0) throw refuse(NOTHING_TO_INVOICE);
+    return issueBlue(tx, facts, made, { titleId: title.id, title: titleCopy(title) }, { by: null, at: new Date() }, current);
   });
   return (await viewsOf(db, [row]))[0];
 }
 
 // ------------------------------------------------------------------------------------------------ the PDF
 
-/** What the PDF shows of the site: its name, the seller, the licence lines of the footer, the hot line. */
+/** What the PDF shows of the site: its name, the licence lines of the footer, the hot line. */
 async function siteForSheet(db: Db): Promise<InvoiceSheet['site']> {
   const site = await siteSettings(db);
   let licences: InvoiceSheet['site']['licences'] = [];
@@ -349,7 +371,7 @@ async function siteForSheet(db: Db): Promise<InvoiceSheet['site']> {
     licences = [];
   }
   const title = site.title || '药采通';
-  return { title, seller: site.bank_account_name || title, licences, hotLine: site.hot_line ?? '' };
+  return { title, licences, hotLine: site.hot_line ?? '' };
 }
 
 /** Who issued each invoice: the operator's name, or 系统 for the site itself. */
@@ -364,7 +386,12 @@ export async function issuerNames(conn: Conn, rows: InvoiceRow[]) {
 /** The PDF of an issued invoice (a waiting one is refused). */
 export async function pdfOf(db: Db, row: InvoiceRow): Promise<{ file: Buffer; name: string }> {
   if (!row.invoiceNo || !row.title || !row.issuedAt) throw refuse(NOT_ISSUED);
-  const [related, issuer] = await Promise.all([relatedNumbers(db, [row]), issuerNames(db, [row])]);
+  const [related, issuer, seller] = await Promise.all([
+    relatedNumbers(db, [row]),
+    issuerNames(db, [row]),
+    // Invoices issued before the seller was copied name the seller of today.
+    row.seller ?? invoiceSettings(db).then(sellerCopy),
+  ]);
   const file = await invoicePdf({
     kind: row.kind,
     invoiceNo: row.invoiceNo,
@@ -372,6 +399,7 @@ export async function pdfOf(db: Db, row: InvoiceRow): Promise<{ file: Buffer; na
     orderNo: row.orderNo,
     reversesNo: row.reverses ? (related.reversesNo.get(row.reverses) ?? '') : '',
     title: row.title,
+    seller,
     lines: row.lines,
     amount: row.amount,
     // The operator's name without the console's username.

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import type { InvoicePage } from '../core/schemas/invoices';
+import type { InvoiceDetail, InvoicePage } from '../core/schemas/invoices';
 import { api, loginByApi, shot, shotWhole } from './helpers';
 
 /** Saves a download and checks it is a PDF of real size: answers its bytes. */
@@ -118,6 +118,14 @@ test('demo finds the invoice of its completed order, reads it and downloads the 
   await expect(detail).toContainText('91330105MA2H7K3X8Q');
   await expect(detail.getByTestId('invoice-words')).toHaveText(/^[零壹贰叁肆伍陆柒捌玖拾佰仟万亿元角分整]+$/);
   await expect(detail.locator('.ant-table-row').first()).toBeVisible();
+  // Each line as the invoice prints it, 金额 and 税额 at its rate, and their sums.
+  const full = await api<InvoiceDetail>(page, 'GET', `/api/invoice/${invoice.id}`);
+  const first = full.lines[0];
+  await expect(detail.locator('.ant-table-row').first()).toContainText(first.item_name);
+  await expect(detail.locator('.ant-table-row').first()).toContainText(`${first.net_amount}${first.rate}%${first.tax_amount}`);
+  const yuan = (a: string) => `¥${Number(a).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  await expect(detail.getByTestId('invoice-sums')).toContainText(`合计金额 ${yuan(full.net_amount)}`);
+  await expect(detail.getByTestId('invoice-sums')).toContainText(`合计税额 ${yuan(full.tax_amount)}`);
   await shot(page, 'invoices-detail');
   const downloading = page.waitForEvent('download');
   await page.getByTestId('invoice-detail-download').click();

@@ -1,12 +1,12 @@
 /**
  * 财务 › 电子发票 in the browser: finance finds demo's invoice by order and buyer, reverses it with a reason (a red
  * invoice appears and the blue one reads 已红冲), issues the order again from the list of paid orders with no invoice
- * in force, and downloads the new invoice and the red one as PDFs. An operator without `finance:invoice` does not
- * see the page.
+ * in force, and downloads the new invoice and the red one as PDFs; keeps the seller and the rates in 开票设置. An
+ * operator without `finance:invoice` does not see the page.
  */
 import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
-import type { AdminInvoicePage } from '../../core/schemas/invoices';
+import type { AdminInvoicePage, InvoiceSettings } from '../../core/schemas/invoices';
 import { consoleLogin, operatorRequest, shot, type Envelope } from '../helpers';
 
 /** A screenshot once antd's fades have ended (see admin.spec.ts). */
@@ -74,6 +74,8 @@ test('finance reverses an invoice, issues the order again from the uninvoiced or
   // Its lines, a click away.
   await blue.locator('.ant-table-row-expand-icon').click();
   await expect(table.getByTestId('invoice-lines')).toContainText(seeded.amount_words);
+  await expect(table.getByTestId('invoice-lines')).toContainText(seeded.lines[0].item_name);
+  await expect(table.getByTestId('invoice-lines')).toContainText(`合计税额 ¥${seeded.tax_amount}`);
   await still(page, 'console-invoice-lines');
   await blue.locator('.ant-table-row-expand-icon').click();
   await expect(table.getByTestId('invoice-lines')).toBeHidden();
@@ -126,6 +128,44 @@ test('finance reverses an invoice, issues the order again from the uninvoiced or
   downloading = page.waitForEvent('download');
   await red.getByTestId('invoice-row-pdf').click();
   await pdfOf(await downloading, '红字发票');
+});
+
+test('finance keeps the seller and the rate of each goods class in 开票设置, checked before it is saved', async ({ page }) => {
+  const finance = await operatorRequest('finance');
+  const stored = async () => ((await (await finance.get('/api/admin/invoices/settings')).json()) as Envelope<InvoiceSettings>).data;
+  const before = await stored();
+  try {
+    await consoleLogin(page, 'finance');
+    await page.goto('/admin/invoices');
+    await page.getByTestId('invoice-settings').click();
+    const dialog = page.getByRole('dialog', { name: '开票设置' });
+    await expect(page.getByTestId('invoice-settings-tax-no')).toHaveValue(before.seller_tax_no);
+    await expect(page.getByTestId('invoice-settings-rate-drug')).toContainText('13%');
+    await expect(page.getByTestId('invoice-settings-rate-tcm_pieces')).toContainText('9%');
+    await expect(dialog).toContainText('处方药、甲类OTC、乙类OTC，开具为化学药品制剂或中成药');
+
+    // A tax number of the wrong shape is refused in the form, before anything is sent.
+    await page.getByTestId('invoice-settings-tax-no').fill('12345');
+    await page.getByTestId('invoice-settings-save').click();
+    await expect(dialog.getByText('纳税人识别号须为15-20位数字或大写字母')).toBeVisible();
+    await page.getByTestId('invoice-settings-tax-no').fill('91330106MA2H4R7K3Y');
+    await page.getByTestId('invoice-settings-rate-tcm_pieces').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('13%', { exact: true }).click();
+    await expect(page.getByTestId('invoice-settings-rate-tcm_pieces')).toContainText('13%');
+    await still(page, 'console-invoice-settings');
+    await page.getByTestId('invoice-settings-save').click();
+    await expect(page.getByText('开票设置已保存，之后开具的发票按新设置开具')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(await stored()).toEqual({ ...before, seller_tax_no: '91330106MA2H4R7K3Y', rate_tcm_pieces: 13 });
+
+    // Opened again, it shows what was saved.
+    await page.getByTestId('invoice-settings').click();
+    await expect(page.getByTestId('invoice-settings-rate-tcm_pieces')).toContainText('13%');
+    await expect(page.getByTestId('invoice-settings-tax-no')).toHaveValue('91330106MA2H4R7K3Y');
+  } finally {
+    await finance.post('/api/admin/invoices/settings', { data: before });
+    await finance.dispose();
+  }
 });
 
 test('an operator without finance:invoice has no 电子发票 in the menu and is refused the page', async ({ page }) => {

@@ -1,11 +1,11 @@
 /**
  * 财务 › 电子发票 (finance:invoice): GET /api/admin/invoices, the paid orders with no invoice in force, 立即开票 of a
- * paid order by its number, 红冲 of an issued blue invoice, and the PDF's address.
+ * paid order by its number, 红冲 of an issued blue invoice, the PDF's address, and 开票设置 (seller and rates).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { Code } from '@core/codes';
-import type { AdminInvoice, adminIssueBody, adminReverseBody, UninvoicedOrder } from '@core/schemas/invoices';
+import type { AdminInvoice, adminIssueBody, adminReverseBody, InvoiceSettings, invoiceSettingsBody, UninvoicedOrder } from '@core/schemas/invoices';
 import { adminHttp } from '@/lib/admin/http';
 import { ADMIN_KEY, AUDIT_KEY } from '@/lib/admin/keys';
 import type { ListPage, ListQuery } from '@/lib/admin/list';
@@ -47,5 +47,28 @@ export function useReverseInvoice() {
     mutationFn: ({ id, body }: { id: number; body: z.input<typeof adminReverseBody> }) =>
       adminHttp.post<AdminInvoice>(`/api/admin/invoices/${id}/reverse`, body, { quiet: [Code.invalid] }),
     onSuccess: refresh,
+  });
+}
+
+const SETTINGS_KEY = [...INVOICES_KEY, 'settings'] as const;
+
+/** 开票设置: the seller invoices name and each goods class's rate, as stored now. */
+export const useInvoiceSettings = (enabled: boolean) =>
+  useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: ({ signal }) => adminHttp.get<InvoiceSettings>('/api/admin/invoices/settings', undefined, { signal }),
+    enabled,
+    // Read again each time the form opens, never while it is open.
+    refetchOnWindowFocus: false,
+  });
+
+export function useSaveInvoiceSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof invoiceSettingsBody>) => adminHttp.post<InvoiceSettings>('/api/admin/invoices/settings', body, { quiet: [Code.invalid] }),
+    onSuccess: (saved) => {
+      client.setQueryData(SETTINGS_KEY, saved);
+      return client.invalidateQueries({ queryKey: AUDIT_KEY });
+    },
   });
 }

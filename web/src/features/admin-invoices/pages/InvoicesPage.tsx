@@ -1,9 +1,9 @@
 /**
  * /admin/invoices 财务 › 电子发票 (finance:invoice): every invoice, newest first, by order or invoice number, buyer,
  * status, kind and issue days, its lines a click away, exported as CSV; 立即开票 of a paid order with no invoice
- * in force, 红冲 of an issued blue invoice, 下载 PDF.
+ * in force, 红冲 of an issued blue invoice, 下载 PDF; 开票设置, the seller and the rate of each goods class.
  */
-import { FileAddOutlined } from '@ant-design/icons';
+import { FileAddOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { AdminInvoice, InvoiceLine } from '@core/schemas/invoices';
@@ -15,6 +15,7 @@ import { adminPdfUrl, getInvoices, INVOICE_FILTERS, INVOICES_KEY } from '../api/
 import { InvoicesFilters } from '../components/InvoicesFilters';
 import { IssueModal } from '../components/IssueModal';
 import { ReverseModal } from '../components/ReverseModal';
+import { SettingsModal } from '../components/SettingsModal';
 import '../admin-invoices.css';
 
 const STATUS_COLOURS: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'default' };
@@ -36,13 +37,16 @@ const csv: CsvColumn<AdminInvoice>[] = [
   { title: '红字发票', value: (i) => i.reversed_by_no },
 ];
 
+/** As the invoice prints them: 单价 and 金额 without tax, then the rate and the tax. */
 const lineColumns: TableColumnsType<InvoiceLine> = [
-  { title: '项目名称', dataIndex: 'name' },
-  { title: '规格型号', dataIndex: 'spec', width: 140 },
-  { title: '单位', dataIndex: 'unit', width: 60 },
-  { title: '数量', dataIndex: 'quantity', width: 70, align: 'right' },
-  { title: '单价', dataIndex: 'unit_price', width: 90, align: 'right' },
-  { title: '金额', dataIndex: 'amount', width: 100, align: 'right' },
+  { title: '项目名称', dataIndex: 'item_name' },
+  { title: '规格型号', dataIndex: 'spec', width: 130 },
+  { title: '单位', dataIndex: 'unit', width: 56 },
+  { title: '数量', dataIndex: 'quantity', width: 64, align: 'right' },
+  { title: '单价', dataIndex: 'net_unit_price', width: 96, align: 'right' },
+  { title: '金额', dataIndex: 'net_amount', width: 96, align: 'right' },
+  { title: '税率/征收率', dataIndex: 'rate', width: 96, align: 'center', render: (r: number) => `${r}%` },
+  { title: '税额', dataIndex: 'tax_amount', width: 88, align: 'right' },
 ];
 
 function Lines({ invoice }: { invoice: AdminInvoice }) {
@@ -50,6 +54,12 @@ function Lines({ invoice }: { invoice: AdminInvoice }) {
     <div className="yct-admin-fp__lines" data-testid="invoice-lines">
       <Table<InvoiceLine> size="small" rowKey={(l) => `${l.name}-${l.spec}-${l.amount}`} columns={lineColumns} dataSource={invoice.lines} pagination={false} />
       <div className="yct-admin-fp__words">
+        <span>
+          合计金额 <b>¥{invoice.net_amount}</b>
+        </span>
+        <span>
+          合计税额 <b>¥{invoice.tax_amount}</b>
+        </span>
         价税合计（大写）<b>{invoice.amount_words}</b>
         <span>
           （小写）<b>¥{invoice.amount}</b>
@@ -64,6 +74,7 @@ function Lines({ invoice }: { invoice: AdminInvoice }) {
 export default function InvoicesPage() {
   const [issuing, setIssuing] = useState<{ orderNo?: string } | null>(null);
   const [reversing, setReversing] = useState<AdminInvoice | null>(null);
+  const [setting, setSetting] = useState(false);
   const columns: TableColumnsType<AdminInvoice> = [
     {
       title: '发票号码 / 类型 / 状态',
@@ -169,14 +180,20 @@ export default function InvoicesPage() {
         csv={{ name: '电子发票', columns: csv }}
         emptyText="暂无发票"
         actions={
-          <Button type="primary" icon={<FileAddOutlined />} onClick={() => setIssuing({})} data-testid="invoice-issue">
-            立即开票
-          </Button>
+          <Space>
+            <Button icon={<SettingOutlined />} onClick={() => setSetting(true)} data-testid="invoice-settings">
+              开票设置
+            </Button>
+            <Button type="primary" icon={<FileAddOutlined />} onClick={() => setIssuing({})} data-testid="invoice-issue">
+              立即开票
+            </Button>
+          </Space>
         }
         filters={<InvoicesFilters />}
       />
       <IssueModal open={issuing !== null} orderNo={issuing?.orderNo} onClose={() => setIssuing(null)} />
       <ReverseModal invoice={reversing} onClose={() => setReversing(null)} />
+      <SettingsModal open={setting} onClose={() => setSetting(false)} />
     </AdminPanel>
   );
 }

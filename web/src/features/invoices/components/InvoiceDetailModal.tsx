@@ -1,4 +1,7 @@
-/** One invoice as the PDF shows it: number, date, title, each line, the total in figures and in capitals. */
+/**
+ * One invoice as the PDF shows it: number, date, title, each line with 金额 and 税额 at its rate, their sums, the
+ * total in figures and in capitals.
+ */
 import { Descriptions, Modal, Table, type TableColumnsType } from 'antd';
 import type { InvoiceLine } from '@core/schemas/invoices';
 import { ErrorState } from '@/ui/ErrorState';
@@ -6,13 +9,16 @@ import { PanelLoading } from '@/ui/account/PanelStates';
 import { pdfUrl, useInvoice } from '../api/get-invoices';
 import { dayOf, statusClass, yuanText } from '../lib/format';
 
+/** As the invoice prints them: 单价 and 金额 without tax, then the rate and the tax. */
 const columns: TableColumnsType<InvoiceLine> = [
-  { title: '项目名称', dataIndex: 'name' },
-  { title: '规格型号', dataIndex: 'spec', width: 120 },
-  { title: '单位', dataIndex: 'unit', width: 56, align: 'center' },
-  { title: '数量', dataIndex: 'quantity', width: 64, align: 'right' },
-  { title: '单价（元）', dataIndex: 'unit_price', width: 96, align: 'right' },
-  { title: '金额（元）', dataIndex: 'amount', width: 104, align: 'right' },
+  { title: '项目名称', dataIndex: 'item_name' },
+  { title: '规格型号', dataIndex: 'spec', width: 104 },
+  { title: '单位', dataIndex: 'unit', width: 48, align: 'center' },
+  { title: '数量', dataIndex: 'quantity', width: 56, align: 'right' },
+  { title: '单价', dataIndex: 'net_unit_price', width: 88, align: 'right' },
+  { title: '金额', dataIndex: 'net_amount', width: 88, align: 'right' },
+  { title: '税率/征收率', dataIndex: 'rate', width: 92, align: 'center', render: (r: number) => `${r}%` },
+  { title: '税额', dataIndex: 'tax_amount', width: 80, align: 'right' },
 ];
 
 export function InvoiceDetailModal({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -49,6 +55,14 @@ export function InvoiceDetailModal({ id, onClose }: { id: number | null; onClose
           dataSource={d.lines}
           pagination={false}
         />
+        <div className="yct-fp-detail__sums" data-testid="invoice-sums">
+          <span>
+            合计金额 <b>{yuanText(d.net_amount)}</b>
+          </span>
+          <span>
+            合计税额 <b>{yuanText(d.tax_amount)}</b>
+          </span>
+        </div>
         <div className="yct-fp-detail__total">
           <span>
             价税合计（大写）<b data-testid="invoice-words">{d.amount_words}</b>

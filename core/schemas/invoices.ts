@@ -85,12 +85,12 @@ export const InvoiceLine = z.object({
   spec: z.string().meta({ description: '规格型号' }),
   unit: z.string(),
   quantity: z.number().int().meta({ description: 'negative on a red invoice' }),
-  unit_price: money.meta({ description: 'tax included, what the buyer paid a unit' }),
-  amount: money.meta({ description: 'tax included, what the buyer paid for the line' }),
+  unit_price: money.meta({ description: '元，两位小数: what the buyer paid a unit, tax included' }),
+  amount: money.meta({ description: '元，两位小数: what the buyer paid for the line, tax included' }),
   net_unit_price: z.string().meta({ description: '单价 without tax, to up to six decimals' }),
-  net_amount: money.meta({ description: '金额: amount without tax' }),
+  net_amount: money.meta({ description: '元，两位小数: 金额, the amount without tax' }),
   rate: z.number().int().meta({ description: '税率/征收率 in percent' }),
-  tax_amount: money.meta({ description: '税额: net_amount + tax_amount = amount' }),
+  tax_amount: money.meta({ description: '元，两位小数: 税额; net_amount + tax_amount = amount' }),
 });
 export type InvoiceLine = z.infer<typeof InvoiceLine>;
 
@@ -119,8 +119,8 @@ export type InvoicePage = z.infer<typeof InvoicePage>;
 
 export const InvoiceDetail = Invoice.extend({
   lines: z.array(InvoiceLine),
-  net_amount: money.meta({ description: '合计金额, without tax' }),
-  tax_amount: money.meta({ description: '合计税额; net_amount + tax_amount = amount' }),
+  net_amount: money.meta({ description: '元，两位小数: 合计金额, without tax' }),
+  tax_amount: money.meta({ description: '元，两位小数: 合计税额; net_amount + tax_amount = amount' }),
   amount_words: z.string().meta({ description: 'the amount in Chinese capitals (壹万贰仟…元整)' }),
 });
 export type InvoiceDetail = z.infer<typeof InvoiceDetail>;

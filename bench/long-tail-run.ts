@@ -50,12 +50,13 @@ async function facts(base: string, cookie: string, goodsCount: number): Promise<
   const approvalNumbers: string[] = [];
   const stocked: { id: number; zbz: number }[] = [];
   for (let page = 1; page <= 5; page++) {
-    const list = await get<{ data: { id: number; zbz: number; pzwh: string; number: number; is_buy: number; is_kx: number; is_ephedrine: number }[] }>(
+    const list = await get<{ data: { id: number; zbz: number; pzwh: string; number: number; is_buy: number; is_ephedrine: number }[] }>(
       `/api/goods/list?in_stock=1&per_page=100&page=${page}&sort=sales`,
     );
     for (const g of list.data) {
       if (g.pzwh) approvalNumbers.push(g.pzwh);
-      if (g.is_buy && !g.is_kx && !g.is_ephedrine && g.number >= g.zbz * 200) stocked.push({ id: g.id, zbz: g.zbz });
+      // The buyers are not special accounts: their lists hold no controlled-sale goods.
+      if (g.is_buy && !g.is_ephedrine && g.number >= g.zbz * 200) stocked.push({ id: g.id, zbz: g.zbz });
     }
   }
   return { goods: goodsCount, categories, brands, approvalNumbers, stocked };

@@ -28,19 +28,34 @@ export const compressions = { br: 0, gzip: 0 };
 /** How many variants of one answer (`with`) are kept: the latest few seconds' clocks, a buyer's flag both ways. */
 const VARIANTS = 4;
 
+/**
+ * A kept answer holds its JSON as UTF-8 bytes, not as a string: thousands of list pages of 10-20 KB kept for 30 s
+ * are then buffers outside the JavaScript heap, which its collections neither copy nor mark (as strings they
+ * made most of the heap, and its collections the longest pauses of the server's loop).
+ */
 export class KeptAnswer {
   readonly etag: string;
+  /** The JSON text as UTF-8 bytes: what a request that accepts no compression gets. */
+  readonly body: Buffer;
   private readonly encoded = new Map<Encoding, Buffer>();
   private readonly variants = new Map<string, KeptAnswer>();
 
-  constructor(readonly text: string) {
-    this.etag = `"${crypto.createHash('sha1').update(text).digest('base64url')}"`;
+  constructor(text: string) {
+    // Bytes of its own rather than a slice of Node's shared pool, which a small kept answer would hold whole.
+    this.body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    this.body.write(text);
+    this.etag = `"${crypto.createHash('sha1').update(this.body).digest('base64url')}"`;
+  }
+
+  /** The JSON text, decoded from the bytes when asked (variants and tests ask; serving does not). */
+  get text(): string {
+    return this.body.toString();
   }
 
   bytes(encoding: Encoding): Buffer {
     let bytes = this.encoded.get(encoding);
     if (!bytes) {
-      bytes = encoding === 'br' ? zlib.brotliCompressSync(this.text, BROTLI) : zlib.gzipSync(this.text, GZIP);
+      bytes = encoding === 'br' ? zlib.brotliCompressSync(this.body, BROTLI) : zlib.gzipSync(this.body, GZIP);
       compressions[encoding]++;
       this.encoded.set(encoding, bytes);
     }
@@ -87,7 +102,7 @@ export function sendKept(req: FastifyRequest, reply: FastifyReply, kept: KeptAns
   reply.type('application/json; charset=utf-8').header('etag', kept.etag).header('vary', 'Accept-Encoding').header('cache-control', 'private, no-cache');
   if (held(req.headers['if-none-match'], kept.etag)) return reply.code(304).send();
   const header = req.headers['accept-encoding'];
-  const encoding = header && kept.text.length >= COMPRESS_FROM ? negotiate<Encoding>(header.toLowerCase(), ENCODINGS) : null;
-  if (!encoding) return reply.send(kept.text);
+  const encoding = header && kept.body.length >= COMPRESS_FROM ? negotiate<Encoding>(header.toLowerCase(), ENCODINGS) : null;
+  if (!encoding) return reply.send(kept.body);
   return reply.header('content-encoding', encoding).send(kept.bytes(encoding));
 }

@@ -3,7 +3,7 @@
  * written by papaparse with a UTF-8 byte-order mark so that Excel opens the Chinese text correctly. Cells
  * that a spreadsheet would read as a formula are escaped. papaparse loads only when an export starts.
  */
-import dayjs from 'dayjs';
+import { chinaNow } from '@/lib/china-time';
 import type { ListPage } from './list';
 
 export const MAX_EXPORT_ROWS = 5000;
@@ -30,7 +30,7 @@ export async function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly 
 
 /** Saves the text as `<name>-YYYYMMDD-HHmmss.csv` in the browser's downloads. */
 export function saveCsv(name: string, text: string): void {
-  saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${name}-${dayjs().format('YYYYMMDD-HHmmss')}.csv`);
+  saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${name}-${chinaNow('YYYYMMDD-HHmmss')}.csv`);
 }
 
 /** Saves a file the browser holds (a CSV made here, an Excel file the server sent) in its downloads. */

@@ -1,5 +1,4 @@
-/** How the console writes times: `YYYY-MM-DD HH:mm:ss` in the browser's time zone. */
-import dayjs from 'dayjs';
+/** How the console writes times: `YYYY-MM-DD HH:mm:ss` in China time, as the storefront does. */
+import { chinaTime } from '@/lib/china-time';
 
-export const formatTime = (unixSeconds: number | null | undefined, empty = '—') =>
-  unixSeconds ? dayjs.unix(unixSeconds).format('YYYY-MM-DD HH:mm:ss') : empty;
+export const formatTime = (unixSeconds: number | null | undefined, empty = '—') => chinaTime(unixSeconds) || empty;

@@ -1,29 +1,25 @@
-/** How the chat writes times: 今天 / 昨天 / 3月8日 between days, and 14:05 beside a message. */
-const pad = (n: number) => String(n).padStart(2, '0');
+/** How the chat writes times, in China time: 今天 / 昨天 / 3月8日 between days, and 14:05 beside a message. */
+import { chinaClock, chinaTime, daysBetween } from '@/lib/china-time';
 
-const dayStart = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export const dayKey = (unixSeconds: number) => dayStart(new Date(unixSeconds * 1000));
+/** The China day a message belongs to, `YYYY-MM-DD`: messages are grouped under it. */
+export const dayKey = (unixSeconds: number) => chinaTime(unixSeconds, 'YYYY-MM-DD');
 
-export function dayLabel(unixSeconds: number, now = new Date()): string {
-  const d = new Date(unixSeconds * 1000);
-  const days = Math.round((dayStart(now) - dayStart(d)) / 86_400_000);
+export function dayLabel(unixSeconds: number, now = nowSeconds()): string {
+  const days = daysBetween(dayKey(unixSeconds), dayKey(now));
   if (days === 0) return '今天';
   if (days === 1) return '昨天';
-  const date = `${d.getMonth() + 1}月${d.getDate()}日`;
-  return d.getFullYear() === now.getFullYear() ? date : `${d.getFullYear()}年${date}`;
+  const sameYear = chinaTime(unixSeconds, 'YYYY') === chinaTime(now, 'YYYY');
+  return chinaTime(unixSeconds, sameYear ? 'M月D日' : 'YYYY年M月D日');
 }
 
-export const clockText = (unixSeconds: number) => {
-  const d = new Date(unixSeconds * 1000);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+export const clockText = (unixSeconds: number) => chinaClock(unixSeconds);
 
 /** A time in a list of conversations: 14:05 today, 昨天, else 3/8. */
-export function shortTime(unixSeconds: number, now = new Date()): string {
+export function shortTime(unixSeconds: number, now = nowSeconds()): string {
   const label = dayLabel(unixSeconds, now);
   if (label === '今天') return clockText(unixSeconds);
   if (label === '昨天') return label;
-  const d = new Date(unixSeconds * 1000);
-  return `${d.getMonth() + 1}/${d.getDate()}`;
+  return chinaTime(unixSeconds, 'M/D');
 }

@@ -215,7 +215,7 @@ export function ChatMessageList({ thread, me, onLoadOlder, loadingOlder, goodsHr
   const { box, onScroll, onImage, loadOlder } = useScrollPlace(thread, loadingOlder, onLoadOlder);
   const unreadIds = unreadIdsOf(thread.messages, me, unreadByOther);
 
-  let day = 0;
+  let day = '';
   const daySep = (at: number) => {
     const key = dayKey(at);
     if (key === day) return null;

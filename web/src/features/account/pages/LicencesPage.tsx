@@ -4,11 +4,12 @@
  */
 import '../account.css';
 import { Alert, DatePicker, Form, Image, Input, Modal, Table, Tag, type TableColumnsType } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState, type HTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { licenceUploadBody } from '@core/schemas/member';
 import type { Licence, LicenceList, LicenceState } from '@core/schemas/member';
+import { chinaPickerValue } from '@/lib/china-time';
 import { applyServerErrors, zodRule } from '@/lib/form';
 import { useToast } from '@/lib/use-toast';
 import { EmptyState } from '@/ui/EmptyState';
@@ -117,7 +118,7 @@ function UploadModal({ target, onClose }: { target: Target | null; onClose: () =
           <Input maxLength={60} placeholder="请输入证件上的编号" data-testid="licence-number" />
         </Form.Item>
         <Form.Item label="有效期至" name="valid_until" rules={[{ required: true, message: '请选择有效期' }]} required>
-          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} data-testid="licence-valid-until" />
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isBefore(chinaPickerValue().startOf('day'))} data-testid="licence-valid-until" />
         </Form.Item>
         <p className="yct-muted">支持 JPG、PNG、GIF、WEBP 图片或 PDF，不超过10MB。提交后新证件进入审核，审核期间不影响正常采购。</p>
       </Form>

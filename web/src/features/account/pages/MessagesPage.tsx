@@ -4,9 +4,9 @@
  */
 import '../account.css';
 import { Button, Segmented } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { Message } from '@core/schemas/member';
+import { chinaMinute } from '@/lib/china-time';
 import { EmptyState } from '@/ui/EmptyState';
 import { PagedList } from '@/ui/PagedTable';
 import { AccountLayout } from '@/ui/account/AccountLayout';
@@ -26,7 +26,7 @@ function Row({ message, open, onToggle }: { message: Message; open: boolean; onT
         <span className="yct-msg__dot" aria-label={message.is_read ? '已读' : '未读'} />
         <span className="yct-msg__title">{message.title}</span>
         <span className="yct-msg__state">{message.is_read ? '已读' : '未读'}</span>
-        <time className="yct-msg__time">{dayjs.unix(message.created_at).format('YYYY-MM-DD HH:mm')}</time>
+        <time className="yct-msg__time">{chinaMinute(message.created_at)}</time>
         <span className="yct-msg__arrow">{open ? '收起' : '查看'}</span>
       </button>
       {open ? (

@@ -4,10 +4,10 @@
  */
 import '../account.css';
 import { App, Button, Table, Tag, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import type { HTMLAttributes } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ChainStore, ChainStores } from '@core/schemas/member';
+import { chinaDate } from '@/lib/china-time';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -49,7 +49,7 @@ function Stores({ data }: { data: ChainStores }) {
     { title: '联系人', key: 'contact', width: 150, render: (_, s) => (s.name ? `${s.name} ${s.phone}` : s.phone) },
     { title: '门店地址', dataIndex: 'address', ellipsis: true, render: (a: string) => a || <span className="yct-muted">—</span> },
     { title: '认证状态', key: 'review', width: 110, render: (_, s) => reviewTag(s) },
-    { title: '添加时间', dataIndex: 'created_at', width: 110, render: (t: number) => dayjs.unix(t).format('YYYY-MM-DD') },
+    { title: '添加时间', dataIndex: 'created_at', width: 110, render: (t: number) => chinaDate(t) },
     {
       title: '操作',
       key: 'op',

@@ -9,6 +9,7 @@ import { App, Button, Card, ColorPicker, DatePicker, Drawer, Dropdown, Empty, Fo
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { ACTIVITY_PAGE_KIND_TEXT, ACTIVITY_PAGE_KINDS, BLOCK_KIND_TEXT, BLOCK_KINDS, type AdminBlockPage, type BlockInput } from '@core/schemas/activity-pages';
+import { chinaPickerValue } from '@/lib/china-time';
 import { applyServerErrors, dottedPath } from '@/lib/form';
 import { previewUrl, useSavePage, type PageBody } from '../api/activity-pages';
 import { BlockFields, emptyBlock } from './BlockFields';
@@ -159,7 +160,7 @@ export function PageEditor({ target, onClose }: { target: PageTarget; onClose: (
         initialValues={{
           kind: 'hdmb',
           theme: '#e4393c',
-          period: [dayjs().startOf('minute'), dayjs().add(30, 'day').startOf('minute')],
+          period: [chinaPickerValue().startOf('minute'), chinaPickerValue().add(30, 'day').startOf('minute')],
           is_show: false,
           blocks: [emptyBlock('banner'), emptyBlock('countdown')],
         }}

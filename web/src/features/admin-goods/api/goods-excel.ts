@@ -4,12 +4,12 @@
  * or none when any row is wrong (422 with the same rows).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { Code } from '@core/codes';
 import type { ImportProblem, ImportReport } from '@core/schemas/admin-goods';
 import { ApiError, isApiError } from '@/api/client';
 import { withQuery } from '@/api/encode';
 import { saveFile } from '@/lib/admin/csv';
+import { chinaNow } from '@/lib/china-time';
 import { adminHttp } from '@/lib/admin/http';
 import { AUDIT_KEY } from '@/lib/admin/keys';
 import { GOODS_KEY } from './get-goods';
@@ -24,7 +24,7 @@ export async function downloadGoodsExcel(filters: Record<string, string>): Promi
     const answer = (await res.json().catch(() => null)) as { code?: number; message?: string; data?: unknown } | null;
     throw new ApiError(answer?.code ?? res.status, answer?.message ?? '', res.status, answer?.data ?? null);
   }
-  saveFile(await res.blob(), `商品-${dayjs().format('YYYYMMDD-HHmmss')}.xlsx`);
+  saveFile(await res.blob(), `商品-${chinaNow('YYYYMMDD-HHmmss')}.xlsx`);
 }
 
 const importGoods = ({ file, dryRun }: { file: File; dryRun: boolean }) => {

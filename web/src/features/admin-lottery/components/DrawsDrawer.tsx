@@ -7,6 +7,7 @@ import { App, Button, Drawer, Form, Space, Table, Tag, type TableColumnsType } f
 import { useEffect, useState } from 'react';
 import type { AdminDraw, AdminLottery } from '@core/schemas/lottery';
 import { fetchAllRows, saveCsv, toCsv, type CsvColumn } from '@/lib/admin/csv';
+import { chinaMinute } from '@/lib/china-time';
 import { errorText } from '@/lib/admin/http';
 import { ActionFormModal } from '@/ui/admin/ActionFormModal';
 import { LoadFailed } from '@/ui/admin/LoadFailed';
@@ -16,11 +17,7 @@ import { DrawsFilters } from './DrawsFilters';
 
 const STATUS_COLOURS: Record<string, string> = { 已发放: 'green', 待填写地址: 'orange', 待发货: 'blue', 已发货: 'cyan', 未中奖: 'default' };
 
-const time = (s: number | null) => {
-  if (!s) return '';
-  const d = new Date(s * 1000 + 8 * 3_600_000).toISOString();
-  return `${d.slice(0, 10)} ${d.slice(11, 16)}`;
-};
+const time = chinaMinute;
 
 const csv: CsvColumn<AdminDraw>[] = [
   { title: 'ID', value: (d) => d.id },

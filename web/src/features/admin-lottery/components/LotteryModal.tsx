@@ -8,6 +8,7 @@ import { DatePicker, Form, Input, InputNumber, Radio, Select, Switch } from 'ant
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { LOTTERY_SLOTS, PRIZE_KIND_TEXT, lotteryBody, prizeBody, type AdminLottery, type PrizeKind } from '@core/schemas/lottery';
+import { chinaPickerValue } from '@/lib/china-time';
 import { dottedPath, zodRule } from '@/lib/form';
 import { EditModal } from '@/ui/admin/EditModal';
 import { ImagesField } from '@/ui/admin/ImagesField';
@@ -228,7 +229,7 @@ export function LotteryModal({ target, onClose }: { target: LotteryTarget; onClo
       initialValues={{
         remarks: '',
         rules: '',
-        period: [dayjs().startOf('hour'), dayjs().startOf('hour').add(30, 'day')],
+        period: [chinaPickerValue().startOf('hour'), chinaPickerValue().startOf('hour').add(30, 'day')],
         cost_kind: 'points',
         cost_points: 20,
         draws_per_order: 1,

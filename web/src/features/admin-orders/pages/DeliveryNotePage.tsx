@@ -6,17 +6,15 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { PRODUCT_TITLE } from '@core/constants';
 import { formatMoney, yuanToFen } from '@core/money';
+import { chinaDate, chinaToday } from '@/lib/china-time';
 import { LoadFailed } from '@/ui/admin/LoadFailed';
 import { orderQuery } from '../api/orders';
 import { LINE_TYPE_TEXT, money, payMethodText, yuanInCapitals } from '../lib/labels';
 import '../delivery-note.css';
-
-const day = (unix: number | null) => (unix ? dayjs.unix(unix).format('YYYY-MM-DD') : '');
 
 export default function DeliveryNotePage() {
   const id = Number(useParams().id);
@@ -55,7 +53,7 @@ export default function DeliveryNotePage() {
               <th>客户名称</th>
               <td colSpan={3}>{o.buyer.company}</td>
               <th>下单日期</th>
-              <td>{day(o.created_at)}</td>
+              <td>{chinaDate(o.created_at)}</td>
             </tr>
             <tr>
               <th>收货人</th>
@@ -63,7 +61,7 @@ export default function DeliveryNotePage() {
               <th>联系电话</th>
               <td>{ad.phone}</td>
               <th>发货日期</th>
-              <td>{day(o.shipped_at) || dayjs().format('YYYY-MM-DD')}</td>
+              <td>{chinaDate(o.shipped_at) || chinaToday()}</td>
             </tr>
             <tr>
               <th>收货地址</th>

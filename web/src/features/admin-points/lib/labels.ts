@@ -1,5 +1,6 @@
 /** How the console writes points goods and orders: kinds, prices and statuses. */
 import type { PointsKind } from '@core/schemas/points';
+import { chinaMinute } from '@/lib/china-time';
 
 export const KIND_COLOURS: Record<PointsKind, string> = { physical: 'blue', coupon: 'orange', red_packet: 'red' };
 
@@ -15,4 +16,4 @@ export const STATUS_COLOURS: Record<number, string> = { 0: 'orange', 1: 'blue', 
 export const priceText = (points: number, cash: string) => `${points.toLocaleString('zh-CN')} 积分${cash !== '0.00' ? ` + ¥${cash}` : ''}`;
 
 /** `YYYY-MM-DD HH:mm` in China time. */
-export const timeText = (seconds: number | null) => (seconds ? new Date(seconds * 1000 + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '');
+export const timeText = (seconds: number | null) => chinaMinute(seconds);

@@ -3,6 +3,7 @@ import { DatePicker, Form, Input, InputNumber, Radio, Select, Switch } from 'ant
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { couponTemplateBody, type AdminCoupon } from '@core/schemas/admin-promotions';
+import { chinaPickerValue } from '@/lib/china-time';
 import { dottedPath, zodRule } from '@/lib/form';
 import { EditModal } from '@/ui/admin/EditModal';
 import { useSaveCoupon } from '../api/coupons';
@@ -106,7 +107,7 @@ export function CouponModal({ target, onClose }: { target: CouponTarget; onClose
         scope: 'all',
         scope_ids: '',
         valid_days: 30,
-        period: [dayjs(), dayjs().add(30, 'day')],
+        period: [chinaPickerValue(), chinaPickerValue().add(30, 'day')],
         total: 1000,
         per_user: 1,
         is_show: true,

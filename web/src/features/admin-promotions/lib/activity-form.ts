@@ -1,6 +1,7 @@
 /** The activity modal's values: read from a stored activity, a new one's defaults, and the body they send. */
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AdminActivity, EDITABLE_ACTIVITY_TYPES } from '@core/schemas/admin-promotions';
+import { chinaPickerValue } from '@/lib/china-time';
 import { dottedPath } from '@/lib/form';
 import type { ActivityForm } from '../api/activities';
 
@@ -30,7 +31,7 @@ const NO_GIFT: ActivityValues['gift'] = { number: 1, per: 'line', by: 'number', 
 export const newActivityValues = (): Partial<ActivityValues> => ({
   type: 'manjian',
   description: '',
-  period: [dayjs().startOf('minute'), dayjs().add(30, 'day').startOf('minute')],
+  period: [chinaPickerValue().startOf('minute'), chinaPickerValue().add(30, 'day').startOf('minute')],
   tiers: [{ amount: '', value: '' }],
   gift: { ...NO_GIFT },
   days: [],

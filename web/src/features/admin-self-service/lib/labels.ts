@@ -1,5 +1,6 @@
 /** How the console writes variety requests and feedback: states, types and times. */
 import { BUY_STATUS_TEXT, FEEDBACK_KINDS, FEEDBACK_STATUS_TEXT, FEEDBACK_TYPE_TEXT } from '@core/schemas/self-service';
+import { chinaMinute } from '@/lib/china-time';
 
 export const BUY_STATUS_COLOURS: Record<number, string> = { 0: 'orange', 1: 'blue', 2: 'green', 3: 'default' };
 export const FEEDBACK_STATUS_COLOURS: Record<number, string> = { 0: 'orange', 1: 'green', 2: 'default' };
@@ -17,4 +18,4 @@ export const FEEDBACK_STATUS_OPTIONS = Object.entries(FEEDBACK_STATUS_TEXT).map(
 export const FEEDBACK_TYPE_OPTIONS = FEEDBACK_KINDS.map((k) => ({ value: k, label: FEEDBACK_TYPE_TEXT[k] }));
 
 /** `YYYY-MM-DD HH:mm` in China time. */
-export const timeText = (seconds: number | null) => (seconds ? new Date(seconds * 1000 + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '');
+export const timeText = (seconds: number | null) => chinaMinute(seconds);

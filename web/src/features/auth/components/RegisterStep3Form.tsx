@@ -1,10 +1,10 @@
 /** Registration step 3 (上传资质): one upload, number and validity per licence the company type needs. */
 import { Alert, Button, DatePicker, Form, Input, Skeleton, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { REQUIRED_LICENCES, type CompanyType, type LicenceType } from '@core/constants';
 import { licenceInput } from '@core/schemas/user';
+import { chinaPickerValue } from '@/lib/china-time';
 import { applyServerErrors, zodRule } from '@/lib/form';
 import { LicenceUpload } from '@/ui/LicenceUpload';
 import { useLicenceTypes } from '../api/get-licence-types';
@@ -95,7 +95,7 @@ export function RegisterStep3Form({ companyType, chain, onDone, onBack }: Props)
           <DatePicker
             placeholder="选填，长期有效可不填"
             style={{ width: 240 }}
-            disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+            disabledDate={(d) => d.isBefore(chinaPickerValue(), 'day')}
             data-testid={`register-licence-${type}-date`}
           />
         </Form.Item>

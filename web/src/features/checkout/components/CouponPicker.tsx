@@ -2,8 +2,8 @@
  * One coupon per order: the usable coupons first with what each takes off this order, the others greyed with the
  * reason; 不使用优惠券 sends coupon_id 0. The server re-prices the order on every choice.
  */
-import dayjs from 'dayjs';
 import type { Confirm } from '@core/schemas/trade';
+import { chinaDate } from '@/lib/china-time';
 import { money } from '../lib/checkout';
 
 type Props = {
@@ -56,7 +56,7 @@ export function CouponPicker({ data, onChoose, busy, error }: Props) {
                 <span className="yct-co-coupon__body">
                   <b>{c.name}</b>
                   <span className="yct-co-coupon__msg">{c.message}</span>
-                  <span className="yct-co-coupon__date">有效期至 {dayjs.unix(c.ends_at).format('YYYY-MM-DD')}</span>
+                  <span className="yct-co-coupon__date">有效期至 {chinaDate(c.ends_at)}</span>
                 </span>
               </button>
             );

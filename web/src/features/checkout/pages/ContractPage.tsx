@@ -4,9 +4,9 @@
  */
 import '../checkout.css';
 import { App, Button, Checkbox } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { chinaTime } from '@/lib/china-time';
 import { ErrorState } from '@/ui/ErrorState';
 import { useContract } from '../api/get-contract';
 import { useSignContract } from '../api/sign-contract';
@@ -44,8 +44,7 @@ function ContractScreen() {
             已签署
           </span>
           <p>
-            {c.company} 已于 <b data-testid="contract-signed-at">{c.signed_at ? dayjs.unix(c.signed_at).format('YYYY年MM月DD日 HH:mm') : '—'}</b>{' '}
-            在线签署本协议。
+            {c.company} 已于 <b data-testid="contract-signed-at">{c.signed_at ? chinaTime(c.signed_at, 'YYYY年MM月DD日 HH:mm') : '—'}</b> 在线签署本协议。
           </p>
           <Link to={next} className="yct-btn yct-btn--primary" data-testid="contract-continue">
             {next === '/cart/step2' ? '继续下单' : '返回'}

@@ -1,9 +1,9 @@
 /** /cart/step4?id= 支付完成: the order paid, its number and amount, and where to go next. */
 import '../checkout.css';
-import dayjs from 'dayjs';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Code } from '@core/codes';
 import { isApiError } from '@/api/client';
+import { chinaTime } from '@/lib/china-time';
 import { ErrorState } from '@/ui/ErrorState';
 import { useOrder } from '../api/get-order';
 import { OrderNotFound } from '../components/OrderNotFound';
@@ -77,7 +77,7 @@ function DoneScreen({ id }: { id: number }) {
         {o.paid_at ? (
           <div>
             <dt>支付时间</dt>
-            <dd>{dayjs.unix(o.paid_at).format('YYYY-MM-DD HH:mm:ss')}</dd>
+            <dd data-testid="done-paid-at">{chinaTime(o.paid_at)}</dd>
           </div>
         ) : null}
         <div>

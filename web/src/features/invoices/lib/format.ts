@@ -1,8 +1,9 @@
 /** How the invoice pages write amounts, days and statuses. */
 import type { Invoice } from '@core/schemas/invoices';
+import { chinaDate } from '@/lib/china-time';
 
 /** `YYYY-MM-DD` in China time; '—' when there is none. */
-export const dayOf = (seconds: number | null) => (seconds ? new Date(seconds * 1000 + 8 * 3_600_000).toISOString().slice(0, 10) : '—');
+export const dayOf = (seconds: number | null) => chinaDate(seconds) || '—';
 
 /** ¥1,234.50, and -¥1,234.50 for a red invoice. */
 export function yuanText(amount: string) {

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { DrawRecord } from '@core/schemas/lottery';
 import { useAddresses } from '@/lib/address/get-addresses';
+import { chinaMinute } from '@/lib/china-time';
 import { useUserBase } from '@/lib/session/get-user-base';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -20,10 +21,7 @@ import { PrizeIcon } from './PrizeIcon';
 
 const STATUS_COLOURS: Record<string, string> = { 已发放: 'green', 待填写地址: 'orange', 待发货: 'blue', 已发货: 'cyan', 未中奖: 'default' };
 
-const time = (s: number) => {
-  const d = new Date(s * 1000 + 8 * 3_600_000).toISOString();
-  return `${d.slice(0, 10)} ${d.slice(11, 16)}`;
-};
+const time = chinaMinute;
 
 function AddressModal({ record, onClose }: { record: DrawRecord | null; onClose: () => void }) {
   const addresses = useAddresses({ enabled: Boolean(record) });

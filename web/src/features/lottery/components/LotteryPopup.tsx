@@ -4,11 +4,11 @@
  */
 import { useEffect, useState } from 'react';
 import type { UserBase } from '@core/schemas/user';
+import { chinaToday } from '@/lib/china-time';
 import { useDrawSimple } from '../api/get-draw-simple';
 import { LotteryModal } from './LotteryModal';
 
 const SHOWN_KEY = 'yct-draw-shown';
-const chinaDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 function storage(): Storage | null {
   try {
@@ -19,8 +19,8 @@ function storage(): Storage | null {
 }
 
 /** Whether the pop-up was shown to this account (by its username) today (China day), in this browser. */
-const shownToday = (username: string) => storage()?.getItem(`${SHOWN_KEY}:${username}`) === chinaDay();
-const markShown = (username: string) => storage()?.setItem(`${SHOWN_KEY}:${username}`, chinaDay());
+const shownToday = (username: string) => storage()?.getItem(`${SHOWN_KEY}:${username}`) === chinaToday();
+const markShown = (username: string) => storage()?.setItem(`${SHOWN_KEY}:${username}`, chinaToday());
 
 export default function LotteryPopup({ user }: { user: UserBase }) {
   const [already] = useState(() => shownToday(user.username));

@@ -7,9 +7,9 @@ import '@/ui/goods.css';
 import '../member.css';
 import { PhoneOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { MemberCentre } from '@core/schemas/member';
+import { chinaMinute } from '@/lib/china-time';
 import { money } from '@/lib/money';
 import { useShareUser } from '@/lib/session/share-user';
 import { EmptyState } from '@/ui/EmptyState';
@@ -146,7 +146,7 @@ function Orders({ data }: { data: MemberCentre }) {
             {data.recent_orders.map((o) => (
               <tr key={o.id} data-testid="centre-recent-order">
                 <td>{o.order_no}</td>
-                <td>{dayjs.unix(o.created_at).format('YYYY-MM-DD HH:mm')}</td>
+                <td>{chinaMinute(o.created_at)}</td>
                 <td className="yct-mc__goods" title={o.items.map((i) => i.name).join('、')}>
                   {o.items[0]?.name}
                   {o.item_count > 1 ? <span className="yct-muted"> 等{o.item_count}种</span> : null}

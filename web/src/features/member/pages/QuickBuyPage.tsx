@@ -6,10 +6,10 @@
 import '@/ui/goods.css';
 import '../member.css';
 import { Button, Checkbox, Input, Segmented } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { FastBuyRow } from '@core/schemas/member';
+import { chinaDate } from '@/lib/china-time';
 import { useToast } from '@/lib/use-toast';
 import { EmptyState } from '@/ui/EmptyState';
 import { PagedList, SitePager } from '@/ui/PagedTable';
@@ -88,7 +88,7 @@ function FastBuyLine({ r, picked, onPick, number, onNumber, onAdd, adding }: Lin
           {r.last_number}
           {g.bzdw}
         </b>
-        <p className="yct-muted">{dayjs.unix(r.last_time).format('YYYY-MM-DD')}</p>
+        <p className="yct-muted">{chinaDate(r.last_time)}</p>
       </td>
       <td>
         {r.times}次 / {r.total_number}

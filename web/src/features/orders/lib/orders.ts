@@ -14,6 +14,7 @@ import type {
   OrderSummary,
 } from '@core/schemas/trade';
 import { isZero, money } from '@/lib/money';
+import { chinaMinute, chinaTime, chinaToday } from '@/lib/china-time';
 
 export { isZero, lineDiscounts, money } from '@/lib/money';
 
@@ -174,15 +175,10 @@ export function creditBillState(bill: Pick<OrderCreditBill, 'status' | 'due_date
   return { text: '待还款', tone: 'open' };
 }
 
-/** Today's date in China as YYYY-MM-DD. */
-export const chinaToday = (nowMs = Date.now()) => new Date(nowMs + 8 * 3_600_000).toISOString().slice(0, 10);
+export { chinaToday };
 
-/** 2026-11-23 21:27:47 in China time from 10-digit seconds. */
-export function formatTime(seconds: number | null | undefined, withSeconds = true): string {
-  if (!seconds) return '';
-  const iso = new Date(seconds * 1000 + 8 * 3_600_000).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, withSeconds ? 19 : 16)}`;
-}
+/** 2026-11-23 21:27:47 in China time from 10-digit seconds (to the minute without `withSeconds`). */
+export const formatTime = (seconds: number | null | undefined, withSeconds = true) => (withSeconds ? chinaTime(seconds) : chinaMinute(seconds));
 
 /**
  * Units of each line that may still be asked back: what was bought less what was returned and what open

@@ -12,6 +12,7 @@ import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { Loading, RequireMember } from '@/ui/account/RequireMember';
+import { chinaTime } from '@/lib/china-time';
 import { isZero } from '@/lib/money';
 import { useToast } from '@/lib/use-toast';
 import { usePointsOrder, usePointsOrders } from '../api/points-orders';
@@ -19,7 +20,7 @@ import { useReceivePointsOrder } from '../api/receive-points-order';
 import { pointsText } from '../components/PointsGoodsCard';
 
 /** `YYYY-MM-DD HH:mm:ss` in China time. */
-const timeOf = (seconds: number | null) => (seconds ? new Date(seconds * 1000 + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ') : '');
+const timeOf = (seconds: number | null) => chinaTime(seconds);
 
 const TABS = [
   { key: 'all', label: '全部', count: 'all' },

@@ -1,7 +1,8 @@
 /** How the self-service pages write times and states. */
+import { chinaMinute } from '@/lib/china-time';
 
 /** `YYYY-MM-DD HH:mm` in China time; '' for none. */
-export const timeText = (seconds: number | null) => (seconds ? new Date(seconds * 1000 + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ') : '');
+export const timeText = (seconds: number | null) => chinaMinute(seconds);
 
 /** The class of a variety request's state: 0 待处理, 1 已回复, 2 已上架, 3 无法采购. */
 export const buyStateClass = (status: number) => `yct-ss-state is-buy-${status}`;

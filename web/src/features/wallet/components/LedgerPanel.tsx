@@ -6,6 +6,7 @@ import { DatePicker, Radio, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
 import type { MoneyLogRow, WalletInstrument } from '@core/schemas/wallet';
+import { chinaPickerValue } from '@/lib/china-time';
 import { EmptyState } from '@/ui/EmptyState';
 import { PagedTable } from '@/ui/PagedTable';
 import { useMoneyLog } from '../api/get-money-log';
@@ -87,6 +88,8 @@ export function LedgerPanel({ instrument, labels = ['收入', '支出'], afterLa
 
   const data = log.data;
   const range: [Dayjs, Dayjs] | null = start && end ? [dayjs(start), dayjs(end)] : null;
+  // China's today, whatever the computer's zone: the days the server counts the ledger by.
+  const today = chinaPickerValue();
   return (
     <div className="yct-wal-ledger" data-testid={`ledger-${instrument}`}>
       <div className="yct-wal-filter">
@@ -106,11 +109,11 @@ export function LedgerPanel({ instrument, labels = ['收入', '支出'], afterLa
           size="small"
           value={range}
           allowClear
-          disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
+          disabledDate={(d) => d.isAfter(today.endOf('day'))}
           presets={[
-            { label: '近7天', value: [dayjs().subtract(6, 'day'), dayjs()] },
-            { label: '近30天', value: [dayjs().subtract(29, 'day'), dayjs()] },
-            { label: '近3个月', value: [dayjs().subtract(3, 'month'), dayjs()] },
+            { label: '近7天', value: [today.subtract(6, 'day'), today] },
+            { label: '近30天', value: [today.subtract(29, 'day'), today] },
+            { label: '近3个月', value: [today.subtract(3, 'month'), today] },
           ]}
           onChange={(v) => update({ start: v?.[0]?.format('YYYY-MM-DD'), end: v?.[1]?.format('YYYY-MM-DD') })}
           data-testid="log-range"

@@ -1,5 +1,6 @@
 /** Display helpers of the wallet: money as ¥1,234.50 from the API's strings, signs, China-time dates. */
 import { formatMoney, yuanToFen } from '@core/money';
+import { chinaDate, chinaMinute } from '@/lib/china-time';
 
 export const money = (yuan: string) => formatMoney(yuanToFen(yuan));
 
@@ -10,13 +11,11 @@ export function signed(v: string | number): string {
   return `${fen > 0 ? '+' : '-'}${formatMoney(Math.abs(fen))}`;
 }
 
-const china = (seconds: number) => new Date(seconds * 1000 + 8 * 3_600_000).toISOString();
-
 /** 2026-11-23 21:27 in China time from 10-digit seconds. */
-export const formatTime = (seconds: number | null | undefined) => (seconds ? china(seconds).slice(0, 16).replace('T', ' ') : '');
+export const formatTime = chinaMinute;
 
 /** 2026-11-23 in China time. */
-export const formatDay = (seconds: number | null | undefined) => (seconds ? china(seconds).slice(0, 10) : '');
+export const formatDay = chinaDate;
 
 /** Reads a whole number from a search param within [min, max], else `fallback`. */
 export function intParam<T extends number>(search: URLSearchParams, key: string, allowed: readonly T[], fallback: T): T {

@@ -1,12 +1,12 @@
 /** 限时秒杀 on the home page: today's sessions, a countdown on the server clock, and the session's goods. */
 import { useState } from 'react';
 import type { SpikeSession } from '@core/schemas/promotions';
+import { chinaClock } from '@/lib/china-time';
 import { Countdown } from '@/ui/Countdown';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
 import { useSpike } from '../../api/home';
 import { PromoCard } from '../PromoCard';
-import { chinaClock } from './china-clock';
 import { CardSkeletons, FloorPager, PER_ROW } from './floor-parts';
 
 const STATUS_TEXT = ['即将开始', '抢购中', '已结束'] as const;

@@ -105,7 +105,10 @@ export type AppRoute = ShellFlags & {
   screen: ScreenKey;
   /** False while the screen shows the under-construction page (web/src/app/screens.ts lists the built ones). */
   built: boolean;
-  /** A guest is sent to the login page, which brings them back here (the screen wraps itself in RequireMember). */
+  /**
+   * A guest is sent to the login page, which brings them back here: the server answers the address with a 302
+   * (core/login-first.ts), and the router keeps the screen behind RequireMember (web/src/app/router.tsx).
+   */
   membersOnly?: boolean;
   /** The category menu stays open under the nav (home page). */
   menuOpen?: boolean;

@@ -31,7 +31,7 @@ function storedPositions(): Record<string, number> {
 /**
  * Scrolls to `y`, and again on every frame while the page is still too short to be there or keeps changing
  * (the goods arrive, then the filters above them), until it has been there on a page of one height for a
- * moment, the buyer acts, or the time is up; answers the stop.
+ * moment, the buyer or the page's own code scrolls elsewhere, or the time is up; answers the stop.
  */
 function follow(y: number, done: () => void): () => void {
   const until = performance.now() + FOLLOW_MS;
@@ -43,12 +43,18 @@ function follow(y: number, done: () => void): () => void {
     for (const name of BUYER_EVENTS) window.removeEventListener(name, stop);
     done();
   };
+  let wasThere = false;
   const step = () => {
     const now = performance.now();
-    if (Math.abs(window.scrollY - y) > 1) window.scrollTo(0, y);
-    const there = Math.abs(window.scrollY - y) <= 1;
     const h = document.documentElement.scrollHeight;
+    if (Math.abs(window.scrollY - y) > 1) {
+      // Moved away from the position on a page that did not change: somebody else scrolled (the page's code).
+      if (wasThere && h === height) return stop();
+      window.scrollTo(0, y);
+    }
+    const there = Math.abs(window.scrollY - y) <= 1;
     if (!there || h !== height) settledSince = now;
+    wasThere = there;
     height = h;
     if ((there && now - settledSince >= SETTLED_MS) || now > until) stop();
     else frame = requestAnimationFrame(step);

@@ -32,5 +32,15 @@ export function LineQuantity({ line, disabled = false }: { line: CartLine; disab
       edit.mutate({ id: line.id, number: n }, { onError: () => setValue(server) });
     }, SEND_AFTER_MS);
   };
-  return <QuantityStepper value={value} zbz={step} stock={stock} onChange={change} disabled={disabled} size="small" />;
+  return (
+    <QuantityStepper
+      value={value}
+      zbz={step}
+      stock={stock}
+      onChange={change}
+      disabled={disabled}
+      size="small"
+      unit={bundle ? '套' : (line.goods?.bzdw ?? '')}
+    />
+  );
 }

@@ -14,6 +14,7 @@ import { ErrorState } from '@/ui/ErrorState';
 import { useCartList } from '../api/get-cart-list';
 import { isInvalid, isZero, linePrice, lineUnit, money } from '../lib/cart-view';
 import { lineDiscounts } from '@/lib/money';
+import { LineQuantity } from './LineQuantity';
 import { useDeleteLines } from './use-delete-lines';
 
 /** `service`: the customer-service entry at the panel's foot (the shell's, which knows the account). */
@@ -36,8 +37,15 @@ function Line({ line, onDelete }: { line: CartLine; onDelete: (id: number) => vo
         )}
         <span className="yct-minicart__spec">{invalid && line.excluded ? line.excluded.message : (g?.ypgg ?? '')}</span>
         <span className="yct-minicart__price" data-testid="mini-cart-price">
-          {line.number}
-          {lineUnit(line)} × <em>{money(linePrice(line).price)}</em>
+          {line.id !== null && !invalid ? (
+            <LineQuantity line={line} />
+          ) : (
+            <>
+              {line.number}
+              {lineUnit(line)}
+            </>
+          )}{' '}
+          × <em>{money(linePrice(line).price)}</em>
         </span>
       </div>
       {line.id !== null ? (

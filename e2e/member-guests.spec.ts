@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { allPatterns, documentTitle, finalRoute, resolvePath, sampleUrl } from '../core/routes';
+import { shot } from './helpers';
 
 const LOGIN_TITLE = documentTitle('登录');
 
@@ -98,5 +99,6 @@ test('a guest who follows the top bar to 会员中心, 我的订单 or 电子发
     await page.getByRole('navigation', { name: '常用链接' }).getByRole('link', { name: link, exact: true }).click();
     failures.push(...(await judge(link, landing)));
   }
+  await shot(page, 'guest-login-from-member-page');
   expect(failures).toEqual([]);
 });

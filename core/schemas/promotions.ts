@@ -38,6 +38,28 @@ export const Spike = z.object({
 });
 export type Spike = z.infer<typeof Spike>;
 
+/** The price a goods sells at now, or later today, on a flash sale or a daily special (its product page). */
+export const GoodsOffer = z.object({
+  offer: z
+    .object({
+      kind: z.enum(['spike', 'everyday']).meta({ description: 'spike 秒杀; everyday 每日特价 (or a 月月惠 member day, priced alike)' }),
+      activity_id: z.number().int(),
+      name: z.string().meta({ description: "the activity's name: 早场秒杀, 每日特价 ..." }),
+      price: money.nullable().meta({ description: 'the price during the offer; null where the viewer may not see prices' }),
+      start_time: unixTime,
+      end_time: unixTime,
+      status: z.union([z.literal(0), z.literal(1)]).meta({ description: '0 starts later today, 1 on now' }),
+      limit: z.number().int().meta({ description: 'units one account may buy at this price a day; 0 no limit' }),
+      remaining: z.number().int().nullable().meta({
+        description: "units this account may still buy at this price today (its limit less today's orders, within the day's quota); null: no limit, or a guest",
+      }),
+    })
+    .nullable()
+    .meta({ description: "the flash sale on now, else the goods' daily special, else a flash-sale session later today; null when none" }),
+  timestamp: unixTime.meta({ description: "the server's clock, which the browser's countdown follows" }),
+});
+export type GoodsOffer = z.infer<typeof GoodsOffer>;
+
 export const DailySpecials = z.object({
   date: z.string().meta({ description: 'today in China, YYYY-MM-DD' }),
   weekday: z.number().int().min(1).max(7).meta({ description: '1 Monday ... 7 Sunday, China time' }),

@@ -1,14 +1,16 @@
 /** The flash sale and the daily specials as the home page and /mrtj show them, on China time. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { okOf } from '../../../core/schemas/envelope.js';
 import { DailySpecials, Spike } from '../../../core/schemas/promotions.js';
-import { goods } from '../../db/schema/index.js';
+import { activities, activityGoods, goods, promoSales, users } from '../../db/schema/index.js';
 import { undeclared } from '../../http/serializer.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 import type { Viewer } from '../catalogue/viewer.js';
 import { chinaDay } from './clock.js';
+import { forgetPromotionContext } from './context.js';
+import { goodsOffer } from './goods-offer.js';
 import { everydaySpecials, spike } from './service.js';
 
 let t: TestApp;
@@ -41,7 +43,6 @@ type SpikeGoods = {
   price_tip: string | null;
   tags: string[];
   limit: number;
-  is_kx: number;
 };
 
 describe(`China time`, () => {
@@ -103,6 +104,45 @@ describe(`flash sale on ${dbLabel}`, () => {
     }
     const { body } = await demo.get('/api/index/spike');
     for (const g of body.data.goods as SpikeGoods[]) expect(g.activity_price).toMatch(/^\d+\.\d{2}$/);
+  });
+});
+
+describe(`a goods' offer on its product page on ${dbLabel}`, () => {
+  it('shows the morning session of a morning goods at 09:00 with its price and end, and its start at 07:00', async () => {
+    const morning = await spike(t.db, approved, china(2, '09:00'));
+    const g = morning.goods[0];
+    const on = await goodsOffer(t.db, approved, g.id, china(2, '09:00'));
+    expect(on.offer).toMatchObject({ kind: 'spike', name: '早场秒杀', status: 1, price: g.activity_price, limit: g.limit });
+    expect(on.offer!.end_time * 1000).toBe(china(2, '12:00'));
+    const before = await goodsOffer(t.db, approved, g.id, china(2, '07:00'));
+    expect(before.offer).toMatchObject({ kind: 'spike', status: 0 });
+    expect(before.offer!.start_time * 1000).toBe(china(2, '08:00'));
+    const after = await goodsOffer(t.db, approved, g.id, china(2, '13:00'));
+    expect(after.offer?.kind ?? null).not.toBe('spike');
+  });
+
+  it("tells the buyer what is left of the day's limit after today's orders, over HTTP, and hides the price from a guest", async () => {
+    const [g] = await t.db.select().from(goods).where(eq(goods.isKx, false)).limit(1);
+    const now = Date.now();
+    const [a] = await t.db
+      .insert(activities)
+      .values({ type: 'spike', name: '全天秒杀', startsAt: new Date(now - 3_600_000), endsAt: new Date(now + 86_400_000), dailyStart: 0, dailyEnd: 1440 })
+      .returning({ id: activities.id });
+    try {
+      await t.db.insert(activityGoods).values({ activityId: a.id, goodsId: g.id, price: 1234, limitPerUser: g.zbz * 3, quota: 0 });
+      const [u] = await t.db.select().from(users).where(eq(users.username, 'demo'));
+      await t.db.insert(promoSales).values({ activityId: a.id, goodsId: g.id, userId: u.id, orderId: 0, number: g.zbz });
+      forgetPromotionContext(t.db);
+      const { body } = await demo.get(`/api/goods/offer/${g.id}`);
+      expect(body.data.offer).toMatchObject({ kind: 'spike', name: '全天秒杀', price: '12.34', status: 1, limit: g.zbz * 3, remaining: g.zbz * 2 });
+      expect(Math.abs(body.data.timestamp - now / 1000)).toBeLessThan(5);
+      const guest = (await agent(t.app).get(`/api/goods/offer/${g.id}`)).body.data.offer;
+      expect(guest).toMatchObject({ price: null, remaining: null, limit: g.zbz * 3 });
+    } finally {
+      await t.db.delete(promoSales).where(eq(promoSales.activityId, a.id));
+      await t.db.delete(activities).where(eq(activities.id, a.id));
+      forgetPromotionContext(t.db);
+    }
   });
 });
 

@@ -1,12 +1,17 @@
 /** HTTP for the running promotions: the flash sale (`/api/index/spike`) and the daily specials. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { id } from '../../../core/schemas/common.js';
 import { answers } from '../../../core/schemas/envelope.js';
-import { Bundles, Cashback, DailySpecials, Monthly, Spike, Welfare, welfareQuery } from '../../../core/schemas/promotions.js';
+import { Bundles, Cashback, DailySpecials, GoodsOffer, Monthly, Spike, Welfare, welfareQuery } from '../../../core/schemas/promotions.js';
 import type { Deps } from '../../deps.js';
 import { cachedJson } from '../../http/cache.js';
+import { ok } from '../../http/envelope.js';
 import { keptWithTimestamp, sendKept } from '../../http/kept-answer.js';
 import { viewerClass, viewerOf } from '../catalogue/index.js';
+import { toSeconds } from './clock.js';
+import { goodsOffer } from './goods-offer.js';
 import { bundlesPage, cashbackPage, monthlyPage, welfarePage } from './pages.js';
 import * as promotions from './service.js';
 
@@ -35,6 +40,20 @@ export async function promotionRoutes(root: FastifyInstance, deps: Deps) {
       const viewer = viewerOf(req);
       return sendKept(req, reply, keptWithTimestamp(await cachedJson(db, ['spike', viewerClass(viewer)], () => promotions.spike(db, viewer), TTL_MS)));
     },
+  );
+  app.get(
+    '/api/goods/offer/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          "A goods' flash sale or daily special, for its product page: the price, the window, the limit and what this account may still buy at it today.",
+        description: `\`offer\` is the flash-sale session on now, else the goods' daily special (or 月月惠 member day), else a session later today (status 0), \`null\` when none; the cart prices the goods at it while it is on (a plain add of goods in a live session is a flash-sale line, docs/decisions/006-pricing.md). \`remaining\` is the account's daily limit less what its orders bought today at the price, within the day's quota. Goods the viewer may not see answer 404. China time (UTC+8); \`price\` is \`null\` for guests and members waiting for review, like every price; \`timestamp\` is the server clock, which the page's countdown follows.`,
+        params: z.object({ id: id('商品ID') }),
+        response: answers(GoodsOffer),
+      },
+    },
+    async (req) => ok({ ...(await goodsOffer(db, viewerOf(req), req.params.id)), timestamp: toSeconds(Date.now()) }),
   );
   app.get(
     '/api/activity/everyday_price',

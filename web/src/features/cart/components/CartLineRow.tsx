@@ -115,7 +115,7 @@ export function CartLineRow({ line, gifts }: { line: CartLine; gifts: readonly G
         )}
         <div className="yct-cline__info">
           <div className="yct-cline__name">
-            {line.type === 1 ? <span className="yct-tag yct-tag--red">秒杀</span> : null}
+            {line.type === 1 || line.promo?.kind === 'spike' ? <span className="yct-tag yct-tag--red">秒杀</span> : null}
             {line.type === 3 ? <span className="yct-tag yct-tag--orange">组合</span> : null}
             {href ? (
               <Link to={href} title={name} data-testid="line-name">

@@ -16,6 +16,8 @@ import { GoodsTags } from '@/ui/GoodsTag';
 import { Price } from '@/ui/Price';
 import { useFavoriteToggle } from '../api/favorites';
 import { useGoodsDetail, useGoodsList } from '../api/goods';
+import { useGoodsOffer } from '../api/goods-offer';
+import { OfferLimit, OfferPrice, OfferStrip, OfferSummary, offerCost } from '../components/DetailOffer';
 import { LadderSummary, LadderTable } from '../components/LadderPrices';
 
 function Gallery({ goods }: { goods: GoodsDetail }) {
@@ -90,6 +92,7 @@ function DetailLoading() {
 export default function DetailPage() {
   const id = Number(useParams().id);
   const detail = useGoodsDetail(id);
+  const offered = useGoodsOffer(id);
   // The quantity in the stepper, for this goods: the tier it reaches is highlighted and priced.
   const [picked, setPicked] = useState<{ id: number; number: number } | null>(null);
   if (detail.isPending) return <DetailLoading />;
@@ -110,8 +113,11 @@ export default function DetailPage() {
     );
   }
   const g = detail.data;
+  const offer = offered.data?.offer ?? null;
+  const spikeOn = offer?.kind === 'spike' && offer.status === 1;
   const number = picked?.id === g.id ? picked.number : g.zbz;
   const setNumber = (n: number) => setPicked({ id: g.id, number: n });
+  const cost = offer ? offerCost(offer, g, number) : null;
   const rows: [string, string][] = [
     ['批准文号', g.pzwh || '—'],
     ['生产厂家', g.sccj],
@@ -147,10 +153,20 @@ export default function DetailPage() {
           </h1>
           <GoodsTags tags={g.tags} />
           {g.is_ephedrine ? <p className="yct-detail__warn">含麻黄碱类复方制剂：需对公转账支付，并回传签收单</p> : null}
-          <div className="yct-detail__pricebox">
+          {offer ? <OfferStrip offer={offer} onEnd={() => void offered.refetch()} /> : null}
+          <div className={`yct-detail__pricebox${offer ? ' has-offer' : ''}`}>
             <div>
-              <span className="yct-detail__label">采购价</span>
-              <Price value={g.base_price} tip={g.price_tip} size="large" />
+              {offer ? (
+                <>
+                  <OfferPrice offer={offer} goods={g} />
+                  {offer.status === 1 ? <OfferLimit offer={offer} unit={g.bzdw} /> : null}
+                </>
+              ) : (
+                <>
+                  <span className="yct-detail__label">采购价</span>
+                  <Price value={g.base_price} tip={g.price_tip} size="large" />
+                </>
+              )}
               {g.price_tip === '登录可见' ? (
                 <Link to={`/login?redirect=${encodeURIComponent(`/list/info/${g.id}`)}`} className="yct-detail__login">
                   立即登录
@@ -162,7 +178,11 @@ export default function DetailPage() {
               ) : null}
             </div>
             <LadderTable goods={g} number={number} />
-            <LadderSummary goods={g} number={number} />
+            {cost && offer ? (
+              <OfferSummary cost={cost} goods={g} number={number} label={offer.kind === 'spike' ? '秒杀价' : '特价'} />
+            ) : (
+              <LadderSummary goods={g} number={number} />
+            )}
           </div>
           <dl className="yct-detail__fields">
             {rows.map(([k, v]) => (
@@ -185,7 +205,8 @@ export default function DetailPage() {
             ) : null}
           </div>
           <div className="yct-detail__actions" data-testid="detail-actions">
-            <AddToCart goods={g} onNumberChange={setNumber} />
+            {/* On a flash sale the goods goes in as the flash-sale line (one line, the same as from the flash-sale floor). */}
+            <AddToCart goods={g} onNumberChange={setNumber} promo={offer && spikeOn ? { type: 1, price: offer.price, limit: 0 } : undefined} />
             <FavoriteButton goods={g} />
           </div>
         </div>

@@ -46,7 +46,7 @@ export async function cartRoutes(root: FastifyInstance, deps: Deps) {
         description:
           `${RULES} Each line is checked against its goods as they are now: on sale and buyable, the quantity in whole middle packages (中包装; 422 on \`params.i.number\`), ` +
           'within stock, a flash-sale line (type 1) only during its session, a combination line (type 3) of a bundle on offer; at most 500 lines in a cart. ' +
-          'Adding goods already in the cart adds to that line and selects it. Several lines go in together or not at all; one line is merged in a single statement bounded by the stock and the line limit.',
+          'Adding goods already in the cart adds to that line and selects it: a goods is one line, plain or flash sale, and a plain add of goods whose flash-sale session is on is a flash-sale line (docs/decisions/006-pricing.md). Several lines go in together or not at all; one line is merged in a single statement bounded by the stock and the line limit.',
         body: addToCartBody,
         response: answers(CartCount),
       },

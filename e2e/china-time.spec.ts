@@ -38,6 +38,7 @@ test('a buyer whose computer is set to New York sees China time on every page th
   // 支付完成's 支付时间.
   await page.goto(`/cart/step4?id=${paid.id}`);
   await expect(page.getByTestId('done-paid-at')).toHaveText(china(paid.paid_at!));
+  await shot(page, 'china-time-pay-done');
 
   // 我的消息.
   const messages = await api<{ data: { created_at: number }[] }>(page, 'GET', '/api/message?page=1');

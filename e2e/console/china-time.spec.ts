@@ -30,4 +30,5 @@ test('an operator in New York reads order times and starts a coupon’s dates in
   const period = page.getByTestId('coupon-form').locator('.ant-picker-input input');
   await expect(period.first()).toHaveValue('2026-11-30');
   await expect(period.last()).toHaveValue('2026-12-30');
+  await shot(page, 'console-china-time-coupon-form');
 });

@@ -186,6 +186,40 @@ export default tseslint.config(
   },
   ...boundaries,
   {
+    // Every time the site shows and every date a picker sends is China time, written by web/src/lib/china-time.ts:
+    // never the fields or the text of a date in the computer's own zone (decision 030).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'dayjs', property: 'unix', message: 'Write times with chinaTime (web/src/lib/china-time.ts): dayjs.unix reads the computer’s zone.' },
+        ...[
+          'getFullYear',
+          'getMonth',
+          'getDate',
+          'getDay',
+          'getHours',
+          'getMinutes',
+          'getSeconds',
+          'getTimezoneOffset',
+          'toDateString',
+          'toTimeString',
+          'toLocaleDateString',
+          'toLocaleTimeString',
+          'toISOString',
+        ].map((property) => ({ property, message: 'Write dates with web/src/lib/china-time.ts, which reads them on China’s clock.' })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='dayjs'][arguments.length=0]",
+          message: 'Now on China’s clock is chinaPickerValue() (web/src/lib/china-time.ts); dayjs() is the computer’s zone.',
+        },
+      ],
+    },
+  },
+  {
     // A size a person can read (STYLE.md): seed data aside, no file over 450 lines and no function over 150.
     files: ['**/*.{ts,tsx,mjs,js}'],
     ignores: ['server/seed/**'],

@@ -12,16 +12,20 @@ type Goods = {
   ladder_price: { number: number; price: string }[];
   is_buy: number;
   number: number;
+  tags: string[];
 };
 
 test('at the quantity of the first tier the detail highlights that tier, prices the quantity and says what the next tier saves', async ({ page }) => {
   await loginByApi(page, 'chain');
   const list = await api<{ data: Goods[] }>(page, 'GET', '/api/goods/list?in_stock=1&per_page=100&sort=sales');
-  // Two tiers, the second cheaper, and the first's quantity in whole middle packages still short of the second.
+  // Two tiers, the second cheaper, and the first's quantity in whole middle packages still short of the second;
+  // on no flash sale or special, whose price the product page would show instead of the tier's.
   const g = list.data.find((x) => {
     const [first, second] = x.ladder_price;
     return (
       x.is_buy &&
+      !x.tags.includes('秒') &&
+      !x.tags.includes('特') &&
       second &&
       x.number >= second.number &&
       Math.ceil(first.number / x.zbz) * x.zbz < second.number &&

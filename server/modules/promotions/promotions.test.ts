@@ -121,6 +121,17 @@ describe(`a goods' offer on its product page on ${dbLabel}`, () => {
     expect(after.offer?.kind ?? null).not.toBe('spike');
   });
 
+  it("shows a Monday special's price all Monday long, and nothing on Tuesday when it is on no offer then", async () => {
+    const monday = await everydaySpecials(t.db, approved, china(1, '10:00'));
+    const tuesdayIds = (await everydaySpecials(t.db, approved, china(2, '10:00'))).goods.map((g) => g.id);
+    const g = monday.goods.find((x) => !tuesdayIds.includes(x.id))!;
+    const on = await goodsOffer(t.db, approved, g.id, china(1, '10:00'));
+    expect(on.offer).toMatchObject({ kind: 'everyday', status: 1, price: g.activity_price, limit: g.limit });
+    expect(on.offer!.end_time * 1000).toBe(china(2, '00:00'));
+    const tuesday = await goodsOffer(t.db, approved, g.id, china(2, '10:00'));
+    expect(tuesday.offer?.kind ?? null).not.toBe('everyday');
+  });
+
   it("tells the buyer what is left of the day's limit after today's orders, over HTTP, and hides the price from a guest", async () => {
     const [g] = await t.db.select().from(goods).where(eq(goods.isKx, false)).limit(1);
     const now = Date.now();

@@ -74,7 +74,7 @@ function Bundle({ bundle }: { bundle: BundleOffer }) {
             {soldOut ? '套餐已售罄' : `库存 ${bundle.stock} 套`}
           </div>
           <div className="yct-addcart">
-            <QuantityStepper value={number} zbz={1} stock={Math.max(1, bundle.stock)} onChange={setNumber} disabled={soldOut} />
+            <QuantityStepper value={number} zbz={1} stock={Math.max(1, bundle.stock)} unit="套" onChange={setNumber} disabled={soldOut} />
             <button
               type="button"
               className={`yct-cartbtn yct-cartbtn--large${add.isPending ? ' is-loading' : ''}`}

@@ -95,7 +95,13 @@ function FastBuyLine({ r, picked, onPick, number, onNumber, onAdd, adding }: Lin
         {g.bzdw}
       </td>
       <td>{why ? <span className="yct-kj__out">{why}</span> : stockText(g, false)}</td>
-      <td>{can ? <QuantityStepper value={number} zbz={g.zbz} stock={g.number} size="small" onChange={onNumber} /> : <span className="yct-muted">—</span>}</td>
+      <td>
+        {can ? (
+          <QuantityStepper value={number} zbz={g.zbz} stock={g.number} size="small" unit={g.bzdw} onChange={onNumber} />
+        ) : (
+          <span className="yct-muted">—</span>
+        )}
+      </td>
       <td>
         <Button size="small" type="primary" ghost disabled={!can || adding} onClick={onAdd} data-testid="fastbuy-add">
           加入购物车

@@ -12,7 +12,7 @@ import type { OrderFacts } from '../orders/index.js';
 export type Draft = { lines: InvoiceLine[]; amount: number };
 
 /** A line's 税收分类 (its 简称) and rate; `book(goodsId)` answers it for the goods of a line. */
-export type LineTax = { category: string; rate: number };
+type LineTax = { category: string; rate: number };
 export type TaxBook = (goodsId: number) => LineTax;
 
 const SHIPPING_LINE = '运费';

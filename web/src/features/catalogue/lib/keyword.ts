@@ -6,7 +6,7 @@
  */
 import { hasControlChar } from '@core/validate';
 
-export const KEYWORD_MAX = 50;
+const KEYWORD_MAX = 50;
 
 /** Why `raw` cannot be searched for, or null when it can (an empty keyword is no search at all). */
 export function keywordProblem(raw: string): string | null {

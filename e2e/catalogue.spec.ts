@@ -115,6 +115,8 @@ test('a blank keyword and Enter search nothing; a keyword with < or > or over 50
   const body = page.locator('.yct-list__body');
   await expect(body.getByTestId('empty-state')).toHaveText('关键词不能包含<或>，请修改后重新搜索');
   await expect(body.getByRole('button')).toHaveCount(0);
+  // Nothing to filter either: the last list's options are not left above the message.
+  await expect(page.getByTestId('goods-filters')).toHaveCount(0);
   await shot(page, 'search-invalid-list');
 
   // The box holds fifty characters; a longer keyword comes by a link (the panel's message is unit-tested).

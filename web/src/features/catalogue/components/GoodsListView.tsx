@@ -125,7 +125,8 @@ export function GoodsListView({
         ) : null}
       </div>
 
-      {showFilters ? <ListFilters search={search} set={set} fixed={fixed} categories={categories} options={options.data} /> : null}
+      {/* A keyword that cannot be searched has nothing to filter: no options of the last list kept meanwhile. */}
+      {showFilters && !problem ? <ListFilters search={search} set={set} fixed={fixed} categories={categories} options={options.data} /> : null}
       {notice}
 
       <ListSortBar search={search} set={set} page={data} view={view} views={views} />

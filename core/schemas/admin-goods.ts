@@ -109,6 +109,9 @@ export const LadderTierInput = z.object({
 const fields = {
   name: text('商品名称', 100),
   sccj: text('生产厂家', 100),
+  tym: freeText('通用名', 100),
+  spm: freeText('商品名', 60),
+  gnzz: freeText('功能主治', 500),
   ypgg: text('规格', 60),
   bzdw: text('包装单位', 8),
   pzwh: freeText('批准文号', 40).regex(/^[\u3400-\u9fffA-Za-z0-9()（）\-\s]*$/, { error: '批准文号只能包含中文、字母和数字' }),
@@ -191,6 +194,9 @@ export const goodsCreateBody = z
   .object({
     ...fields,
     pzwh: fields.pzwh.optional().default(''),
+    tym: fields.tym.optional().default(''),
+    spm: fields.spm.optional().default(''),
+    gnzz: fields.gnzz.optional().default(''),
     jx: fields.jx.optional().default(''),
     zbz: fields.zbz.optional().default(1),
     jzl: fields.jzl.optional().default(1),
@@ -319,6 +325,8 @@ export const AdminGoods = z.object({
   ck_id: z.number().int(),
   name: z.string(),
   sccj: z.string(),
+  tym: z.string().meta({ description: '通用名, blank when the name is the generic name' }),
+  spm: z.string().meta({ description: '商品名 (trade name), blank for none' }),
   ypgg: z.string(),
   bzdw: z.string(),
   pzwh: z.string(),
@@ -356,6 +364,7 @@ export type AdminGoods = z.infer<typeof AdminGoods>;
 export const AdminGoodsPage = pageOf(AdminGoods);
 
 export const AdminGoodsDetail = AdminGoods.extend({
+  gnzz: z.string().meta({ description: '功能主治/适应症' }),
   instructions: z.string(),
   category_path: z.array(z.object({ id: z.number().int(), name: z.string() })),
   held_number: z.number().int().meta({

@@ -150,6 +150,9 @@ export type GoodsFacts = z.infer<typeof GoodsFacts>;
 /** One goods' page: the goods with every picture and its facts. */
 export const GoodsDetail = Goods.extend({
   ...GoodsFacts.shape,
+  tym: z.string().meta({ description: '通用名, the generic name; blank when not given' }),
+  spm: z.string().meta({ description: '商品名, the trade name; blank for none' }),
+  gnzz: z.string().meta({ description: '功能主治/适应症, indications' }),
   instructions: z.string().meta({ description: '说明书, the package insert, plain text' }),
   category_path: z.array(z.object({ id: z.number().int(), name: z.string() })).meta({ description: 'its categories from the top level down' }),
   brand: z.object({ id: z.number().int(), name: z.string(), logo: z.string() }).nullable(),

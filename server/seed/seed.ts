@@ -90,6 +90,13 @@ const FIRST_MAKERS: Record<string, string> = {
   复方甘草片: '山东新华制药股份有限公司',
 };
 
+/** Trade names (商品名) that a maker really sells a product under, by product and maker. */
+const TRADE_NAMES: Record<string, Record<string, string>> = {
+  感冒灵颗粒: { 华润三九医药股份有限公司: '999感冒灵' },
+  复方盐酸伪麻黄碱缓释胶囊: { 中美天津史克制药有限公司: '新康泰克' },
+  布洛芬缓释胶囊: { 中美天津史克制药有限公司: '芬必得' },
+};
+
 const GENERAL_MAKERS = MAKERS.map((m) => m.name).filter((n) => !DEVICE_MAKERS.includes(n) && !HERB_MAKERS.slice(0, 2).includes(n) && n !== FOOD_MAKERS[0]);
 
 const COLOURS = ['e4393c', '2f6db5', '1f9d55', 'e67e22', '8e44ad', '16a085', 'c0392b', '2c3e50'];
@@ -222,6 +229,9 @@ function buildGoods(
     isZy: isTcm,
     isQx: isDevice,
     sales: Math.floor(rnd.next() ** 3 * 20_000),
+    tym: isDevice || entry.cfl === '保健食品' ? '' : entry.name,
+    spm: TRADE_NAMES[entry.name]?.[maker] ?? '',
+    gnzz: entry.use,
     instructions: [
       `【药品名称】${entry.name}`,
       `【规格】${spec}`,

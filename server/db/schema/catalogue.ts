@@ -111,6 +111,12 @@ export const goods = pgTable(
     isOnSale: boolean('is_on_sale').notNull().default(true),
     /** Units sold, for sorting by sales. */
     sales: integer('sales').notNull().default(0),
+    /** Generic name (通用名) when the listed name is not it, e.g. a name with its brand; search finds it below the name. */
+    tym: varchar('tym', { length: 100 }).notNull().default(''),
+    /** Trade name (商品名), e.g. 芬必得 for 布洛芬缓释胶囊 of 中美史克; search finds it below the name. */
+    spm: varchar('spm', { length: 60 }).notNull().default(''),
+    /** Indications (功能主治/适应症), shown on the product page; search finds it below the name, category and numbers. */
+    gnzz: varchar('gnzz', { length: 500 }).notNull().default(''),
     /** Package insert (说明书), plain text. */
     instructions: text('instructions').notNull().default(''),
     /** Pinyin of name and manufacturer, lower case without spaces: full (amoxilinjiaonang) and initials (amxljn). */

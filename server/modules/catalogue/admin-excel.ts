@@ -88,6 +88,8 @@ export const COLUMNS: Column[] = [
   { header: '商品ID', width: 9, kind: 'id', value: (r) => r.id },
   text('name', '商品名称', 24, (r) => r.name),
   text('sccj', '生产厂家', 24, (r) => r.sccj),
+  text('tym', '通用名', 20, (r) => r.tym, true),
+  text('spm', '商品名', 12, (r) => r.spm, true),
   text('ypgg', '规格', 16, (r) => r.ypgg),
   text('bzdw', '包装单位', 8, (r) => r.bzdw),
   text('pzwh', '批准文号', 20, (r) => r.pzwh, true),
@@ -140,6 +142,7 @@ export const COLUMNS: Column[] = [
   flag('is_on_sale', '上架', (r) => r.isOnSale),
   text('tags', '标签', 10, (r) => r.tags.join(','), true),
   { header: '商品图片', width: 40, field: 'goods_image', kind: 'pictures', blankIsNone: true, value: (r) => r.images.join('\n') },
+  text('gnzz', '功能主治', 30, (r) => r.gnzz, true),
   text('instructions', '说明书', 40, (r) => r.instructions, true),
 ];
 

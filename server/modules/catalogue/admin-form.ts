@@ -24,11 +24,13 @@ export type GoodsForm = Omit<GoodsInput, 'number'>;
 /** A flag as the form and the console's answers carry it. */
 export const bit = (v: boolean): 0 | 1 => (v ? 1 : 0);
 
-/** The stored goods in the form's fields, all but the package insert (which the console's list leaves out). */
-export function formFields(row: GoodsCore): Omit<GoodsForm, 'instructions'> {
+/** The stored goods in the form's fields, all but the indications and the package insert (which the console's list leaves out). */
+export function formFields(row: GoodsCore): Omit<GoodsForm, 'instructions' | 'gnzz'> {
   return {
     name: row.name,
     sccj: row.sccj,
+    tym: row.tym,
+    spm: row.spm,
     ypgg: row.ypgg,
     bzdw: row.bzdw,
     pzwh: row.pzwh,
@@ -61,7 +63,7 @@ export function formFields(row: GoodsCore): Omit<GoodsForm, 'instructions'> {
 
 /** What the stored goods look like in the form. */
 export function formOf(row: GoodsRow): GoodsForm {
-  return { ...formFields(row), instructions: row.instructions };
+  return { ...formFields(row), gnzz: row.gnzz, instructions: row.instructions };
 }
 
 /** The columns a form writes, with the pinyin of name and manufacturer that search matches. */
@@ -72,6 +74,9 @@ export function columnsOf(f: GoodsForm) {
     ckId: f.ck_id,
     name: f.name,
     sccj: f.sccj,
+    tym: f.tym,
+    spm: f.spm,
+    gnzz: f.gnzz,
     ypgg: f.ypgg,
     bzdw: f.bzdw,
     images: f.goods_image,

@@ -95,6 +95,38 @@ describe(`console goods on ${dbLabel}`, () => {
     });
   });
 
+  it('keeps a generic name, a trade name and indications that buyers search by and read on the product page', async () => {
+    const g = await create({ tym: '灵芝孢子粉胶囊', spm: '康泰灵', gnzz: '扶正固本，用于体虚乏力、失眠多梦' });
+    expect((await ops.get(`/api/admin/goods/${g.id}`)).body.data).toMatchObject({
+      tym: '灵芝孢子粉胶囊',
+      spm: '康泰灵',
+      gnzz: expect.stringContaining('体虚乏力'),
+    });
+    for (const keyword of ['康泰灵', '孢子粉', '体虚乏力']) {
+      const listed = (await buyer.get(`/api/goods/list?keywords=${encodeURIComponent(keyword)}`)).body.data.data as { id: number }[];
+      expect(
+        listed.map((x) => x.id),
+        keyword,
+      ).toContain(g.id);
+    }
+    expect((await buyer.get(`/api/goods/detail/${g.id}`)).body.data).toMatchObject({
+      spm: '康泰灵',
+      tym: '灵芝孢子粉胶囊',
+      gnzz: expect.stringContaining('失眠多梦'),
+    });
+    const [audit] = await auditOf(g.id, 'goods.create');
+    expect(audit.after).toMatchObject({ tym: '灵芝孢子粉胶囊', spm: '康泰灵', gnzz: expect.stringContaining('体虚乏力') });
+    // Changed to another trade name, the old one finds it no more and the new one does, at once.
+    expect((await ops.post(`/api/admin/goods/${g.id}`, { spm: '芝宝' })).body.code).toBe(10000);
+    const byOld = (await buyer.get(`/api/goods/list?keywords=${encodeURIComponent('康泰灵')}`)).body.data;
+    expect(byOld.data.map((x: { id: number }) => x.id)).not.toContain(g.id);
+    const byNew = (await buyer.get(`/api/goods/list?keywords=${encodeURIComponent('芝宝')}`)).body.data;
+    expect(byNew.data.map((x: { id: number }) => x.id)).toContain(g.id);
+    const long = await ops.post(`/api/admin/goods/${g.id}`, { gnzz: '痛'.repeat(501) });
+    expect(long.status).toBe(422);
+    expect(long.body.message).toContain('功能主治');
+  });
+
   it('shows a new price on the very next storefront request, in the detail and the list, and audits before and after', async () => {
     const g = await create();
     const listUrl = `/api/goods/list?keywords=${encodeURIComponent(g.name)}`;

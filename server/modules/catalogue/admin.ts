@@ -108,7 +108,7 @@ export async function adminGoodsDetail(db: Db, id: number): Promise<AdminGoodsDe
   const [row] = await db.select().from(goods).where(eq(goods.id, id));
   if (!row) throw notFound(GOODS_MISSING);
   const [refs, held] = await Promise.all([businessScopeList(db).then((scopes) => loadRefs(db, scopes)), heldByOpenOrders(db, id)]);
-  return { ...adminGoodsView(row, refs), instructions: row.instructions, category_path: categoryPath(refs, row.categoryId), held_number: held };
+  return { ...adminGoodsView(row, refs), gnzz: row.gnzz, instructions: row.instructions, category_path: categoryPath(refs, row.categoryId), held_number: held };
 }
 
 const writeGoods = { permission: 'goods:write', targetType: 'goods' } as const;

@@ -1,7 +1,7 @@
 /** The catalogue as buyers search it: ranking, price visibility by role, controlled sale. */
 import { describe, it, expect } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { goods } from '../../db/schema/index.js';
+import { categories, goods } from '../../db/schema/index.js';
 import { agent, dbLabel } from '../../testing.js';
 import { matchTerms } from './terms.js';
 import { t, demo, pending, chain, factsOf, G, names, openCatalogue } from './catalogue.fixture.js';
@@ -108,6 +108,86 @@ describe(`search on ${dbLabel}`, () => {
     const bad = await demo.get('/api/goods/search?keywords=a&type=3');
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('搜索类型格式不正确');
+  });
+
+  /** Every goods the buyer may see, with what search reads beyond the name, by id. */
+  async function searchable() {
+    const rows = await t.db
+      .select({ id: goods.id, name: goods.name, tym: goods.tym, spm: goods.spm, gnzz: goods.gnzz, categoryId: goods.categoryId })
+      .from(goods)
+      .where(eq(goods.isOnSale, true));
+    const cats = await t.db.select({ id: categories.id, parentId: categories.parentId, name: categories.name }).from(categories);
+    const named = (k: string) => {
+      const ids = new Set(cats.filter((c) => c.name.includes(k)).map((c) => c.id));
+      for (let grew = true; grew;) {
+        grew = false;
+        for (const c of cats) if (ids.has(c.parentId) && !ids.has(c.id)) grew = Boolean(ids.add(c.id));
+      }
+      return ids;
+    };
+    /** How a keyword finds a goods: 0 by name, 4 generic or trade name, 6 category, 7 indication, -1 not at all. */
+    const way = (k: string) => {
+      const inCategory = named(k);
+      return (g: (typeof rows)[number]) =>
+        g.name.includes(k)
+          ? 0
+          : (g.tym !== g.name && g.tym.includes(k)) || g.spm.includes(k)
+            ? 4
+            : inCategory.has(g.categoryId)
+              ? 6
+              : g.gnzz.includes(k)
+                ? 7
+                : -1;
+    };
+    return { byId: new Map(rows.map((r) => [r.id, r])), rows, way };
+  }
+
+  it('finds goods by category and indication too, every name match first: 感冒 lists the 感冒药 category and what treats colds', async () => {
+    const { byId, rows, way } = await searchable();
+    const rank = way('感冒');
+    const list = (await demo.get(`/api/goods/list?per_page=100&keywords=${encodeURIComponent('感冒')}`)).body.data;
+    const shown = (list.data as G[]).map((g) => byId.get(g.id)!);
+    const ranks = shown.map(rank);
+    // Everything listed is found one way or another, name matches first, then category, then indication alone.
+    expect(ranks.every((r) => r >= 0)).toBe(true);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(new Set(ranks)).toEqual(new Set([0, 6, 7]));
+    // The count is every goods found (the buyer sees controlled sale too), far more than the names alone.
+    const all = rows.filter((r) => rank(r) >= 0);
+    expect(list.total).toBe(all.length);
+    expect(list.total).toBeGreaterThan(all.filter((r) => rank(r) === 0).length * 2);
+    // The header's suggestions stay with the names.
+    const suggested = (await demo.get(`/api/goods/search?keywords=${encodeURIComponent('感冒')}`)).body.data as G[];
+    expect(suggested.length).toBeGreaterThan(0);
+    for (const g of suggested) expect(g.name).toContain('感冒');
+  });
+
+  it('finds a category and indications no name holds (头痛) and a trade name (芬必得) in the list and the suggestions', async () => {
+    const { byId, rows, way } = await searchable();
+    const headache = (await demo.get(`/api/goods/list?per_page=100&keywords=${encodeURIComponent('头痛')}`)).body.data;
+    expect(headache.total).toBeGreaterThan(0);
+    expect(headache.total).toBe(rows.filter((r) => way('头痛')(r) >= 0).length);
+    // No name holds it: the 偏头痛 category's goods first, then those whose indications name it.
+    const ways = (headache.data as G[]).map((g) => way('头痛')(byId.get(g.id)!));
+    expect(ways).toEqual([...ways].sort((a, b) => a - b));
+    expect(new Set(ways)).toEqual(new Set([6, 7]));
+
+    const brand = rows.filter((r) => r.spm === '芬必得');
+    expect(brand.length).toBeGreaterThan(0);
+    for (const g of brand) expect(g.name).toBe('布洛芬缓释胶囊');
+    const listed = (await demo.get(`/api/goods/list?keywords=${encodeURIComponent('芬必得')}`)).body.data;
+    expect((listed.data as G[]).map((g) => g.id).sort()).toEqual(brand.map((g) => g.id).sort());
+    const suggested = (await demo.get(`/api/goods/search?keywords=${encodeURIComponent('芬必得')}`)).body.data as G[];
+    expect(suggested.map((g) => g.id).sort()).toEqual(brand.map((g) => g.id).sort());
+    // Its product page names the trade name, the generic name and what it treats.
+    expect((await demo.get(`/api/goods/detail/${brand[0].id}`)).body.data).toMatchObject({
+      spm: '芬必得',
+      tym: '布洛芬缓释胶囊',
+      gnzz: expect.stringContaining('疼痛'),
+    });
+    // One character looks in names and trade names only: 痛 finds no goods by what it treats.
+    const one = (await demo.get(`/api/goods/list?per_page=100&keywords=${encodeURIComponent('痛')}`)).body.data;
+    for (const g of one.data as G[]) expect(byId.get(g.id)!.name + byId.get(g.id)!.spm).toContain('痛');
   });
 });
 

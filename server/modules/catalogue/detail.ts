@@ -18,7 +18,17 @@ async function detailFor(db: Db, id: number, viewer: Viewer): Promise<Omit<Goods
   const path: { id: number; name: string }[] = [];
   for (let c = cats.find((x) => x.id === row.categoryId); c; c = cats.find((x) => x.id === c!.parentId)) path.unshift({ id: c.id, name: c.name });
   const brand = row.brandId ? brandMap.get(row.brandId) : undefined;
-  return { ...goodsView(row, viewer), goods_image: row.images, ...goodsFacts(row), instructions: row.instructions, category_path: path, brand: brand ?? null };
+  return {
+    ...goodsView(row, viewer),
+    goods_image: row.images,
+    ...goodsFacts(row),
+    tym: row.tym,
+    spm: row.spm,
+    gnzz: row.gnzz,
+    instructions: row.instructions,
+    category_path: path,
+    brand: brand ?? null,
+  };
 }
 
 const DETAIL_TTL_MS = 5_000;

@@ -19,13 +19,21 @@ import type { Viewer } from './viewer.js';
 type GoodsRow = typeof goods.$inferSelect;
 
 /**
- * The goods columns every list needs: all but the package insert and the pinyin columns, which make a row
+ * The goods columns every list needs: all but the package insert, the indications and the pinyin columns, which make a row
  * several times wider (and a 200-line cart several times slower to read) and are only used by the detail
  * page and search.
  */
-const { instructions: _instructions, namePy: _namePy, nameSzm: _nameSzm, sccjPy: _sccjPy, sccjSzm: _sccjSzm, ...goodsCoreColumns } = getTableColumns(goods);
+const {
+  instructions: _instructions,
+  gnzz: _gnzz,
+  namePy: _namePy,
+  nameSzm: _nameSzm,
+  sccjPy: _sccjPy,
+  sccjSzm: _sccjSzm,
+  ...goodsCoreColumns
+} = getTableColumns(goods);
 export const goodsCore = goodsCoreColumns;
-export type GoodsCore = Omit<GoodsRow, 'instructions' | 'namePy' | 'nameSzm' | 'sccjPy' | 'sccjSzm'>;
+export type GoodsCore = Omit<GoodsRow, 'instructions' | 'gnzz' | 'namePy' | 'nameSzm' | 'sccjPy' | 'sccjSzm'>;
 
 /** Near expiry (近效期): the batch on sale expires within 6 months. */
 export const NEAR_EXPIRY_DAYS = 183;

@@ -124,14 +124,6 @@ export function union(p: Postings, keys: number[], size: number): Int32Array {
   return ascending(bits, total);
 }
 
-/** The positions of two lists together, ascending, each once. */
-export function merged(a: Int32Array, b: Int32Array, size: number): Int32Array {
-  const bits = new Uint32Array((size >>> 5) + 1);
-  for (const i of a) bits[i >>> 5] |= 1 << (i & 31);
-  for (const i of b) bits[i >>> 5] |= 1 << (i & 31);
-  return ascending(bits, a.length + b.length);
-}
-
 /** The positions whose bit is set, ascending; at most `most` of them. */
 export function ascending(bits: Uint32Array, most: number): Int32Array {
   const out = new Int32Array(most);

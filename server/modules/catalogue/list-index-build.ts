@@ -13,6 +13,10 @@ export type View = {
   name: Int32Array;
   sccj: Int32Array;
   cfl: Int32Array;
+  /** The generic name when it is not the name, the trade name and the indications: texts, -1 for none. */
+  tym: Int32Array;
+  spm: Int32Array;
+  gnzz: Int32Array;
   category: Int32Array;
   brand: Int32Array;
   price: Int32Array;
@@ -33,6 +37,9 @@ export type Ordered = View & {
   byName: Postings;
   bySccj: Postings;
   byCfl: Postings;
+  byTym: Postings;
+  bySpm: Postings;
+  byGnzz: Postings;
   /** The positions of the goods with each flag: key k for the flag 1 << k. */
   byFlag: Postings;
   /** The position in this order of each goods, by its place in the approval numbers' text (`numberIds`). */
@@ -64,6 +71,9 @@ type Columns = {
   name: string[];
   sccj: string[];
   cfl: string[];
+  tym: string[];
+  spm: string[];
+  gnzz: string[];
   category: number[];
   brand: number[];
   price: number[];
@@ -74,7 +84,23 @@ type Columns = {
   pzwh: string[];
 };
 
-const COLUMNS: (keyof Columns)[] = ['id', 'name', 'sccj', 'cfl', 'category', 'brand', 'price', 'sales', 'stock', 'created', 'flags', 'pzwh'];
+const COLUMNS: (keyof Columns)[] = [
+  'id',
+  'name',
+  'sccj',
+  'cfl',
+  'tym',
+  'spm',
+  'gnzz',
+  'category',
+  'brand',
+  'price',
+  'sales',
+  'stock',
+  'created',
+  'flags',
+  'pzwh',
+];
 
 function parsed(texts: ColumnTexts): Columns {
   return Object.fromEntries(COLUMNS.map((key) => [key, JSON.parse(texts[key]) as unknown])) as Columns;
@@ -93,6 +119,8 @@ type Gathered = { base: View; pzwh: string[]; texts: string[] };
 export function gather(chunks: ColumnTexts[]): Gathered {
   const text = new Map<string, number>();
   const intern = (s: string) => text.get(s) ?? (text.set(s, text.size), text.size - 1);
+  // A blank generic name, trade name or indication is no text: no keyword finds it.
+  const internSome = (s: string) => (s === '' ? -1 : intern(s));
   const parts: View[] = [];
   const pzwh: string[] = [];
   for (const chunk of chunks) {
@@ -103,6 +131,9 @@ export function gather(chunks: ColumnTexts[]): Gathered {
       view.name[j] = intern(part.name[j]);
       view.sccj[j] = intern(part.sccj[j]);
       view.cfl[j] = intern(part.cfl[j]);
+      view.tym[j] = internSome(part.tym[j]);
+      view.spm[j] = internSome(part.spm[j]);
+      view.gnzz[j] = internSome(part.gnzz[j]);
       view.category[j] = part.category[j];
       view.brand[j] = part.brand[j];
       view.price[j] = part.price[j];
@@ -184,6 +215,9 @@ export function layout({ base, pzwh, texts }: Gathered, kept?: Orders): IndexPar
       byName: postings(view.name, keys.text),
       bySccj: postings(view.sccj, keys.text),
       byCfl: postings(view.cfl, keys.text),
+      byTym: postings(view.tym, keys.text),
+      bySpm: postings(view.spm, keys.text),
+      byGnzz: postings(view.gnzz, keys.text),
       byFlag: flagPostings(view.flags),
     };
   };
@@ -305,6 +339,9 @@ function emptyView(size: number): View {
     name: new Int32Array(size),
     sccj: new Int32Array(size),
     cfl: new Int32Array(size),
+    tym: new Int32Array(size),
+    spm: new Int32Array(size),
+    gnzz: new Int32Array(size),
     category: new Int32Array(size),
     brand: new Int32Array(size),
     price: new Int32Array(size),

@@ -20,11 +20,21 @@ import { answersDropped, cachedResult, keptRecords } from '../../http/cache.js';
 import { composeIndex, TEXT_SEPARATOR, type ColumnTexts, type IndexParts, type VolatileTexts } from './list-index-build.js';
 import type { RankedTerm } from './terms.js';
 
+/**
+ * What a keyword finds besides names, ranked below them (docs/decisions/032-search-beyond-names.md): generic and
+ * trade names holding it, categories named with it (with everything under them), indications holding it.
+ */
+export type OtherFinds = { aliases: string[]; categories: number[]; indications: string[] };
+
 const TTL_MS = 30_000;
 
 export type GoodsIndex = Omit<IndexParts, 'texts'> & {
-  /** Interned texts: names, manufacturers and prescription classes share one table. */
+  /** Interned texts: names, manufacturers, prescription classes, generic and trade names and indications share one table. */
   text: Map<string, number>;
+  /** The interned texts by id. */
+  textOf: string[];
+  /** What a keyword finds besides names (`otherFinds`), by keyword, for this index's life. */
+  otherFinds: Map<string, OtherFinds>;
   /** `numberMatches` by fragment, for this index's life: buyers ask for the same numbers. */
   numberFinds: Map<string, Int32Array>;
   /** The bit sets a count is worked out with (`countBits`), made on first use, for this index's life. */
@@ -93,7 +103,7 @@ async function renewFromVolatile(db: Db, last: Whole): Promise<GoodsIndex | null
   const parts = await job.renew(last.generation);
   if (!parts) return null;
   const { texts: _, ...arrays } = parts;
-  return { ...arrays, text: last.index.text, numberFinds: new Map(), bits: new Map(), termCounts: new Map() };
+  return { ...arrays, text: last.index.text, textOf: last.index.textOf, otherFinds: new Map(), numberFinds: new Map(), bits: new Map(), termCounts: new Map() };
 }
 
 /** The index read whole from the database (exported for the test of reading in chunks). */
@@ -110,12 +120,13 @@ async function readGoodsIndex(db: Db, nearExpiryDays: number, chunk = BUILD_CHUN
   // Each statement answers one row holding each column of `chunk` goods as a JSON array, in id order: a few
   // texts to hand over rather than thousands of row objects.
   const read = async (after: number) => {
-    const part = sql`(select id, name, sccj, cfl, category_id, brand_id, base_price, sales, number, created_at, is_kx, is_free_shipping, is_zy, is_qx, is_youx, xq, pzwh
+    const part = sql`(select id, name, sccj, cfl, tym, spm, gnzz, category_id, brand_id, base_price, sales, number, created_at, is_kx, is_free_shipping, is_zy, is_qx, is_youx, xq, pzwh
       from ${goods} where ${goods.isOnSale} and ${goods.id} > ${after} order by ${goods.id} limit ${chunk}) g`;
     const column = (expression: SQL) => sql`coalesce(json_agg(${expression} order by g.id), '[]')::text`;
     const result = (await db.execute(sql`
       select count(*)::int as n, coalesce(max(g.id), 0)::int as last,
         ${column(sql`g.id`)} as id, ${column(sql`g.name`)} as name, ${column(sql`g.sccj`)} as sccj, ${column(sql`g.cfl`)} as cfl,
+        ${column(sql`case when g.tym = g.name then '' else g.tym end`)} as tym, ${column(sql`g.spm`)} as spm, ${column(sql`g.gnzz`)} as gnzz,
         ${column(sql`g.category_id`)} as category, ${column(sql`coalesce(g.brand_id, -1)`)} as brand, ${column(sql`g.base_price`)} as price,
         ${column(sql`g.sales`)} as sales, ${column(sql`g.number`)} as stock, ${column(sql`extract(epoch from g.created_at)::float8`)} as created,
         ${column(sql`(g.is_kx::int * ${Flag.kx}) | (g.is_free_shipping::int * ${Flag.freeShipping}) | (g.is_zy::int * ${Flag.zy})
@@ -137,7 +148,7 @@ async function readGoodsIndex(db: Db, nearExpiryDays: number, chunk = BUILD_CHUN
     for (let k = from; k < Math.min(names.length, from + TEXT_SLICE); k++) text.set(names[k], k);
   }
   const { texts: _, ...arrays } = parts;
-  return { index: { ...arrays, text, numberFinds: new Map(), bits: new Map(), termCounts: new Map() }, generation };
+  return { index: { ...arrays, text, textOf: names, otherFinds: new Map(), numberFinds: new Map(), bits: new Map(), termCounts: new Map() }, generation };
 }
 
 /** Texts put into the table between turns of other requests (some 2 ms each). */
@@ -229,6 +240,8 @@ export type IndexQuery = {
   order: keyof GoodsIndex['views'];
   /** The keyword's matching names (or manufacturers) and their rank; null without a keyword. */
   terms: { column: 'name' | 'sccj'; ranked: RankedTerm[] } | null;
+  /** What a drug-name keyword finds besides names: generic and trade names, categories, indications. */
+  others: OtherFinds | null;
   /** A part of an approval number: goods whose number holds it match too, ranked after every name (rank 4). */
   number: string | null;
   /** The rank comes first (the default order of a keyword list) rather than after the sort asked for. */

@@ -1,10 +1,8 @@
 /** A list page read from the list index (list-index.ts), the header's suggestions, and approval numbers found in it. */
-import { ascending, countBits, merged, positionBits, sizeOf, union } from './list-bits.js';
+import { ascending, countBits, positionBits, sizeOf, union } from './list-bits.js';
 import { Flag, type GoodsIndex, type IndexQuery } from './list-index.js';
 import type { Postings, View } from './list-index-build.js';
-
-/** The rank of goods found by their approval number alone. */
-const NUMBER_RANK = 4;
+import { countFound, keywordFind, Rank, RANKS, visitFound, type KeywordFind } from './list-keyword.js';
 
 /**
  * The ids of one page of a list and how many goods match in all, counted up to `cap + 1`: once the page is
@@ -13,25 +11,15 @@ const NUMBER_RANK = 4;
 export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: number[]; total: number } {
   const view = index.views[q.order];
   const { flags, stock, price, category, brand, cfl, sccj, id } = view;
-  const rankOf = new Int8Array(q.terms ? index.text.size : 0).fill(-1);
-  const termIds: number[] = [];
-  for (const t of q.terms?.ranked ?? []) {
-    const at = index.text.get(t.term);
-    if (at === undefined || rankOf[at] >= 0) continue;
-    rankOf[at] = t.rank;
-    termIds.push(at);
-  }
-  const termColumn = q.terms?.column === 'sccj' ? view.sccj : view.name;
-  const hasTerms = q.terms !== null;
-  // Goods found by their approval number, by position in this order (a bit each).
-  const byNumber = q.number === null ? null : numberMatches(index, q.number).map((k) => view.positionOf[k]);
-  const numberBits = byNumber === null ? null : new Uint32Array((index.size >>> 5) + 1);
-  for (const i of byNumber ?? []) numberBits![i >>> 5] |= 1 << (i & 31);
-  const keyword = hasTerms || byNumber !== null;
-  const rankAt = (i: number) => {
-    const r = hasTerms ? rankOf[termColumn[i]] : -1;
-    return r < 0 && numberBits !== null && (numberBits[i >>> 5] & (1 << (i & 31))) !== 0 ? NUMBER_RANK : r;
-  };
+  // Goods found by their approval number, by position in this order, ascending.
+  const byNumber =
+    q.number === null
+      ? null
+      : numberMatches(index, q.number)
+          .map((k) => view.positionOf[k])
+          .sort();
+  const keyword = q.terms !== null || byNumber !== null || q.others !== null;
+  const found = keyword ? keywordFind(index, view, q, byNumber) : null;
   const cflId = q.cfl === null ? -1 : (index.text.get(q.cfl) ?? -2);
   const sccjId = q.sccj === null ? -1 : (index.text.get(q.sccj) ?? -2);
   const hidden = q.special ? 0 : Flag.kx;
@@ -46,9 +34,9 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
   for (const c of q.categories ?? []) categories![c] = 1;
   const brandId = q.brand ?? -2;
   const anyBrand = q.brand === null;
-  // A keyword alone (the search box's list): counted from its names' goods and paged by merging their postings.
+  // A keyword alone (the search box's list): counted from what it finds and paged by merging its postings.
   if (
-    hasTerms &&
+    found !== null &&
     q.categories === null &&
     anyBrand &&
     cflId === -1 &&
@@ -59,24 +47,25 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
     q.priceMax === null &&
     q.among === null
   )
-    return keywordPage(index, q, termIds, rankOf, byNumber ?? NO_POSITIONS);
+    return keywordPage(index, q, found);
   // An activity's goods: a bit each by position in this order, and those positions ascending.
   const amongBits = q.among === null ? null : positionBits(index, view, q.among);
   const amongPositions = amongBits === null ? null : ascending(amongBits, q.among!.length);
-  // The goods to test: the smallest postings the query names (its categories, its brand, its keyword's names),
-  // or every goods of the order.
+  // The goods to test: the smallest postings the query names (its categories, its brand, what its keyword
+  // finds), or every goods of the order.
   const sources: [Postings, number[]][] = [];
   if (q.categories !== null) sources.push([view.byCategory, [...q.categories]]);
   if (!anyBrand) sources.push([view.byBrand, [brandId]]);
   if (cflId !== -1) sources.push([view.byCfl, [cflId]]);
   // A zone is one flag: its goods' postings.
   if (wanted !== 0 && (wanted & (wanted - 1)) === 0) sources.push([view.byFlag, [31 - Math.clz32(wanted)]]);
-  let candidates: Int32Array | null = null;
-  if (keyword) {
-    // The keyword's goods: its names' (or manufacturers') postings and those found by approval number.
-    const named = hasTerms ? union(q.terms!.column === 'sccj' ? view.bySccj : view.byName, termIds, index.size) : new Int32Array(0);
-    candidates = byNumber === null || !byNumber.length ? named : merged(named, byNumber, index.size);
-  }
+  let candidates: Int32Array | null =
+    found === null
+      ? null
+      : allOf(
+          found.slices.map((s) => s.at),
+          index.size,
+        );
   for (const [p, keys] of sources) if (candidates === null || sizeOf(p, keys) < candidates.length) candidates = union(p, keys, index.size);
   if (amongPositions !== null && (candidates === null || amongPositions.length < candidates.length)) candidates = amongPositions;
   const n = candidates === null ? index.size : candidates.length;
@@ -97,7 +86,7 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
     if (cflId !== -1 && cfl[i] !== cflId) continue;
     if (sccjId !== -1 && sccj[i] !== sccjId) continue;
     if (amongBits !== null && (amongBits[i >>> 5] & (1 << (i & 31))) === 0) continue;
-    if (keyword && rankAt(i) < 0) continue;
+    if (found !== null && found.rankAt(i) < 0) continue;
     matching.push(i);
     // Without a keyword the order is final: stop once the page is in hand and the count is known (counted, or
     // past the cap).
@@ -105,20 +94,20 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
   }
   if (counted !== null) return { ids: matching.slice(q.offset, q.offset + q.limit).map((i) => id[i]), total: counted };
   let ordered: number[] = matching;
-  if (keyword && q.rankFirst) {
-    // The best-matching names first, each rank in the order asked for.
-    const byRank: number[][] = Array.from({ length: NUMBER_RANK + 1 }, () => []);
-    for (const i of matching) byRank[rankAt(i)].push(i);
+  if (found !== null && q.rankFirst) {
+    // The best-found goods first, each rank in the order asked for.
+    const byRank: number[][] = Array.from({ length: RANKS }, () => []);
+    for (const i of matching) byRank[found.rankAt(i)].push(i);
     ordered = byRank.flat();
-  } else if (keyword) {
-    // The order asked for, and among goods alike in it the best-matching names first.
+  } else if (found !== null) {
+    // The order asked for, and among goods alike in it the best-found first.
     const key = sortKey(view, q.order);
     ordered = [];
     let from = 0;
     for (let k = 1; k <= matching.length; k++) {
       if (k < matching.length && key(matching[k]) === key(matching[from])) continue;
       const group = matching.slice(from, k);
-      if (group.length > 1) group.sort((a, b) => rankAt(a) - rankAt(b));
+      if (group.length > 1) group.sort((a, b) => found.rankAt(a) - found.rankAt(b));
       ordered.push(...group);
       from = k;
     }
@@ -126,77 +115,84 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
   return { ids: ordered.slice(q.offset, q.offset + q.limit).map((i) => id[i]), total: ordered.length };
 }
 
-const NO_POSITIONS = new Int32Array(0);
+/** The positions of every list together, ascending, each once. */
+function allOf(lists: Int32Array[], size: number): Int32Array {
+  if (lists.length === 1) return lists[0];
+  const bits = new Uint32Array((size >>> 5) + 1);
+  let total = 0;
+  for (const list of lists) {
+    for (const i of list) bits[i >>> 5] |= 1 << (i & 31);
+    total += list.length;
+  }
+  return ascending(bits, total);
+}
 
 /**
- * A list of a keyword and nothing else: what the search box asks. Its count is the visible goods of each matching
- * name (kept per name with the index; a goods has one name, so none counts twice) and those found by approval
- * number alone; its page is read by merging the names' postings in the order asked, rank by rank where the rank
- * comes first, and only as far as the page: at 100,000 goods a broad keyword matches tens of thousands of goods,
- * which the general loop would each test and rank.
+ * A list of a keyword and nothing else: what the search box asks. Where only names find goods its count is the
+ * visible goods of each matching name (kept per name with the index; a goods has one name, so none counts twice)
+ * and those found by approval number alone; otherwise every way's goods are counted once. Its page is read by
+ * merging the ways' postings in the order asked, rank by rank where the rank comes first, and only as far as the
+ * page: at 100,000 goods a broad keyword finds tens of thousands of goods, which the general loop would each test
+ * and rank.
  */
-function keywordPage(index: GoodsIndex, q: IndexQuery, termIds: number[], rankOf: Int8Array, byNumber: Int32Array): { ids: number[]; total: number } {
+function keywordPage(index: GoodsIndex, q: IndexQuery, found: KeywordFind): { ids: number[]; total: number } {
   const view = index.views[q.order];
-  const column = q.terms!.column;
-  const postings = column === 'sccj' ? view.bySccj : view.byName;
-  const termColumn = column === 'sccj' ? view.sccj : view.name;
   const hidden = q.special ? 0 : Flag.kx;
   const visible = (i: number) => (view.flags[i] & hidden) === 0;
+  const { rankAt, slices } = found;
   let total = 0;
-  for (const t of termIds) total += visibleOfTerm(index, column, t, hidden);
-  // Goods found by their number only (their name matched nothing), ranked after every name.
-  const numbered = byNumber.filter((i) => rankOf[termColumn[i]] < 0 && visible(i)).sort();
-  total += numbered.length;
+  if (found.namesOnly) {
+    const column = q.terms?.column ?? 'name';
+    for (const t of new Set((q.terms?.ranked ?? []).map((r) => index.text.get(r.term)))) if (t !== undefined) total += visibleOfTerm(index, column, t, hidden);
+    // Goods found by their number only (their name matched nothing).
+    for (const s of slices) if (s.rank === Rank.number) for (const i of s.at) if (rankAt(i) === Rank.number && visible(i)) total++;
+  } else
+    total = countFound(
+      slices.map((s) => s.at),
+      index.size,
+      visible,
+    );
   const want = q.offset + q.limit;
-  const slices = (rank: number | null) => {
-    const out: Int32Array[] = [];
-    for (const t of termIds)
-      if (t < postings.start.length - 1 && (rank === null || rankOf[t] === rank)) out.push(postings.at.subarray(postings.start[t], postings.start[t + 1]));
-    if ((rank === null || rank === NUMBER_RANK) && numbered.length) out.push(numbered);
-    return out;
-  };
   const page: number[] = [];
   if (q.rankFirst) {
-    for (let rank = 0; rank <= NUMBER_RANK && page.length < want; rank++) mergeAscending(slices(rank), visible, want - page.length, (i) => page.push(i));
+    // Rank by rank; a goods found better another way waits for that rank.
+    for (let rank = 0; rank < RANKS && page.length < want; rank++) {
+      const lists = slices.filter((s) => s.rank === rank).map((s) => s.at);
+      if (lists.length)
+        visitFound(
+          lists,
+          index.size,
+          (i) => visible(i) && rankAt(i) === rank,
+          want - page.length,
+          (i) => page.push(i),
+        );
+    }
   } else {
-    // The order asked for, and among goods alike in it the best-matching names first (as pageOf orders them).
+    // The order asked for, and among goods alike in it the best-found first (as pageOf orders them).
     const key = sortKey(view, q.order);
-    const rankAt = (i: number) => (rankOf[termColumn[i]] >= 0 ? rankOf[termColumn[i]] : NUMBER_RANK);
     let group: number[] = [];
     const flush = () => {
       if (group.length > 1) group.sort((a, b) => rankAt(a) - rankAt(b));
       page.push(...group);
       group = [];
     };
-    mergeAscending(slices(null), visible, Infinity, (i) => {
-      if (group.length && key(group[0]) !== key(i)) {
-        flush();
-        if (page.length >= want) return false;
-      }
-      group.push(i);
-      return true;
-    });
+    visitFound(
+      slices.map((s) => s.at),
+      index.size,
+      visible,
+      Infinity,
+      (i) => {
+        if (group.length && key(group[0]) !== key(i)) {
+          flush();
+          if (page.length >= want) return false;
+        }
+        group.push(i);
+        return true;
+      },
+    );
     flush();
   }
   return { ids: page.slice(q.offset, want).map((i) => view.id[i]), total };
-}
-
-/**
- * Merges ascending lists of positions, visiting each that `keep` passes in ascending order, until `most` are
- * visited or `visit` answers false.
- */
-function mergeAscending(lists: Int32Array[], keep: (i: number) => boolean, most: number, visit: (i: number) => unknown) {
-  const at = new Int32Array(lists.length);
-  let visited = 0;
-  while (visited < most) {
-    let best = -1;
-    for (let k = 0; k < lists.length; k++) if (at[k] < lists[k].length && (best < 0 || lists[k][at[k]] < lists[best][at[best]])) best = k;
-    if (best < 0) return;
-    const i = lists[best][at[best]++];
-    if (!keep(i)) continue;
-    visited++;
-    if (visit(i) === false) return;
-  }
 }
 
 /** A name's (or manufacturer's) goods the viewer may see, counted once per index. */
@@ -217,14 +213,14 @@ function visibleOfTerm(index: GoodsIndex, column: 'name' | 'sccj', term: number,
  * The header's suggestions: the goods of each term in turn, best sellers first (then by id), those the viewer
  * may see, up to `limit` in all.
  */
-export function bestOfTerms(index: GoodsIndex, column: 'name' | 'sccj', terms: string[], special: boolean, limit: number): number[] {
+export function bestOfTerms(index: GoodsIndex, column: 'name' | 'sccj' | 'tym' | 'spm', terms: string[], special: boolean, limit: number): number[] {
   const view = index.views.salesDesc;
-  const { start, at } = column === 'sccj' ? view.bySccj : view.byName;
+  const { start, at } = { name: view.byName, sccj: view.bySccj, tym: view.byTym, spm: view.bySpm }[column];
   const hidden = special ? 0 : Flag.kx;
   const ids: number[] = [];
   for (const term of terms) {
     const key = index.text.get(term);
-    if (key === undefined) continue;
+    if (key === undefined || key >= start.length - 1) continue;
     for (let j = start[key]; j < start[key + 1] && ids.length < limit; j++) if ((view.flags[at[j]] & hidden) === 0) ids.push(view.id[at[j]]);
     if (ids.length >= limit) break;
   }

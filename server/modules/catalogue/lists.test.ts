@@ -137,7 +137,7 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
     await t.db.update(goods).set({ sales: 100 });
     await t.db.update(goods).set({ name: '复方2020测试片' }).where(eq(goods.id, renamed.id));
     await refreshGoodsTerms(t.db);
-    const keywords = ['胶囊', '片', 'pian', 'amxl', 'xi', '颗粒', '阿', 'hbzy', '华北', numbers[0].slice(0, 7), '2020'];
+    const keywords = ['胶囊', '片', 'pian', 'amxl', 'xi', '颗粒', '阿', 'hbzy', '华北', numbers[0].slice(0, 7), '2020', '感冒', '头痛', '芬必得', '呼吸', '感'];
     const viewers = [
       { userId: null, approved: true, special: false, priceTip: null },
       { userId: null, approved: true, special: true, priceTip: null },
@@ -183,7 +183,11 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
       if (rnd() < 0.2) raw.cfl = pick(['处方药', '甲类OTC', '乙类OTC', '器械', '中药饮片', '保健食品']);
       if (rnd() < 0.3) raw.in_stock = '1';
       if (rnd() < 0.15) Object.assign(raw, { price_min: '5.00', price_max: pick(['20.00', '80.00']) });
-      if (rnd() < 0.4) Object.assign(raw, { keywords: pick(['胶囊', '片', 'pian', 'amxl', '颗粒', '阿', 'hbzy', '华北', 'zz']), type: pick(['1', '1', '2']) });
+      if (rnd() < 0.4)
+        Object.assign(raw, {
+          keywords: pick(['胶囊', '片', 'pian', 'amxl', '颗粒', '阿', 'hbzy', '华北', 'zz', '感冒', '头痛', '芬必得', '呼吸']),
+          type: pick(['1', '1', '2']),
+        });
       // A part of an approval number, or a whole one: found by the number (and by names, where a name holds it).
       else if (rnd() < 0.25)
         Object.assign(raw, { keywords: pick([pick(numbers), pick(numbers).slice(0, 7), pick(numbers).slice(4, 9).toLowerCase(), '2020']) });

@@ -130,6 +130,7 @@ function indexQuery(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | n
             ? 'newest'
             : 'salesDesc',
     terms: match && match.terms.length ? { column: match.column, ranked: match.terms } : null,
+    others: match?.others ?? null,
     number: match?.number ?? null,
     rankFirst: q.sort === 'default' || (q.sort === 'price' && !priced),
     offset,
@@ -155,7 +156,7 @@ async function pageFromDatabase(
   const condition = and(...where)!;
   const bySales = q.sort === 'default' || q.sort === 'sales';
   const [ids, total] = await Promise.all([
-    match && !match.number && bySales
+    match && !match.number && !match.others && bySales
       ? pageByTerms(db, match.terms, match.column, filters, q, offset)
       : pageByOrder(db, condition, listOrder(q, viewer, match), q.per_page, offset),
     countMatches(db, condition, cap),

@@ -85,6 +85,12 @@ export function GoodsForm({ goods, mayWrite, stock }: Props) {
         </Form.Item>
       </Section>
 
+      <Section title="功能主治">
+        <Form.Item name="gnzz" rules={[zodRule(shape.gnzz)]} style={{ marginBottom: 0 }} extra="商品详情页展示；客户搜索症状（如 头痛、咳嗽）时也能找到">
+          <Input.TextArea rows={2} maxLength={500} showCount placeholder="如 用于缓解轻至中度疼痛，如头痛、关节痛、牙痛" data-testid="goods-gnzz" />
+        </Form.Item>
+      </Section>
+
       <Section title="说明书">
         <Form.Item name="instructions" rules={[zodRule(shape.instructions)]} style={{ marginBottom: 0 }}>
           <Input.TextArea rows={5} maxLength={20000} showCount placeholder="【成份】【适应症】【用法用量】【不良反应】【禁忌】【注意事项】……" />

@@ -59,6 +59,16 @@ export function BasicCard() {
           </Form.Item>,
         )}
         {col(
+          <Form.Item name="tym" label="通用名" rules={[zodRule(shape.tym)]} extra="与商品名称相同时可不填">
+            <Input maxLength={100} placeholder="如 布洛芬缓释胶囊" data-testid="goods-tym" />
+          </Form.Item>,
+        )}
+        {col(
+          <Form.Item name="spm" label="商品名" rules={[zodRule(shape.spm)]}>
+            <Input maxLength={60} placeholder="如 芬必得" data-testid="goods-spm" />
+          </Form.Item>,
+        )}
+        {col(
           <Form.Item name="pzwh" label="批准文号" rules={[zodRule(shape.pzwh)]}>
             <Input maxLength={40} placeholder="如 国药准字H13020561" data-testid="goods-pzwh" />
           </Form.Item>,

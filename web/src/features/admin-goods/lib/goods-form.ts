@@ -36,6 +36,9 @@ export const EMPTY_GOODS: Partial<GoodsFormValues> = {
   ladder_price: [],
   goods_image: [],
   pzwh: '',
+  tym: '',
+  spm: '',
+  gnzz: '',
   jx: '',
   instructions: '',
 };
@@ -44,6 +47,9 @@ export function valuesOf(g: AdminGoodsDetail): GoodsFormValues {
   return {
     name: g.name,
     sccj: g.sccj,
+    tym: g.tym,
+    spm: g.spm,
+    gnzz: g.gnzz,
     ypgg: g.ypgg,
     bzdw: g.bzdw,
     pzwh: g.pzwh,

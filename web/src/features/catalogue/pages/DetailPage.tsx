@@ -119,6 +119,8 @@ export default function DetailPage() {
   const setNumber = (n: number) => setPicked({ id: g.id, number: n });
   const cost = offer ? offerCost(offer, g, number) : null;
   const rows: [string, string][] = [
+    ...(g.tym ? [['通用名', g.tym] as [string, string]] : []),
+    ...(g.spm ? [['商品名', g.spm] as [string, string]] : []),
     ['批准文号', g.pzwh || '—'],
     ['生产厂家', g.sccj],
     ['规格', g.ypgg],
@@ -131,6 +133,7 @@ export default function DetailPage() {
     ['有效期至', g.xq],
     ['储存条件', g.ccfs],
     ['品牌', g.brand?.name ?? '—'],
+    ...(g.gnzz ? [['功能主治', g.gnzz] as [string, string]] : []),
   ];
   return (
     <div className="yct-container" data-testid="goods-detail">
@@ -186,7 +189,7 @@ export default function DetailPage() {
           </div>
           <dl className="yct-detail__fields">
             {rows.map(([k, v]) => (
-              <div key={k}>
+              <div key={k} className={k === '功能主治' ? 'yct-detail__wide' : undefined}>
                 <dt>{k}</dt>
                 <dd>{v}</dd>
               </div>

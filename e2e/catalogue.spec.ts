@@ -159,6 +159,37 @@ test('the search box shows the keyword on the search results only, and keeps it 
   expect(await page.evaluate(() => sessionStorage.getItem('yct_search_keyword'))).toBe('amxl');
 });
 
+test('a symptom finds what treats it and a trade name finds its goods: 头痛 lists the 偏头痛 category first, 芬必得 the 布洛芬缓释胶囊 it names', async ({ page }) => {
+  await login(page, 'demo');
+  const input = page.getByTestId('search-input');
+  await input.fill('头痛');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/search\?keywords=%E5%A4%B4%E7%97%9B&type=1$/);
+  const names = page.getByTestId('goods-name');
+  await expect(names.first()).toBeVisible();
+  await expect.poll(() => names.count()).toBeGreaterThan(3);
+  // The filters offer the categories of what it found: 解热镇痛, which holds 偏头痛.
+  await expect(page.getByTestId('goods-filters').getByRole('button', { name: '解热镇痛', exact: true })).toBeVisible();
+  await shot(page, 'search-symptom');
+  // No name holds 头痛: the first goods is of the 偏头痛 category, and its page says what it treats.
+  await names.first().click();
+  await expect(page.getByTestId('detail-name')).toBeVisible();
+  await expect(page.locator('.yct-breadcrumb')).toContainText('偏头痛');
+  await expect(page.locator('.yct-detail__wide dt')).toHaveText('功能主治');
+  await expect(page.locator('.yct-detail__wide dd')).not.toBeEmpty();
+
+  await input.fill('芬必得');
+  // The suggestions name the goods whose trade name it is.
+  await expect(page.getByTestId('search-suggestion').first()).toContainText('布洛芬缓释胶囊');
+  await input.press('Enter');
+  await expect(names.first()).toContainText('布洛芬缓释胶囊');
+  for (const text of await names.allTextContents()) expect(text).toContain('布洛芬缓释胶囊');
+  await names.first().click();
+  await expect(page.getByTestId('goods-detail')).toContainText('商品名芬必得');
+  await expect(page.getByTestId('goods-detail')).toContainText('通用名布洛芬缓释胶囊');
+  await shot(page, 'goods-detail-trade-name');
+});
+
 test("a guest's 加入购物车 says 请先登录 and, once logged in, comes back to the goods", async ({ page }) => {
   await page.goto('/');
   const card = page

@@ -44,7 +44,10 @@ function zipf(n: number, rnd: Rnd) {
   };
 }
 
-/** What buyers type: parts of drug names in characters, full pinyin and initials, manufacturers, approval numbers. */
+/**
+ * What buyers type: parts of drug names in characters, full pinyin and initials, symptoms, categories, trade names,
+ * manufacturers, approval numbers.
+ */
 export function keywords(approvalNumbers: string[], rnd: Rnd): { drug: string[]; maker: string[] } {
   const drug = new Set<string>();
   const maker = new Set<string>();
@@ -55,6 +58,12 @@ export function keywords(approvalNumbers: string[], rnd: Rnd): { drug: string[];
     for (let len = 2; len <= initials.length; len++) drug.add(initials.slice(0, len));
     for (let len = 3; len <= full.length; len += 2) drug.add(full.slice(0, len));
   }
+  // Symptoms and what treats them (parts of the indications), category names and trade names: found below names.
+  for (const entry of [...DRUGS, ...DEVICES, ...HERBS, ...FOODS]) {
+    for (const part of entry.use.split(/[，、。；,;如及或和]/)) if (part.length >= 2 && part.length <= 4) drug.add(part);
+    for (const level of entry.category.split('/')) drug.add(level);
+  }
+  for (const trade of ['999感冒灵', '新康泰克', '芬必得', '康泰克', '999']) drug.add(trade);
   for (const n of approvalNumbers) drug.add(rnd() < 0.5 ? n : n.slice(0, 6 + Math.floor(rnd() * 4)));
   for (const name of [...MAKERS.map((m) => m.name), ...DEVICE_MAKERS, ...HERB_MAKERS, ...FOOD_MAKERS]) {
     for (let len = 2; len <= 4; len++) maker.add(name.slice(0, len));

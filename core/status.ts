@@ -34,3 +34,7 @@ export const LineType = { normal: 0, spike: 1, bundle: 3, gift: 8, addon: 9 } as
 
 /** A licence (资质) and an account's review (`is_passed`). */
 export const ReviewStatus = { waiting: 0, approved: 1, rejected: 2 } as const;
+
+/** A batch (批号) of goods: 待验 until quality releases it, 合格 sells, 锁定 (a hold or recall) and 不合格 never do. */
+export const BatchStatus = { pending: 0, released: 1, locked: 2, rejected: 3 } as const;
+export type BatchStatus = (typeof BatchStatus)[keyof typeof BatchStatus];

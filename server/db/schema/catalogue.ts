@@ -67,7 +67,7 @@ export const goods = pgTable(
     basePrice: integer('base_price').notNull(),
     /** Buyable at all; false keeps it listed but refuses the cart. */
     isBuy: boolean('is_buy').notNull().default(true),
-    /** Stock in units. */
+    /** Stock in units: what its batches that sell still hold (goods_batches), kept in step by every change of them. */
     number: integer('number').notNull().default(0),
     /** 优选: preferred goods, tag 优. */
     isYoux: boolean('is_youx').notNull().default(false),
@@ -90,10 +90,16 @@ export const goods = pgTable(
     jx: varchar('jx', { length: 16 }).notNull().default(''),
     /** Prescription class (处方分类): 处方药, 甲类OTC, 乙类OTC, 器械, 中药饮片, 保健食品. */
     cfl: varchar('cfl', { length: 8 }).notNull().default(''),
-    /** Expiry date (效期) of the batch on sale. */
+    /** Expiry date (效期) of the batch a buyer receives next (goods_batches keeps every batch). */
     xq: date('xq', { mode: 'string' }).notNull(),
     /** Production date (生产日期) of that batch. */
     scrq: date('scrq', { mode: 'string' }).notNull(),
+    /**
+     * Minimum remaining shelf life in days: a batch expiring sooner than this from today is near expiry and not
+     * sold with this goods (docs/decisions/033-batches.md). 0 for a near-expiry listing (近效期), which sells its
+     * batches until the day before they expire.
+     */
+    minShelfDays: integer('min_shelf_days').notNull().default(183),
     /** Storage (储存): 常温, 阴凉, 冷藏. */
     ccfs: varchar('ccfs', { length: 4 }).notNull().default('常温'),
     categoryId: integer('category_id').notNull(),
@@ -163,6 +169,8 @@ export const stockLog = pgTable(
   {
     id: serial('id').primaryKey(),
     goodsId: integer('goods_id').notNull(),
+    /** The batch (goods_batches) the units went into or came from; null for changes made before batches, or spread over several. */
+    batchId: integer('batch_id'),
     delta: integer('delta').notNull(),
     /** The stock after the change. */
     stockAfter: integer('stock_after').notNull(),

@@ -19,3 +19,4 @@ export * from './lottery.js';
 export * from './self-service.js';
 export * from './invoices.js';
 export * from './chat.js';
+export * from './documents.js';

@@ -82,6 +82,7 @@ const SERVER_MODULES = [
   'lottery',
   'self-service',
   'invoices',
+  'documents',
   'chat',
   'member',
   'dashboard',

@@ -27,6 +27,7 @@ export const PERMISSIONS = {
   'content:write': '内容管理',
   'chat:reply': '在线客服',
   'service:reply': '求购与反馈',
+  'document:write': '首营资料',
   'operator:admin': '操作员与角色',
   'audit:read': '操作日志',
 } as const;
@@ -50,7 +51,7 @@ export const ROLES = {
       'user:read',
     ],
   },
-  qa: { name: '质管', permissions: ['dashboard:read', 'user:read', 'user:review', 'receipt:check', 'order:read', 'goods:read'] },
+  qa: { name: '质管', permissions: ['dashboard:read', 'user:read', 'user:review', 'receipt:check', 'order:read', 'goods:read', 'document:write'] },
   finance: {
     name: '财务',
     permissions: [

@@ -84,6 +84,10 @@ export const AUDIT_ACTION_NAMES = {
   'hot_search.update': '编辑热门搜索',
   'hot_search.delete': '删除热门搜索',
   'settings.update': '修改站点设置',
+  'document.site': '设置本站首营资料',
+  'document.site_remove': '删除本站首营资料',
+  'document.goods': '设置商品首营资料',
+  'document.goods_remove': '删除商品首营资料',
 } as const satisfies Record<string, string>;
 
 /** What a console write records as its action, e.g. `order.ship`. */
@@ -116,6 +120,8 @@ export const AUDIT_TARGET_NAMES = {
   nav: '导航',
   hot_search: '热门搜索',
   site_settings: '站点设置',
+  site_document: '本站首营资料',
+  goods_document: '商品首营资料',
 } as const satisfies Record<string, string>;
 
 export type AuditTarget = keyof typeof AUDIT_TARGET_NAMES;
@@ -273,6 +279,11 @@ export const AUDIT_FIELD_NAMES: Record<string, string> = {
   rate_tcm_pieces: '中药饮片税率',
   rate_device: '医疗器械税率',
   rate_health_food: '保健食品税率',
+  doc_number: '证号',
+  valid_from: '发证日期',
+  valid_until: '有效期至',
+  files: '资料文件',
+  remark: '备注',
 };
 
 const has = (names: Record<string, string>, key: string) => Object.hasOwn(names, key);

@@ -84,6 +84,7 @@ import { lotteryRoutes, lotteryAdminRoutes } from './modules/lottery/index.js';
 import { cannedReplyAdminRoutes, chatRoutes } from './modules/chat/index.js';
 import { invoiceRoutes, invoiceAdminRoutes, issueOnCompletion, settleOnRefund } from './modules/invoices/index.js';
 import { selfServiceRoutes, selfServiceAdminRoutes } from './modules/self-service/index.js';
+import { documentRoutes } from './modules/documents/index.js';
 
 z.config(z.locales.zhCN());
 
@@ -207,6 +208,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await chatRoutes(scope, deps);
     await cannedReplyAdminRoutes(scope, deps);
     await invoiceRoutes(scope, deps);
+    await documentRoutes(scope, deps);
     await selfServiceRoutes(scope, deps);
     await operatorRoutes(scope, deps);
     await orderAdminRoutes(scope, deps);

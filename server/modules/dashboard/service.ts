@@ -9,6 +9,7 @@ import { DASHBOARD_DAYS, type Dashboard } from '../../../core/schemas/admin-dash
 import { chinaToday } from '../../../core/schemas/member.js';
 import type { Db } from '../../db/client.js';
 import { accountQueues, newBuyersByDay } from '../accounts/index.js';
+import { documentQueues } from '../documents/index.js';
 import { orderQueues, ordersByDay } from '../orders/index.js';
 
 const DAY_MS = 86_400_000;
@@ -26,11 +27,12 @@ function lastDays(days: number, now: number) {
 export async function dashboard(db: Db, may: (p: Permission) => boolean, now = Date.now()): Promise<Dashboard> {
   const days = lastDays(DASHBOARD_DAYS, now);
   const since = new Date(`${days[0]}T00:00:00+08:00`);
-  const [accounts, queues, byDay, buyersByDay] = await Promise.all([
+  const [accounts, queues, byDay, buyersByDay, documents] = await Promise.all([
     accountQueues(db, EXPIRY_DAYS, now),
     orderQueues(db),
     ordersByDay(db, since),
     newBuyersByDay(db, since),
+    documentQueues(db, now),
   ]);
   const all: Queue[] = [
     { key: 'reviews', label: '待审核资质', count: accounts.reviews, link: '/admin/users?is_passed=0&submitted=1', permission: 'user:review' },
@@ -41,9 +43,27 @@ export async function dashboard(db: Db, may: (p: Permission) => boolean, now = D
     { key: 'returns', label: '待收货退款', count: queues.afterSalesToFinish, link: '/admin/after-sales?status=1', permission: 'after_sale:decide' },
     { key: 'receipts', label: '待审核含麻回执', count: queues.receipts, link: '/admin/orders?receipt=waiting', permission: 'receipt:check' },
   ];
+  // The site's documents that have ended or end within 30 days, by name: buyers receive them in every pack.
+  const alerts: Dashboard['alerts'] = may('document:write')
+    ? [
+        ...documents.expired.map((d) => ({
+          key: `document-expired-${d.kind}`,
+          level: 'error' as const,
+          text: `本站首营资料「${d.name}」已于 ${d.validUntil} 过期，买家下载的资料包中仍是过期证照，请尽快上传新证。`,
+          link: '/admin/documents',
+        })),
+        ...documents.expiring.map((d) => ({
+          key: `document-expiring-${d.kind}`,
+          level: 'warning' as const,
+          text: `本站首营资料「${d.name}」将于 ${d.validUntil} 到期，请提前准备换证。`,
+          link: '/admin/documents',
+        })),
+      ]
+    : [];
   const today = days[days.length - 1];
   return {
     queues: all.filter((q) => may(q.permission)).map(({ permission: _permission, ...q }) => q),
+    alerts,
     today: { orders: byDay.placed.get(today) ?? 0, paid_amount: fenToYuan(byDay.paid.get(today) ?? 0), new_buyers: buyersByDay.get(today) ?? 0 },
     days: days.map((day) => ({
       day,

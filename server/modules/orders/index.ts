@@ -6,6 +6,7 @@ export { checkoutRoutes } from './checkout-routes.js';
 export { adminListOrders, adminOrderDetail } from './admin.js';
 export { onOrderCompleted, onOrderRefunded, orderFacts, orderIdByNo, paidOrdersPage } from './events.js';
 export type { OrderFacts } from './events.js';
+export { goodsBoughtBefore, goodsOfLines } from './first-buys.js';
 export { cancelExpiredOrders, completeShippedOrders } from './lifecycle.js';
 export { paidOrderCount } from './paid.js';
 export { ORDER_PAYMENT, orderPayments } from './payment.js';

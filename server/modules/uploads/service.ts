@@ -1,13 +1,10 @@
 /**
  * Uploaded files (licences, receipts, after-sale and feedback pictures): stored under DATA_DIR/uploads and
-<<<<<<< HEAD
  * recorded with their owner. They are a business's private papers: only the owner sees them, and the
- * operators who review them (those who read customers or orders).
-=======
- * recorded with their owner. They are a business's private papers: only the owner sees them (and, later,
- * the operators who review them). Pictures operators upload for goods, brands and categories are public
- * (`/uploads/public/...`, recorded without an owner) and served to everybody.
->>>>>>> goods-admin
+ * operators who review them (those who read customers or orders). Pictures operators upload for goods, brands
+ * and categories are public (`/uploads/public/...`, recorded without an owner) and served to everybody. The
+ * site's and the goods' first-business documents (`/uploads/documents/...`, recorded without an owner) are
+ * served only by the documents module, to the buyers and operators who may read them.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -111,4 +108,39 @@ export async function publicPicture(db: Db, name: string) {
     .where(and(eq(uploads.path, `${PUBLIC_PICTURES}${name}`), isNull(uploads.userId)))
     .limit(1);
   return row ?? null;
+}
+
+/** Where first-business documents lie: their own folder of the uploads, never served by the routes above. */
+const DOCUMENTS = '/uploads/documents/';
+const DOCUMENTS_FOLDER = 'documents';
+
+/** Stores a document's file (a PDF or a picture, by its own first bytes), owned by nobody; null when it is neither. */
+export async function saveDocumentFile(db: Db, dir: string, buffer: Buffer, originalName: string) {
+  const kind = kindOf(buffer);
+  if (!kind) return null;
+  const name = `${Date.now().toString(36)}-${crypto.randomBytes(8).toString('hex')}.${kind.ext}`;
+  await fs.mkdir(path.join(dir, DOCUMENTS_FOLDER), { recursive: true });
+  await fs.writeFile(path.join(dir, DOCUMENTS_FOLDER, name), buffer);
+  const url = `${DOCUMENTS}${name}`;
+  const original = cleanName(originalName);
+  await db.insert(uploads).values({ userId: null, path: url, originalName: original, mime: kind.mime, size: buffer.length });
+  return { url, name: original, mime: kind.mime, size: buffer.length };
+}
+
+/** Of `urls`, the document files on record, with their names, types and sizes. */
+export async function knownDocumentFiles(conn: Conn, urls: string[]) {
+  const wanted = [...new Set(urls.filter((u) => u.startsWith(DOCUMENTS)))];
+  if (!wanted.length) return new Map<string, { url: string; name: string; mime: string; size: number }>();
+  const rows = await conn
+    .select({ url: uploads.path, name: uploads.originalName, mime: uploads.mime, size: uploads.size })
+    .from(uploads)
+    .where(and(inArray(uploads.path, wanted), isNull(uploads.userId)));
+  return new Map(rows.map((r) => [r.url, r]));
+}
+
+/** Where on disk the document file `url` lies, or null for anything that is not one. */
+export function documentFilePath(dir: string, url: string) {
+  if (!url.startsWith(DOCUMENTS)) return null;
+  const name = url.slice(DOCUMENTS.length);
+  return /^[a-z0-9]+-[a-f0-9]{16}\.(png|jpg|gif|webp|pdf)$/.test(name) ? path.join(dir, DOCUMENTS_FOLDER, name) : null;
 }

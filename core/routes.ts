@@ -35,6 +35,7 @@ export type ScreenKey =
   | 'accountWechat'
   | 'accountAddresses'
   | 'accountMessages'
+  | 'accountDocuments'
   | 'orders'
   | 'orderDetail'
   | 'orderReturn'
@@ -183,6 +184,8 @@ export const routes: AppRoute[] = [
   site({ path: '/zhzx/bdwx', title: '绑定微信', screen: 'accountWechat', skipUserBase: true, built: true, membersOnly: true }),
   site({ path: '/zhzx/addr', title: '收货地址', screen: 'accountAddresses', built: true, membersOnly: true }),
   site({ path: '/zhzx/wdxx', title: '我的消息', screen: 'accountMessages', built: true, membersOnly: true }),
+  // The site's and the orders' first-business documents (docs/decisions/034-first-business-documents.md).
+  site({ path: '/zhzx/syzl', title: '首营资料', screen: 'accountDocuments', built: true, membersOnly: true }),
 
   // Orders
   site({ path: '/order', title: '我的订单', screen: 'orders', built: true, membersOnly: true }),

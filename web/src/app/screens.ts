@@ -59,6 +59,7 @@ export const screenModules: Partial<Record<ScreenKey, ScreenLoader>> = {
   accountStores: () => import('@/features/account/pages/StoresPage'),
   accountWechat: () => import('@/features/account/pages/WechatPage'),
   accountMessages: () => import('@/features/account/pages/MessagesPage'),
+  accountDocuments: () => import('@/features/documents/pages/DocumentsPage'),
   quickBuy: () => import('@/features/member/pages/QuickBuyPage'),
   help: () => import('@/features/content/pages/HelpPage'),
   helpArticle: () => import('@/features/content/pages/HelpArticlePage'),

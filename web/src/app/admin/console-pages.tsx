@@ -12,6 +12,7 @@ import {
   MoneyCollectOutlined,
   ProfileOutlined,
   ReadOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -107,6 +108,14 @@ export const AREAS: ConsoleArea[] = [
         load: () => import('@/features/admin-goods/pages/GoodsEditPage'),
       },
       { path: '/admin/categories', title: '分类品牌', permission: 'category:write', load: () => import('@/features/admin-goods/pages/TaxonomyPage') },
+    ],
+  },
+  {
+    key: 'quality',
+    title: '质量管理',
+    icon: <SafetyCertificateOutlined />,
+    pages: [
+      { path: '/admin/documents', title: '首营资料', permission: 'document:write', load: () => import('@/features/admin-documents/pages/DocumentsPage') },
     ],
   },
   {

@@ -7,10 +7,18 @@ describe('the account menu', () => {
       ['会员中心', 1],
       ['我的订单', 1],
       ['我的钱包', 6],
-      ['账户中心', 6],
+      ['账户中心', 7],
       ['自助服务', 5],
     ]);
-    expect(ACCOUNT_MENU[3].entries.map((e) => e.to)).toEqual(['/zhzx/basic', '/zhzx/zzzj', '/zhzx/ddgl', '/zhzx/bdwx', '/zhzx/addr', '/zhzx/wdxx']);
+    expect(ACCOUNT_MENU[3].entries.map((e) => e.to)).toEqual([
+      '/zhzx/basic',
+      '/zhzx/zzzj',
+      '/zhzx/ddgl',
+      '/zhzx/bdwx',
+      '/zhzx/addr',
+      '/zhzx/wdxx',
+      '/zhzx/syzl',
+    ]);
   });
 
   it('highlights 收货地址 on /zhzx/addr, with or without a trailing slash or query', () => {

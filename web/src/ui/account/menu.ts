@@ -35,6 +35,7 @@ export const ACCOUNT_MENU: MenuGroup[] = [
       account('bdwx', '绑定微信'),
       account('addr', '收货地址'),
       account('wdxx', '我的消息'),
+      account('syzl', '首营资料'),
     ],
   },
   {

@@ -3,7 +3,7 @@
  * figures and the last 30 days as a chart (its library loaded only here).
  */
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Skeleton, Statistic } from 'antd';
+import { Alert, Card, Col, Row, Skeleton, Statistic } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAdminMe } from '@/lib/admin/me';
@@ -23,6 +23,18 @@ export default function DashboardPage() {
     <div className="yct-dash" data-testid="dashboard">
       <AdminPanel title={`您好，${me?.operator.name ?? ''}`}>
         <p className="yct-dash__hint">以下是您可以处理的待办事项，点击进入对应列表。</p>
+        {d?.alerts.map((a) => (
+          <Alert
+            key={a.key}
+            type={a.level}
+            showIcon
+            className="yct-dash__alert"
+            title={a.text}
+            action={<Link to={a.link}>去处理</Link>}
+            data-testid={`alert-${a.key}`}
+            data-level={a.level}
+          />
+        ))}
         {!d ? (
           <Skeleton active paragraph={{ rows: 2 }} />
         ) : d.queues.length ? (

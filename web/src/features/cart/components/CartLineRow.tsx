@@ -2,6 +2,7 @@
 import { App, Button, Checkbox, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { CartLine, GiftGroup } from '@core/schemas/cart';
+import { FIRST_GOODS_TIP } from '@/lib/documents/first-goods';
 import { GoodsTags } from '@/ui/GoodsTag';
 import { stockText } from '@/ui/sale-state';
 import { useAddFavorite } from '../api/add-favorite';
@@ -72,7 +73,8 @@ function Favourite({ goodsId }: { goodsId: number }) {
   );
 }
 
-export function CartLineRow({ line, gifts }: { line: CartLine; gifts: readonly GiftGroup[] }) {
+/** `first`: a goods the account has never bought (首营), whose documents join the order's pack. */
+export function CartLineRow({ line, gifts, first = false }: { line: CartLine; gifts: readonly GiftGroup[]; first?: boolean }) {
   const select = useSelectCartLines();
   const remove = useDeleteLines();
   const invalid = isInvalid(line);
@@ -117,6 +119,13 @@ export function CartLineRow({ line, gifts }: { line: CartLine; gifts: readonly G
           <div className="yct-cline__name">
             {line.type === 1 || line.promo?.kind === 'spike' ? <span className="yct-tag yct-tag--red">秒杀</span> : null}
             {line.type === 3 ? <span className="yct-tag yct-tag--orange">组合</span> : null}
+            {first ? (
+              <Tooltip title={FIRST_GOODS_TIP}>
+                <span className="yct-tag yct-tag--blue" data-testid="line-first">
+                  首营
+                </span>
+              </Tooltip>
+            ) : null}
             {href ? (
               <Link to={href} title={name} data-testid="line-name">
                 {name}

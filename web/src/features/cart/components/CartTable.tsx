@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { CartLine, GiftGroup, ManjianGroup } from '@core/schemas/cart';
 import { useSelectCartLines } from '../api/select-cart-lines';
 import { allChosen, groupLines, manjianProgress, selectable, someChosen, tierName, topUpLink } from '../lib/cart-view';
+import { useFirstGoods } from '@/lib/documents/first-goods';
 import { CartLineRow } from './CartLineRow';
 import { useDeleteLines } from './use-delete-lines';
 
@@ -56,6 +57,7 @@ function ManjianHead({ manjian, lines }: { manjian: ManjianGroup; lines: CartLin
 export function CartTable({ lines, manjians, gifts }: { lines: CartLine[]; manjians: ManjianGroup[]; gifts: GiftGroup[] }) {
   const { groups, plain, invalid } = groupLines(lines, manjians);
   const remove = useDeleteLines();
+  const first = useFirstGoods(lines.flatMap((l) => (l.type === 3 ? [] : [l.goods_id])));
   return (
     <div className="yct-ctable" data-testid="cart-table">
       <div className="yct-ctable__head">
@@ -72,7 +74,7 @@ export function CartTable({ lines, manjians, gifts }: { lines: CartLine[]; manji
         <section key={g.manjian.activity_id} className="yct-cgroup">
           <ManjianHead manjian={g.manjian} lines={g.lines} />
           {g.lines.map((l) => (
-            <CartLineRow key={l.id ?? l.goods_id} line={l} gifts={gifts} />
+            <CartLineRow key={l.id ?? l.goods_id} line={l} gifts={gifts} first={first.has(l.goods_id)} />
           ))}
         </section>
       ))}
@@ -85,7 +87,7 @@ export function CartTable({ lines, manjians, gifts }: { lines: CartLine[]; manji
             </div>
           ) : null}
           {plain.map((l) => (
-            <CartLineRow key={l.id ?? l.goods_id} line={l} gifts={gifts} />
+            <CartLineRow key={l.id ?? l.goods_id} line={l} gifts={gifts} first={first.has(l.goods_id)} />
           ))}
         </section>
       ) : null}
@@ -110,7 +112,7 @@ export function CartTable({ lines, manjians, gifts }: { lines: CartLine[]; manji
             </button>
           </div>
           {invalid.map((l) => (
-            <CartLineRow key={l.id ?? l.goods_id} line={l} gifts={gifts} />
+            <CartLineRow key={l.id ?? l.goods_id} line={l} gifts={gifts} first={first.has(l.goods_id)} />
           ))}
         </section>
       ) : null}

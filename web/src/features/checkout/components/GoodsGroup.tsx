@@ -1,11 +1,13 @@
 /** One order of the checkout as a table: each line's price, quantity, subtotal and the discounts it received, then its gifts. */
+import { Tooltip } from 'antd';
 import { Link } from 'react-router';
 import type { CartLine } from '@core/schemas/cart';
 import type { ConfirmGroup } from '@core/schemas/trade';
+import { FIRST_GOODS_TIP } from '@/lib/documents/first-goods';
 import { linePrice } from '@/lib/line-price';
 import { isZero, lineDiscounts, minus, money } from '../lib/checkout';
 
-function LineRow({ line, gift }: { line: CartLine; gift?: { name: string; total: number; activity: string } }) {
+function LineRow({ line, gift, first }: { line: CartLine; gift?: { name: string; total: number; activity: string }; first: boolean }) {
   const g = line.goods;
   const bundle = line.combination;
   const name = bundle?.name ?? g?.name ?? '商品已下架';
@@ -27,6 +29,13 @@ function LineRow({ line, gift }: { line: CartLine; gift?: { name: string; total:
             <div className="yct-co-line__name">
               {line.source === 'huangou' ? <em className="yct-co-chip yct-co-chip--blue">换购</em> : null}
               {bundle ? <em className="yct-co-chip yct-co-chip--orange">组合</em> : null}
+              {first ? (
+                <Tooltip title={FIRST_GOODS_TIP}>
+                  <em className="yct-co-chip yct-co-chip--blue" data-testid="confirm-line-first">
+                    首营
+                  </em>
+                </Tooltip>
+              ) : null}
               {g && !bundle ? (
                 <Link to={`/list/info/${g.id}`} data-testid="confirm-line-name">
                   {name}
@@ -107,7 +116,8 @@ function LineRow({ line, gift }: { line: CartLine; gift?: { name: string; total:
   );
 }
 
-export function GoodsGroup({ group, many }: { group: ConfirmGroup; many: boolean }) {
+/** `first`: the goods the account has never bought (首营). */
+export function GoodsGroup({ group, many, first }: { group: ConfirmGroup; many: boolean; first: ReadonlySet<number> }) {
   const giftsByLine = new Map<number, { name: string; total: number; activity: string }>();
   for (const gift of group.activity_data.gifts) {
     for (const l of gift.lines) if (l.total > 0) giftsByLine.set(l.id, { name: gift.gift_name, total: l.total, activity: gift.name });
@@ -138,7 +148,12 @@ export function GoodsGroup({ group, many }: { group: ConfirmGroup; many: boolean
         </thead>
         <tbody>
           {group.list.map((line) => (
-            <LineRow key={`${line.source}-${line.id ?? line.goods_id}`} line={line} gift={line.id === null ? undefined : giftsByLine.get(line.id)} />
+            <LineRow
+              key={`${line.source}-${line.id ?? line.goods_id}`}
+              line={line}
+              gift={line.id === null ? undefined : giftsByLine.get(line.id)}
+              first={!line.combination && first.has(line.goods_id)}
+            />
           ))}
           {activityGifts.map((gift) => (
             <tr key={gift.activity_id} className="yct-co-gift" data-testid="confirm-gift">

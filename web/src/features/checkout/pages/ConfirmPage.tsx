@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { Code } from '@core/codes';
 import type { Confirm } from '@core/schemas/trade';
 import { isApiError } from '@/api/client';
+import { useFirstGoods } from '@/lib/documents/first-goods';
 import { AddressFormModal } from '@/ui/AddressFormModal';
 import { EmptyState } from '@/ui/EmptyState';
 import { ErrorState } from '@/ui/ErrorState';
@@ -50,6 +51,7 @@ function ConfirmForm({
 
   const address = data.addresses.find((a) => a.id === (addressId ?? data.address_id)) ?? null;
   const hasNormal = data.groups.some((g) => g.key === 'normal');
+  const first = useFirstGoods(data.groups.flatMap((g) => g.list.flatMap((l) => (l.combination ? [] : [l.goods_id]))));
 
   const changeInvoice = (next: InvoiceValue) => {
     setInvoice(next);
@@ -104,9 +106,19 @@ function ConfirmForm({
         </header>
         <div className={refreshing ? 'yct-co-refreshing' : undefined}>
           {data.groups.map((g) => (
-            <GoodsGroup key={g.key} group={g} many={data.groups.length > 1} />
+            <GoodsGroup key={g.key} group={g} many={data.groups.length > 1} first={first} />
           ))}
         </div>
+        {first.size ? (
+          <Alert
+            className="yct-co-first"
+            type="info"
+            showIcon
+            data-testid="confirm-first-note"
+            title={`本单含 ${first.size} 个首营品种（首次采购）`}
+            description="其首营资料（注册证或批件、说明书、质量标准、包装图）与本站资质证照一起编入订单资料包，下单后可在「账户中心 › 首营资料」或订单详情中下载。"
+          />
+        ) : null}
       </section>
 
       {hasNormal ? (

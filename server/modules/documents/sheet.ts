@@ -86,6 +86,22 @@ export function packSheetPdf(sheet: PackSheet): Promise<Buffer> {
       { font: 'bold', fill: TINT },
     );
   };
+  /** A row across the whole table: a goods' name, spec, maker and approval number over its documents. */
+  const band = (value: string, y: number) => {
+    const height = heightOf(value, WIDTH - PAD * 2, 'bold') + PAD * 2;
+    if (y + height > BOTTOM) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc.rect(MARGIN, y, WIDTH, height).fill('#f7f7f7');
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor(INK)
+      .text(value, MARGIN + PAD, y + PAD, { width: WIDTH - PAD * 2 });
+    doc.strokeColor(FRAME).lineWidth(0.4).rect(MARGIN, y, WIDTH, height).stroke();
+    return y + height;
+  };
   const lines = (rows: SheetRow[], y: number) =>
     rows.reduce((at, r) => rowOf([r.name, r.number || '—', r.validity, r.state, r.files.join('\n') || '—'], at), y);
 
@@ -99,7 +115,7 @@ export function packSheetPdf(sheet: PackSheet): Promise<Buffer> {
   if (sheet.goods.length) {
     y = section('二、首营品种资料', y + 8);
     for (const g of sheet.goods) {
-      y = rowOf([g.title, '', '', '', ''], y, { font: 'bold', fill: '#f7f7f7' });
+      y = band(g.title, y);
       y = lines(g.rows, y);
     }
   }

@@ -6,7 +6,7 @@
 import { Alert, Button, Form, Input, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router';
-import { GOODS_DOCUMENT_KEYS, GOODS_DOCUMENT_KINDS, type SiteDocument } from '@core/schemas/documents';
+import { GOODS_DOCUMENT_KEYS, GOODS_DOCUMENT_KINDS, SITE_DOCUMENT_KINDS, type SiteDocument } from '@core/schemas/documents';
 import { adminHttp } from '@/lib/admin/http';
 import { chinaMinute } from '@/lib/china-time';
 import { AdminPanel } from '@/ui/admin/AdminPanel';
@@ -44,17 +44,27 @@ function SiteTab() {
       values: { number: d.number, valid_from: d.valid_from ?? '', valid_until: d.valid_until ?? '', files: d.files, remark: d.remark },
     });
   const columns: TableColumnsType<SiteDocument> = [
-    { title: '资料名称', dataIndex: 'name', render: (n: string, d) => <b className={d.state === 'missing' ? 'yct-muted' : undefined}>{n}</b> },
+    {
+      title: '资料名称',
+      key: 'name',
+      width: 220,
+      render: (_, d) => (
+        <div className="yct-adoc-goods" title={d.name}>
+          <b className={d.state === 'missing' ? 'yct-muted' : undefined}>{SITE_DOCUMENT_KINDS[d.kind].short}</b>
+          <span className="yct-muted">{d.hint}</span>
+        </div>
+      ),
+    },
     {
       title: '证号/编号',
       key: 'number',
-      width: 190,
+      width: 150,
       render: (_, d) => (d.number ? <span className="yct-adoc-mono">{d.number}</span> : <span className="yct-muted">—</span>),
     },
     {
       title: '有效期',
       key: 'validity',
-      width: 210,
+      width: 240,
       render: (_, d) =>
         d.valid_until ? (
           <span className="yct-adoc-mono">{`${d.valid_from ?? '—'} 至 ${d.valid_until}`}</span>
@@ -63,13 +73,20 @@ function SiteTab() {
         ),
     },
     { title: '状态', key: 'state', width: 92, render: (_, d) => <StateTag state={d.state} text={d.state_text} /> },
-    { title: '文件', key: 'files', width: 130, render: (_, d) => <FileLinks files={d.files} /> },
+    { title: '文件', key: 'files', width: 90, render: (_, d) => <FileLinks files={d.files} /> },
     {
       title: '最近更新',
       key: 'updated',
       width: 150,
       render: (_, d) =>
-        d.updated_at ? <span className="yct-muted">{`${d.updated_by} ${chinaMinute(d.updated_at)}`}</span> : <span className="yct-muted">—</span>,
+        d.updated_at ? (
+          <div className="yct-adoc-goods yct-muted">
+            <span>{d.updated_by}</span>
+            <span>{chinaMinute(d.updated_at)}</span>
+          </div>
+        ) : (
+          <span className="yct-muted">—</span>
+        ),
     },
     {
       title: '操作',

@@ -146,7 +146,7 @@ const packColumns: TableColumnsType<OrderPack> = [
         <ul className="yct-doc-goods" data-testid="pack-first-goods">
           {o.first_goods.map((g) => (
             <li key={g.id}>
-              <span className="yct-tag yct-tag--blue">首营</span>
+              <span className="yct-doc-first">首营</span>
               <b>{g.name}</b>
               <span className="yct-muted">
                 {g.ypgg} · {g.sccj}

@@ -1,4 +1,4 @@
-/** 订单信息 of an order's detail: the address and remark, the payment, and the invoice. */
+/** 订单信息 of an order's detail: the address and remark, the payment, the invoice, and the first-business documents' pack. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isPaidStatus } from '@core/status';
@@ -70,6 +70,12 @@ export function OrderInfoGrid({ order }: { order: OrderDetail }) {
             </Link>
           </Field>
         ) : null}
+        <Field label="首营资料">
+          {/* The order's pack (docs/decisions/034-first-business-documents.md): a zip the server names. */}
+          <a href={`/api/documents/order/${order.id}/pack`} download className="yct-ord-link" data-testid="order-documents-pack">
+            下载首营资料包 ›
+          </a>
+        </Field>
       </dl>
     </div>
   );

@@ -109,6 +109,19 @@ export type BuildOptions = {
 };
 
 /**
+ * Answers of 1 KB or more go out compressed to browsers that accept it; answers made per request are sent once:
+ * brotli 2, half the time of quality 4 for a few per cent more bytes (docs/decisions/029-compressed-once.md).
+ * Requests are not taken compressed (no client of the site sends them so): no hook reads their encoding.
+ */
+const COMPRESSION = {
+  global: true,
+  globalDecompression: false,
+  threshold: 1024,
+  encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } },
+};
+
+/**
  * What modules lend each other against the direction of their imports: the cart's line count in the user
  * object (accounts), the units open orders hold (the console's goods), who settles each kind of gateway
  * payment (pay), and what an order's completion and refunds do to its invoice (orders/events.ts). Set once;
@@ -151,18 +164,8 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
   // A console write drops the shared answers of every process, this one included (http/cache-bus.ts).
   if (redis) app.addHook('onClose', await connectCacheBus(database.db, redis, app.log, siteNamespace(config)));
 
-  // Answers of 1 KB or more go out compressed to browsers that accept it (the built assets are compressed
-  // ahead of time and pass through as they are).
-  // Requests are not taken compressed (no client of the site sends them so): no hook reads their encoding.
-  // Answers made per request are sent once: brotli 2, half the time of quality 4 for a few per cent more bytes
-  // (docs/decisions/029-compressed-once.md).
-  await app.register(compress, {
-    global: true,
-    globalDecompression: false,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } },
-  });
+  // The built assets are compressed ahead of time and pass through as they are.
+  await app.register(compress, COMPRESSION);
   await app.register(cookie, { secret: config.SESSION_SECRET });
   await app.register(formbody, { parser: parseQuery });
   await app.register(rateLimit, {

@@ -59,31 +59,33 @@ test('qa keeps the first-business documents, and a pharmacy downloads them and i
   test.setTimeout(180_000);
   const qa = await operatorRequest('qa');
 
-  // 质量管理 › 首营资料: every kind listed, none uploaded yet.
+  // 质量管理 › 首营资料: every kind listed, a new site's samples (样本) in place.
   await consoleLogin(page, 'qa');
   await page.getByTestId('admin-menu').getByRole('link', { name: '首营资料' }).click();
   await expect(page).toHaveURL(/\/admin\/documents$/);
   const licence = page.locator('[data-testid="admin-site-doc"][data-kind="drug_licence"]');
-  await expect(licence.getByTestId('doc-state')).toHaveText('未上传');
-  await still(page, 'console-documents-empty');
+  await expect(licence.getByTestId('doc-state')).toHaveText('有效');
+  await expect(page.getByTestId('admin-site-doc')).toHaveCount(9);
+  await still(page, 'console-documents-samples');
 
-  // The licence with its number, validity and a scanned PDF; the form refuses it without 有效期至 first.
+  // The licence renewed: the sample taken out, the form refuses it with no file; then the scan and its new days.
   await licence.getByTestId('site-doc-edit').click();
   const form = page.getByTestId('doc-form');
   await form.getByTestId('doc-number').fill('浙AA5710001');
+  await form.getByRole('button', { name: /^移除/ }).click();
+  await page.getByTestId('doc-save').click();
+  await expect(form).toContainText('请上传资料文件');
   await form.locator('input[type=file]').setInputFiles({ name: '药品经营许可证正副本.pdf', mimeType: 'application/pdf', buffer: pdf('licence') });
   await expect(form.getByTestId('doc-files-item')).toContainText('药品经营许可证正副本.pdf');
-  await page.getByTestId('doc-save').click();
-  await expect(form).toContainText('请填写药品经营许可证的有效期至');
   await still(page, 'console-documents-form');
   const days = form.locator('.ant-picker-input input');
-  await days.first().fill('2024-03-01');
+  await days.first().fill('2025-03-01');
   await days.first().press('Enter');
-  await days.last().fill('2029-02-28');
+  await days.last().fill('2030-02-28');
   await days.last().press('Enter');
   await page.getByTestId('doc-save').click();
   await expect(licence.getByTestId('doc-state')).toHaveText('有效');
-  await expect(licence).toContainText('2024-03-01 至 2029-02-28');
+  await expect(licence).toContainText('2025-03-01 至 2030-02-28');
 
   // An agreement that ended is flagged on the 工作台 and in the list.
   const agreement = await uploadAs(qa, pdf('agreement'), '质量保证协议.pdf', 'application/pdf');
@@ -156,8 +158,10 @@ test('qa keeps the first-business documents, and a pharmacy downloads them and i
     const entries = unzipSync(new Uint8Array(await bytesOf(zip)));
     const names = Object.keys(entries);
     expect(names).toContain('00 资料清单.pdf');
-    expect(names).toContain('本站首营资料/01 药品经营许可证.pdf');
-    expect(names).toContain('本站首营资料/02 质量保证协议.pdf');
+    expect(names.filter((n) => n.startsWith('本站首营资料/'))).toHaveLength(9);
+    expect(names).toContain('本站首营资料/02 药品经营许可证.pdf');
+    expect(names).toContain('本站首营资料/05 质量保证协议.pdf');
+    expect(names).toContain('本站首营资料/08 质量管理专用章.png');
     expect(names.filter((n) => n.startsWith('首营品种资料/') && n.endsWith('/注册证或批件.pdf'))).toHaveLength(1);
 
     // The same pack from the order's detail.

@@ -11,4 +11,5 @@ export async function documentRoutes(root: FastifyInstance, deps: Deps) {
   await documentAdminRoutes(root, deps);
   await documentFileAdminRoutes(root, deps);
 }
+export { sealPicture } from './pack.js';
 export { documentQueues } from './service.js';

@@ -253,3 +253,14 @@ export async function orderPack(conn: Conn, dir: string, user: SessionUser | nul
   const zip = zipSync({ '00 资料清单.pdf': [new Uint8Array(sheet), { level: 0 }], ...entries });
   return { file: Buffer.from(zip), mime: 'application/zip', name: `首营资料-${facts.order.orderNo}.zip` };
 }
+
+/**
+ * The picture of a seal's impression (出库专用章 or 质量管理专用章) as kept in 首营资料, for the papers that carry it
+ * (the 随货同行单, the inspection reports); null while none of its files is a picture.
+ */
+export async function sealPicture(conn: Conn, dir: string, kind: 'outbound_seal' | 'quality_seal'): Promise<{ file: Buffer; mime: string } | null> {
+  const doc = (await siteDocumentList(conn)).find((d) => d.kind === kind);
+  const f = doc?.files.find((x) => x.mime.startsWith('image/'));
+  const file = f ? await readFile(dir, f) : null;
+  return f && file ? { file, mime: f.mime } : null;
+}

@@ -65,7 +65,6 @@ export function DocumentFilesField({ value = [], onChange, ...rest }: Props) {
           上传文件
         </Button>
       </Upload>
-      <div className="yct-adoc-files__hint">PDF 或图片，单个不超过10MB，每份资料最多{DOCUMENT_FILES_MAX}个文件；证照复印件请加盖公章后扫描</div>
     </div>
   );
 }

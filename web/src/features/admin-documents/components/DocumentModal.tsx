@@ -69,7 +69,16 @@ export function DocumentModal({ editing, saving, onSave, onClose }: Props) {
           <DatePicker style={{ width: 200 }} placeholder="YYYY-MM-DD" data-testid="doc-valid-until" />
         </Form.Item>
       ) : null}
-      <Form.Item name="files" label="资料文件" required>
+      <Form.Item
+        name="files"
+        label="资料文件"
+        required
+        // A list as wide as the dialog: with the form's `auto` it would drop below its label.
+        wrapperCol={{ flex: '1 1 0' }}
+        extra="PDF 或图片，单个不超过10MB，每份资料最多10个文件；证照复印件请加盖公章后扫描"
+        // Checked again as files come and go, so that the server's 请上传资料文件 goes once one is added.
+        rules={[{ validator: (_, v?: DocumentFile[]) => (v?.length ? Promise.resolve() : Promise.reject(new Error('请上传资料文件'))) }]}
+      >
         <DocumentFilesField />
       </Form.Item>
       {editing?.site ? (

@@ -7,7 +7,7 @@ import { buildApp } from './app.js';
 import { hashPassword } from './lib/passwords.js';
 import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/index.js';
 import { seedOperators, sweepOperatorSessions } from './modules/operators/index.js';
-import { foldSales, warmCatalogue, warmPaths } from './modules/catalogue/index.js';
+import { foldSales, sweepNearExpiry, warmCatalogue, warmPaths } from './modules/catalogue/index.js';
 import { clearKeptAnswers } from './http/cache.js';
 import { databaseLabel, siteUrl, startupNotice, warmUp } from './startup.js';
 
@@ -24,7 +24,8 @@ const app = await buildApp({ config, database });
 
 /**
  * Unpaid orders are cancelled when their 24 hours are up (stock returned), and shipped orders complete 15 days
- * after shipping (DESIGN.md section 7); units sold since the last sweep are added to the goods' sales.
+ * after shipping (DESIGN.md section 7); units sold since the last sweep are added to the goods' sales; once a day,
+ * goods whose batches have come near expiry have their stock worked out again.
  */
 const EXPIRY_SWEEP_MS = 60_000;
 const sweeper = setInterval(() => {
@@ -34,6 +35,8 @@ const sweeper = setInterval(() => {
     .then((n) => n && app.log.info({ completed: n }, 'shipped orders completed'))
     .then(() => sweepOperatorSessions(database.db))
     .then(() => foldSales(database.db))
+    .then(() => sweepNearExpiry(database.db))
+    .then((n) => n && app.log.info({ goods: n }, 'batches come near expiry taken out of stock'))
     .catch((err: unknown) => app.log.error({ err }, 'sweeping orders failed'));
 }, EXPIRY_SWEEP_MS);
 sweeper.unref();

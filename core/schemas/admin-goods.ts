@@ -254,6 +254,8 @@ export const stockBody = z.object({
       .refine((n) => n !== 0, { error: '调整数量不能为0' }),
   ),
   reason: text('调整原因', 200),
+  /** The batch the units go into or come from; without one, see docs/decisions/033-batches.md. */
+  batch_id: id('批号ID').optional(),
 });
 
 export const stockLogQuery = z.object({ page: page() });
@@ -377,6 +379,7 @@ export const StockLogEntry = z.object({
   id: z.number().int(),
   goods_id: z.number().int(),
   delta: z.number().int(),
+  batch_id: z.number().int().nullable().meta({ description: 'the batch changed; null when the units came off several batches or before batches' }),
   stock_after: z.number().int(),
   reason: z.string(),
   operator_id: z.number().int().nullable(),

@@ -15,6 +15,7 @@ import {
   categories,
   friendlyLinks,
   goods,
+  goodsBatches,
   hotSearches,
   licences,
   messages,
@@ -39,24 +40,10 @@ import { seedTradeAccounts, seedTradePromotions } from './trade.js';
 import { seedActivityPages } from './activity-pages.js';
 import { DEVICE_MAKERS, DEVICES, DRUGS, FOOD_MAKERS, FOODS, HERB_MAKERS, HERBS, MAKERS, type DrugEntry } from './drugs.js';
 import { packClassOf, packFormOf } from './pictures.js';
+import { batchesOf } from './batches.js';
+import { random } from './random.js';
 
 /** mulberry32: a small seeded generator; the seed's randomness must repeat. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    chance: (p: number) => next() < p,
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)],
-  };
-}
 
 /** Makers that really are the only source of a product. */
 const SOLE_MAKERS: Record<string, string[]> = {
@@ -185,8 +172,13 @@ function buildGoods(
   const isHerb = entry.cfl === '中药饮片';
   const isTcm = isHerb || entry.category.startsWith('中成药');
   const nearExpiry = rnd.chance(0.04);
-  const produced = now - rnd.int(30, 420) * day - round * 7 * day;
-  const expiry = nearExpiry ? now + rnd.int(20, 170) * day : produced + (isHerb ? 540 : rnd.pick([730, 1095])) * day;
+  let produced = now - rnd.int(30, 420) * day - round * 7 * day;
+  let expiry = nearExpiry ? now + rnd.int(20, 170) * day : produced + (isHerb ? 540 : rnd.pick([730, 1095])) * day;
+  // Goods on sale as usual have at least 200 days left, so that their batch sells (docs/decisions/033-batches.md).
+  if (!nearExpiry && expiry < now + 200 * day) {
+    produced += now + 200 * day - expiry;
+    expiry = now + 200 * day;
+  }
   const isYoux = rnd.chance(0.2);
   const tags: string[] = [];
   // 满, 赠 and 换购 come with the activities that give them (trade.ts); 秒 and 特 with the promotions.
@@ -221,6 +213,8 @@ function buildGoods(
     cfl: entry.cfl,
     xq: isoDate(expiry),
     scrq: isoDate(produced),
+    // A near-expiry listing (特) sells its batches until they expire.
+    minShelfDays: nearExpiry ? 0 : 183,
     ccfs: entry.storage ?? (isHerb || entry.jx.includes('软胶囊') ? '阴凉' : '常温'),
     categoryId: ids.category.get(entry.category) ?? ids.category.values().next().value!,
     brandId: makerInfo?.brand ? (ids.brand.get(makerInfo.brand) ?? null) : null,
@@ -269,7 +263,8 @@ export async function seedGoods(db: Db, total: number, opts: { batch?: number; o
       const k = existing + i;
       rows.push(buildGoods(k, list[k % list.length], Math.floor(k / list.length), ids, now));
     }
-    await db.insert(goods).values(rows);
+    const made = await db.insert(goods).values(rows).returning({ id: goods.id });
+    await db.insert(goodsBatches).values(made.flatMap((g, i) => batchesOf(g.id, rows[i], existing + start + i, now)));
     opts.onProgress?.(Math.min(total, start + batch));
   }
   await classifyGoodsScopes(db);

@@ -5,7 +5,6 @@ export * from './operators.js';
 export * from './accounts.js';
 export * from './uploads.js';
 export * from './catalogue.js';
-export * from './batches.js';
 export * from './content.js';
 export * from './promotions.js';
 export * from './activity-pages.js';

@@ -35,6 +35,7 @@ import { businessScopeList } from '../accounts/index.js';
 import { auditedMany, type TargetChange } from '../operators/index.js';
 import { knownPublicPictures } from '../uploads/index.js';
 import { afterGoodsWrite, exportPage, goodsFilter, goodsRowsByIds } from './admin.js';
+import { correctBatchDates, firstBatches } from './batches.js';
 import {
   categoryPath,
   columnsOf,
@@ -409,11 +410,16 @@ export async function importGoods(db: Db, req: FastifyRequest, buffer: Buffer, d
       goods,
       p.creates.map((c, k) => ({ id: ids[k], ...columnsOf(c.form), number: c.number })),
     );
+    // Each new goods' stock is its first batch, with the row's dates; it sells unless those are near expiry.
+    const stock = await firstBatches(
+      tx,
+      p.creates.map((c, k) => ({ goodsId: ids[k], scrq: c.form.scrq, xq: c.form.xq, number: c.number })),
+    );
     await insertMany(
       tx,
       stockLog,
       p.creates.flatMap((c, k) =>
-        c.number > 0 ? [{ goodsId: ids[k], delta: c.number, stockAfter: c.number, reason: '导入新建', operatorId: operator.id }] : [],
+        c.number > 0 ? [{ goodsId: ids[k], delta: c.number, stockAfter: stock.get(ids[k]) ?? 0, reason: '导入新建', operatorId: operator.id }] : [],
       ),
     );
     p.creates.forEach((c, k) => changes.push({ targetId: ids[k], before: null, after: { ...goodsTrail(c.form), number: c.number } }));
@@ -427,6 +433,7 @@ export async function importGoods(db: Db, req: FastifyRequest, buffer: Buffer, d
       goods,
       changed.map(({ u }) => ({ id: u.existing.id, ...columnsOf(u.form) })),
     );
+    for (const { u } of changed) await correctBatchDates(tx, u.existing.id, u.existing, u.form);
     for (const { u, before, after } of changed) changes.push({ targetId: u.existing.id, before, after });
     return { changes, result: report(sheet, p, false) };
   });

@@ -128,6 +128,8 @@ describe(`console goods in Excel on ${dbLabel}`, () => {
     return Buffer.from(await book.xlsx.writeBuffer());
   }
 
+  /** Two years from today: beyond the minimum shelf life, so a new goods' first stock sells. */
+  const farExpiry = new Date(Date.now() + 730 * 86_400_000).toISOString().slice(0, 10);
   /** A new goods as an import row. */
   const row = (name: string, over: Record<string, string | number> = {}) => ({
     商品名称: name,
@@ -138,7 +140,7 @@ describe(`console goods in Excel on ${dbLabel}`, () => {
     剂型: '片剂',
     处方分类: '处方药',
     生产日期: '2025-06-01',
-    效期: '2027-05-31',
+    效期: farExpiry,
     中包装: 10,
     件装量: 400,
     储存方式: '常温',

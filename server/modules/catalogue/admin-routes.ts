@@ -114,7 +114,7 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
         tags,
         summary: 'Adds `delta` units to the stock (takes them off when negative) with a reason, logged with the operator and the stock after (stock:write).',
         description:
-          'One transaction with a conditional update: concurrent changes never lose one, and stock never goes below zero (refused with code 400 and the current stock). Open orders took their units when they were placed, so no other floor applies.',
+          'Into or out of the batch `batch_id` names (one of this goods), never below what open orders hold of it; without one, units added go to the batch the goods’ dates name and units taken come off the batches that sell, first-expiring first (docs/decisions/033-batches.md). One transaction holding the goods row: concurrent changes never lose one, and stock never goes below zero (refused with code 400 and the current stock).',
         params,
         body: stockBody,
         response: answers(StockChange),

@@ -27,6 +27,7 @@ import { notFound, refuse } from '../../http/envelope.js';
 import { businessScopeList } from '../accounts/index.js';
 import { audited, auditedMany, operatorNames } from '../operators/index.js';
 import { assertForm, bit, categoryPath, columnsOf, descendants, formFields, formOf, goodsTrail, loadRefs, type GoodsForm, type Refs } from './admin-form.js';
+import { changeBatchStock, correctBatchDates, firstBatch } from './batches.js';
 import { goodsCore, type GoodsCore } from './goods.js';
 import { asPinyin, refreshGoodsTerms } from './terms.js';
 
@@ -123,7 +124,11 @@ export async function createGoods(db: Db, req: FastifyRequest, body: GoodsInput)
       .insert(goods)
       .values({ ...columnsOf(form), number })
       .returning({ id: goods.id });
-    if (number > 0) await tx.insert(stockLog).values({ goodsId: row.id, delta: number, stockAfter: number, reason: '新建商品', operatorId: operator.id });
+    // The first stock is the first batch, with the form's dates; it sells unless those are near expiry.
+    const batchId = await firstBatch(tx, row.id, number);
+    const [after] = await tx.select({ number: goods.number }).from(goods).where(eq(goods.id, row.id));
+    if (number > 0)
+      await tx.insert(stockLog).values({ goodsId: row.id, batchId, delta: number, stockAfter: after.number, reason: '新建商品', operatorId: operator.id });
     return { before: null, after: { ...goodsTrail(form), number }, result: row.id, targetId: row.id };
   });
   await afterGoodsWrite(db, form.is_on_sale === 1);
@@ -141,6 +146,7 @@ export async function updateGoods(db: Db, req: FastifyRequest, id: number, patch
     const after: GoodsForm = { ...before, ...sent };
     await assertForm(tx, scopes, after, row.images);
     await tx.update(goods).set(columnsOf(after)).where(eq(goods.id, id));
+    await correctBatchDates(tx, id, row, after);
     const search = before.name !== after.name || before.sccj !== after.sccj || before.is_on_sale !== after.is_on_sale;
     return { before: goodsTrail(before), after: goodsTrail(after), result: search };
   });
@@ -153,6 +159,7 @@ function stockLogView(r: typeof stockLog.$inferSelect, names: Map<number, string
     id: r.id,
     goods_id: r.goodsId,
     delta: r.delta,
+    batch_id: r.batchId,
     stock_after: r.stockAfter,
     reason: r.reason,
     operator_id: r.operatorId,
@@ -162,33 +169,26 @@ function stockLogView(r: typeof stockLog.$inferSelect, names: Map<number, string
 }
 
 /**
- * `POST /api/admin/goods/{id}/stock`: adds `delta` units (taking them off when negative) in one conditional
- * update, with its log row, in one transaction.
+ * `POST /api/admin/goods/{id}/stock`: adds `delta` units (taking them off when negative) to the batch named, or
+ * without one to the batch the goods' dates name (taking them off the batches that sell, first-expiring first),
+ * with its log row, in one transaction that holds the goods row (batches.ts).
  *
- * Never below zero - and that is the whole rule: this codebase reserves no stock beside the count. Stock is
- * taken off `number` when an order is placed (orders/checkout.ts) and given back if it is cancelled, so what
- * open orders hold is already gone from `number` (the detail shows it as `held_number`); any count from 0 up
- * leaves those orders whole.
+ * Never below what open orders hold: stock is taken off the batches' free units when an order is placed
+ * (orders/checkout.ts) and given back if it is cancelled, so what open orders hold is already out of `number`
+ * (the detail shows it as `held_number`); any count from 0 up leaves those orders whole.
  */
-export async function changeStock(db: Db, req: FastifyRequest, id: number, body: { delta: number; reason: string }) {
+export async function changeStock(db: Db, req: FastifyRequest, id: number, body: { delta: number; reason: string; batch_id?: number }) {
   const result = await audited(db, req, { permission: 'stock:write', action: 'goods.stock', targetType: 'goods', targetId: id }, async (tx, operator) => {
-    const [row] = await tx
-      .update(goods)
-      .set({ number: sql`${goods.number} + ${body.delta}` })
-      .where(and(eq(goods.id, id), sql`${goods.number} + ${body.delta} >= 0`))
-      .returning({ number: goods.number });
-    if (!row) {
-      const [found] = await tx.select({ number: goods.number }).from(goods).where(eq(goods.id, id));
-      if (!found) throw notFound(GOODS_MISSING);
-      throw refuse(`库存不足：当前库存${found.number}，调整后不能小于0`);
-    }
+    const [found] = await tx.select({ id: goods.id }).from(goods).where(eq(goods.id, id)).for('update');
+    if (!found) throw notFound(GOODS_MISSING);
+    const row = await changeBatchStock(tx, id, body.delta, body.batch_id ?? null);
     const [log] = await tx
       .insert(stockLog)
-      .values({ goodsId: id, delta: body.delta, stockAfter: row.number, reason: body.reason, operatorId: operator.id })
+      .values({ goodsId: id, batchId: row.batchId, delta: body.delta, stockAfter: row.number, reason: body.reason, operatorId: operator.id })
       .returning();
     const names = new Map([[operator.id, `${operator.name}（${operator.username}）`]]);
     return {
-      before: { number: row.number - body.delta },
+      before: { number: row.before },
       after: { number: row.number, reason: body.reason },
       result: { goods_id: id, number: row.number, log: stockLogView(log, names) },
     };

@@ -1,46 +1,180 @@
 /**
- * Stock and sales: an order takes its goods' units in one statement and a cancellation gives them back, each
- * writing the units to the sales tally that a sweep folds into goods.sales.
+ * Stock and sales: an order takes its lines' units from the goods' batches first-expiring-first-out in one
+ * statement, cancelling gives them back to the same batches, shipping takes them out of the warehouse, a return
+ * brings them back; each writes the units to the sales tally that a sweep folds into goods.sales
+ * (docs/decisions/033-batches.md).
  */
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
+import { chinaToday } from '../../../core/schemas/admin-goods.js';
 import type { Conn, Db } from '../../db/client.js';
-import { goods, salesTally } from '../../db/schema/catalogue.js';
+import { goods, goodsBatches, orderItemBatches, salesTally } from '../../db/schema/catalogue.js';
+import { dateBatch, lockGoods, syncGoodsStock } from './batches.js';
+
+/** Units of one goods on one order line (a bundle line has one per part). */
+export type StockLine = { item: number; goodsId: number; number: number };
+
+/** The lines with their units of one goods on one line added up, none empty, in goods then line order. */
+function merged(lines: StockLine[]): StockLine[] {
+  const sums = new Map<string, StockLine>();
+  for (const l of lines) {
+    if (l.number <= 0) continue;
+    const key = `${l.item}:${l.goodsId}`;
+    const had = sums.get(key);
+    sums.set(key, { ...l, number: (had?.number ?? 0) + l.number });
+  }
+  return [...sums.values()].sort((a, b) => a.goodsId - b.goodsId || a.item - b.item);
+}
+
+type Taken = { short: number | string | null; taken: number; held: number; batches: number };
 
 /**
- * Takes the units of every goods of `needs` off their stock, or none of them, in one statement: answers the
- * first goods (by id) short of stock, or null when all were taken (the caller then ends its transaction; on a
- * shortage it rolls back). The rows are locked in id order, so two orders never wait on each other in a
- * circle, and one round trip before the commit keeps them locked as briefly as can be.
+ * Takes the units of every line off their goods' batches, or none of them, in one statement: answers the first
+ * goods (by id) short of stock, or null when all were taken (the caller then ends its transaction; on a shortage
+ * it rolls back). The goods rows are locked in id order, then their batches that sell in (goods, expiry, id)
+ * order; each goods' lines, in line order, take the earliest-expiring batches first, a line spanning batches
+ * taking a part of each, and every part is written to order_item_batches. A batch's units are held (`held`)
+ * only while what it holds stays within its quantity, and goods.number and the next batch's dates move with
+ * them. One round trip before the commit keeps the goods rows locked as briefly as can be.
  */
-export async function takeStocks(tx: Conn, needs: [goodsId: number, number: number][]): Promise<number | null> {
-  if (!needs.length) return null;
-  const sorted = [...needs].sort((a, b) => a[0] - b[0]);
+export async function takeStocks(tx: Conn, lines: StockLine[], today = chinaToday()): Promise<number | null> {
+  const wanted = merged(lines);
+  if (!wanted.length) return null;
   const values = sql.join(
-    sorted.map(([id, n]) => sql`(${id}::int, ${n}::int)`),
+    wanted.map((l) => sql`(${l.item}::int, ${l.goodsId}::int, ${l.number}::int)`),
     sql`, `,
   );
   const result = (await tx.execute(sql`
-    with wanted(id, n) as (values ${values}),
-    locked as materialized (select g.id, g.number from ${goods} g join wanted w on g.id = w.id order by g.id for update of g),
-    short as (select w.id from wanted w left join locked l on l.id = w.id where coalesce(l.number, 0) < w.n order by w.id limit 1),
+    with wanted(item, goods_id, n) as (values ${values}),
+    need as (select goods_id as id, sum(n)::int as n from wanted group by goods_id),
+    locked as materialized (
+      select g.id, g.number, g.min_shelf_days from ${goods} g join need w on g.id = w.id order by g.id for update of g),
+    lots as materialized (
+      select b.id, b.goods_id, b.quantity - b.held as free, b.xq, b.scrq
+      from ${goodsBatches} b join locked l on l.id = b.goods_id
+      where b.status = 1 and b.quantity > b.held and b.xq > ${today}::date + l.min_shelf_days
+      order by b.goods_id, b.xq, b.id for update of b),
+    ranked as (select id, goods_id, free, xq, scrq, (sum(free) over (partition by goods_id order by xq, id))::int as upto from lots),
+    supply as (select goods_id as id, max(upto) as n from ranked group by goods_id),
+    short as (
+      select w.id from need w left join locked l on l.id = w.id left join supply s on s.id = w.id
+      where coalesce(l.number, 0) < w.n or coalesce(s.n, 0) < w.n order by w.id limit 1),
+    spans as (select item, goods_id, n, (sum(n) over (partition by goods_id order by item))::int as upto from wanted),
+    alloc as (
+      select s.item, s.goods_id, r.id as batch_id, least(s.upto, r.upto) - greatest(s.upto - s.n, r.upto - r.free) as units
+      from spans s join ranked r on r.goods_id = s.goods_id
+      where r.upto - r.free < s.upto and s.upto - s.n < r.upto and not exists (select 1 from short)),
+    per_batch as (select batch_id, sum(units)::int as units from alloc group by batch_id),
+    held as (
+      update ${goodsBatches} b set held = b.held + p.units from per_batch p
+      where b.id = p.batch_id and b.held + p.units <= b.quantity returning b.id),
+    written as (
+      insert into ${orderItemBatches} (order_item_id, goods_id, batch_id, units) select item, goods_id, batch_id, units from alloc),
+    next as (
+      select distinct on (r.goods_id) r.goods_id, r.xq, r.scrq from ranked r join need w on w.id = r.goods_id
+      where r.upto > w.n order by r.goods_id, r.xq, r.id),
     taken as (
-      update ${goods} set number = ${goods.number} - w.n from wanted w
-      where ${goods.id} = w.id and not exists (select 1 from short) returning ${goods.id} as id, w.n as n),
+      update ${goods} g set number = g.number - w.n, xq = coalesce(x.xq, g.xq), scrq = coalesce(x.scrq, g.scrq)
+      from need w left join next x on x.goods_id = w.id
+      where g.id = w.id and not exists (select 1 from short) returning g.id as id, w.n as n),
     tally as (insert into ${salesTally} (goods_id, number) select id, n from taken)
-    select (select id from short) as short, (select count(*) from taken)::int as taken`)) as unknown as { rows: { short: number | null; taken: number }[] };
+    select (select id from short) as short, (select count(*) from taken)::int as taken,
+      (select count(*) from held)::int as held, (select count(*) from per_batch)::int as batches`)) as unknown as { rows: Taken[] };
   const [row] = result.rows;
   if (row.short !== null) return Number(row.short);
-  if (row.taken !== sorted.length) throw new Error(`takeStocks: ${row.taken} of ${sorted.length} goods taken`);
+  const goodsCount = new Set(wanted.map((l) => l.goodsId)).size;
+  if (Number(row.taken) !== goodsCount || Number(row.held) !== Number(row.batches))
+    throw new Error(`takeStocks: ${row.taken} of ${goodsCount} goods, ${row.held} of ${row.batches} batches taken`);
   return null;
 }
 
-/** Gives `number` units back to the goods' stock (a cancelled or refunded order), and takes them off its sales. */
-export async function putBackStock(tx: Conn, goodsId: number, number: number) {
-  await tx
-    .update(goods)
-    .set({ number: sql`${goods.number} + ${number}` })
-    .where(eq(goods.id, goodsId));
-  await tx.insert(salesTally).values({ goodsId, number: -number });
+type Release = { item: number; goods_id: number; units: number };
+
+/**
+ * Gives the units of an order's lines back before they shipped (a cancelled or refunded order): each to the
+ * batch it was taken from, and off the sales. Units of a line placed before batches existed, which were taken
+ * off the stock alone, go to the batch the goods' dates name.
+ */
+export async function putBackStock(tx: Conn, lines: StockLine[], today = chinaToday()) {
+  const wanted = merged(lines);
+  if (!wanted.length) return;
+  const ids = [...new Set(wanted.map((l) => l.goodsId))];
+  await lockGoods(tx, ids);
+  const items = [...new Set(wanted.map((l) => l.item))];
+  const released = (await tx.execute(sql`
+    with gone as (
+      delete from ${orderItemBatches} where order_item_id in (${sql.join(
+        items.map((i) => sql`${i}::int`),
+        sql`, `,
+      )}) and returned = 0 returning order_item_id, goods_id, batch_id, units),
+    per_batch as (select batch_id, sum(units)::int as units from gone group by batch_id),
+    freed as (update ${goodsBatches} b set held = b.held - p.units from per_batch p where b.id = p.batch_id)
+    select order_item_id as item, goods_id, sum(units)::int as units from gone group by order_item_id, goods_id`)) as unknown as { rows: Release[] };
+  const back = new Map(released.rows.map((r) => [`${r.item}:${r.goods_id}`, Number(r.units)]));
+  for (const l of wanted) {
+    const rest = l.number - (back.get(`${l.item}:${l.goodsId}`) ?? 0);
+    if (rest > 0) await addToBatch(tx, await dateBatch(tx, l.goodsId), rest);
+  }
+  await tally(tx, wanted);
+  await syncGoodsStock(tx, ids, today);
+}
+
+async function addToBatch(tx: Conn, batchId: number, units: number) {
+  await tx.execute(sql`update ${goodsBatches} set quantity = quantity + ${units}::int where id = ${batchId}`);
+}
+
+async function tally(tx: Conn, lines: StockLine[]) {
+  const sums = new Map<number, number>();
+  for (const l of lines) sums.set(l.goodsId, (sums.get(l.goodsId) ?? 0) + l.number);
+  await tx.insert(salesTally).values([...sums].map(([goodsId, n]) => ({ goodsId, number: -n })));
+}
+
+/** The units an order's lines hold leave the warehouse: off their batches' quantity and held alike. */
+export async function shipStock(tx: Conn, items: number[]) {
+  if (!items.length) return;
+  const parts = await tx.select({ goodsId: orderItemBatches.goodsId }).from(orderItemBatches).where(inArray(orderItemBatches.orderItemId, items));
+  if (!parts.length) return;
+  await lockGoods(tx, [...new Set(parts.map((p) => p.goodsId))]);
+  await tx.execute(sql`
+    with per_batch as (
+      select batch_id, sum(units)::int as units from ${orderItemBatches}
+      where order_item_id in (${sql.join(
+        items.map((i) => sql`${i}::int`),
+        sql`, `,
+      )}) group by batch_id)
+    update ${goodsBatches} b set quantity = b.quantity - p.units, held = b.held - p.units from per_batch p where b.id = p.batch_id`);
+}
+
+/**
+ * Units of shipped lines come back (a received return): to the batches the line was taken from, the
+ * latest-expiring first, never more to a batch than it gave; the rest (lines placed before batches) to the batch
+ * the goods' dates name. Off the sales too.
+ */
+export async function returnStock(tx: Conn, lines: StockLine[], today = chinaToday()) {
+  const wanted = merged(lines);
+  if (!wanted.length) return;
+  const ids = [...new Set(wanted.map((l) => l.goodsId))];
+  await lockGoods(tx, ids);
+  for (const l of wanted) {
+    const parts = await tx
+      .select({ id: orderItemBatches.id, batchId: orderItemBatches.batchId, left: sql<number>`${orderItemBatches.units} - ${orderItemBatches.returned}` })
+      .from(orderItemBatches)
+      .innerJoin(goodsBatches, sql`${goodsBatches.id} = ${orderItemBatches.batchId}`)
+      .where(
+        sql`${orderItemBatches.orderItemId} = ${l.item} and ${orderItemBatches.goodsId} = ${l.goodsId} and ${orderItemBatches.returned} < ${orderItemBatches.units}`,
+      )
+      .orderBy(sql`${goodsBatches.xq} desc, ${goodsBatches.id} desc`);
+    let rest = l.number;
+    for (const p of parts) {
+      const n = Math.min(rest, Number(p.left));
+      if (n <= 0) break;
+      await tx.execute(sql`update ${orderItemBatches} set returned = returned + ${n}::int where id = ${p.id}`);
+      await addToBatch(tx, p.batchId, n);
+      rest -= n;
+    }
+    if (rest > 0) await addToBatch(tx, await dateBatch(tx, l.goodsId), rest);
+  }
+  await tally(tx, wanted);
+  await syncGoodsStock(tx, ids, today);
 }
 
 /**

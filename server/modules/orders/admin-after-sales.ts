@@ -13,7 +13,7 @@ import type { Conn, Db } from '../../db/client.js';
 import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { briefOf, userBriefs, sendMessage } from '../accounts/index.js';
-import { putBackStock } from '../catalogue/index.js';
+import { returnStock } from '../catalogue/index.js';
 import { audited } from '../operators/index.js';
 import { settleCashback } from './cashback.js';
 import { orderRefunded } from './events.js';
@@ -137,7 +137,7 @@ export async function decideAfterSale(db: Db, req: FastifyRequest, id: number, b
   });
 }
 
-/** 确认收货 of a return: the returned units are counted on their lines and go back into stock. */
+/** 确认收货 of a return: the returned units are counted on their lines and go back into stock, to the batches they left from. */
 export async function receiveReturn(db: Db, req: FastifyRequest, id: number) {
   return audited(db, req, { permission: 'after_sale:decide', action: 'after_sale.receive', targetType: 'after_sale', targetId: id }, async (tx) => {
     const a = await lockedAfterSale(tx, id);
@@ -151,7 +151,10 @@ export async function receiveReturn(db: Db, req: FastifyRequest, id: number) {
         .update(orderItems)
         .set({ returnedNumber: sql`${orderItems.returnedNumber} + ${line.number}` })
         .where(eq(orderItems.id, item.id));
-      for (const part of item.parts ?? [{ goods_id: item.goodsId, number: 1 }]) await putBackStock(tx, part.goods_id, part.number * line.number);
+      await returnStock(
+        tx,
+        (item.parts ?? [{ goods_id: item.goodsId, number: 1 }]).map((part) => ({ item: item.id, goodsId: part.goods_id, number: part.number * line.number })),
+      );
     }
     const [after] = await tx.update(afterSales).set({ receivedAt: new Date() }).where(eq(afterSales.id, id)).returning();
     return { before: afterSaleTrail(a), after: afterSaleTrail(after), result: null };

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { briefOf, buyersMatching, userBriefs, sendMessage } from '../accounts/index.js';
-import { goodsByIds } from '../catalogue/index.js';
+import { goodsByIds, shipStock } from '../catalogue/index.js';
 import { audited } from '../operators/index.js';
 import { paymentsOf, closeWaiting } from '../pay/index.js';
 import { creditBillOfOrder } from '../wallet/index.js';
@@ -223,7 +223,7 @@ export async function confirmTransfer(db: Db, req: FastifyRequest, id: number, b
   return adminOrderDetail(db, id);
 }
 
-/** 发货: a paid order leaves with a carrier and tracking number; the buyer sees 已发货 and the trace. */
+/** 发货: a paid order leaves with a carrier and tracking number, its units off their batches; the buyer sees 已发货 and the trace. */
 export async function shipOrder(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof shipBody>) {
   await audited(db, req, { permission: 'order:ship', action: 'order.ship', targetType: 'order', targetId: id }, async (tx) => {
     const o = await lockedOrder(tx, id);
@@ -234,6 +234,12 @@ export async function shipOrder(db: Db, req: FastifyRequest, id: number, body: z
       .set({ status: OrderStatus.shipped, carrier: body.carrier, trackingNo: body.tracking_no, shippedAt: new Date() })
       .where(eq(orders.id, id))
       .returning();
+    // The units leave the warehouse: off the batches they were held in.
+    const items = await tx.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, id));
+    await shipStock(
+      tx,
+      items.map((i) => i.id),
+    );
     await sendMessage(tx, o.userId, '订单已发货', `您的订单 ${o.orderNo} 已由${body.carrier}发出，运单号 ${body.tracking_no}。`);
     return { before: trail(o), after: trail(after), result: null };
   });

@@ -380,6 +380,7 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
     const groups = await priceGroups(db, tx, user, entries.value, choice, shared);
     const made: Made[] = [];
     const allNeeds = new Map<number, number>();
+    const allItems: ItemRow[] = [];
     const names = new Map<number, string>();
     const orderedLines: number[] = [];
     const reasons: string[] = [];
@@ -401,7 +402,7 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
       for (const [id, n] of needs) allNeeds.set(id, (allNeeds.get(id) ?? 0) + n);
       for (const [id, g] of p.goodsById) names.set(id, g.name);
       const { order, items } = await writeOrder(tx, user, input, address.value, group, p, now);
-      await addGifts(tx, order, priced, allNeeds, names);
+      allItems.push(...items, ...(await addGifts(tx, order, priced, allNeeds, names)));
       await allInOrder([placement.coupon.take(tx, order, now), placement.redPacket.take(tx, order), placement.limitedBuys.take(tx, order, items)]);
       if (order.payAmount === 0) {
         // Wholly paid by discounts: nothing left to pay.
@@ -415,7 +416,7 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
     }
     if (!made.length) throw refuse(`所选商品暂时无法购买${reasons.length ? `（${reasons.slice(0, 3).join('；')}）` : ''}，请返回购物车调整`);
     // The stock last, so that the goods rows are held only until the commit.
-    await allInOrder([removeLines(tx, user.id, orderedLines), placement.stock.take(tx, allNeeds, (id) => names.get(id) ?? '')]);
+    await allInOrder([removeLines(tx, user.id, orderedLines), placement.stock.take(tx, allItems, (id) => names.get(id) ?? '')]);
     return made;
   });
   const first = created.find((o) => !o.is_ephedrine) ?? created[0];

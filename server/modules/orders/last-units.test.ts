@@ -106,10 +106,13 @@ describe(`the last units on ${dbLabel}`, () => {
       return foldSales(t.db);
     });
     const outcomes = await Promise.all(
-      wants.map((need) =>
+      wants.map((need, i) =>
         t.db
           .transaction(async (tx) => {
-            const short = await takeStocks(tx, need);
+            const short = await takeStocks(
+              tx,
+              need.map(([goodsId, number], k) => ({ item: 1_000_000 + i * 10 + k, goodsId, number })),
+            );
             if (short !== null) throw new Error(`short ${short}`);
             return true;
           })

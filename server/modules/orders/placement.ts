@@ -7,17 +7,16 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { orderItems } from '../../db/schema/orders.js';
 import { refuse } from '../../http/envelope.js';
-import { putBackStock, takeStocks } from '../catalogue/index.js';
+import { putBackStock, takeStocks, type StockLine } from '../catalogue/index.js';
 import { recordSales, releaseSales } from '../promotions/index.js';
 import { releaseCoupon, useCoupon, move } from '../wallet/index.js';
 import type { ItemRow, OrderRow } from './rows.js';
 
-/** Units of each goods an order's lines hold (a bundle's parts, gifts included), in goods id order. */
-function heldStock(items: ItemRow[]): [number, number][] {
-  const held = new Map<number, number>();
-  for (const i of items)
-    for (const part of i.parts ?? [{ goods_id: i.goodsId, number: 1 }]) held.set(part.goods_id, (held.get(part.goods_id) ?? 0) + part.number * i.number);
-  return [...held].sort((a, b) => a[0] - b[0]);
+/** Units of each goods each of an order's lines holds (a bundle's parts, gifts included). */
+function stockLines(items: ItemRow[]): StockLine[] {
+  return items.flatMap((i) =>
+    (i.parts ?? [{ goods_id: i.goodsId, number: 1 }]).map((part) => ({ item: i.id, goodsId: part.goods_id, number: part.number * i.number })),
+  );
 }
 
 /** Each step of placing an order with its undo: what a cancelled (or refunded) order gives back. */
@@ -27,12 +26,18 @@ export const placement = {
    * transaction, so that the goods rows, which every buyer of those goods waits on, are held only until it commits.
    */
   stock: {
-    async take(tx: Tx, needs: Map<number, number>, goodsName: (id: number) => string) {
-      const short = await takeStocks(tx, [...needs]);
+    /**
+     * Reserve stock from the goods' batches, first-expiring first, each line's units recorded by batch; the goods
+     * rows are locked in id order so that two orders never wait on each other's rows. The last step of the
+     * transaction, so that the goods rows, which every buyer of those goods waits on, are held only until it commits.
+     */
+    async take(tx: Tx, items: ItemRow[], goodsName: (id: number) => string) {
+      const short = await takeStocks(tx, stockLines(items));
       if (short !== null) throw refuse(`${goodsName(short)}库存不足，请调整采购数量`);
     },
+    /** Back to the very batches the lines took them from. */
     async giveBack(tx: Tx, _order: OrderRow, items: ItemRow[]) {
-      for (const [goodsId, number] of heldStock(items)) await putBackStock(tx, goodsId, number);
+      await putBackStock(tx, stockLines(items));
     },
   },
   coupon: {

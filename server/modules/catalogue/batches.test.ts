@@ -1,0 +1,202 @@
+/** Goods whole with their batches: the seed, the migration of goods without batches, the console's stock changes and the day's sweep. */
+import { readFileSync } from 'node:fs';
+import { describe, it, expect } from 'vitest';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { chinaToday } from '../../../core/schemas/admin-goods.js';
+import { BatchStatus } from '../../../core/status.js';
+import { goods, goodsBatches, orderItemBatches, stockLog } from '../../db/schema/catalogue.js';
+import { dbLabel } from '../../testing.js';
+import { create, ops, t, openGoodsConsole } from './admin.fixture.js';
+import { lockGoods, sweepNearExpiry, syncGoodsStock } from './batches.js';
+
+openGoodsConsole();
+
+type Batch = typeof goodsBatches.$inferSelect;
+type Goods = typeof goods.$inferSelect;
+
+const today = chinaToday();
+const dayFrom = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const sells = (g: Goods, b: Batch) => b.status === BatchStatus.released && b.xq > dayFrom(g.minShelfDays);
+
+async function everything() {
+  const all = await t.db.select().from(goods).orderBy(asc(goods.id));
+  const batches = await t.db.select().from(goodsBatches).orderBy(asc(goodsBatches.xq), asc(goodsBatches.id));
+  return all.map((g) => ({ g, batches: batches.filter((b) => b.goodsId === g.id) }));
+}
+const batchesOf = (goodsId: number) =>
+  t.db.select().from(goodsBatches).where(eq(goodsBatches.goodsId, goodsId)).orderBy(asc(goodsBatches.xq), asc(goodsBatches.id));
+const goodsNow = async (id: number) => (await t.db.select().from(goods).where(eq(goods.id, id)))[0];
+
+/** Gives the goods exactly these batches (expiring `days` from today) and works its stock out from them. */
+async function withBatches(goodsId: number, specs: { no: string; days: number; quantity: number; held?: number }[]) {
+  await t.db.delete(goodsBatches).where(eq(goodsBatches.goodsId, goodsId));
+  await t.db.insert(goodsBatches).values(
+    specs.map((s) => ({
+      goodsId,
+      batchNo: s.no,
+      scrq: dayFrom(s.days - 730),
+      xq: dayFrom(s.days),
+      quantity: s.quantity,
+      held: s.held ?? 0,
+      status: BatchStatus.released,
+    })),
+  );
+  await t.db.transaction(async (tx) => {
+    await lockGoods(tx, [goodsId]);
+    await syncGoodsStock(tx, [goodsId]);
+  });
+}
+
+describe(`batches of the seed on ${dbLabel}`, () => {
+  it('gives every goods 1 to 4 batches whose units that sell are its stock, the first of them its dates', async () => {
+    const seen = await everything();
+    expect(seen.length).toBeGreaterThan(50);
+    for (const { g, batches } of seen) {
+      expect(batches.length, g.name).toBeGreaterThanOrEqual(1);
+      expect(batches.length, g.name).toBeLessThanOrEqual(4);
+      const selling = batches.filter((b) => sells(g, b));
+      expect(g.number, g.name).toBe(selling.reduce((n, b) => n + b.quantity - b.held, 0));
+      // The next batch a buyer receives; a goods sold out keeps the dates of its first batch.
+      const next = selling.find((b) => b.quantity > b.held) ?? batches.find((b) => b.xq === g.xq);
+      expect([g.xq, g.scrq], g.name).toEqual([next!.xq, next!.scrq]);
+      for (const b of batches) expect(b.batchNo).toMatch(/^(\d{8}|B\d{7}|C\d{6}-[1-3])Q?$/);
+    }
+    const counts = seen.map((s) => s.batches.length);
+    expect(new Set(counts).size, 'some goods have one batch, some several').toBeGreaterThan(1);
+  });
+
+  it('holds exactly one locked batch, and batches near expiry, out of the goods’ stock', async () => {
+    const seen = await everything();
+    const locked = seen.flatMap(({ g, batches }) => batches.filter((b) => b.status === BatchStatus.locked).map((b) => ({ g, b })));
+    expect(locked).toHaveLength(1);
+    expect(locked[0].b.quantity).toBeGreaterThan(0);
+    const near = seen.flatMap(({ g, batches }) => batches.filter((b) => b.status === BatchStatus.released && !sells(g, b) && b.quantity > 0));
+    expect(near.length).toBeGreaterThan(0);
+    for (const b of near) expect(b.xq <= dayFrom(183)).toBe(true);
+    // A near-expiry listing (近效期, 特) sells its own near batches.
+    const listings = seen.filter(({ g }) => g.minShelfDays === 0 && g.number > 0);
+    expect(listings.length).toBeGreaterThan(0);
+    for (const { g } of listings) expect(g.xq <= dayFrom(183)).toBe(true);
+  });
+
+  it('makes one batch of each goods without batches, with its stock and dates, when the migration runs', async () => {
+    const before = await t.db.select().from(goods).orderBy(asc(goods.id));
+    const migration = readFileSync(new URL('../../db/migrations/0028_batches.sql', import.meta.url), 'utf8');
+    const moves = migration
+      .split('--> statement-breakpoint')
+      .map((s) => s.trim())
+      .filter((s) => /^--/.test(s));
+    expect(moves).toHaveLength(3);
+    const sentinel = new Error('rolled back');
+    const made = await t.db
+      .transaction(async (tx) => {
+        await tx.delete(orderItemBatches);
+        await tx.delete(goodsBatches);
+        for (const statement of moves) await tx.execute(sql.raw(statement));
+        const rows = await tx.select().from(goodsBatches).orderBy(asc(goodsBatches.goodsId));
+        const after = await tx.select().from(goods).orderBy(asc(goods.id));
+        throw Object.assign(sentinel, { rows, after });
+      })
+      .catch((err: Error & { rows?: Batch[]; after?: Goods[] }) => {
+        if (err !== sentinel) throw err;
+        return { rows: err.rows!, after: err.after! };
+      });
+    expect(made.rows).toHaveLength(before.length);
+    made.rows.forEach((b, i) => {
+      const g = before[i];
+      expect(b).toMatchObject({
+        goodsId: g.id,
+        batchNo: g.scrq.replaceAll('-', ''),
+        scrq: g.scrq,
+        xq: g.xq,
+        quantity: g.number,
+        held: 0,
+        status: BatchStatus.released,
+      });
+    });
+    // Stock is as it was: nothing of the seed has expired.
+    expect(made.after.map((g) => g.number)).toEqual(before.map((g) => g.number));
+    expect(await t.db.select().from(goodsBatches)).not.toHaveLength(before.length);
+  });
+});
+
+describe(`the console's stock changes and batches on ${dbLabel}`, () => {
+  it('makes the first stock of a new goods its first batch, numbered by its production date', async () => {
+    const g = await create({ number: 500 });
+    expect((await batchesOf(g.id)).map((b) => [b.batchNo, b.scrq, b.xq, b.quantity, b.status])).toEqual([['20250301', '2025-03-01', '2028-02-28', 500, 1]]);
+    expect((await goodsNow(g.id)).number).toBe(500);
+    const [log] = await t.db.select().from(stockLog).where(eq(stockLog.goodsId, g.id));
+    expect(log.batchId).toBe((await batchesOf(g.id))[0].id);
+  });
+
+  it('adds units named by no batch to the batch the goods’ dates name, and takes units off the batches that sell first-expiring first', async () => {
+    const g = await create({ number: 0 });
+    await withBatches(g.id, [
+      { no: 'B2409017', days: 300, quantity: 30, held: 10 },
+      { no: 'A250301', days: 400, quantity: 100 },
+      { no: 'N240101', days: 90, quantity: 50 },
+    ]);
+    expect((await goodsNow(g.id)).number).toBe(120);
+    const added = await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: 5, reason: '盘盈' });
+    expect(added.body.data.number).toBe(125);
+    const dated = (await batchesOf(g.id)).find((b) => b.batchNo === dayFrom(300 - 730).replaceAll('-', ''))!;
+    expect(dated).toMatchObject({ quantity: 5, xq: dayFrom(300), status: BatchStatus.released });
+    expect(added.body.data.log.batch_id).toBe(dated.id);
+
+    const taken = await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: -30, reason: '报损' });
+    expect(taken.body.data).toMatchObject({ number: 95, log: { batch_id: null, delta: -30, stock_after: 95 } });
+    const after = new Map((await batchesOf(g.id)).map((b) => [b.batchNo, [b.quantity, b.held]]));
+    // B2409017 gives its 20 free units (10 belong to an order), the dated batch its 5, A250301 the last 5.
+    expect(after.get('B2409017')).toEqual([10, 10]);
+    expect(after.get(dated.batchNo)).toEqual([0, 0]);
+    expect(after.get('A250301')).toEqual([95, 0]);
+    expect(after.get('N240101')).toEqual([50, 0]);
+
+    const tooMany = await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: -96, reason: '报损' });
+    expect(tooMany.body).toMatchObject({ code: 400, message: '库存不足：当前库存95，调整后不能小于0' });
+    expect((await goodsNow(g.id)).number).toBe(95);
+  });
+
+  it('changes the batch named, never below what open orders hold, and only a batch of that goods', async () => {
+    const g = await create({ number: 0 });
+    await withBatches(g.id, [
+      { no: 'B2409017', days: 300, quantity: 30, held: 10 },
+      { no: 'N240101', days: 90, quantity: 50 },
+    ]);
+    const [b, n] = await batchesOf(g.id).then((rows) => [rows.find((r) => r.batchNo === 'B2409017')!, rows.find((r) => r.batchNo === 'N240101')!]);
+    const near = await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: -20, reason: '近效期报损', batch_id: n.id });
+    expect(near.body.data).toMatchObject({ number: 20, log: { batch_id: n.id, delta: -20, stock_after: 20 } });
+    const below = await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: -21, reason: '报损', batch_id: b.id });
+    expect(below.body).toMatchObject({ code: 400, message: '批号B2409017库存不足：现有30，其中10已被订单占用' });
+    expect((await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: -20, reason: '报损', batch_id: b.id })).body.data.number).toBe(0);
+    const other = await create({ number: 10 });
+    const [theirs] = await batchesOf(other.id);
+    const foreign = await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: 1, reason: '盘盈', batch_id: theirs.id });
+    expect(foreign.body).toMatchObject({ code: 400, message: '该批号不属于此商品' });
+    expect((await batchesOf(other.id))[0].quantity).toBe(10);
+  });
+
+  it('corrects the dates of the batch a buyer receives next when the goods form changes them', async () => {
+    const g = await create({ number: 40 });
+    const res = await ops.post(`/api/admin/goods/${g.id}`, { xq: '2028-06-30', scrq: '2025-07-01' });
+    expect(res.body.code, res.body.message).toBe(10000);
+    expect((await batchesOf(g.id)).map((b) => [b.batchNo, b.scrq, b.xq, b.quantity])).toEqual([['20250301', '2025-07-01', '2028-06-30', 40]]);
+    expect(await goodsNow(g.id)).toMatchObject({ number: 40, xq: '2028-06-30', scrq: '2025-07-01' });
+  });
+
+  it('takes a batch out of stock on the day it comes within the minimum shelf life', async () => {
+    const g = await create({ number: 0 });
+    await withBatches(g.id, [
+      { no: 'B2409017', days: 184, quantity: 30 },
+      { no: 'A250301', days: 400, quantity: 100 },
+    ]);
+    expect(await goodsNow(g.id)).toMatchObject({ number: 130, xq: dayFrom(184) });
+    // A day later the first batch is 183 days from expiry.
+    await t.db
+      .update(goodsBatches)
+      .set({ xq: dayFrom(183) })
+      .where(and(eq(goodsBatches.goodsId, g.id), eq(goodsBatches.batchNo, 'B2409017')));
+    expect(await sweepNearExpiry(t.db, today)).toBeGreaterThanOrEqual(1);
+    expect(await goodsNow(g.id)).toMatchObject({ number: 100, xq: dayFrom(400) });
+  });
+});

@@ -40,6 +40,8 @@ export async function documentBuyerRoutes(root: FastifyInstance, deps: Deps) {
   const { db } = deps.database;
   const dir = deps.config.uploadDir;
   const tags = ['documents'];
+  // A zip is drawn and packed for each request: 30 a minute per address is more than any buyer downloads.
+  const zipLimit = { rateLimit: { max: 30 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } };
 
   app.get(
     '/api/documents/site',
@@ -57,6 +59,7 @@ export async function documentBuyerRoutes(root: FastifyInstance, deps: Deps) {
   app.get(
     '/api/documents/site/zip',
     {
+      config: zipLimit,
       schema: {
         tags,
         summary: 'Every site document in one zip (本站首营资料), with a 资料清单 PDF listing them.',
@@ -122,6 +125,7 @@ export async function documentBuyerRoutes(root: FastifyInstance, deps: Deps) {
   app.get(
     '/api/documents/order/:id/pack',
     {
+      config: zipLimit,
       schema: {
         tags,
         summary:

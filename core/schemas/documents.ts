@@ -212,6 +212,7 @@ export const BuyerSiteDocuments = z.object({
       kind: z.string(),
       name: z.string(),
       number: z.string(),
+      expiry: z.enum(['required', 'optional', 'none']).meta({ description: 'none: a kind that never ends (a seal, a sample)' }),
       valid_from: z.string().nullable(),
       valid_until: z.string().nullable(),
       ...stateFields,

@@ -65,6 +65,7 @@ export async function buyerSiteDocuments(conn: Conn, user: SessionUser): Promise
       kind: d.kind,
       name: d.name,
       number: d.number,
+      expiry: d.expiry,
       valid_from: d.valid_from,
       valid_until: d.valid_until,
       state: d.state,

@@ -35,7 +35,7 @@ const siteColumns: TableColumnsType<SiteRow> = [
           {d.valid_until}
         </span>
       ) : (
-        <span className="yct-muted">{d.state === 'long' ? '长期' : '—'}</span>
+        <span className="yct-muted">{d.expiry === 'none' ? '—' : '长期'}</span>
       ),
   },
   {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { freeText, id, page, text } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
-import { OrderCreditBill } from './trade.js';
+import { LineBatch, OrderCreditBill } from './trade.js';
 
 /** Carriers offered when shipping; any other may be typed. */
 export const CARRIERS = ['顺丰速运', '京东物流', '中通快递', '圆通速递', '申通快递', '韵达快递', '中国邮政EMS', '德邦快递', '医药冷链专送'] as const;
@@ -107,6 +107,7 @@ export const AdminOrderItem = z.object({
   price: money,
   amount: money,
   pay_amount: money,
+  batches: z.array(LineBatch).meta({ description: 'the batches its units came from (批号, dates, units), earliest expiry first' }),
 });
 
 export const AdminAfterSale = z.object({

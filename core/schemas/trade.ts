@@ -270,6 +270,16 @@ export const OrderPage = pageOf(OrderSummary).extend({
 });
 export type OrderPage = z.infer<typeof OrderPage>;
 
+/** The units of an order line taken from one batch (批号): what the delivery note and a recall name. */
+export const LineBatch = z.object({
+  goods_id: int().meta({ description: 'The goods (a bundle line has a part per goods)' }),
+  batch_no: z.string().meta({ description: '批号' }),
+  scrq: z.string().meta({ description: '生产日期, YYYY-MM-DD' }),
+  xq: z.string().meta({ description: '效期至, YYYY-MM-DD' }),
+  number: int(),
+});
+export type LineBatch = z.infer<typeof LineBatch>;
+
 /** A line of an order, with the goods as they were and each discount it got. */
 export const OrderItem = z.object({
   id: int(),
@@ -291,6 +301,9 @@ export const OrderItem = z.object({
   coupon_amount: money,
   red_packet_amount: money,
   pay_amount: money,
+  batches: z.array(LineBatch).meta({
+    description: 'The batches its units came from, earliest expiry first; empty for a line placed before batches or an order cancelled before shipping',
+  }),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 

@@ -6,10 +6,11 @@
  */
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { addresses, brands, cartItems, coupons, creditBills, goods, ledger, orders, userCoupons, users } from '../db/schema/index.js';
+import { addresses, brands, cartItems, coupons, creditBills, goods, ledger, orderItems, orders, userCoupons, users } from '../db/schema/index.js';
 import { DEMO_PAY_PASSWORD } from './demo-password.js';
 import { DEMO_ORDER_COUPON } from './wallet.js';
 import { checkout, addToCart } from '../modules/cart/service.js';
+import { shipStock } from '../modules/catalogue/stock.js';
 import { createOrders } from '../modules/orders/checkout.js';
 import { cancelOrder, receiveOrder } from '../modules/orders/lifecycle.js';
 import { payOrder } from '../modules/orders/payment.js';
@@ -104,6 +105,13 @@ export async function seedDemoOrders(db: Db, now = Date.now()) {
           shippedAt: at(Math.max(0, plan.daysAgo - 1)),
         })
         .where(eq(orders.id, id));
+      const items = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, id));
+      await db.transaction((tx) =>
+        shipStock(
+          tx,
+          items.map((i) => i.id),
+        ),
+      );
     }
     if (plan.then === 'complete') await receiveOrder(db, demo, id);
     if (plan.then === 'cancel') await cancelOrder(db, demo, id, '采购计划调整');

@@ -1,10 +1,11 @@
 /** Goods whole with their batches: the seed, the migration of goods without batches, the console's stock changes and the day's sweep. */
 import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { chinaToday } from '../../../core/schemas/admin-goods.js';
-import { BatchStatus } from '../../../core/status.js';
+import { BatchStatus, OrderStatus } from '../../../core/status.js';
 import { goods, goodsBatches, orderItemBatches, stockLog } from '../../db/schema/catalogue.js';
+import { orderItems, orders } from '../../db/schema/orders.js';
 import { dbLabel } from '../../testing.js';
 import { create, ops, t, openGoodsConsole } from './admin.fixture.js';
 import { lockGoods, sweepNearExpiry, syncGoodsStock } from './batches.js';
@@ -61,6 +62,17 @@ describe(`batches of the seed on ${dbLabel}`, () => {
       expect([g.xq, g.scrq], g.name).toEqual([next!.xq, next!.scrq]);
       for (const b of batches) expect(b.batchNo).toMatch(/^(\d{8}|B\d{7}|C\d{6}-[1-3])Q?$/);
     }
+    // What each batch holds is what the open orders of the seed took from it; shipped orders took theirs away.
+    const open = await t.db
+      .select({ batchId: orderItemBatches.batchId, units: sql<number>`sum(${orderItemBatches.units})::int` })
+      .from(orderItemBatches)
+      .innerJoin(orderItems, eq(orderItems.id, orderItemBatches.orderItemId))
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(inArray(orders.status, [OrderStatus.unpaid, OrderStatus.toShip]))
+      .groupBy(orderItemBatches.batchId);
+    const held = new Map(open.map((o) => [o.batchId, Number(o.units)]));
+    expect(held.size, 'the demo has open orders').toBeGreaterThan(0);
+    for (const { batches } of seen) for (const b of batches) expect(b.held, b.batchNo).toBe(held.get(b.id) ?? 0);
     const counts = seen.map((s) => s.batches.length);
     expect(new Set(counts).size, 'some goods have one batch, some several').toBeGreaterThan(1);
   });

@@ -10,7 +10,7 @@ export { catalogueRoutes } from './routes.js';
 export { cartFacts, goodsByIds, goodsForPricing, goodsRow, goodsView, visibleAmong, visibleGoodsByIds } from './goods.js';
 export type { CartFacts, GoodsCore, PricingRow } from './goods.js';
 export { listGoods } from './lists.js';
-export { foldSales, putBackStock, returnStock, shipStock, takeStocks } from './stock.js';
+export { batchesOfItems, foldSales, putBackStock, returnStock, shipStock, takeStocks } from './stock.js';
 export type { StockLine } from './stock.js';
 export { sweepNearExpiry } from './batches.js';
 export { setGoodsTag } from './tags.js';

@@ -4,7 +4,8 @@
  * brings them back; each writes the units to the sales tally that a sweep folds into goods.sales
  * (docs/decisions/033-batches.md).
  */
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { LineBatch } from '../../../core/schemas/trade.js';
 import { chinaToday } from '../../../core/schemas/admin-goods.js';
 import type { Conn, Db } from '../../db/client.js';
 import { goods, goodsBatches, orderItemBatches, salesTally } from '../../db/schema/catalogue.js';
@@ -198,4 +199,29 @@ export async function foldSales(db: Db): Promise<number> {
     await tx.execute(sql`update ${goods} set sales = greatest(${goods.sales} + t.n, 0) from (values ${values}) as t(id, n) where ${goods.id} = t.id`);
     return sums.length;
   });
+}
+
+/** The batches each order line's units came from, earliest expiry first (the order's detail and delivery note). */
+export async function batchesOfItems(conn: Conn, items: number[]): Promise<Map<number, LineBatch[]>> {
+  const out = new Map<number, LineBatch[]>();
+  if (!items.length) return out;
+  const rows = await conn
+    .select({
+      item: orderItemBatches.orderItemId,
+      goodsId: orderItemBatches.goodsId,
+      batchNo: goodsBatches.batchNo,
+      scrq: goodsBatches.scrq,
+      xq: goodsBatches.xq,
+      units: orderItemBatches.units,
+    })
+    .from(orderItemBatches)
+    .innerJoin(goodsBatches, eq(goodsBatches.id, orderItemBatches.batchId))
+    .where(inArray(orderItemBatches.orderItemId, items))
+    .orderBy(asc(orderItemBatches.orderItemId), asc(goodsBatches.xq), asc(goodsBatches.id));
+  for (const r of rows) {
+    const list = out.get(r.item) ?? [];
+    list.push({ goods_id: r.goodsId, batch_no: r.batchNo, scrq: r.scrq, xq: r.xq, number: r.units });
+    out.set(r.item, list);
+  }
+  return out;
 }

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { briefOf, buyersMatching, userBriefs, sendMessage } from '../accounts/index.js';
-import { goodsByIds, shipStock } from '../catalogue/index.js';
+import { batchesOfItems, goodsByIds, shipStock } from '../catalogue/index.js';
 import { audited } from '../operators/index.js';
 import { paymentsOf, closeWaiting } from '../pay/index.js';
 import { creditBillOfOrder } from '../wallet/index.js';
@@ -145,6 +145,10 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
     userBriefs(db, [o.userId]),
   ]);
   const buyer = briefOf(buyers, o.userId);
+  const batches = await batchesOfItems(
+    db,
+    items.map((i) => i.id),
+  );
   // The approval number for the delivery note: lines keep what they were sold as, but not this.
   const pzwhOf = new Map(
     (
@@ -170,6 +174,7 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
       price: y(chargedPrice(i).price),
       amount: y(i.amount),
       pay_amount: y(i.payAmount),
+      batches: batches.get(i.id) ?? [],
     })),
     amounts: {
       goods_amount: y(o.goodsAmount),

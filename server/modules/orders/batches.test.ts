@@ -148,6 +148,13 @@ describe(`orders and batches on ${dbLabel}`, () => {
     const now = await goodsNow(g.id);
     expect(now.number).toBe(85);
     expect(now.xq).toBe(dayFrom(400));
+    // The buyer and the console read both batches of the line, with their dates.
+    const both = [
+      { goods_id: g.id, batch_no: 'B2409017', scrq: dayFrom(300 - 730), xq: dayFrom(300), number: 30 },
+      { goods_id: g.id, batch_no: 'A250301', scrq: dayFrom(400 - 730), xq: dayFrom(400), number: 15 },
+    ];
+    expect((await demo.get(`/api/order/${o.id}`)).body.data.items[0].batches).toEqual(both);
+    expect((await warehouse.get(`/api/admin/orders/${o.id}`)).body.data.items[0].batches).toEqual(both);
   });
 
   it('never gives a locked, 待验, 不合格, expired or near-expiry batch to an order, even one that takes every unit that sells', async () => {

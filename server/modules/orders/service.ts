@@ -18,7 +18,7 @@ import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
 import { AppError, invalid, refuse } from '../../http/envelope.js';
 import { addToCart } from '../cart/index.js';
-import { cartFacts } from '../catalogue/index.js';
+import { batchesOfItems, cartFacts } from '../catalogue/index.js';
 import { paymentsOf } from '../pay/index.js';
 import { ownsUploads } from '../uploads/index.js';
 import { creditBillOfOrder } from '../wallet/index.js';
@@ -149,6 +149,10 @@ export async function orderDetail(db: Db, user: SessionUser, id: number): Promis
     creditBillOfOrder(db, id),
     paymentsOf(db, ORDER_PAYMENT, id),
   ]);
+  const batches = await batchesOfItems(
+    db,
+    items.map((i) => i.id),
+  );
   return {
     ...orderSummary(o, items, user),
     items: items.map((i) => ({
@@ -170,6 +174,7 @@ export async function orderDetail(db: Db, user: SessionUser, id: number): Promis
       coupon_amount: y(i.couponAmount),
       red_packet_amount: y(i.redPacketAmount),
       pay_amount: y(i.payAmount),
+      batches: batches.get(i.id) ?? [],
     })),
     amounts: {
       goods_amount: y(o.goodsAmount),

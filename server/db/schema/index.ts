@@ -19,3 +19,4 @@ export * from './self-service.js';
 export * from './invoices.js';
 export * from './chat.js';
 export * from './documents.js';
+export * from './trace.js';

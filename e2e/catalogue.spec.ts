@@ -159,7 +159,9 @@ test('the search box shows the keyword on the search results only, and keeps it 
   expect(await page.evaluate(() => sessionStorage.getItem('yct_search_keyword'))).toBe('amxl');
 });
 
-test('a symptom finds what treats it and a trade name finds its goods: 头痛 lists the 偏头痛 category first, 芬必得 the 布洛芬缓释胶囊 it names', async ({ page }) => {
+test('a symptom finds what treats it and a trade name finds its goods: 头痛 lists the 偏头痛 category first, 芬必得 the 布洛芬缓释胶囊 it names', async ({
+  page,
+}) => {
   await login(page, 'demo');
   const input = page.getByTestId('search-input');
   await input.fill('头痛');

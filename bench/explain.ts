@@ -203,14 +203,38 @@ const statements: Statement[] = [
   },
   {
     name: 'An order takes its stock',
-    where: 'catalogue/stock.ts takeStocks: the last statement of POST /api/order, rows locked in id order',
-    sql: `with wanted(id, n) as (values ${stocked.map((_, i) => `($${2 * i + 1}::int, $${2 * i + 2}::int)`).join(', ')}),
-      locked as materialized (select g.id, g.number from goods g join wanted w on g.id = w.id order by g.id for update of g),
-      short as (select w.id from wanted w left join locked l on l.id = w.id where coalesce(l.number, 0) < w.n order by w.id limit 1),
-      taken as (update goods set number = goods.number - w.n from wanted w where goods.id = w.id and not exists (select 1 from short) returning goods.id as id, w.n as n),
+    where:
+      'catalogue/stock.ts takeStocks: the last statement of POST /api/order, goods rows locked in id order, then their batches that sell first-expiring first',
+    sql: `with wanted(item, goods_id, n) as (values ${stocked.map((_, i) => `($${3 * i + 1}::int, $${3 * i + 2}::int, $${3 * i + 3}::int)`).join(', ')}),
+      need as (select goods_id as id, sum(n)::int as n from wanted group by goods_id),
+      locked as materialized (select g.id, g.number, g.min_shelf_days from goods g join need w on g.id = w.id order by g.id for update of g),
+      lots as materialized (
+        select b.id, b.goods_id, b.quantity - b.held as free, b.xq, b.scrq from goods_batches b join locked l on l.id = b.goods_id
+        where b.status = 1 and b.quantity > b.held and b.xq > $${3 * stocked.length + 1}::date + l.min_shelf_days
+        order by b.goods_id, b.xq, b.id for update of b),
+      ranked as (select id, goods_id, free, xq, scrq, (sum(free) over (partition by goods_id order by xq, id))::int as upto from lots),
+      supply as (select goods_id as id, max(upto) as n from ranked group by goods_id),
+      short as (
+        select w.id from need w left join locked l on l.id = w.id left join supply s on s.id = w.id
+        where coalesce(l.number, 0) < w.n or coalesce(s.n, 0) < w.n order by w.id limit 1),
+      spans as (select item, goods_id, n, (sum(n) over (partition by goods_id order by item))::int as upto from wanted),
+      alloc as (
+        select s.item, s.goods_id, r.id as batch_id, least(s.upto, r.upto) - greatest(s.upto - s.n, r.upto - r.free) as units
+        from spans s join ranked r on r.goods_id = s.goods_id
+        where r.upto - r.free < s.upto and s.upto - s.n < r.upto and not exists (select 1 from short)),
+      per_batch as (select batch_id, sum(units)::int as units from alloc group by batch_id),
+      held as (update goods_batches b set held = b.held + p.units from per_batch p where b.id = p.batch_id and b.held + p.units <= b.quantity returning b.id),
+      written as (insert into order_item_batches (order_item_id, goods_id, batch_id, units) select item, goods_id, batch_id, units from alloc),
+      next as (
+        select distinct on (r.goods_id) r.goods_id, r.xq, r.scrq from ranked r join need w on w.id = r.goods_id
+        where r.upto > w.n order by r.goods_id, r.xq, r.id),
+      taken as (
+        update goods g set number = g.number - w.n, xq = coalesce(x.xq, g.xq), scrq = coalesce(x.scrq, g.scrq)
+        from need w left join next x on x.goods_id = w.id where g.id = w.id and not exists (select 1 from short) returning g.id as id, w.n as n),
       tally as (insert into sales_tally (goods_id, number) select id, n from taken)
-      select (select id from short) as short, (select count(*) from taken)::int as taken`,
-    values: stocked.flatMap((id) => [id, 1]),
+      select (select id from short) as short, (select count(*) from taken)::int as taken,
+        (select count(*) from held)::int as held, (select count(*) from per_batch)::int as batches`,
+    values: [...stocked.flatMap((id, i) => [2_000_000_000 + i, id, 1]), new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)],
     write: true,
   },
   {

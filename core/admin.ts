@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   'chat:reply': '在线客服',
   'service:reply': '求购与反馈',
   'document:write': '首营资料',
+  'batch:receive': '批次入库与药检报告',
+  'batch:quality': '批次放行、锁定与召回',
   'operator:admin': '操作员与角色',
   'audit:read': '操作日志',
 } as const;
@@ -51,7 +53,10 @@ export const ROLES = {
       'user:read',
     ],
   },
-  qa: { name: '质管', permissions: ['dashboard:read', 'user:read', 'user:review', 'receipt:check', 'order:read', 'goods:read', 'document:write'] },
+  qa: {
+    name: '质管',
+    permissions: ['dashboard:read', 'user:read', 'user:review', 'receipt:check', 'order:read', 'goods:read', 'document:write', 'batch:quality'],
+  },
   finance: {
     name: '财务',
     permissions: [
@@ -67,7 +72,7 @@ export const ROLES = {
       'user:read',
     ],
   },
-  warehouse: { name: '仓储', permissions: ['dashboard:read', 'order:read', 'order:ship', 'goods:read', 'stock:write'] },
+  warehouse: { name: '仓储', permissions: ['dashboard:read', 'order:read', 'order:ship', 'goods:read', 'stock:write', 'batch:receive'] },
   service: { name: '客服', permissions: ['dashboard:read', 'user:read', 'order:read', 'chat:reply', 'service:reply', 'goods:read'] },
 } as const satisfies Record<string, { name: string; permissions: readonly Permission[] }>;
 

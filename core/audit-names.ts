@@ -88,6 +88,12 @@ export const AUDIT_ACTION_NAMES = {
   'document.site_remove': '删除本站首营资料',
   'document.goods': '设置商品首营资料',
   'document.goods_remove': '删除商品首营资料',
+  'batch.receive': '批次入库',
+  'batch.release': '批次放行',
+  'batch.reject': '批次判定不合格',
+  'batch.lock': '锁定批次（召回）',
+  'batch.unlock': '解除批次锁定',
+  'batch.report': '上传药检报告',
 } as const satisfies Record<string, string>;
 
 /** What a console write records as its action, e.g. `order.ship`. */
@@ -122,6 +128,7 @@ export const AUDIT_TARGET_NAMES = {
   site_settings: '站点设置',
   site_document: '本站首营资料',
   goods_document: '商品首营资料',
+  batch: '批次',
 } as const satisfies Record<string, string>;
 
 export type AuditTarget = keyof typeof AUDIT_TARGET_NAMES;
@@ -284,6 +291,11 @@ export const AUDIT_FIELD_NAMES: Record<string, string> = {
   valid_until: '有效期至',
   files: '资料文件',
   remark: '备注',
+  batch_no: '批号',
+  quantity: '数量',
+  supplier: '供货单位',
+  report: '药检报告',
+  notified: '已通知客户数',
 };
 
 const has = (names: Record<string, string>, key: string) => Object.hasOwn(names, key);

@@ -207,6 +207,11 @@ export const goodsBatches = pgTable(
     xq: date('xq', { mode: 'string' }).notNull(),
     quantity: integer('quantity').notNull().default(0),
     held: integer('held').notNull().default(0),
+    /**
+     * Units back from buyers' returns, waiting for qa's inspection (退货待验): outside `quantity`, never sold, until
+     * qa passes them into it or writes them off (docs/decisions/036-receiving-reports-recalls.md).
+     */
+    returnsPending: integer('returns_pending').notNull().default(0),
     /** 0 待验, 1 合格, 2 锁定, 3 不合格 (core/status.ts BatchStatus). */
     status: smallint('status').$type<BatchStatus>().notNull().default(0),
     /** The inspection report (检验报告书), an uploaded file; null until one is attached. */
@@ -222,6 +227,7 @@ export const goodsBatches = pgTable(
     // The batches crossing into the near-expiry window on a given day (the daily sweep).
     index('goods_batches_xq_idx').on(t.xq),
     check('goods_batches_units_ck', sql`${t.held} >= 0 and ${t.held} <= ${t.quantity}`),
+    check('goods_batches_returns_ck', sql`${t.returnsPending} >= 0`),
   ],
 );
 

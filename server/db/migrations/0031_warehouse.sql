@@ -1,0 +1,2 @@
+ALTER TABLE "goods_batches" ADD COLUMN "returns_pending" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "goods_batches" ADD CONSTRAINT "goods_batches_returns_ck" CHECK ("goods_batches"."returns_pending" >= 0);

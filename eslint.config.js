@@ -83,6 +83,7 @@ const SERVER_MODULES = [
   'self-service',
   'invoices',
   'documents',
+  'trace',
   'chat',
   'member',
   'dashboard',

@@ -51,7 +51,9 @@ import {
   orderPayments,
   onOrderCompleted,
   onOrderRefunded,
+  onOrderShipping,
 } from './modules/orders/index.js';
+import { checkBeforeShipping, traceRoutes } from './modules/trace/index.js';
 import {
   couponRoutes,
   creditRoutes,
@@ -136,6 +138,8 @@ function wireModules() {
   // An order's invoice is issued as it completes and reversed as its money goes back, in the order's transaction.
   onOrderCompleted(issueOnCompletion);
   onOrderRefunded(settleOnRefund);
+  // Shipping waits for the outbound check: every box of a line with trace codes scanned.
+  onOrderShipping(checkBeforeShipping);
 }
 
 export async function buildApp({ config, database, sms, logger }: BuildOptions) {
@@ -221,6 +225,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await cannedReplyAdminRoutes(scope, deps);
     await invoiceRoutes(scope, deps);
     await documentRoutes(scope, deps);
+    await traceRoutes(scope, deps);
     await selfServiceRoutes(scope, deps);
     await operatorRoutes(scope, deps);
     await orderAdminRoutes(scope, deps);

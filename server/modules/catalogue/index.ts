@@ -10,6 +10,8 @@ export { catalogueRoutes } from './routes.js';
 export { cartFacts, goodsByIds, goodsForPricing, goodsRow, goodsView, visibleAmong, visibleGoodsByIds } from './goods.js';
 export type { CartFacts, GoodsCore, PricingRow } from './goods.js';
 export { listGoods } from './lists.js';
+export { itemBatches } from './item-batches.js';
+export type { ItemBatch } from './item-batches.js';
 export { batchesOfItems, foldSales, putBackStock, returnStock, shipStock, takeStocks } from './stock.js';
 export type { StockLine } from './stock.js';
 export { sweepNearExpiry } from './batches.js';

@@ -21,7 +21,7 @@ import { paymentsOf, closeWaiting } from '../pay/index.js';
 import { creditBillOfOrder } from '../wallet/index.js';
 import { settleCashback } from './cashback.js';
 import { undoPlacement } from './placement.js';
-import { orderRefunded } from './events.js';
+import { orderRefunded, orderShipping } from './events.js';
 import { cancelInTx } from './lifecycle.js';
 import { ORDER_PAYMENT } from './payment.js';
 import { receiptWaiting } from './queues.js';
@@ -234,6 +234,7 @@ export async function shipOrder(db: Db, req: FastifyRequest, id: number, body: z
     const o = await lockedOrder(tx, id);
     if (o.status === OrderStatus.shipped && o.trackingNo === body.tracking_no) return { before: null, after: null, result: null };
     if (o.status !== OrderStatus.toShip) throw refuse('只有待发货的订单可以发货');
+    await orderShipping(tx, id);
     const [after] = await tx
       .update(orders)
       .set({ status: OrderStatus.shipped, carrier: body.carrier, trackingNo: body.tracking_no, shippedAt: new Date() })

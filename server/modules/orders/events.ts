@@ -22,6 +22,7 @@ export type OrderListener = (tx: Tx, facts: OrderFacts) => Promise<void>;
 
 const completedListeners = new Set<OrderListener>();
 const refundedListeners = new Set<OrderListener>();
+const shippingListeners = new Set<OrderListener>();
 
 /** Called when an order completes (已完成: received by the buyer, or 15 days after shipping). Registering the same function again changes nothing. */
 export function onOrderCompleted(fn: OrderListener) {
@@ -31,6 +32,11 @@ export function onOrderCompleted(fn: OrderListener) {
 /** Called when money of a paid order goes back (a refund before shipping, or of a return or after-sales request). */
 export function onOrderRefunded(fn: OrderListener) {
   refundedListeners.add(fn);
+}
+
+/** Called as a paid order is about to ship, before anything of it changes; a listener refuses by throwing (the outbound check's codes). */
+export function onOrderShipping(fn: OrderListener) {
+  shippingListeners.add(fn);
 }
 
 /** The order with its lines and after-sales requests, locked for the transaction when asked; 404 when there is none. */
@@ -87,3 +93,4 @@ async function emit(listeners: Set<OrderListener>, tx: Tx, orderId: number) {
 
 export const orderCompleted = (tx: Tx, orderId: number) => emit(completedListeners, tx, orderId);
 export const orderRefunded = (tx: Tx, orderId: number) => emit(refundedListeners, tx, orderId);
+export const orderShipping = (tx: Tx, orderId: number) => emit(shippingListeners, tx, orderId);

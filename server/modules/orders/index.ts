@@ -4,7 +4,7 @@ export { afterSaleAdminRoutes } from './after-sale-admin-routes.js';
 export { afterSaleRoutes } from './after-sale-routes.js';
 export { checkoutRoutes } from './checkout-routes.js';
 export { adminListOrders, adminOrderDetail } from './admin.js';
-export { onOrderCompleted, onOrderRefunded, orderFacts, orderIdByNo, paidOrdersPage } from './events.js';
+export { onOrderCompleted, onOrderRefunded, onOrderShipping, orderFacts, orderIdByNo, paidOrdersPage } from './events.js';
 export type { OrderFacts } from './events.js';
 export { goodsBoughtBefore, goodsOfLines } from './first-buys.js';
 export { cancelExpiredOrders, completeShippedOrders } from './lifecycle.js';

@@ -40,6 +40,11 @@ const schema = z.object({
     .refine((v) => v !== 'true', { error: 'name the proxies (addresses or CIDR ranges), never true' }),
   /** Rate limits can be raised for load tests; never in production. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
+  /**
+   * Shipping waits for the outbound check (every box of a goods with trace codes scanned); `off` ships without it,
+   * as the API tests and journeys of other areas do (docs/decisions/035-trace-codes-and-delivery-note.md).
+   */
+  TRACE_CHECK: z.enum(['on', 'off']).default('on'),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'SMS_SANDBOX' | 'SESSION_SECRET'> & {

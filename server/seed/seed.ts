@@ -23,6 +23,7 @@ import {
   payPasswords,
   serviceContacts,
   siteConfig,
+  traceGoods,
   users,
 } from '../db/schema/index.js';
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './demo-password.js';
@@ -41,6 +42,7 @@ import { seedActivityPages } from './activity-pages.js';
 import { DEVICE_MAKERS, DEVICES, DRUGS, FOOD_MAKERS, FOODS, HERB_MAKERS, HERBS, MAKERS, type DrugEntry } from './drugs.js';
 import { packClassOf, packFormOf } from './pictures.js';
 import { batchesOf } from './batches.js';
+import { traceGoodsOf } from './trace.js';
 import { random } from './random.js';
 
 /** mulberry32: a small seeded generator; the seed's randomness must repeat. */
@@ -265,6 +267,7 @@ export async function seedGoods(db: Db, total: number, opts: { batch?: number; o
     }
     const made = await db.insert(goods).values(rows).returning({ id: goods.id });
     await db.insert(goodsBatches).values(made.flatMap((g, i) => batchesOf(g.id, rows[i], existing + start + i, now)));
+    await db.insert(traceGoods).values(traceGoodsOf(made, rows));
     opts.onProgress?.(Math.min(total, start + batch));
   }
   await classifyGoodsScopes(db);

@@ -186,6 +186,7 @@ async function adminRoutes(app: FastifyInstance, deps: Deps) {
 
 /** The buyer's downloads and the console's check. */
 export async function traceRoutes(app: FastifyInstance, deps: Deps) {
+  service.enforceCheck(deps.config.TRACE_CHECK === 'on');
   await buyerRoutes(app, deps);
   await adminRoutes(app, deps);
 }

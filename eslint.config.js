@@ -84,6 +84,7 @@ const SERVER_MODULES = [
   'invoices',
   'documents',
   'trace',
+  'quality',
   'chat',
   'member',
   'dashboard',

@@ -96,6 +96,7 @@ export const AUDIT_ACTION_NAMES = {
   'batch.lock': '锁定批次（召回）',
   'batch.unlock': '解除批次锁定',
   'batch.report': '上传药检报告',
+  'batch.returns': '退货验收',
 } as const satisfies Record<string, string>;
 
 /** What a console write records as its action, e.g. `order.ship`. */
@@ -300,6 +301,7 @@ export const AUDIT_FIELD_NAMES: Record<string, string> = {
   supplier: '供货单位',
   report: '药检报告',
   notified: '已通知客户数',
+  returns_pending: '退货待验数量',
 };
 
 const has = (names: Record<string, string>, key: string) => Object.hasOwn(names, key);

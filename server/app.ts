@@ -54,6 +54,7 @@ import {
   onOrderShipping,
 } from './modules/orders/index.js';
 import { checkBeforeShipping, traceRoutes } from './modules/trace/index.js';
+import { qualityRoutes } from './modules/quality/index.js';
 import {
   couponRoutes,
   creditRoutes,
@@ -226,6 +227,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await invoiceRoutes(scope, deps);
     await documentRoutes(scope, deps);
     await traceRoutes(scope, deps);
+    await qualityRoutes(scope, deps);
     await selfServiceRoutes(scope, deps);
     await operatorRoutes(scope, deps);
     await orderAdminRoutes(scope, deps);

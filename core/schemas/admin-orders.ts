@@ -116,7 +116,15 @@ export const AdminAfterSale = z.object({
   order_no: z.string(),
   buyer: AdminBuyer,
   kind: z.enum(['return', 'after_sale']),
-  lines: z.array(z.object({ item_id: z.number().int(), number: z.number().int(), name: z.string(), bzdw: z.string() })),
+  lines: z.array(
+    z.object({
+      item_id: z.number().int(),
+      number: z.number().int(),
+      name: z.string(),
+      bzdw: z.string(),
+      batch_no: z.string().meta({ description: '退货批号; empty when none was named' }),
+    }),
+  ),
   reason: z.string(),
   images: z.array(z.string()),
   status: z.number().int(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ActivityData, CartLine, CartShipping, CartTotals } from './cart.js';
 import { addressText, flag, freeText, id, page, payPasswordInput, personName, phoneOrLandline, quantity, text, wholeNumber } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
+import { returnedBatchNo } from './quality.js';
 
 const region = (label: string, message: string) => text(label, 20).regex(/^[\u3400-\u9fff]{2,20}$/, { error: message });
 
@@ -106,7 +107,7 @@ const uploadPath = text('图片', 255).regex(/^\/uploads\/[A-Za-z0-9._-]+$/, { e
 
 export const afterSaleBody = z.object({
   lines: z
-    .array(z.object({ item_id: id('订单商品'), number: quantity('数量', 1, 99999) }), { error: '请选择商品' })
+    .array(z.object({ item_id: id('订单商品'), number: quantity('数量', 1, 99999), batch_no: returnedBatchNo }), { error: '请选择商品' })
     .min(1, { error: '请选择商品' })
     .max(200, { error: '一次最多选择200种商品' }),
   reason: text('原因', 200),
@@ -325,7 +326,7 @@ export const AfterSale = z.object({
   id: int(),
   order_id: int(),
   kind: AfterSaleKind.meta({ description: 'return 退货退款, after_sale 售后' }),
-  lines: z.array(z.object({ item_id: int(), number: int() })),
+  lines: z.array(z.object({ item_id: int(), number: int(), batch_no: z.string().optional().meta({ description: '退货批号' }) })),
   reason: z.string(),
   images: z.array(z.string()),
   status: AfterSaleStatus,

@@ -132,7 +132,8 @@ export const afterSales = pgTable(
     userId: userRef(),
     /** return 退货退款, after_sale 售后 (quality, wrong goods, damage ...). */
     kind: varchar('kind', { length: 16 }).$type<'return' | 'after_sale'>().notNull(),
-    lines: jsonb('lines').$type<{ item_id: number; number: number }[]>().notNull().default([]),
+    /** `batch_no`: the batch a return's units are of (one the line was shipped from). */
+    lines: jsonb('lines').$type<{ item_id: number; number: number; batch_no?: string }[]>().notNull().default([]),
     reason: varchar('reason', { length: 200 }).notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
     /** 0 submitted, 1 approved, 2 refused, 3 completed (refunded or resolved). */

@@ -1,7 +1,7 @@
 /**
  * Stock and sales: an order takes its lines' units from the goods' batches first-expiring-first-out in one
- * statement, cancelling gives them back to the same batches, shipping takes them out of the warehouse, a return
- * brings them back; each writes the units to the sales tally that a sweep folds into goods.sales
+ * statement, cancelling gives them back to the same batches, shipping takes them out of the warehouse (a return
+ * brings them back to be inspected: returns.ts); each writes the units to the sales tally that a sweep folds into goods.sales
  * (docs/decisions/033-batches.md).
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -143,39 +143,6 @@ export async function shipStock(tx: Conn, items: number[]) {
         sql`, `,
       )}) group by batch_id)
     update ${goodsBatches} b set quantity = b.quantity - p.units, held = b.held - p.units from per_batch p where b.id = p.batch_id`);
-}
-
-/**
- * Units of shipped lines come back (a received return): to the batches the line was taken from, the
- * latest-expiring first, never more to a batch than it gave; the rest (lines placed before batches) to the batch
- * the goods' dates name. Off the sales too.
- */
-export async function returnStock(tx: Conn, lines: StockLine[], today = chinaToday()) {
-  const wanted = merged(lines);
-  if (!wanted.length) return;
-  const ids = [...new Set(wanted.map((l) => l.goodsId))];
-  await lockGoods(tx, ids);
-  for (const l of wanted) {
-    const parts = await tx
-      .select({ id: orderItemBatches.id, batchId: orderItemBatches.batchId, left: sql<number>`${orderItemBatches.units} - ${orderItemBatches.returned}` })
-      .from(orderItemBatches)
-      .innerJoin(goodsBatches, sql`${goodsBatches.id} = ${orderItemBatches.batchId}`)
-      .where(
-        sql`${orderItemBatches.orderItemId} = ${l.item} and ${orderItemBatches.goodsId} = ${l.goodsId} and ${orderItemBatches.returned} < ${orderItemBatches.units}`,
-      )
-      .orderBy(sql`${goodsBatches.xq} desc, ${goodsBatches.id} desc`);
-    let rest = l.number;
-    for (const p of parts) {
-      const n = Math.min(rest, Number(p.left));
-      if (n <= 0) break;
-      await tx.execute(sql`update ${orderItemBatches} set returned = returned + ${n}::int where id = ${p.id}`);
-      await addToBatch(tx, p.batchId, n);
-      rest -= n;
-    }
-    if (rest > 0) await addToBatch(tx, await dateBatch(tx, l.goodsId), rest);
-  }
-  await tally(tx, wanted);
-  await syncGoodsStock(tx, ids, today);
 }
 
 /**

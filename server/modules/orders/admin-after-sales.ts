@@ -13,7 +13,7 @@ import type { Conn, Db } from '../../db/client.js';
 import { afterSales, orderItems, orders } from '../../db/schema/orders.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { briefOf, userBriefs, sendMessage } from '../accounts/index.js';
-import { returnStock } from '../catalogue/index.js';
+import { returnToInspection } from '../catalogue/index.js';
 import { audited } from '../operators/index.js';
 import { settleCashback } from './cashback.js';
 import { orderRefunded } from './events.js';
@@ -47,7 +47,7 @@ export function afterSaleView(
     kind: a.kind,
     lines: a.lines.map((l) => {
       const item = items.find((i) => i.id === l.item_id);
-      return { item_id: l.item_id, number: l.number, name: item?.name ?? '', bzdw: item?.bzdw ?? '' };
+      return { item_id: l.item_id, number: l.number, name: item?.name ?? '', bzdw: item?.bzdw ?? '', batch_no: l.batch_no ?? '' };
     }),
     reason: a.reason,
     images: a.images,
@@ -137,7 +137,10 @@ export async function decideAfterSale(db: Db, req: FastifyRequest, id: number, b
   });
 }
 
-/** 确认收货 of a return: the returned units are counted on their lines and go back into stock, to the batches they left from. */
+/**
+ * 确认收货 of a return: the returned units are counted on their lines and go back to the batch the buyer named (or
+ * those the line left from), waiting for qa's inspection (退货待验), not straight to sale.
+ */
 export async function receiveReturn(db: Db, req: FastifyRequest, id: number) {
   return audited(db, req, { permission: 'after_sale:decide', action: 'after_sale.receive', targetType: 'after_sale', targetId: id }, async (tx) => {
     const a = await lockedAfterSale(tx, id);
@@ -151,9 +154,14 @@ export async function receiveReturn(db: Db, req: FastifyRequest, id: number) {
         .update(orderItems)
         .set({ returnedNumber: sql`${orderItems.returnedNumber} + ${line.number}` })
         .where(eq(orderItems.id, item.id));
-      await returnStock(
+      await returnToInspection(
         tx,
-        (item.parts ?? [{ goods_id: item.goodsId, number: 1 }]).map((part) => ({ item: item.id, goodsId: part.goods_id, number: part.number * line.number })),
+        (item.parts ?? [{ goods_id: item.goodsId, number: 1 }]).map((part) => ({
+          item: item.id,
+          goodsId: part.goods_id,
+          number: part.number * line.number,
+          batchNo: part.goods_id === item.goodsId ? line.batch_no : undefined,
+        })),
       );
     }
     const [after] = await tx.update(afterSales).set({ receivedAt: new Date() }).where(eq(afterSales.id, id)).returning();

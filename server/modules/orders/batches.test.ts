@@ -211,7 +211,7 @@ describe(`orders and batches on ${dbLabel}`, () => {
     refused(await finance.post(`/api/admin/orders/${shipped.id}/refund`, { reason: '客户要求' }), '已发货的订单请通过退货退款处理');
   });
 
-  it('takes back returned units into the batches they left from, the latest-expiring first', async () => {
+  it('takes back returned units of the batch the buyer names, to be inspected before they sell again', async () => {
     const g = freshGoods();
     await withBatches(g, MIXED);
     const o = await order(g, 40);
@@ -221,17 +221,27 @@ describe(`orders and batches on ${dbLabel}`, () => {
     expect(shipped.get('B2409017')).toEqual({ quantity: 0, held: 0 });
     expect(shipped.get('A250301')).toEqual({ quantity: 90, held: 0 });
     const [item] = (await demo.get(`/api/order/${o.id}`)).body.data.items as { id: number }[];
-    const r = (await demo.post(`/api/order/${o.id}/return`, { lines: [{ item_id: item.id, number: 12 }], reason: '包装破损' })).body.data as { id: number };
+    // A line of two batches names the batch returned.
+    const unnamed = await demo.post(`/api/order/${o.id}/return`, { lines: [{ item_id: item.id, number: 12 }], reason: '包装破损' });
+    expect(unnamed.status).toBe(422);
+    expect(unnamed.body.data.errors['lines.0.batch_no'][0]).toContain('请选择退货的批号');
+    const r = (await demo.post(`/api/order/${o.id}/return`, { lines: [{ item_id: item.id, number: 12, batch_no: 'B2409017' }], reason: '包装破损' })).body
+      .data as { id: number };
     expect((await finance.post(`/api/admin/after_sales/${r.id}/decide`, { decision: 'approve' })).body.code).toBe(10000);
     expect((await finance.post(`/api/admin/after_sales/${r.id}/receive`)).body.code).toBe(10000);
     const after = await batchesOf(g.id);
-    expect(after.get('A250301')).toEqual({ quantity: 100, held: 0 });
-    expect(after.get('B2409017')).toEqual({ quantity: 2, held: 0 });
+    expect(after.get('A250301')).toEqual({ quantity: 90, held: 0 });
+    expect(after.get('B2409017')).toEqual({ quantity: 0, held: 0 });
+    const [back] = await t.db
+      .select({ n: goodsBatches.returnsPending })
+      .from(goodsBatches)
+      .where(and(eq(goodsBatches.goodsId, g.id), eq(goodsBatches.batchNo, 'B2409017')));
+    expect(back.n).toBe(12);
     const returned = await t.db
       .select({ returned: sql<number>`sum(${orderItemBatches.returned})::int` })
       .from(orderItemBatches)
       .where(inArray(orderItemBatches.orderItemId, [item.id]));
     expect(Number(returned[0].returned)).toBe(12);
-    expect((await goodsNow(g.id)).number).toBe(102);
+    expect((await goodsNow(g.id)).number).toBe(90);
   });
 });

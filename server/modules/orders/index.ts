@@ -12,6 +12,7 @@ export { paidOrderCount } from './paid.js';
 export { ORDER_PAYMENT, orderPayments } from './payment.js';
 export { orderQueues, ordersByDay } from './queues.js';
 export { orderRoutes } from './routes.js';
+export { itemOrders, ownOrderItems } from './recipients.js';
 export { ORDER_MISSING } from './rows.js';
 export type { OrderRow } from './rows.js';
 export { boughtGoods, listOrders, stockHeldByOpenOrders } from './service.js';

@@ -116,6 +116,8 @@ export const AREAS: ConsoleArea[] = [
     icon: <SafetyCertificateOutlined />,
     pages: [
       { path: '/admin/documents', title: '首营资料', permission: 'document:write', load: () => import('@/features/admin-documents/pages/DocumentsPage') },
+      { path: '/admin/batches', title: '批次管理', permission: 'goods:read', load: () => import('@/features/admin-quality/pages/BatchesPage') },
+      { path: '/admin/near-expiry', title: '近效期报表', permission: 'goods:read', load: () => import('@/features/admin-quality/pages/NearExpiryPage') },
     ],
   },
   {

@@ -62,10 +62,10 @@ export function batchesOf(goodsId: number, g: GoodsRow, index: number, now: numb
     createdAt: new Date(Math.min(now, produced + rnd.int(10, 30) * day)),
   });
   // Sellable batches: the goods' own dates first, then fresher ones received since.
-  const wanted = index === LOCKED_BATCH_GOODS ? 2 : g.minShelfDays === 0 ? rnd.int(1, 2) : rnd.pick([1, 1, 1, 2, 2, 2, 3, 3, 4]);
+  const wanted = index === LOCKED_BATCH_GOODS ? 2 : g.minShelfDays === 0 ? rnd.int(1, 2) : rnd.pick([1, 1, 2, 2, 3, 3, 3, 4, 4, 4]);
   const dates = [msOf(g.scrq)];
   while (dates.length < wanted) {
-    const next = dates[dates.length - 1] + rnd.int(35, 120) * day;
+    const next = dates[dates.length - 1] + rnd.int(35, 75) * day;
     if (next > now - 7 * day) break;
     dates.push(next);
   }

@@ -130,6 +130,10 @@ export const CartLine = z.object({
   coupon_amount: money,
   red_packet_amount: money,
   free_shipping: bit,
+  expiry: z.object({ from: z.string(), to: z.string() }).nullable().meta({
+    description:
+      "the expiry dates the line's units ship with, its goods' batches first-expiring first after its earlier lines (from = to for one date); null for a bundle or when none sell",
+  }),
   goods: Goods.extend({ brand_id: z.number().int().nullable().meta({ description: "the goods' brand: where 去凑单 of a 满减 group leads" }) }).nullable(),
   combination: z
     .object({ id: int(), name: z.string(), price: money, items: z.array(BundleItem) })

@@ -153,6 +153,10 @@ export const GoodsDetail = Goods.extend({
   tym: z.string().meta({ description: '通用名, the generic name; blank when not given' }),
   spm: z.string().meta({ description: '商品名, the trade name; blank for none' }),
   gnzz: z.string().meta({ description: '功能主治/适应症, indications' }),
+  expiries: z.array(z.object({ xq: z.string(), number: z.number().int() })).meta({
+    description:
+      'the expiry dates it ships with: its batches that sell, one per date, earliest first, with the units each can still give; an order takes them in this order (a quantity over the first spans the next)',
+  }),
   instructions: z.string().meta({ description: '说明书, the package insert, plain text' }),
   category_path: z.array(z.object({ id: z.number().int(), name: z.string() })).meta({ description: 'its categories from the top level down' }),
   brand: z.object({ id: z.number().int(), name: z.string(), logo: z.string() }).nullable(),

@@ -3,4 +3,4 @@ export { cartEntries, cartEntriesForPricing, lineCountSql, lockSelectedLines, pr
 export type { Buyer, CartEntry, PricedEntries, SharedPricing } from './pricing.js';
 export { cartRoutes } from './routes.js';
 export { addToCart } from './service.js';
-export { activityView, lineView, shippingView, totalsView } from './view.js';
+export { activityView, lineExpiries, lineView, shippingView, totalsView } from './view.js';

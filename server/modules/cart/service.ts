@@ -24,10 +24,10 @@ import { anyId, uniqueIds } from '../../db/params.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse, type AppError } from '../../http/envelope.js';
 import { storeOf } from '../accounts/index.js';
-import { cartFacts, type CartFacts, viewerOfUser } from '../catalogue/index.js';
+import { cartFacts, type CartFacts, sellingExpiries, viewerOfUser } from '../catalogue/index.js';
 import { promotionContext, type PromotionContext } from '../promotions/index.js';
 import { priceCartOf, priceTotalsOf } from './pricing.js';
-import { activityView, hintsView, lineView, shippingView, totalsView } from './view.js';
+import { activityView, hintsView, lineExpiries, lineView, shippingView, totalsView } from './view.js';
 
 export const NOT_APPROVED = '资质审核通过后才能采购，请前往“账户中心-资质证件”查看审核进度';
 const LINE_MISSING = '购物车商品不存在';
@@ -203,8 +203,15 @@ export async function listCart(db: Db, user: SessionUser, filters = CART_ALL): P
       : filters === 0
         ? lines.filter((l) => l.excluded && l.excluded.reason !== 'unselected')
         : lines.filter((l) => l.manjian_activity_id === filters);
+  const expiries = lineExpiries(
+    lines,
+    await sellingExpiries(
+      db,
+      lines.map((l) => l.goods_id),
+    ),
+  );
   return {
-    list: shown.map((l) => lineView(l, p, viewer)),
+    list: shown.map((l) => lineView(l, p, viewer, expiries.get(l))),
     addons: p.priced.lines.filter((l) => l.source === 'huangou').map((l) => lineView(l, p, viewer)),
     activity_data: activityView(p.priced),
     ...shippingView(p.priced),

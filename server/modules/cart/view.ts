@@ -3,6 +3,7 @@
  * goods, prices and discounts as the pricing engine worked them out, the manjian tiers with their status,
  * shipping_data and the filters; money as two-decimal strings.
  */
+import { expiryRange, type Expiry } from '../../../core/expiry.js';
 import { fenToYuan } from '../../../core/money.js';
 import type { PricedCart, PricedLine } from '../../../core/pricing/index.js';
 import type { ActivityData, CartLine, CartShipping, CartTotals, NextHint } from '../../../core/schemas/cart.js';
@@ -11,7 +12,23 @@ import type { PricedEntries } from './pricing.js';
 
 const y = fenToYuan;
 
-export function lineView(line: PricedLine, priced: PricedEntries, viewer: Viewer): CartLine {
+/**
+ * The expiry dates each line ships with (core/expiry.ts): its goods' batches that sell, first-expiring first, taken
+ * by the lines of a goods in their order. Bundles name none.
+ */
+export function lineExpiries(lines: readonly PricedLine[], expiries: ReadonlyMap<number, Expiry[]>): Map<PricedLine, CartLine['expiry']> {
+  const taken = new Map<number, number>();
+  const out = new Map<PricedLine, CartLine['expiry']>();
+  for (const line of lines) {
+    if (line.type === 3) continue;
+    const before = taken.get(line.goods_id) ?? 0;
+    out.set(line, expiryRange(expiries.get(line.goods_id) ?? [], line.number, before));
+    taken.set(line.goods_id, before + line.number);
+  }
+  return out;
+}
+
+export function lineView(line: PricedLine, priced: PricedEntries, viewer: Viewer, expiry: CartLine['expiry'] = null): CartLine {
   const entry = line.id === null ? undefined : priced.entries.find((e) => e.line.id === line.id);
   const g = priced.goodsById.get(line.goods_id);
   const bundle = entry?.line.type === 3 ? priced.context.combinations.find((c) => c.id === entry.line.combinationId) : undefined;
@@ -40,6 +57,7 @@ export function lineView(line: PricedLine, priced: PricedEntries, viewer: Viewer
     coupon_amount: y(line.coupon_amount),
     red_packet_amount: y(line.red_packet_amount),
     free_shipping: line.free_shipping ? 1 : 0,
+    expiry,
     goods: g ? { ...goodsView(g, viewer), brand_id: g.brandId } : null,
     combination: bundle
       ? {

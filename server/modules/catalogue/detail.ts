@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { goods } from '../../db/schema/catalogue.js';
 import { cachedJson } from '../../http/cache.js';
 import { notFound } from '../../http/envelope.js';
+import { sellingExpiries } from './expiries.js';
 import { favoriteIdsOf } from './favorites.js';
 import { goodsFacts, goodsRead, goodsView } from './goods.js';
 import { catalogueTree } from './taxonomy.js';
@@ -18,6 +19,7 @@ async function detailFor(db: Db, id: number, viewer: Viewer): Promise<Omit<Goods
   const path: { id: number; name: string }[] = [];
   for (let c = cats.find((x) => x.id === row.categoryId); c; c = cats.find((x) => x.id === c!.parentId)) path.unshift({ id: c.id, name: c.name });
   const brand = row.brandId ? brandMap.get(row.brandId) : undefined;
+  const expiries = (await sellingExpiries(db, [row.id])).get(row.id) ?? [];
   return {
     ...goodsView(row, viewer),
     goods_image: row.images,
@@ -25,6 +27,7 @@ async function detailFor(db: Db, id: number, viewer: Viewer): Promise<Omit<Goods
     tym: row.tym,
     spm: row.spm,
     gnzz: row.gnzz,
+    expiries,
     instructions: row.instructions,
     category_path: path,
     brand: brand ?? null,

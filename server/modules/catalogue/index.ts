@@ -15,6 +15,7 @@ export type { ItemBatch } from './item-batches.js';
 export { batchesOfItems, foldSales, putBackStock, shipStock, takeStocks } from './stock.js';
 export type { StockLine } from './stock.js';
 export { sweepNearExpiry } from './batches.js';
+export { sellingExpiries } from './expiries.js';
 export { batchByNo, batchPage, batchParts, batchReport, batchView1, nearExpiryPage, reportBatches, reportBatchesOfItems } from './batch-views.js';
 export { judgeBatch, receiveBatch, setBatchReport } from './receiving.js';
 export type { BatchRow } from './receiving.js';

@@ -39,11 +39,12 @@ import {
   type PricedEntries,
   type SharedPricing,
   activityView,
+  lineExpiries,
   lineView,
   shippingView,
   totalsView,
 } from '../cart/index.js';
-import { goodsRow, viewerOfUser } from '../catalogue/index.js';
+import { goodsRow, sellingExpiries, viewerOfUser } from '../catalogue/index.js';
 import { intSetting } from '../settings/index.js';
 import { walletOf } from '../wallet/index.js';
 import { placement } from './placement.js';
@@ -150,16 +151,25 @@ export async function confirm(
   const wallet = await walletOf(db, user.id);
   const viewer = viewerOfUser(user);
   const priced = normal?.p.priced;
+  // The expiry each counted line ships with: the groups are separate orders, each taking its goods' batches.
+  const sells = await sellingExpiries(
+    db,
+    groups.flatMap(({ p }) => p.priced.lines.map((l) => l.goods_id)),
+  );
   return {
-    groups: groups.map(({ group, p }) => ({
-      key: group.key,
-      is_ephedrine: group.key === 'ephedrine' ? 1 : 0,
-      list: p.priced.lines.filter((l) => l.counted).map((l) => lineView(l, p, viewer)),
-      excluded: p.priced.lines.filter((l) => !l.counted).map((l) => lineView(l, p, viewer)),
-      total: totalsView(p.priced),
-      ...shippingView(p.priced),
-      activity_data: activityView(p.priced),
-    })),
+    groups: groups.map(({ group, p }) => {
+      const counted = p.priced.lines.filter((l) => l.counted);
+      const expiries = lineExpiries(counted, sells);
+      return {
+        key: group.key,
+        is_ephedrine: group.key === 'ephedrine' ? 1 : 0,
+        list: counted.map((l) => lineView(l, p, viewer, expiries.get(l))),
+        excluded: p.priced.lines.filter((l) => !l.counted).map((l) => lineView(l, p, viewer)),
+        total: totalsView(p.priced),
+        ...shippingView(p.priced),
+        activity_data: activityView(p.priced),
+      };
+    }),
     coupons: (priced?.coupons ?? []).map(couponView),
     coupon: priced?.coupon ? { id: priced.coupon.id, name: priced.coupon.name, discount: y(priced.coupon.discount) } : null,
     coupon_error: priced?.coupon_error ?? null,

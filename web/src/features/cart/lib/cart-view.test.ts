@@ -38,6 +38,7 @@ function line(over: Partial<CartLine> = {}): CartLine {
     goods_manjian_amount: '0.00',
     gift_data: null,
     huangou_activity_id: null,
+    expiry: null,
     with_coupon: 0,
     coupon_amount: '0.00',
     red_packet_amount: '0.00',

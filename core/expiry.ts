@@ -24,3 +24,6 @@ export function expiryRange(expiries: readonly Expiry[], quantity: number, befor
   }
   return from === null || to === null ? null : { from, to };
 }
+
+/** A range as the site writes it: one date, or the first and the last. */
+export const expiryText = (range: { from: string; to: string }) => (range.from === range.to ? range.from : `${range.from} 至 ${range.to}`);

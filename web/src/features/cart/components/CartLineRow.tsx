@@ -1,6 +1,7 @@
 /** One cart line: tick, picture, name with tags, spec, maker, expiry, unit price, quantity, subtotal, actions. */
 import { App, Button, Checkbox, Tooltip } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { expiryText } from '@core/expiry';
 import type { CartLine, GiftGroup } from '@core/schemas/cart';
 import { FIRST_GOODS_TIP } from '@/lib/documents/first-goods';
 import { GoodsTags } from '@/ui/GoodsTag';
@@ -157,7 +158,10 @@ export function CartLineRow({ line, gifts, first = false }: { line: CartLine; gi
               <div className="yct-cline__meta" title={g.sccj}>
                 {g.sccj}
               </div>
-              <div className="yct-cline__meta">效期 {g.xq || '—'}</div>
+              <div className="yct-cline__meta" data-testid="line-expiry">
+                效期 {line.expiry ? expiryText(line.expiry) : g.xq || '—'}
+                {line.expiry && line.expiry.from !== line.expiry.to ? <span className="yct-cline__batches">（跨批号发货）</span> : null}
+              </div>
             </>
           ) : null}
           {gift ? (

@@ -4,6 +4,7 @@ import '../catalogue.css';
 import { App, Button } from 'antd';
 import { Fragment, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { expiryRange, expiryText } from '@core/expiry';
 import type { GoodsDetail } from '@core/schemas/goods';
 import { isApiError } from '@/api/client';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
@@ -118,6 +119,8 @@ export default function DetailPage() {
   const number = picked?.id === g.id ? picked.number : g.zbz;
   const setNumber = (n: number) => setPicked({ id: g.id, number: n });
   const cost = offer ? offerCost(offer, g, number) : null;
+  // The dates the quantity in the box ships with: the batches first-expiring first.
+  const expiry = expiryRange(g.expiries, number);
   const rows: [string, string][] = [
     ...(g.tym ? [['通用名', g.tym] as [string, string]] : []),
     ...(g.spm ? [['商品名', g.spm] as [string, string]] : []),
@@ -207,6 +210,17 @@ export default function DetailPage() {
               </span>
             ) : null}
           </div>
+          {expiry ? (
+            <div className="yct-detail__expiry" data-testid="detail-expiry">
+              效期：<b>{expiryText(expiry)}</b>
+              {expiry.from !== expiry.to ? (
+                <span className="yct-detail__batches">
+                  采购{number}
+                  {g.bzdw}将分批号发货，先发近效期批号
+                </span>
+              ) : null}
+            </div>
+          ) : null}
           <div className="yct-detail__actions" data-testid="detail-actions">
             {/* On a flash sale the goods goes in as the flash-sale line (one line, the same as from the flash-sale floor). */}
             <AddToCart goods={g} onNumberChange={setNumber} promo={offer && spikeOn ? { type: 1, price: offer.price, limit: 0 } : undefined} />

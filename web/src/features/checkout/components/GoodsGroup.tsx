@@ -1,6 +1,7 @@
 /** One order of the checkout as a table: each line's price, quantity, subtotal and the discounts it received, then its gifts. */
 import { Tooltip } from 'antd';
 import { Link } from 'react-router';
+import { expiryText } from '@core/expiry';
 import type { CartLine } from '@core/schemas/cart';
 import type { ConfirmGroup } from '@core/schemas/trade';
 import { FIRST_GOODS_TIP } from '@/lib/documents/first-goods';
@@ -54,6 +55,11 @@ function LineRow({ line, gift, first }: { line: CartLine; gift?: { name: string;
                 </div>
               ) : g?.pzwh ? (
                 <div className="yct-muted">{g.pzwh}</div>
+              ) : null}
+              {line.expiry ? (
+                <div className="yct-muted" data-testid="confirm-line-expiry">
+                  效期 {expiryText(line.expiry)}
+                </div>
               ) : null}
             </div>
           </div>

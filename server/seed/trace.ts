@@ -5,7 +5,7 @@
 import { taxClassOf } from '../../core/invoice-tax.js';
 
 /** A prefix unique to the goods id (7919 is prime to 900,000, so ids below that never share one). */
-export const tracePrefixOf = (goodsId: number) => `8${String(100_000 + ((goodsId * 7919) % 900_000))}`;
+const tracePrefixOf = (goodsId: number) => `8${String(100_000 + ((goodsId * 7919) % 900_000))}`;
 
 export function traceGoodsOf(made: { id: number }[], rows: { cfl?: string }[]) {
   return made.map((g, i) => {

@@ -1,9 +1,9 @@
 /**
  * What an operator may do with an order now, each shown only if their role allows it and the order's state
  * does (the detail's `actions`): 确认到账 (finance:confirm), 发货 (order:ship), 取消订单 (order:cancel),
- * 退款 (order:refund); and 打印发货单 for anyone who reads orders.
+ * 退款 (order:refund); and 出库复核, 随货同行单 and 打印发货单 for anyone who reads orders of a paid one.
  */
-import { PrinterOutlined } from '@ant-design/icons';
+import { FileTextOutlined, PrinterOutlined, ScanOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { confirmTransferBody, reasonBody, type AdminOrderDetail } from '@core/schemas/admin-orders';
@@ -159,6 +159,16 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
         <Button danger onClick={() => setOpen('cancel')} data-testid="action-cancel">
           取消订单
         </Button>
+      ) : null}
+      {order.status >= 1 && order.status <= 3 ? (
+        <>
+          <Button icon={<ScanOutlined />} href={`/admin/check/${order.id}`} data-testid="action-check">
+            出库复核
+          </Button>
+          <Button icon={<FileTextOutlined />} href={`/admin/check/${order.id}/note`} target="_blank" data-testid="action-gsp-note">
+            随货同行单
+          </Button>
+        </>
       ) : null}
       <Button icon={<PrinterOutlined />} href={`/admin/orders/${order.id}/print`} target="_blank" data-testid="action-print">
         打印发货单

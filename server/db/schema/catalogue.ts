@@ -218,6 +218,12 @@ export const goodsBatches = pgTable(
     report: varchar('report', { length: 255 }),
     /** Where it was received from (供货单位). */
     supplier: varchar('supplier', { length: 100 }).notNull().default(''),
+    /**
+     * The near-expiry price (近效期价, fen) its units sell at in the near-expiry zone once the batch is within its
+     * goods' minimum shelf life; null sells them at the site's default rate of the goods' base price
+     * (docs/decisions/037-near-expiry-zone.md).
+     */
+    clearancePrice: integer('clearance_price'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -228,6 +234,7 @@ export const goodsBatches = pgTable(
     index('goods_batches_xq_idx').on(t.xq),
     check('goods_batches_units_ck', sql`${t.held} >= 0 and ${t.held} <= ${t.quantity}`),
     check('goods_batches_returns_ck', sql`${t.returnsPending} >= 0`),
+    check('goods_batches_clearance_ck', sql`${t.clearancePrice} is null or ${t.clearancePrice} > 0`),
   ],
 );
 

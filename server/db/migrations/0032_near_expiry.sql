@@ -1,0 +1,2 @@
+ALTER TABLE "goods_batches" ADD COLUMN "clearance_price" integer;--> statement-breakpoint
+ALTER TABLE "goods_batches" ADD CONSTRAINT "goods_batches_clearance_ck" CHECK ("goods_batches"."clearance_price" is null or "goods_batches"."clearance_price" > 0);

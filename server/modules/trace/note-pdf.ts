@@ -19,9 +19,9 @@ const PAD = 3;
 const COLUMNS: { title: string; width: number; align?: 'left' | 'right' | 'center' }[] = [
   { title: '序号', width: 28, align: 'center' },
   { title: '通用名称', width: 96 },
-  { title: '剂型', width: 40 },
+  { title: '剂型', width: 50 },
   { title: '规格', width: 70 },
-  { title: '生产厂家', width: 104 },
+  { title: '生产厂家', width: 94 },
   { title: '批准文号', width: 86 },
   { title: '批号', width: 62 },
   { title: '生产日期', width: 56, align: 'center' },

@@ -28,6 +28,7 @@ export function LinesTable({ order, pending, mayScan, onUndo }: Props) {
     {
       title: '商品',
       key: 'goods',
+      width: 300,
       render: (_, l) => (
         <div className="yct-check__goods">
           <b>{l.name}</b>

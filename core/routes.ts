@@ -36,6 +36,7 @@ export type ScreenKey =
   | 'accountAddresses'
   | 'accountMessages'
   | 'accountDocuments'
+  | 'qualityReports'
   | 'orders'
   | 'orderDetail'
   | 'orderReturn'
@@ -186,6 +187,8 @@ export const routes: AppRoute[] = [
   site({ path: '/zhzx/wdxx', title: '我的消息', screen: 'accountMessages', built: true, membersOnly: true }),
   // The site's and the orders' first-business documents (docs/decisions/034-first-business-documents.md).
   site({ path: '/zhzx/syzl', title: '首营资料', screen: 'accountDocuments', built: true, membersOnly: true }),
+  // 药检报告查询, where the header's 质检报告查询 link leads (docs/decisions/036-receiving-reports-recalls.md).
+  site({ path: '/zjbg', title: '药检报告查询', screen: 'qualityReports', built: true, membersOnly: true }),
 
   // Orders
   site({ path: '/order', title: '我的订单', screen: 'orders', built: true, membersOnly: true }),

@@ -331,7 +331,7 @@ export const SITE_CONFIG: Record<string, string> = {
   hot_line: '400-820-3366',
   qq1: '800012345',
   qq2: '800012346',
-  quality_inspection_url: '/help/fwbz/wzzz',
+  quality_inspection_url: '/zjbg',
   quality_inspection_msg: '质检报告查询',
   wechat_qr: 'https://m.yaocaitong.cn/wechat',
   mini_qr: 'https://m.yaocaitong.cn/mini',

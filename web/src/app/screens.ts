@@ -60,6 +60,7 @@ export const screenModules: Partial<Record<ScreenKey, ScreenLoader>> = {
   accountWechat: () => import('@/features/account/pages/WechatPage'),
   accountMessages: () => import('@/features/account/pages/MessagesPage'),
   accountDocuments: () => import('@/features/documents/pages/DocumentsPage'),
+  qualityReports: () => import('@/features/reports/pages/ReportsPage'),
   quickBuy: () => import('@/features/member/pages/QuickBuyPage'),
   help: () => import('@/features/content/pages/HelpPage'),
   helpArticle: () => import('@/features/content/pages/HelpArticlePage'),

@@ -36,7 +36,7 @@ export default function BatchesPage() {
     {
       title: '商品',
       key: 'goods',
-      width: 230,
+      width: 200,
       render: (_, b) => (
         <div className="yct-aq-stack">
           <b>{b.name}</b>
@@ -46,17 +46,36 @@ export default function BatchesPage() {
         </div>
       ),
     },
-    { title: '批号', dataIndex: 'batch_no', width: 120, render: (n: string) => <b className="yct-aq-mono">{n}</b> },
-    { title: '生产日期', dataIndex: 'scrq', width: 100, render: (d: string) => <span className="yct-aq-mono">{d}</span> },
-    { title: '效期至', key: 'xq', width: 110, render: (_, b) => <ExpiryCell batch={b} /> },
+    {
+      title: '批号',
+      key: 'batch_no',
+      width: 116,
+      render: (_, b) => (
+        <div className="yct-aq-stack">
+          <b className="yct-aq-mono">{b.batch_no}</b>
+          {b.has_report ? <span className="yct-aq-report is-on">有药检报告</span> : <span className="yct-aq-report">无药检报告</span>}
+        </div>
+      ),
+    },
+    {
+      title: '生产日期 / 效期至',
+      key: 'xq',
+      width: 128,
+      render: (_, b) => (
+        <div className="yct-aq-stack">
+          <span className="yct-aq-mono yct-muted">{b.scrq}</span>
+          <ExpiryCell batch={b} />
+        </div>
+      ),
+    },
     {
       title: '状态',
       key: 'status',
-      width: 86,
+      width: 76,
       render: (_, b) => (
         <div className="yct-aq-stack">
           <BatchStatusTag batch={b} />
-          {b.status === 1 && !b.sells ? (
+          {b.status === 1 && !b.sells && b.days_left >= 0 ? (
             <Tooltip title="剩余效期短于商品的最短销售效期，仅在近效期专场销售">
               <Tag color="orange">近效期</Tag>
             </Tooltip>
@@ -64,26 +83,34 @@ export default function BatchesPage() {
         </div>
       ),
     },
-    { title: '在库', key: 'quantity', width: 80, align: 'right', render: (_, b) => units(b.quantity, b.bzdw) },
-    { title: '订单占用', key: 'held', width: 80, align: 'right', render: (_, b) => units(b.held, b.bzdw) },
+    {
+      title: '在库',
+      key: 'quantity',
+      width: 84,
+      align: 'right',
+      render: (_, b) => (
+        <div className="yct-aq-stack">
+          <span>{units(b.quantity, b.bzdw)}</span>
+          {b.returns_pending ? (
+            <Tooltip title="买家退回、等待质管验收的数量，不计入在库与可售">
+              <Tag color="gold" className="yct-aq-tag">{`退货待验${b.returns_pending}`}</Tag>
+            </Tooltip>
+          ) : null}
+        </div>
+      ),
+    },
+    { title: '订单占用', key: 'held', width: 76, align: 'right', render: (_, b) => units(b.held, b.bzdw) },
     {
       title: '可售',
       key: 'free',
-      width: 80,
+      width: 76,
       align: 'right',
       render: (_, b) => (b.sells ? <b className="yct-aq-ok">{units(b.free, b.bzdw)}</b> : <span className="yct-muted">不可售</span>),
     },
     {
-      title: '退货待验',
-      key: 'returns',
-      width: 80,
-      align: 'right',
-      render: (_, b) => (b.returns_pending ? <Tag color="gold">{`${b.returns_pending}${b.bzdw}`}</Tag> : <span className="yct-muted">—</span>),
-    },
-    {
-      title: '供货单位 / 入库',
+      title: '供货单位 / 入库时间',
       key: 'supplier',
-      width: 170,
+      width: 150,
       render: (_, b) => (
         <div className="yct-aq-stack">
           <span className="yct-aq-ellipsis" title={b.supplier}>
@@ -93,13 +120,7 @@ export default function BatchesPage() {
         </div>
       ),
     },
-    {
-      title: '药检报告',
-      key: 'report',
-      width: 80,
-      render: (_, b) => (b.has_report ? <Tag color="blue">已上传</Tag> : <Tag>未上传</Tag>),
-    },
-    { title: '操作', key: 'op', width: 200, fixed: 'right', render: (_, b) => <BatchActions batch={b} onRecall={setRecallId} /> },
+    { title: '操作', key: 'op', width: 190, fixed: 'right', render: (_, b) => <BatchActions batch={b} onRecall={setRecallId} /> },
   ];
 
   return (
@@ -110,7 +131,7 @@ export default function BatchesPage() {
         filterKeys={BATCH_FILTERS}
         columns={columns}
         rowKey="id"
-        scrollX={1480}
+        scrollX={1076}
         emptyText="暂无批次"
         filters={
           <FilterForm keys={BATCH_FILTERS} data-testid="batch-filters">

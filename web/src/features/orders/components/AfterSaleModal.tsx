@@ -25,16 +25,41 @@ import {
 
 type Props = { orderId: number; kind: AfterSaleKind; open: boolean; onClose: () => void };
 
+/** The batches a line was shipped from (its own goods'), for a return to name the one returned. */
+const batchesOf = (item: OrderDetail['items'][number]) => item.batches.filter((b) => b.goods_id === item.goods_id);
+
+function batchCell(item: OrderDetail['items'][number], picked: boolean, value: string | undefined, onChange: (no: string) => void) {
+  const own = batchesOf(item);
+  if (!own.length) return <span className="yct-muted">—</span>;
+  if (own.length === 1) return <span data-testid="after-sale-line-batch">{own[0].batch_no}</span>;
+  return (
+    <Select
+      size="small"
+      value={value}
+      onChange={onChange}
+      disabled={!picked}
+      placeholder="请选择批号"
+      options={own.map((b) => ({ value: b.batch_no, label: `${b.batch_no}（效期至${b.xq}，${b.number}${item.bzdw}）` }))}
+      style={{ width: 200 }}
+      data-testid="after-sale-line-batch"
+    />
+  );
+}
+
 function Lines({
   order,
   kind,
   picks,
   onPick,
+  batchPicks,
+  onBatch,
 }: {
   order: OrderDetail;
   kind: AfterSaleKind;
   picks: Map<number, number>;
   onPick: (id: number, n: number | null) => void;
+  batchPicks: Map<number, string>;
+  onBatch: (id: number, batchNo: string) => void;
 }) {
   const left = useMemo(() => returnableNumbers(order.items, order.after_sales), [order]);
   return (
@@ -47,6 +72,7 @@ function Lines({
           <th>购买数量</th>
           <th>{kind === 'return' ? '可退数量' : '可申请数量'}</th>
           <th>{kind === 'return' ? '退货数量' : '申请数量'}</th>
+          {kind === 'return' ? <th>退货批号</th> : null}
         </tr>
       </thead>
       <tbody>
@@ -96,6 +122,7 @@ function Lines({
                   data-testid="after-sale-line-number"
                 />
               </td>
+              {kind === 'return' ? <td>{batchCell(item, picked !== undefined, batchPicks.get(item.id), (no) => onBatch(item.id, no))}</td> : null}
             </tr>
           );
         })}
@@ -114,7 +141,14 @@ function Form({ order, kind, onClose }: { order: OrderDetail; kind: AfterSaleKin
   const [images, setImages] = useState<string[]>([]);
   const [tried, setTried] = useState(false);
   const reasons = kind === 'return' ? RETURN_REASONS : AFTER_SALE_REASONS;
-  const lines = [...picks].map(([item_id, number]) => ({ item_id, number }));
+  const [batchPicks, setBatchPicks] = useState<Map<number, string>>(new Map());
+  const batchNo = (id: number) => {
+    const item = order.items.find((i) => i.id === id);
+    const own = item ? batchesOf(item) : [];
+    return own.length === 1 ? own[0].batch_no : batchPicks.get(id);
+  };
+  const lines = [...picks].map(([item_id, number]) => ({ item_id, number, ...(kind === 'return' && batchNo(item_id) ? { batch_no: batchNo(item_id) } : {}) }));
+  const unnamed = kind === 'return' && [...picks.keys()].some((id) => !batchNo(id) && batchesOf(order.items.find((i) => i.id === id)!).length > 1);
   const name = AFTER_SALE_NAMES[kind];
 
   const pick = (id: number, n: number | null) =>
@@ -127,7 +161,7 @@ function Form({ order, kind, onClose }: { order: OrderDetail; kind: AfterSaleKin
 
   const submit = () => {
     setTried(true);
-    if (!lines.length || !choice) return;
+    if (!lines.length || !choice || unnamed) return;
     request.mutate(
       { orderId: order.id, kind, lines, reason: composeReason(choice, note), images },
       {
@@ -163,8 +197,16 @@ function Form({ order, kind, onClose }: { order: OrderDetail; kind: AfterSaleKin
         <div className="yct-ord-form__row">
           <label className="yct-ord-form__label is-required">选择商品</label>
           <div className="yct-ord-form__field">
-            <Lines order={order} kind={kind} picks={picks} onPick={pick} />
+            <Lines
+              order={order}
+              kind={kind}
+              picks={picks}
+              onPick={pick}
+              batchPicks={batchPicks}
+              onBatch={(id, no) => setBatchPicks((prev) => new Map(prev).set(id, no))}
+            />
             {tried && !lines.length ? <p className="yct-ord-form__error">请选择要{name}的商品</p> : null}
+            {tried && unnamed ? <p className="yct-ord-form__error">该商品来自多个批号，请选择退回的批号</p> : null}
             {kind === 'return' && lines.length ? (
               <p className="yct-ord-form__refund" data-testid="after-sale-refund">
                 预计退款 <b>{refundPreview(order.items, lines)}</b>

@@ -14,6 +14,7 @@ import { ErrorState } from '@/ui/ErrorState';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { Loading, RequireMember } from '@/ui/account/RequireMember';
 import { useOrderDetail } from '../api/get-order';
+import { BatchReports } from '../components/BatchReports';
 import { OrderAmounts, OrderGoodsTable } from '../components/OrderGoodsTable';
 import { OrderInfoGrid } from '../components/OrderInfoGrid';
 import { OrderNotFound } from '../components/OrderNotFound';
@@ -156,6 +157,7 @@ function Detail({ id }: { id: number }) {
         <OrderGoodsTable order={order} />
         <OrderAmounts order={order} />
       </Section>
+      <BatchReports orderId={order.id} />
       <CreditBill order={order} />
       <Receipt order={order} />
       <AfterSales order={order} />

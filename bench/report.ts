@@ -66,6 +66,10 @@ of those requests waits for the ones ahead of it. The pricing engine is timed al
 Last, ${MARKETING_CONNECTIONS} buyers at once claim coupons in the coupon centre and draw in points lotteries that an operator
 composed through the console's API just before (bench/marketing.ts): each request a successful write in one
 transaction with its ledger rows, rotating over enough coupons and lotteries that no buyer reaches a limit.
+Then the outbound check (bench/trace.ts): demo orders 1,000 boxes of a drug and 200 of another, an operator confirms
+the transfers, and the 1,000 trace codes are scanned into the first order in posts of 200 (as the console's
+scanning page sends its queue), the 200 into the second one code a post, one after another; codes/s in the req/s
+column, each post's time in the rest.
 
 ${tradeTable(trade)}
 `;

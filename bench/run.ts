@@ -18,6 +18,7 @@ import { apiSection as sectionOf, apiTable, readmeText, readSections } from './r
 import { bareServer, cpuMs, postgresUrl, root, run, startServer, stopServer, type BareServer } from './servers.js';
 import { load, TARGETS, type Row } from './targets.js';
 import { benchTrade, BUYERS, login, type TradeRow } from './trade.js';
+import { benchTrace } from './trace.js';
 import { measureWeb, webSection } from './web';
 
 async function benchDatabase(db: string, env: Record<string, string>, bare: BareServer, trade: TradeRow[], tails: LongTail[]): Promise<Row[]> {
@@ -52,6 +53,7 @@ async function benchDatabase(db: string, env: Record<string, string>, bare: Bare
     }
     trade.push(...(await benchTrade(db, base, duration)));
     trade.push(...(await benchMarketing(db, base, buyers, duration)));
+    trade.push(...(await benchTrace(db, base)));
   } finally {
     await stopServer(child);
   }

@@ -2,7 +2,7 @@
  * 出库复核 in the browser: demo orders 100 boxes of a drug and pays; warehouse opens the order from 出库复核 and
  * scans every box with the keyboard as a handheld scanner types (code and Enter, no pause), a wrong code turns
  * red, one is undone and scanned again, the line says 已扫齐 and the order 可发货; warehouse ships it and prints
- * the 随货同行单; demo downloads the 随货同行单 and the codes of the shipped order.
+ * the 随货同行单; demo downloads the 随货同行单 and the codes from the shipped order's page.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { api, clearCart, consoleLogin, loginByApi, operatorRequest, shot, withAccount } from '../helpers';
@@ -124,6 +124,15 @@ test('warehouse scans every box with the keyboard, undoes one, and ships once th
 
 test('demo downloads the 随货同行单 and the codes of the shipped order', async ({ page }) => {
   await loginByApi(page, 'demo');
+  await page.goto(`/order/info/${orderId}`);
+  const papers = page.getByTestId('order-papers');
+  await expect(papers).toContainText('随货单据');
+  await papers.scrollIntoViewIfNeeded();
+  await shot(page, 'storefront-order-papers');
+  const [pdf] = await Promise.all([page.waitForEvent('download'), papers.getByTestId('paper-note').click()]);
+  expect(pdf.suggestedFilename()).toBe(`随货同行单-${orderNo}.pdf`);
+  const [sheet] = await Promise.all([page.waitForEvent('download'), papers.getByTestId('paper-codes-xlsx').click()]);
+  expect(sheet.suggestedFilename()).toBe(`追溯码-${orderNo}.xlsx`);
   const note = await page.request.get(`/api/trace/order/${orderId}/delivery-note`);
   expect(note.headers()['content-type']).toBe('application/pdf');
   expect((await note.body()).subarray(0, 5).toString()).toBe('%PDF-');

@@ -43,7 +43,7 @@ export function LinesTable({ order, pending, mayScan, onUndo }: Props) {
     {
       title: '出库批号',
       key: 'batches',
-      width: 250,
+      width: 290,
       render: (_, l) => (
         <ul className="yct-check__batches">
           {l.batches.map((b) => (

@@ -17,7 +17,7 @@ import '../trace.css';
 const columns: TableColumnsType<AdminOrderRow> = [
   { title: '订单编号', dataIndex: 'order_no', width: 200, render: (no: string, o) => <Link to={`/admin/check/${o.id}`}>{no}</Link> },
   { title: '购货单位', key: 'buyer', render: (_, o) => o.buyer.company },
-  { title: '收货人', dataIndex: 'consignee', width: 100 },
+  { title: '收货人', dataIndex: 'consignee', width: 180 },
   { title: '商品', dataIndex: 'item_count', width: 80, align: 'right', render: (n: number) => `${n}种` },
   { title: '付款时间', dataIndex: 'paid_at', width: 160, render: (t: number | null) => formatTime(t) },
   {

@@ -15,6 +15,7 @@ import { AccountLayout } from '@/ui/account/AccountLayout';
 import { Loading, RequireMember } from '@/ui/account/RequireMember';
 import { useOrderDetail } from '../api/get-order';
 import { BatchReports } from '../components/BatchReports';
+import { DeliveryPapers } from '../components/DeliveryPapers';
 import { OrderAmounts, OrderGoodsTable } from '../components/OrderGoodsTable';
 import { OrderInfoGrid } from '../components/OrderInfoGrid';
 import { OrderNotFound } from '../components/OrderNotFound';
@@ -158,6 +159,7 @@ function Detail({ id }: { id: number }) {
         <OrderAmounts order={order} />
       </Section>
       <BatchReports orderId={order.id} />
+      <DeliveryPapers orderId={order.id} status={order.status} />
       <CreditBill order={order} />
       <Receipt order={order} />
       <AfterSales order={order} />

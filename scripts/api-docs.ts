@@ -50,6 +50,7 @@ const AREAS: [string, string][] = [
   ['self-service', 'Self-service: variety requests (品种求购) and feedback (意见反馈), with the console’s answers'],
   ['invoices', 'E-invoices: titles, invoices, PDF, and the console’s issuing and reversal'],
   ['documents', '首营资料: the site’s and the goods’ first-business documents, the 首营 mark, the document packs of orders, and the console’s keeping of them'],
+  ['trace', '药品追溯码 and the 随货同行单: the console’s outbound check (出库复核) and the buyer’s downloads'],
   ['chat', 'Customer-service chat: messages, the socket, and the console’s inbox'],
   ['pay', 'Payment gateway'],
   ['uploads', 'Uploads'],

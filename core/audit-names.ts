@@ -170,6 +170,7 @@ export const AUDIT_FIELD_NAMES: Record<string, string> = {
   zbz: '中包装',
   jzl: '件装量',
   ccfs: '储存方式',
+  min_shelf_days: '近效期天数',
   ck_id: '仓库',
   category_id: '分类',
   brand_id: '品牌',

@@ -48,3 +48,9 @@ export const REQUIRED_LICENCES: Record<CompanyType, LicenceType[]> = {
 
 /** A licence that expires within this many days is flagged in the member and account centres. */
 export const LICENCE_EXPIRY_WARN_DAYS = 30;
+
+/**
+ * A goods' minimum remaining shelf life by default, in days: its batches expiring sooner sell only in the
+ * near-expiry zone (docs/decisions/033-batches.md).
+ */
+export const MIN_SHELF_DAYS_DEFAULT = 183;

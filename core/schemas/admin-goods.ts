@@ -5,6 +5,7 @@
  * keeps integer fen.
  */
 import { z } from 'zod';
+import { MIN_SHELF_DAYS_DEFAULT } from '../constants.js';
 import { fenToYuan, yuanToFen } from '../money.js';
 import { flag, freeText, id, page, quantity, text, wholeNumber } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
@@ -119,6 +120,7 @@ const fields = {
   cfl: z.enum(PRESCRIPTION_CLASSES, { error: `处方分类须为${PRESCRIPTION_CLASSES.join('、')}之一` }),
   scrq: calendarDay('生产日期'),
   xq: calendarDay('效期'),
+  min_shelf_days: quantity('近效期天数', 0, 3650),
   zbz: quantity('中包装', 1, 100_000),
   jzl: quantity('件装量', 1, 1_000_000),
   ccfs: z.enum(STORAGE_CLASSES, { error: `储存方式须为${STORAGE_CLASSES.join('、')}之一` }),
@@ -201,6 +203,7 @@ export const goodsCreateBody = z
     zbz: fields.zbz.optional().default(1),
     jzl: fields.jzl.optional().default(1),
     ccfs: fields.ccfs.optional().default('常温'),
+    min_shelf_days: fields.min_shelf_days.optional().default(MIN_SHELF_DAYS_DEFAULT),
     ck_id: fields.ck_id.optional().default(1),
     brand_id: fields.brand_id.optional().default(null),
     scope_id: fields.scope_id.optional().default(null),
@@ -339,6 +342,9 @@ export const AdminGoods = z.object({
   zbz: z.number().int(),
   jzl: z.number().int(),
   ccfs: z.string(),
+  min_shelf_days: z.number().int().meta({
+    description: 'minimum remaining shelf life in days: batches expiring sooner sell only in the near-expiry zone; 0 sells the goods as a near-expiry listing',
+  }),
   category_id: z.number().int(),
   category_name: z.string().meta({ description: 'its categories from the top level down, joined by /' }),
   brand_id: z.number().int().nullable(),

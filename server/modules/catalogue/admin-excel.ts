@@ -101,6 +101,7 @@ export const COLUMNS: Column[] = [
   text('zbz', '中包装', 8, (r) => r.zbz),
   text('jzl', '件装量', 8, (r) => r.jzl),
   text('ccfs', '储存方式', 9, (r) => r.ccfs),
+  text('min_shelf_days', '近效期天数', 10, (r) => r.minShelfDays),
   text('ck_id', '仓库', 6, (r) => r.ckId),
   { header: '分类ID', width: 8, field: 'category_id', kind: 'category', value: (r) => r.categoryId },
   {

@@ -27,7 +27,7 @@ import { notFound, refuse } from '../../http/envelope.js';
 import { businessScopeList } from '../accounts/index.js';
 import { audited, auditedMany, operatorNames } from '../operators/index.js';
 import { assertForm, bit, categoryPath, columnsOf, descendants, formFields, formOf, goodsTrail, loadRefs, type GoodsForm, type Refs } from './admin-form.js';
-import { changeBatchStock, correctBatchDates, firstBatch } from './batches.js';
+import { changeBatchStock, correctBatchDates, firstBatch, syncGoodsStock } from './batches.js';
 import { goodsCore, type GoodsCore } from './goods.js';
 import { asPinyin, refreshGoodsTerms } from './terms.js';
 
@@ -147,6 +147,8 @@ export async function updateGoods(db: Db, req: FastifyRequest, id: number, patch
     await assertForm(tx, scopes, after, row.images);
     await tx.update(goods).set(columnsOf(after)).where(eq(goods.id, id));
     await correctBatchDates(tx, id, row, after);
+    // Another minimum shelf life moves batches into or out of what sells with the goods.
+    if (after.min_shelf_days !== before.min_shelf_days) await syncGoodsStock(tx, [id]);
     const search = before.name !== after.name || before.sccj !== after.sccj || before.is_on_sale !== after.is_on_sale;
     return { before: goodsTrail(before), after: goodsTrail(after), result: search };
   });

@@ -196,6 +196,29 @@ describe(`the console's stock changes and batches on ${dbLabel}`, () => {
     expect(await goodsNow(g.id)).toMatchObject({ number: 40, xq: '2028-06-30', scrq: '2025-07-01' });
   });
 
+  it('sells a batch with its goods again when the console shortens the minimum shelf life, and audits the change', async () => {
+    const g = await create({ number: 0 });
+    await withBatches(g.id, [
+      { no: 'C241105-2', days: 100, quantity: 30 },
+      { no: 'A250301', days: 400, quantity: 100 },
+    ]);
+    expect(await goodsNow(g.id)).toMatchObject({ number: 100, xq: dayFrom(400), minShelfDays: 183 });
+    expect((await ops.get(`/api/admin/goods/${g.id}`)).body.data.min_shelf_days).toBe(183);
+    const shorter = await ops.post(`/api/admin/goods/${g.id}`, { min_shelf_days: 90 });
+    expect(shorter.body.code, shorter.body.message).toBe(10000);
+    expect(shorter.body.data.min_shelf_days).toBe(90);
+    expect(await goodsNow(g.id)).toMatchObject({ number: 130, xq: dayFrom(100), minShelfDays: 90 });
+    const [audit] = (
+      await t.db.execute(sql`select "after" from audit_log where target_type = 'goods' and target_id = ${String(g.id)} and action = 'goods.update'`)
+    ).rows as { after: Record<string, unknown> }[];
+    expect(audit.after).toMatchObject({ min_shelf_days: 90 });
+    // Out of range: 422 on the field, nothing changed.
+    const bad = await ops.post(`/api/admin/goods/${g.id}`, { min_shelf_days: -1 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.data.errors.min_shelf_days[0]).toContain('近效期天数');
+    expect(await goodsNow(g.id)).toMatchObject({ number: 130, minShelfDays: 90 });
+  });
+
   it('takes a batch out of stock on the day it comes within the minimum shelf life', async () => {
     const g = await create({ number: 0 });
     await withBatches(g.id, [

@@ -197,8 +197,18 @@ export function ExpiryCard() {
           </Form.Item>,
         )}
         {col(
-          <Form.Item name="xq" label="效期" rules={[zodRule(shape.xq)]} required extra="有效期至，6个月内到期为近效期" {...dateProps}>
+          <Form.Item name="xq" label="效期" rules={[zodRule(shape.xq)]} required extra="有效期至：即将发货批号的效期" {...dateProps}>
             <DatePicker style={{ width: '100%' }} placeholder="YYYY-MM-DD" data-testid="goods-xq" />
+          </Form.Item>,
+        )}
+        {col(
+          <Form.Item
+            name="min_shelf_days"
+            label="近效期天数"
+            rules={[zodRule(shape.min_shelf_days)]}
+            extra="效期不足该天数的批号只在近效期专场销售；0 表示本品按近效期商品销售"
+          >
+            <InputNumber min={0} max={3650} precision={0} addonAfter="天" style={{ width: '100%' }} data-testid="goods-min-shelf-days" />
           </Form.Item>,
         )}
         {col(

@@ -1,4 +1,5 @@
 /** The goods form's values: the switches it shows, the blank new goods, a stored goods as values, and field paths. */
+import { MIN_SHELF_DAYS_DEFAULT } from '@core/constants';
 import type { AdminGoodsDetail } from '@core/schemas/admin-goods';
 import type { GoodsBody } from '../api/save-goods';
 
@@ -19,6 +20,7 @@ export type GoodsFormValues = Omit<GoodsBody, Flag> & Record<Flag, boolean>;
 export const EMPTY_GOODS: Partial<GoodsFormValues> = {
   cfl: '乙类OTC',
   ccfs: '常温',
+  min_shelf_days: MIN_SHELF_DAYS_DEFAULT,
   ck_id: 1,
   zbz: 1,
   jzl: 1,
@@ -60,6 +62,7 @@ export function valuesOf(g: AdminGoodsDetail): GoodsFormValues {
     zbz: g.zbz,
     jzl: g.jzl,
     ccfs: g.ccfs as GoodsFormValues['ccfs'],
+    min_shelf_days: g.min_shelf_days,
     ck_id: g.ck_id,
     category_id: g.category_id,
     brand_id: g.brand_id,

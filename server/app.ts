@@ -53,7 +53,7 @@ import {
   onOrderRefunded,
   onOrderShipping,
 } from './modules/orders/index.js';
-import { checkBeforeShipping, traceRoutes } from './modules/trace/index.js';
+import { checkBeforeShipping, releaseCodes, traceRoutes } from './modules/trace/index.js';
 import { qualityRoutes } from './modules/quality/index.js';
 import {
   couponRoutes,
@@ -141,6 +141,8 @@ function wireModules() {
   onOrderRefunded(settleOnRefund);
   // Shipping waits for the outbound check: every box of a line with trace codes scanned.
   onOrderShipping(checkBeforeShipping);
+  // An order refunded before shipping gives its scanned codes back to the boxes, which stay in the warehouse.
+  onOrderRefunded(releaseCodes);
 }
 
 export async function buildApp({ config, database, sms, logger }: BuildOptions) {

@@ -1,3 +1,3 @@
 /** What other modules and the app may use of trace: routes, and the check that shipping waits for. */
 export { traceRoutes } from './routes.js';
-export { checkBeforeShipping } from './service.js';
+export { checkBeforeShipping, releaseCodes } from './service.js';

@@ -250,6 +250,15 @@ export async function checkBeforeShipping(tx: Tx, facts: OrderFacts) {
   throw refuse(`出库复核未完成：${names.join('、')}的追溯码尚未扫齐，请扫码复核后再发货`);
 }
 
+/**
+ * An order refunded before it shipped (cancelled) gives its codes back: the boxes stay in the warehouse and are
+ * scanned again for the order they leave with. Codes of shipped orders stay theirs, returns included.
+ */
+export async function releaseCodes(tx: Tx, facts: OrderFacts) {
+  if (facts.order.status !== OrderStatus.cancelled) return;
+  await tx.delete(traceCodes).where(eq(traceCodes.orderId, facts.order.id));
+}
+
 /** The order's codes with their line's goods and batch: what the buyer downloads. */
 export async function codesOfOrder(conn: Conn, facts: OrderFacts): Promise<{ goodsId: number; batchNo: string; xq: string; code: CodeRow }[]> {
   const { lines, codes } = await linesOf(conn, facts);

@@ -1,11 +1,11 @@
 /** 出库复核: trace codes checked, counted per line and batch, undone; shipping waits for them; the buyer's downloads. */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, notExists } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { chinaToday } from '../../../core/schemas/admin-goods.js';
 import { BatchStatus } from '../../../core/status.js';
-import { cartItems, goods, goodsBatches, traceCodes, traceGoods, users } from '../../db/schema/index.js';
+import { cartItems, goods, goodsBatches, orderItemBatches, traceCodes, traceGoods, users } from '../../db/schema/index.js';
 import { agent, buildTestApp, dbLabel, DEMO_PAY_PASSWORD, loginAs, operatorLogin, type TestApp } from '../../testing.js';
 import { lockGoods, syncGoodsStock } from '../catalogue/batches.js';
 
@@ -14,6 +14,7 @@ let demo: ReturnType<typeof agent>;
 let warehouse: Awaited<ReturnType<typeof operatorLogin>>;
 let admin: Awaited<ReturnType<typeof operatorLogin>>;
 let service: Awaited<ReturnType<typeof operatorLogin>>;
+let finance: Awaited<ReturnType<typeof operatorLogin>>;
 let demoId: number;
 
 type Goods = typeof goods.$inferSelect & { prefix: string };
@@ -29,7 +30,7 @@ beforeAll(async () => {
   t = await buildTestApp({ goods: 300, config: { TRACE_CHECK: 'on', RATE_LIMIT_FACTOR: 100 } });
   demo = await loginAs(t.app, 'demo');
   [{ id: demoId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
-  [warehouse, admin, service] = await Promise.all(['warehouse', 'admin', 'service'].map((u) => operatorLogin(t.app, u)));
+  [warehouse, admin, service, finance] = await Promise.all(['warehouse', 'admin', 'service', 'finance'].map((u) => operatorLogin(t.app, u)));
   const rows = await t.db
     .select({ g: goods, prefix: traceGoods.prefix })
     .from(goods)
@@ -43,6 +44,8 @@ beforeAll(async () => {
         eq(traceGoods.withoutCodes, false),
         lte(goods.basePrice, 3_000),
         gt(goods.number, 0),
+        // Never ordered, so that its batches can be replaced.
+        notExists(t.db.select({ id: orderItemBatches.id }).from(orderItemBatches).where(eq(orderItemBatches.goodsId, goods.id))),
       ),
     )
     .orderBy(asc(goods.id))
@@ -185,6 +188,19 @@ describe(`trace codes at the outbound check on ${dbLabel}`, () => {
     expect(
       (await warehouse.get(`/api/admin/trace/orders/${a.id}`)).body.data.scanned + (await warehouse.get(`/api/admin/trace/orders/${b.id}`)).body.data.scanned,
     ).toBe(2);
+  });
+
+  it('gives the codes of an order refunded before shipping back, to be scanned for another order', async () => {
+    const g = pool[5];
+    await withBatches(g, [{ no: 'H2412009', days: 500, quantity: 50 }]);
+    const first = await paidOrder(g, 2);
+    const two = codes(g.prefix, 2);
+    expect((await scan(first.id, two)).body.code).toBe(10000);
+    const refunded = await finance.post(`/api/admin/orders/${first.id}/refund`, { reason: '客户要求取消' });
+    expect(refunded.body.code, refunded.body.message).toBe(10000);
+    expect(await stored(first.id)).toBe(0);
+    const second = await paidOrder(g, 2);
+    expect((await scan(second.id, two)).body.data.order).toMatchObject({ scanned: 2, complete: 1 });
   });
 
   it('lets only order:ship scan, records each scan and undo in the audit log', async () => {

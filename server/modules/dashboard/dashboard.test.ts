@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** The console page a queue links to, as the API call that lists it. */
-const apiOf = (link: string) => `/api${link.replace('/admin/after-sales', '/admin/after_sales')}`;
+const apiOf = (link: string) => `/api${link.replace('/admin/after-sales', '/admin/after_sales').replace('/admin/batches', '/admin/quality/batches')}`;
 
 describe(`the dashboard on ${dbLabel}`, () => {
   it('shows each operator only the queues of their role', async () => {
@@ -19,10 +19,10 @@ describe(`the dashboard on ${dbLabel}`, () => {
     const keys = async (username: string) =>
       ((await (await operatorLogin(t.app, username)).get('/api/admin/dashboard')).body.data.queues as { key: string }[]).map((q) => q.key);
     expect(await keys('warehouse')).toEqual(['to_ship']);
-    expect(await keys('qa')).toEqual(['reviews', 'expiring', 'receipts']);
+    expect(await keys('qa')).toEqual(['reviews', 'expiring', 'receipts', 'batches']);
     expect(await keys('finance')).toEqual(expect.arrayContaining(['transfers', 'after_sales', 'returns']));
     expect(await keys('finance')).not.toContain('to_ship');
-    expect(await keys('admin')).toEqual(['reviews', 'expiring', 'transfers', 'to_ship', 'after_sales', 'returns', 'receipts']);
+    expect(await keys('admin')).toEqual(['reviews', 'expiring', 'transfers', 'to_ship', 'after_sales', 'returns', 'receipts', 'batches']);
   });
 
   it('counts in each queue what its linked list holds', async () => {

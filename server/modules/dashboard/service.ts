@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { accountQueues, newBuyersByDay } from '../accounts/index.js';
 import { documentQueues } from '../documents/index.js';
 import { orderQueues, ordersByDay } from '../orders/index.js';
+import { qualityQueues } from '../quality/index.js';
 
 const DAY_MS = 86_400_000;
 /** Licences expiring within this many days are a queue. */
@@ -27,12 +28,13 @@ function lastDays(days: number, now: number) {
 export async function dashboard(db: Db, may: (p: Permission) => boolean, now = Date.now()): Promise<Dashboard> {
   const days = lastDays(DASHBOARD_DAYS, now);
   const since = new Date(`${days[0]}T00:00:00+08:00`);
-  const [accounts, queues, byDay, buyersByDay, documents] = await Promise.all([
+  const [accounts, queues, byDay, buyersByDay, documents, quality] = await Promise.all([
     accountQueues(db, EXPIRY_DAYS, now),
     orderQueues(db),
     ordersByDay(db, since),
     newBuyersByDay(db, since),
     documentQueues(db, now),
+    qualityQueues(db),
   ]);
   const all: Queue[] = [
     { key: 'reviews', label: '待审核资质', count: accounts.reviews, link: '/admin/users?is_passed=0&submitted=1', permission: 'user:review' },
@@ -42,6 +44,7 @@ export async function dashboard(db: Db, may: (p: Permission) => boolean, now = D
     { key: 'after_sales', label: '待审核退货/售后', count: queues.afterSalesToDecide, link: '/admin/after-sales?status=0', permission: 'after_sale:decide' },
     { key: 'returns', label: '待收货退款', count: queues.afterSalesToFinish, link: '/admin/after-sales?status=1', permission: 'after_sale:decide' },
     { key: 'receipts', label: '待审核含麻回执', count: queues.receipts, link: '/admin/orders?receipt=waiting', permission: 'receipt:check' },
+    { key: 'batches', label: '待验收批次', count: quality.pending, link: '/admin/batches?status=0', permission: 'batch:quality' },
   ];
   // The site's documents that have ended or end within 30 days, by name: buyers receive them in every pack.
   const alerts: Dashboard['alerts'] = may('document:write')

@@ -1,6 +1,8 @@
 /** What the app may use of quality: its routes (receiving, verdicts, recalls, the near-expiry report and inspection reports). */
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
+import { batchPage } from '../catalogue/index.js';
 import { qualityReadRoutes } from './admin-read-routes.js';
 import { qualityWriteRoutes } from './admin-routes.js';
 import { qualityBuyerRoutes } from './routes.js';
@@ -9,4 +11,9 @@ export async function qualityRoutes(root: FastifyInstance, deps: Deps) {
   await qualityBuyerRoutes(root, deps);
   await qualityWriteRoutes(root, deps);
   await qualityReadRoutes(root, deps);
+}
+
+/** The 工作台's queue of batches waiting for qa's release: exactly what 批次管理 lists as 待验. */
+export async function qualityQueues(db: Db) {
+  return { pending: (await batchPage(db, { page: 1, status: '0', keyword: '' })).total };
 }

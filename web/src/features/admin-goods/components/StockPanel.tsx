@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, InputNumber, Statistic, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { stockBody, type AdminGoodsDetail, type StockLogEntry } from '@core/schemas/admin-goods';
 import { formatTime } from '@/lib/admin/format';
 import { useCan } from '@/lib/admin/me';
@@ -82,7 +83,18 @@ export function StockPanel({ goods }: { goods: AdminGoodsDetail }) {
   const [page, setPage] = useState(1);
   const log = useQuery(stockLogQuery(goods.id, page));
   return (
-    <Card size="small" title="库存" id="stock" className="yct-admin-goods__card" data-testid="stock-panel">
+    <Card
+      size="small"
+      title="库存"
+      id="stock"
+      className="yct-admin-goods__card"
+      extra={
+        <Link to={`/admin/batches?goods_id=${goods.id}`} data-testid="stock-batches">
+          批次与效期 ›
+        </Link>
+      }
+      data-testid="stock-panel"
+    >
       <div className="yct-admin-goods__stock-head">
         <Statistic title="当前库存" value={goods.number} suffix={goods.bzdw} data-testid="stock-number" />
         <Statistic title="待付款/待发货订单占用" value={goods.held_number} suffix={goods.bzdw} />

@@ -108,7 +108,7 @@ export function RecallDrawer({ id, onClose }: { id: number | null; onClose: () =
           <div className="yct-aq-stats">
             <Statistic title="涉及客户" value={r.buyers} suffix="家" />
             <Statistic title="涉及订单" value={r.recipients.length} suffix="单" />
-            <Statistic title="已售出未退回" value={r.units} suffix={r.batch.bzdw} />
+            <Statistic title="涉及数量（未退回）" value={r.units} suffix={r.batch.bzdw} />
             <Statistic title="在库" value={r.batch.quantity} suffix={r.batch.bzdw} />
           </div>
           {r.batch.status === 2 ? (

@@ -3,9 +3,10 @@
  * first; 入库登记 for the warehouse, 验收, 锁定/召回 and the list of buyers for qa.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Alert, Button, Form, Input, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { AdminBatch } from '@core/schemas/quality';
+import { useListQuery } from '@/lib/admin/list';
 import { useCan } from '@/lib/admin/me';
 import { chinaMinute } from '@/lib/china-time';
 import { AdminPanel } from '@/ui/admin/AdminPanel';
@@ -25,7 +26,29 @@ const STATUS_OPTIONS = [
   { value: '3', label: '不合格' },
 ];
 
+/** The filter row's own fields; the goods a list is narrowed to stays until 查看全部批次. */
+const FORM_FILTERS = ['keyword', 'status'] as const;
+
 const units = (n: number, unit: string) => (n ? `${n}${unit}` : <span className="yct-muted">0</span>);
+
+/** A list narrowed to one goods (from its 库存 panel) says so, with the way back to every batch. */
+function GoodsScope() {
+  const { filters, setFilters } = useListQuery(BATCH_FILTERS);
+  if (!filters.goods_id) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      className="yct-aq-alert"
+      title={`仅显示商品 #${filters.goods_id} 的批次`}
+      action={
+        <Button size="small" onClick={() => setFilters({ goods_id: null })} data-testid="batch-goods-clear">
+          查看全部批次
+        </Button>
+      }
+    />
+  );
+}
 
 export default function BatchesPage() {
   const receiving = useCan('batch:receive');
@@ -125,6 +148,7 @@ export default function BatchesPage() {
 
   return (
     <AdminPanel>
+      <GoodsScope />
       <AdminTable<AdminBatch>
         queryKey={[...BATCHES_KEY, 'list']}
         fetchPage={getBatchPage}
@@ -134,7 +158,7 @@ export default function BatchesPage() {
         scrollX={1076}
         emptyText="暂无批次"
         filters={
-          <FilterForm keys={BATCH_FILTERS} data-testid="batch-filters">
+          <FilterForm keys={FORM_FILTERS} data-testid="batch-filters">
             <Form.Item name="keyword">
               <Input allowClear placeholder="商品名称、拼音首字母或批号" style={{ width: 240 }} data-testid="batch-keyword" />
             </Form.Item>

@@ -18,6 +18,7 @@ const columns: TableColumnsType<NearExpiryRow> = [
   {
     title: '商品',
     key: 'goods',
+    width: 300,
     render: (_, b) => (
       <div className="yct-aq-stack">
         <b>{b.name}</b>
@@ -28,13 +29,13 @@ const columns: TableColumnsType<NearExpiryRow> = [
     ),
   },
   { title: '批号', dataIndex: 'batch_no', width: 120, render: (n: string) => <b className="yct-aq-mono">{n}</b> },
-  { title: '效期至', key: 'xq', width: 120, render: (_, b) => <ExpiryCell batch={b} /> },
+  { title: '效期至', key: 'xq', width: 110, render: (_, b) => <ExpiryCell batch={b} /> },
   { title: '状态', key: 'status', width: 80, render: (_, b) => <BatchStatusTag batch={b} /> },
   { title: '在库', key: 'quantity', width: 90, align: 'right', render: (_, b) => `${b.quantity}${b.bzdw}` },
   { title: '订单占用', key: 'held', width: 90, align: 'right', render: (_, b) => (b.held ? `${b.held}${b.bzdw}` : <span className="yct-muted">0</span>) },
   { title: '售价', dataIndex: 'price', width: 90, align: 'right', render: (p: string) => `¥${p}` },
   { title: '货值（按售价）', dataIndex: 'value', width: 120, align: 'right', render: (v: string) => <b className="yct-aq-money">¥{v}</b> },
-  { title: '供货单位', dataIndex: 'supplier', width: 180, ellipsis: true },
+  { title: '供货单位', dataIndex: 'supplier', ellipsis: true },
 ];
 
 export default function NearExpiryPage() {

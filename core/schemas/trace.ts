@@ -61,6 +61,7 @@ export const TraceLine = z.object({
   bzdw: z.string(),
   pzwh: z.string(),
   prefix: z.string().meta({ description: '药品标识码, the first 7 digits of its codes; empty when the goods is not set up' }),
+  without_codes: bit.meta({ description: '1 for goods sold without codes (器械, 中药饮片, 保健食品)' }),
   needs_codes: bit.meta({ description: '1 when every box is scanned before shipping' }),
   units: int().meta({ description: 'the boxes the line takes from its batches' }),
   scanned: int(),
@@ -130,3 +131,18 @@ export const DeliveryNote = z.object({
   seal: bit.meta({ description: '1 when the 出库专用章 picture is set (GET /api/admin/trace/seal)' }),
 });
 export type DeliveryNote = z.infer<typeof DeliveryNote>;
+
+/** A goods' 药品标识码 as the console sets it: 7 digits, or empty with 无追溯码 for goods sold without codes. */
+export const traceGoodsParams = z.object({ id: id('商品ID') });
+export const traceGoodsBody = z
+  .object({
+    prefix: z
+      .string()
+      .trim()
+      .regex(/^(\d{7})?$/, { error: '药品标识码应为7位数字' }),
+    without_codes: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)], { error: '请选择是否无追溯码' })),
+  })
+  .refine((v) => v.without_codes === 1 || v.prefix !== '', { path: ['prefix'], error: '请输入药品标识码，或选择无追溯码' });
+export type TraceGoodsBody = z.infer<typeof traceGoodsBody>;
+export const TraceGoods = z.object({ goods_id: int(), prefix: z.string(), without_codes: bit });
+export type TraceGoods = z.infer<typeof TraceGoods>;

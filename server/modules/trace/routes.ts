@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { answers } from '../../../core/schemas/envelope.js';
 import {
   DeliveryNote,
+  TraceGoods,
+  traceGoodsBody,
+  traceGoodsParams,
   TraceOrder,
   TraceScanResult,
   traceCodeParams,
@@ -17,6 +20,7 @@ import { needs, requireUser } from '../../http/auth.js';
 import { notFound, ok } from '../../http/envelope.js';
 import { codesDownload, deliveryNoteDownload, deliveryNoteFor, type Download } from './downloads.js';
 import { sealPicture } from '../documents/index.js';
+import { goodsTrace, setGoodsTrace } from './goods.js';
 import * as service from './service.js';
 
 /** A file as a download: the Chinese name for browsers that read it, ASCII for the rest; never kept by a cache. */
@@ -184,9 +188,44 @@ async function adminRoutes(app: FastifyInstance, deps: Deps) {
   );
 }
 
+async function goodsRoutes(app: FastifyInstance, deps: Deps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  const tags = ['trace'];
+  api.get(
+    '/api/admin/trace/goods/:id',
+    {
+      ...needs('goods:read'),
+      schema: {
+        tags,
+        summary: "A goods' 药品标识码 and whether it sells without codes (goods:read).",
+        params: traceGoodsParams,
+        response: answers(TraceGoods),
+      },
+    },
+    async (req) => ok(await goodsTrace(db, req.params.id)),
+  );
+  api.post(
+    '/api/admin/trace/goods/:id',
+    {
+      ...needs('goods:write'),
+      schema: {
+        tags,
+        summary: "Sets a goods' 药品标识码 (7 digits) or marks it sold without codes (goods:write).",
+        description: `422 with a Chinese message on \`prefix\` for a malformed prefix, none without 无追溯码, or one another goods holds; nothing written. Codes scanned before keep their goods. Audited (设置药品标识码).`,
+        params: traceGoodsParams,
+        body: traceGoodsBody,
+        response: answers(TraceGoods),
+      },
+    },
+    async (req) => ok(await setGoodsTrace(db, req, req.params.id, req.body)),
+  );
+}
+
 /** The buyer's downloads and the console's check. */
 export async function traceRoutes(app: FastifyInstance, deps: Deps) {
   service.enforceCheck(deps.config.TRACE_CHECK === 'on');
   await buyerRoutes(app, deps);
   await adminRoutes(app, deps);
+  await goodsRoutes(app, deps);
 }

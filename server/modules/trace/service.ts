@@ -20,7 +20,7 @@ import { orderFacts, type OrderFacts } from '../orders/index.js';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-type Setup = { prefix: string; needsCodes: boolean };
+type Setup = { prefix: string; needsCodes: boolean; withoutCodes: boolean };
 
 /** Each goods' 药品标识码 and whether its boxes are scanned: a prefix set and not sold without codes. */
 async function traceSetup(conn: Conn, goodsIds: number[]): Promise<Map<number, Setup>> {
@@ -30,7 +30,7 @@ async function traceSetup(conn: Conn, goodsIds: number[]): Promise<Map<number, S
     .select()
     .from(traceGoods)
     .where(inArray(traceGoods.goodsId, [...new Set(goodsIds)]));
-  for (const r of rows) out.set(r.goodsId, { prefix: r.prefix, needsCodes: r.prefix !== '' && !r.withoutCodes });
+  for (const r of rows) out.set(r.goodsId, { prefix: r.prefix, needsCodes: r.prefix !== '' && !r.withoutCodes, withoutCodes: r.withoutCodes });
   return out;
 }
 
@@ -69,7 +69,7 @@ async function linesOf(conn: Conn, facts: OrderFacts) {
       key,
       itemId: b.itemId,
       goodsId: b.goodsId,
-      setup: setup.get(b.goodsId) ?? { prefix: '', needsCodes: false },
+      setup: setup.get(b.goodsId) ?? { prefix: '', needsCodes: false, withoutCodes: false },
       batches: [],
       scanned: 0,
       units: 0,
@@ -134,6 +134,7 @@ async function view(conn: Conn, facts: OrderFacts): Promise<TraceOrder> {
         bzdw: sold?.bzdw ?? g?.bzdw ?? '',
         pzwh: g?.pzwh ?? '',
         prefix: l.setup.prefix,
+        without_codes: l.setup.withoutCodes ? 1 : 0,
         needs_codes: l.setup.needsCodes ? 1 : 0,
         units: l.units,
         scanned: l.scanned,

@@ -203,6 +203,26 @@ describe(`trace codes at the outbound check on ${dbLabel}`, () => {
     expect((await scan(second.id, two)).body.data.order).toMatchObject({ scanned: 2, complete: 1 });
   });
 
+  it('lets goods:write set a goods’ 药品标识码 or mark it sold without codes, each prefix held by one goods', async () => {
+    const ops = await operatorLogin(t.app, 'ops');
+    const [a, b] = [pool[4], pool[5]];
+    const set = (who: typeof ops, id: number, body: object) => who.post(`/api/admin/trace/goods/${id}`, body);
+    expect((await set(warehouse, a.id, { prefix: '8100001', without_codes: 0 })).status).toBe(403);
+    const bad = await set(ops, a.id, { prefix: '81000', without_codes: 0 });
+    expect([bad.status, bad.body.message]).toEqual([422, '药品标识码应为7位数字']);
+    expect((await set(ops, a.id, { prefix: '', without_codes: 0 })).body.message).toBe('请输入药品标识码，或选择无追溯码');
+    const taken = await set(ops, a.id, { prefix: b.prefix, without_codes: 0 });
+    expect(taken.status).toBe(422);
+    expect(taken.body.message).toContain(`药品标识码${b.prefix}已用于商品`);
+    expect((await set(ops, a.id, { prefix: '8100001', without_codes: 0 })).body.data).toEqual({ goods_id: a.id, prefix: '8100001', without_codes: 0 });
+    expect((await set(ops, a.id, { prefix: '', without_codes: 1 })).body.data).toEqual({ goods_id: a.id, prefix: '', without_codes: 1 });
+    expect((await warehouse.get(`/api/admin/trace/goods/${a.id}`)).body.data.without_codes).toBe(1);
+    const audit = (await admin.get(`/api/admin/audit?target=goods:${a.id}`)).body.data.data as { action: string }[];
+    expect(audit.filter((r) => r.action === 'trace.goods')).toHaveLength(2);
+    // Put back as the seed had it, for the tests after this one.
+    await set(ops, a.id, { prefix: a.prefix, without_codes: 0 });
+  });
+
   it('lets only order:ship scan, records each scan and undo in the audit log', async () => {
     const g = pool[3];
     await withBatches(g, [{ no: 'E2412001', days: 500, quantity: 50 }]);

@@ -51,6 +51,10 @@ const AREAS: [string, string][] = [
   ['invoices', 'E-invoices: titles, invoices, PDF, and the console’s issuing and reversal'],
   ['documents', '首营资料: the site’s and the goods’ first-business documents, the 首营 mark, the document packs of orders, and the console’s keeping of them'],
   ['trace', '药品追溯码 and the 随货同行单: the console’s outbound check (出库复核) and the buyer’s downloads'],
+  [
+    'quality',
+    'Batches and their quality: receiving (入库), release, locks and recalls, returns to inspection, the near-expiry report, and inspection reports (药检报告) stamped with the 质量管理专用章',
+  ],
   ['chat', 'Customer-service chat: messages, the socket, and the console’s inbox'],
   ['pay', 'Payment gateway'],
   ['uploads', 'Uploads'],

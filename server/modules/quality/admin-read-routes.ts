@@ -11,6 +11,8 @@ import { downloadResponse, sendFile } from './routes.js';
 import { adminReport, nearExpiryExcel, recallExcel } from './reports.js';
 import { recall } from './service.js';
 
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export async function qualityReadRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
@@ -57,6 +59,7 @@ export async function qualityReadRoutes(root: FastifyInstance, deps: Deps) {
         tags,
         summary: 'The near-expiry report of a window as an Excel workbook, with its sums (goods:read).',
         querystring: nearExpiryQuery,
+        produces: [XLSX],
         response: downloadResponse,
       },
     },
@@ -78,7 +81,16 @@ export async function qualityReadRoutes(root: FastifyInstance, deps: Deps) {
   );
   app.get(
     '/api/admin/quality/batches/:id/recall/export',
-    { ...quality, schema: { tags, summary: "A batch's recall list as an Excel workbook (batch:quality).", params: batchParams, response: downloadResponse } },
+    {
+      ...quality,
+      schema: {
+        tags,
+        summary: "A batch's recall list as an Excel workbook (batch:quality).",
+        params: batchParams,
+        produces: [XLSX],
+        response: downloadResponse,
+      },
+    },
     async (req, reply) => sendFile(reply, await recallExcel(db, req.params.id)),
   );
   app.get(

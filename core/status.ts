@@ -29,8 +29,11 @@ export const CouponStatus = { unused: 0, used: 1, expired: 2 } as const;
 /** A credit (账期) bill. */
 export const CreditBillStatus = { unpaid: 0, repaid: 1 } as const;
 
-/** Lines of a cart or an order: ordinary, flash sale (秒杀), bundle (组合购); order lines also gift and add-on. */
-export const LineType = { normal: 0, spike: 1, bundle: 3, gift: 8, addon: 9 } as const;
+/**
+ * Lines of a cart or an order: ordinary, flash sale (秒杀), bundle (组合购), near expiry (近效期, the zone's batches at
+ * their own price); order lines also gift and add-on.
+ */
+export const LineType = { normal: 0, spike: 1, bundle: 3, near: 4, gift: 8, addon: 9 } as const;
 
 /** A licence (资质) and an account's review (`is_passed`). */
 export const ReviewStatus = { waiting: 0, approved: 1, rejected: 2 } as const;

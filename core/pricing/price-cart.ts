@@ -14,7 +14,7 @@ import type { ActivityLine } from './membership.js';
 import { priceRedPacket } from './red-packet.js';
 import { lineFreeShipping, priceShipping, shippingHint } from './shipping.js';
 import type { CartLineInput, CouponOption, Fen, NextHint, PriceOffer, PricedCart, PricedLine, PricingGoods, PricingInput } from './types.js';
-import { chooseOffer, priceBundle, priceUnits, type UnitPricing } from './unit-price.js';
+import { chooseOffer, priceBundle, priceNear, priceUnits, type UnitPricing } from './unit-price.js';
 import { welfareDiscount, welfareGoods } from './welfare.js';
 
 /** A line while it is being priced: the result so far and what the later steps need to know of it. */
@@ -27,6 +27,8 @@ type Work = {
   activityGoodsId: number | null;
   /** The goods a coupon's scope is checked against. */
   scopeGoods: readonly PricingGoods[];
+  /** A near-expiry line: no coupon covers it (the red packet does). */
+  near: boolean;
 };
 
 const NO_PRICE: UnitPricing = { unit_price: 0, segments: [], amount: 0, promo: null, promo_units: 0, base_units: 0, base: 0 };
@@ -75,7 +77,7 @@ function priceLines(input: PricingInput): Work[] {
   const spikes = byGoods(input.spikes);
   const specials = byGoods(input.specials);
   const reasons = input.lines.map((line) => {
-    if (line.type !== 0 && line.type !== 1 && line.type !== 3) throw new RangeError(`unknown cart line type ${String(line.type)}`);
+    if (line.type !== 0 && line.type !== 1 && line.type !== 3 && line.type !== 4) throw new RangeError(`unknown cart line type ${String(line.type)}`);
     checkCount(line.number, 'number', 1);
     return exclusion(line);
   });
@@ -89,6 +91,8 @@ function priceLines(input: PricingInput): Work[] {
     let pricing: UnitPricing;
     if (line.type === 3) {
       pricing = line.combination ? priceBundle(line.combination, line.number) : NO_PRICE;
+    } else if (line.type === 4) {
+      pricing = priceNear(line.near ?? [], line.number);
     } else {
       // A plain line of goods whose flash sale is on now is bought at it like a flash-sale line: the buyer pays
       // the price the goods shows wherever it was added from, in one line.
@@ -120,7 +124,9 @@ function priceLines(input: PricingInput): Work[] {
       out,
       baseUnits: pricing.base_units,
       base: pricing.base,
-      activityGoodsId: line.type === 3 ? null : line.goods.id,
+      // A near-expiry line is a deal of its own: no goods activity (94折, 满减, gifts, add-ons) counts it.
+      activityGoodsId: line.type === 3 || line.type === 4 ? null : line.goods.id,
+      near: line.type === 4,
       scopeGoods: line.type === 3 ? (line.combination?.items.map((item) => item.goods) ?? []) : [line.goods],
     };
   }
@@ -172,15 +178,14 @@ export function priceCart(input: PricingInput): PricedCart {
       },
     );
     out.huangou_activity_id = addon.activity_id;
-    work.push({ out, baseUnits: 0, base: 0, activityGoodsId: null, scopeGoods: [addon.goods] });
+    work.push({ out, baseUnits: 0, base: 0, activityGoodsId: null, scopeGoods: [addon.goods], near: false });
   }
 
   // 5. One coupon, on what the counted lines cost after manjian.
   const counted = work.filter((w) => w.out.counted);
-  const couponLines: CouponLine[] = counted.map((w) => ({
-    goods: w.scopeGoods,
-    amount: w.out.amount - w.out.welfare_amount - w.out.goods_manjian_amount,
-  }));
+  const payable = counted.map((w) => w.out.amount - w.out.welfare_amount - w.out.goods_manjian_amount);
+  // A near-expiry line is outside every coupon's scope and threshold.
+  const couponLines: CouponLine[] = counted.map((w, j) => ({ goods: w.scopeGoods, amount: w.near ? 0 : payable[j] }));
   const evaluations = orderCoupons((input.coupons ?? []).map((c) => evaluateCoupon(c, couponLines, input.now)));
   const { chosen, error } = chooseCoupon(evaluations, input.coupon_id);
   const couponParts = spreadCoupon(chosen, couponLines);
@@ -188,7 +193,7 @@ export function priceCart(input: PricingInput): PricedCart {
   for (const j of chosen?.covered ?? []) counted[j].out.with_coupon = 1;
 
   // 6. The red packet, on what is left after the coupon.
-  const lefts = couponLines.map((l, j) => l.amount - couponParts[j]);
+  const lefts = payable.map((amount, j) => amount - couponParts[j]);
   const redPacket = priceRedPacket(input.red_packet, lefts);
   counted.forEach((w, j) => {
     w.out.red_packet_amount = redPacket.parts[j];

@@ -8,8 +8,8 @@ import type { Fen } from '../money.js';
 
 export type { Fen };
 
-/** Cart line types (spec section 3): 0 plain, 1 flash sale, 3 combination. */
-export type LineType = 0 | 1 | 3;
+/** Cart line types (spec section 3): 0 plain, 1 flash sale, 3 combination; 4 near expiry (the near-expiry zone's batches). */
+export type LineType = 0 | 1 | 3 | 4;
 
 /** Buying `number` units or more costs `price` fen a unit. */
 type LadderTier = { number: number; price: Fen };
@@ -52,7 +52,15 @@ export type CartLineInput = {
   goods: PricingGoods;
   /** Required for a combination line (type 3). */
   combination?: Bundle | null;
+  /**
+   * A near-expiry line's (type 4) batches, first-expiring first: each one's near-expiry price and the units it can
+   * give. Its `goods.number` is their units together.
+   */
+  near?: readonly NearBatch[];
 };
+
+/** A batch the near-expiry zone sells: its own price a unit and the units it can still give. */
+export type NearBatch = { price: Fen; number: number };
 
 /**
  * A flash-sale (秒杀) or daily-special (每日特价) price of one goods. The caller works out the window from
@@ -188,7 +196,7 @@ export type PricingInput = {
 /** Why a line is listed but not counted (spec section 4: is_buy 0 or no stock forces it unselected). */
 export type ExcludedReason = 'unselected' | 'out_of_scope' | 'no_ephedrine' | 'not_buyable' | 'sold_out' | 'insufficient_stock' | 'bundle_missing';
 
-type SegmentSource = 'ladder' | 'base' | 'spike' | 'everyday' | 'combination' | 'huangou';
+type SegmentSource = 'ladder' | 'base' | 'spike' | 'everyday' | 'combination' | 'huangou' | 'near';
 
 /** Units of a line sold at one unit price. */
 export type PriceSegment = { source: SegmentSource; activity_id: number | null; price: Fen; number: number; amount: Fen };

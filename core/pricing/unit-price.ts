@@ -2,8 +2,8 @@
  * Step 1: what the units of a line cost. The ladder tier by quantity, a flash-sale or daily-special price
  * for as many units as the account may still buy at it, or a combination's bundle price.
  */
-import { checkCount, checkFen, times } from './arithmetic.js';
-import type { Bundle, Fen, LinePromo, OfferStatus, PriceOffer, PriceSegment, PricingGoods } from './types.js';
+import { checkCount, checkFen, sum, times } from './arithmetic.js';
+import type { Bundle, Fen, LinePromo, NearBatch, OfferStatus, PriceOffer, PriceSegment, PricingGoods } from './types.js';
 
 /** The unit price at a quantity: the tier with the largest `number` not above it, else `base_price`. */
 export function ladderUnitPrice(goods: PricingGoods, number: number): { price: Fen; tier: boolean } {
@@ -158,4 +158,26 @@ export function priceBundle(bundle: Bundle, number: number): UnitPricing {
     base_units: 0,
     base: 0,
   };
+}
+
+/**
+ * Prices a near-expiry line (type 4) at its batches' own prices, first-expiring first: a segment per price as the
+ * units pass from one batch to the next (units beyond the batches at the last one's price; the line is then short
+ * of stock and does not count). No tier, offer or goods activity applies: `base_units` and `base` stay 0.
+ */
+export function priceNear(batches: readonly NearBatch[], number: number): UnitPricing {
+  const segments: PriceSegment[] = [];
+  let left = number;
+  batches.forEach((b, i) => {
+    const units = i === batches.length - 1 ? left : Math.min(left, Math.max(0, b.number));
+    if (units <= 0) return;
+    left -= units;
+    const last = segments.at(-1);
+    if (last && last.price === b.price) {
+      last.number += units;
+      last.amount = times(b.price, last.number);
+    } else segments.push({ source: 'near', activity_id: null, price: b.price, number: units, amount: times(b.price, units) });
+  });
+  const amount = sum(segments.map((s) => s.amount));
+  return { unit_price: segments[0]?.price ?? 0, segments, amount, promo: null, promo_units: 0, base_units: 0, base: 0 };
 }

@@ -10,7 +10,10 @@ export const cartLine = z.object({
   price: z.union([z.string(), z.number()], { error: '价格格式不正确' }).optional().meta({ description: 'Ignored: the server prices every line' }),
   number: quantity('采购数量', 1, 99999).meta({ description: 'Units, in whole middle packages (zbz); bundles for a combination line' }),
   ck_id: id('仓库').optional(),
-  type: z.enum(['0', '1', '3'], { error: '商品类型不正确' }).optional().meta({ description: '0 plain (the default), 1 flash sale, 3 combination' }),
+  type: z
+    .enum(['0', '1', '3', '4'], { error: '商品类型不正确' })
+    .optional()
+    .meta({ description: '0 plain (the default), 1 flash sale, 3 combination, 4 near expiry (the near-expiry zone: its batches at their own price)' }),
   /** The bundle of a combination line (type 3). */
   combination_id: id('组合ID').optional().meta({ description: 'The bundle of a combination line (type 3)' }),
 });
@@ -73,7 +76,7 @@ const int = () => z.number().int();
 const activityRef = () => int().nullable();
 
 export const PriceSegment = z.object({
-  source: z.enum(['ladder', 'base', 'spike', 'everyday', 'combination', 'huangou']),
+  source: z.enum(['ladder', 'base', 'spike', 'everyday', 'combination', 'huangou', 'near']).meta({ description: "near: a near-expiry batch's own price" }),
   activity_id: activityRef(),
   price: money,
   number: int(),
@@ -101,8 +104,8 @@ export const CartLine = z.object({
   id: int().nullable().meta({ description: 'The cart line; null for an add-on (换购) line' }),
   source: z.enum(['cart', 'huangou']),
   goods_id: int(),
-  type: z.union([z.literal(0), z.literal(1), z.literal(3)]).meta({ description: '0 plain, 1 flash sale, 3 combination' }),
-  goods_type: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+  type: z.union([z.literal(0), z.literal(1), z.literal(3), z.literal(4)]).meta({ description: '0 plain, 1 flash sale, 3 combination, 4 near expiry (近效期)' }),
+  goods_type: z.union([z.literal(0), z.literal(1), z.literal(3), z.literal(4)]),
   number: int().meta({ description: 'Units; bundles for a combination line' }),
   price: money.meta({ description: 'The unit price at this quantity (tier or base); the bundle or add-on price for those lines' }),
   amount: money.meta({ description: 'Before any discount (shown even for a line that is not counted)' }),

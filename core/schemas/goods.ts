@@ -106,7 +106,10 @@ export const Goods = z.object({
   is_buy: bit.meta({ description: '0: listed but cannot be added to the cart' }),
   number: z.number().int().meta({ description: 'stock in units' }),
   is_youx: bit.meta({ description: '优选, preferred goods (tag 优)' }),
-  type: z.number().int().meta({ description: 'the cart line type a plain add uses: 0 plain, 1 flash sale, 3 combination' }),
+  type: z
+    .number()
+    .int()
+    .meta({ description: "the cart line type a plain add uses: 0 plain, 1 flash sale, 3 combination, 4 near expiry (the near-expiry zone's cards)" }),
   ladder_price: z.array(LadderTier).meta({ description: 'quantity tiers, when `ladder_price_type` is 1' }),
   ladder_price_type: z.number().int().meta({ description: '0 no tiers; 1 the tiers are unit prices' }),
   is_free_shipping: bit.meta({ description: '包邮: a line ships free from `free_shipping_number` units on' }),

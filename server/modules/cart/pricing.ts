@@ -15,16 +15,19 @@ import {
   type PricingInput,
 } from '../../../core/pricing/index.js';
 import { scopeBlock, type BuyingRights } from '../../../core/scope.js';
+import { LineType as StatusLineType } from '../../../core/status.js';
 import { builtOnce } from '../../db/built-once.js';
 import type { Conn, Db } from '../../db/client.js';
 import { anyId, type Value } from '../../db/params.js';
 import { cartItems } from '../../db/schema/cart.js';
-import { goodsForPricing, type GoodsCore, type PricingRow } from '../catalogue/index.js';
+import { goodsForPricing, NEAR_EXPIRY_RATE, nearLots, type GoodsCore, type NearLot, type PricingRow } from '../catalogue/index.js';
 import { bundleOf, pricingGoods, promotionContext, type OfferBase, type PromotionContext, boughtTodaySql, offerIds } from '../promotions/index.js';
 import { intSetting, siteSettings } from '../settings/index.js';
 import { unusedCouponsSql, redPacketSql } from '../wallet/index.js';
 
 type GoodsRow = GoodsCore;
+
+const NEAR = StatusLineType.near;
 type CartRow = typeof cartItems.$inferSelect;
 
 export type CartEntry<G extends PricingRow = GoodsRow> = { line: CartRow; goods: G };
@@ -269,6 +272,8 @@ export type PricedEntries<G extends PricingRow = GoodsRow> = {
   /** Goods of the lines, the bundles' goods and the add-ons, by id. */
   goodsById: Map<number, G>;
   context: PromotionContext;
+  /** The near batches of the near-expiry lines' goods, first-expiring first. */
+  near: Map<number, NearLot[]>;
 };
 
 /**
@@ -322,16 +327,21 @@ async function priceWith<G extends PricingRow>(
 
   // What this buyer may not buy is excluded from the order with the reason (core/scope.ts).
   const asGoods = (g: PricingRow) => ({ ...pricingGoods(g), blocked: scopeBlock(buyer, g) });
+  // A near-expiry line is priced at its goods' near batches and holds at most their units.
+  const nearIds = entries.filter((e) => e.line.type === NEAR).map((e) => e.goods.id);
+  const near = nearIds.length ? await nearLots(conn, nearIds, intSetting(site, 'near_expiry_rate', NEAR_EXPIRY_RATE)) : new Map<number, NearLot[]>();
   const lines: CartLineInput[] = entries.map(({ line, goods: g }) => {
     const bundle = line.type === 3 ? bundles.find((b) => b.id === line.combinationId) : undefined;
     const combination = bundle ? bundleOf(bundle, goodsById) : line.type === 3 ? null : undefined;
+    const lots = line.type === NEAR ? (near.get(g.id) ?? []) : undefined;
     return {
       id: line.id,
       type: line.type as LineType,
       number: line.number,
       is_selected: line.isSelected,
-      goods: asGoods(g),
+      goods: lots ? { ...asGoods(g), number: lots.reduce((n, b) => n + b.number, 0) } : asGoods(g),
       combination: combination && { ...combination, items: combination.items.map((i) => ({ ...i, goods: asGoods(goodsById.get(i.goods.id)!) })) },
+      near: lots,
     };
   });
   const input: PricingInput = {
@@ -353,7 +363,7 @@ async function priceWith<G extends PricingRow>(
     red_packet: { balance: account.redPacket, share_percent: intSetting(site, 'red_packet_share', RED_PACKET_SHARE), use: Boolean(opts.useRedPacket) },
     shipping: { shipping_amount: intSetting(site, 'shipping_amount', 0), no_trans_order_amount: intSetting(site, 'no_trans_order_amount', 0) },
   };
-  return { priced: priceCart(input), entries, goodsById, context };
+  return { priced: priceCart(input), entries, goodsById, context, near };
 }
 
 /** Reads and prices the account's cart (or the lines of `opts.lineIds`). */

@@ -18,14 +18,16 @@ import {
   type CartTotal,
 } from '../../../core/schemas/cart.js';
 import { SCOPE_BLOCK_TEXT, scopeBlock } from '../../../core/scope.js';
+import { LineType } from '../../../core/status.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { cartItems } from '../../db/schema/cart.js';
 import { anyId, uniqueIds } from '../../db/params.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse, type AppError } from '../../http/envelope.js';
 import { storeOf } from '../accounts/index.js';
-import { cartFacts, type CartFacts, sellingExpiries, viewerOfUser } from '../catalogue/index.js';
+import { cartFacts, type CartFacts, NEAR_EXPIRY_RATE, nearLots, sellingExpiries, viewerOfUser } from '../catalogue/index.js';
 import { promotionContext, type PromotionContext } from '../promotions/index.js';
+import { intSetting, siteSettings } from '../settings/index.js';
 import { priceCartOf, priceTotalsOf } from './pricing.js';
 import { activityView, hintsView, lineExpiries, lineView, shippingView, totalsView } from './view.js';
 
@@ -68,10 +70,24 @@ function goodsOfLine(ctx: PromotionContext, line: AddLine): number[] {
 }
 
 /** Checks one line against its goods (not yet against what the cart holds); answers its type, bundle and limit. */
-function checkLine(ctx: PromotionContext, user: SessionUser, line: AddLine, index: number, facts: Map<number, GoodsForAdd>): CheckedLine {
+function checkLine(
+  ctx: PromotionContext,
+  user: SessionUser,
+  line: AddLine,
+  index: number,
+  facts: Map<number, GoodsForAdd>,
+  near: ReadonlyMap<number, number>,
+): CheckedLine {
   const g = facts.get(line.goods_id);
   checkBuyable(user, g);
   const type = Number(line.type ?? 0);
+  if (type === LineType.near) {
+    // A near-expiry line (近效期专场) holds at most the units of the goods' near batches.
+    const units = near.get(g.id) ?? 0;
+    if (!units) throw refuse(`${g.name}暂无近效期商品`);
+    if (line.number % g.zbz !== 0) throw invalid(`params.${index}.number`, `${g.name}的采购数量须为中包装${g.zbz}${g.bzdw}的整数倍`);
+    return { g, type, combinationId: null, limit: units, short: () => nearShort(g, units) };
+  }
   let combinationId: number | null = null;
   const now = Date.now();
   if (type === 1) {
@@ -110,10 +126,21 @@ function checkLine(ctx: PromotionContext, user: SessionUser, line: AddLine, inde
  * then makes a plain line a flash-sale one when that is asked (`greatest` in the statements below).
  */
 function typeOfLine(userId: number, goodsId: number, type: number) {
-  if (type === 3) return sql`${type}`;
+  if (type === 3 || type === LineType.near) return sql`${type}`;
   return sql`coalesce((
     select c.type from ${cartItems} c where c.user_id = ${userId} and c.goods_id = ${goodsId} and c.type in (0, 1) order by c.type desc limit 1
   ), ${type})`;
+}
+
+const nearShort = (g: GoodsForAdd, units: number) =>
+  refuse(units > 0 ? `${g.name}近效期库存不足，最多可采购${Math.floor(units / g.zbz) * g.zbz}${g.bzdw}` : `${g.name}近效期商品已售罄`);
+
+/** The units of each goods' near batches, for the near-expiry lines among `lines` (none read without them). */
+async function nearUnitsOf(db: Db, lines: readonly { goods_id: number; type?: string }[]): Promise<Map<number, number>> {
+  const ids = lines.filter((l) => l.type === String(LineType.near)).map((l) => l.goods_id);
+  if (!ids.length) return new Map();
+  const lots = await nearLots(db, ids, intSetting(await siteSettings(db), 'near_expiry_rate', NEAR_EXPIRY_RATE));
+  return new Map([...lots].map(([id, l]) => [id, l.reduce((n, b) => n + b.number, 0)]));
 }
 
 const outOfStock = (g: GoodsForAdd) =>
@@ -142,7 +169,9 @@ async function addOneLine(db: Db, user: SessionUser, line: AddLine, { g, type, c
   const same =
     type === 3
       ? sql`user_id = ${user.id} and goods_id = ${g.id} and type = 3 and coalesce(combination_id, 0) = ${combinationId ?? 0}`
-      : sql`user_id = ${user.id} and goods_id = ${g.id} and type in (0, 1)`;
+      : type === LineType.near
+        ? sql`user_id = ${user.id} and goods_id = ${g.id} and type = ${LineType.near}`
+        : sql`user_id = ${user.id} and goods_id = ${g.id} and type in (0, 1)`;
   const result = (await db.execute(sql`
     with held as (select count(*)::int as n from ${cartItems} where user_id = ${user.id})
     insert into ${cartItems} (user_id, goods_id, type, number, combination_id, is_selected)
@@ -170,17 +199,18 @@ export async function addToCart(db: Db, user: SessionUser, lines: AddLine[]): Pr
   const ctx = await promotionContext(db);
   if (lines.length === 1) {
     const facts = new Map((await cartFacts(db, [...new Set(goodsOfLine(ctx, lines[0]))])).map((r) => [r.id, r]));
-    return addOneLine(db, user, lines[0], checkLine(ctx, user, lines[0], 0, facts));
+    return addOneLine(db, user, lines[0], checkLine(ctx, user, lines[0], 0, facts, await nearUnitsOf(db, lines)));
   }
   // Several lines go in together or not at all.
-  return db.transaction((tx) => addLinesIn(tx, ctx, user, lines));
+  const near = await nearUnitsOf(db, lines);
+  return db.transaction((tx) => addLinesIn(tx, ctx, user, lines, near));
 }
 
 /** Adds several lines in the caller's transaction (a refused line refuses them all); answers the line count. */
-async function addLinesIn(tx: Tx, ctx: PromotionContext, user: SessionUser, lines: AddLine[]): Promise<CartCount> {
+async function addLinesIn(tx: Tx, ctx: PromotionContext, user: SessionUser, lines: AddLine[], near: ReadonlyMap<number, number>): Promise<CartCount> {
   const ids = new Set(lines.flatMap((l) => goodsOfLine(ctx, l)));
   const facts = new Map((await cartFacts(tx, [...ids])).map((r) => [r.id, r]));
-  for (const [i, line] of lines.entries()) await addLine(tx, user, line, checkLine(ctx, user, line, i, facts));
+  for (const [i, line] of lines.entries()) await addLine(tx, user, line, checkLine(ctx, user, line, i, facts, near));
   const n = await lineCount(tx, user.id);
   if (n > CART_MAX_LINES) throw cartFull();
   return { cart: n };
@@ -209,6 +239,7 @@ export async function listCart(db: Db, user: SessionUser, filters = CART_ALL): P
       db,
       lines.map((l) => l.goods_id),
     ),
+    p.near,
   );
   return {
     list: shown.map((l) => lineView(l, p, viewer, expiries.get(l))),
@@ -253,7 +284,10 @@ export async function editNumber(db: Db, user: SessionUser, id: number, number: 
   requireApproved(user);
   const { line, goods: g } = await ownLine(db, user.id, id);
   if (line.type !== 3 && number % g.zbz !== 0) throw invalid('params.number', `${g.name}的采购数量须为中包装${g.zbz}${g.bzdw}的整数倍`);
-  if (line.type !== 3 && number > g.number)
+  if (line.type === LineType.near) {
+    const units = (await nearUnitsOf(db, [{ goods_id: g.id, type: String(LineType.near) }])).get(g.id) ?? 0;
+    if (number > units) throw nearShort(g, units);
+  } else if (line.type !== 3 && number > g.number)
     throw refuse(g.number > 0 ? `${g.name}库存不足，最多可采购${Math.floor(g.number / g.zbz) * g.zbz}${g.bzdw}` : `${g.name}已售罄`);
   await db.update(cartItems).set({ number }).where(eq(cartItems.id, id));
   return listCart(db, user);
@@ -323,6 +357,13 @@ export async function copyToStores(db: Db, user: SessionUser, ids: number[], sto
   requireApproved(user);
   const own = await ownIds(db, user.id, ids);
   const ctx = await promotionContext(db);
+  const near = await nearUnitsOf(
+    db,
+    (await db.select({ goods_id: cartItems.goodsId, type: cartItems.type }).from(cartItems).where(inArray(cartItems.id, own))).map((l) => ({
+      goods_id: l.goods_id,
+      type: String(l.type),
+    })),
+  );
   return db.transaction(async (tx) => {
     const lines = await tx.select().from(cartItems).where(inArray(cartItems.id, own));
     const copied: CartCopy['stores'] = [];
@@ -334,7 +375,13 @@ export async function copyToStores(db: Db, user: SessionUser, ids: number[], sto
         tx,
         ctx,
         store,
-        lines.map((l) => ({ goods_id: l.goodsId, number: l.number, type: String(l.type) as '0' | '1' | '3', combination_id: l.combinationId ?? undefined })),
+        lines.map((l) => ({
+          goods_id: l.goodsId,
+          number: l.number,
+          type: String(l.type) as '0' | '1' | '3' | '4',
+          combination_id: l.combinationId ?? undefined,
+        })),
+        near,
       );
       copied.push({ store_id: store.id, cart: result.cart });
     }

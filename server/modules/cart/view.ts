@@ -7,6 +7,8 @@ import { expiryRange, type Expiry } from '../../../core/expiry.js';
 import { fenToYuan } from '../../../core/money.js';
 import type { PricedCart, PricedLine } from '../../../core/pricing/index.js';
 import type { ActivityData, CartLine, CartShipping, CartTotals, NextHint } from '../../../core/schemas/cart.js';
+import type { Goods } from '../../../core/schemas/goods.js';
+import { LineType } from '../../../core/status.js';
 import { goodsView, type Viewer } from '../catalogue/index.js';
 import type { PricedEntries } from './pricing.js';
 
@@ -16,16 +18,27 @@ const y = fenToYuan;
  * The expiry dates each line ships with (core/expiry.ts): its goods' batches that sell, first-expiring first, taken
  * by the lines of a goods in their order. Bundles name none.
  */
-export function lineExpiries(lines: readonly PricedLine[], expiries: ReadonlyMap<number, Expiry[]>): Map<PricedLine, CartLine['expiry']> {
-  const taken = new Map<number, number>();
+export function lineExpiries(
+  lines: readonly PricedLine[],
+  expiries: ReadonlyMap<number, Expiry[]>,
+  near: ReadonlyMap<number, readonly Expiry[]> = new Map(),
+): Map<PricedLine, CartLine['expiry']> {
+  const taken = new Map<string, number>();
   const out = new Map<PricedLine, CartLine['expiry']>();
   for (const line of lines) {
     if (line.type === 3) continue;
-    const before = taken.get(line.goods_id) ?? 0;
-    out.set(line, expiryRange(expiries.get(line.goods_id) ?? [], line.number, before));
-    taken.set(line.goods_id, before + line.number);
+    // A near-expiry line takes the goods' near batches (near-offers.ts of the catalogue), apart from the others.
+    const key = `${line.type === 4 ? 'near' : 'sells'}:${line.goods_id}`;
+    const before = taken.get(key) ?? 0;
+    out.set(line, expiryRange((line.type === 4 ? near : expiries).get(line.goods_id) ?? [], line.number, before));
+    taken.set(key, before + line.number);
   }
   return out;
+}
+
+/** The goods of a near-expiry line: its near units as the stock, no tiers (the line says 近效期 itself). */
+function nearGoods(card: Goods, units: number): Goods {
+  return { ...card, number: units, type: LineType.near, ladder_price: [], ladder_price_type: 0 };
 }
 
 export function lineView(line: PricedLine, priced: PricedEntries, viewer: Viewer, expiry: CartLine['expiry'] = null): CartLine {
@@ -58,7 +71,17 @@ export function lineView(line: PricedLine, priced: PricedEntries, viewer: Viewer
     red_packet_amount: y(line.red_packet_amount),
     free_shipping: line.free_shipping ? 1 : 0,
     expiry,
-    goods: g ? { ...goodsView(g, viewer), brand_id: g.brandId } : null,
+    goods: g
+      ? {
+          ...(line.type === LineType.near
+            ? nearGoods(
+                goodsView(g, viewer),
+                (priced.near.get(g.id) ?? []).reduce((n, b) => n + b.number, 0),
+              )
+            : goodsView(g, viewer)),
+          brand_id: g.brandId,
+        }
+      : null,
     combination: bundle
       ? {
           id: bundle.id,

@@ -14,10 +14,12 @@
  */
 import { Worker } from 'node:worker_threads';
 import { sql, type SQL } from 'drizzle-orm';
+import { chinaToday } from '../../../core/schemas/admin-goods.js';
 import type { Db } from '../../db/client.js';
 import { goods } from '../../db/schema/catalogue.js';
 import { answersDropped, cachedResult, keptRecords } from '../../http/cache.js';
 import { composeIndex, TEXT_SEPARATOR, type ColumnTexts, type IndexParts, type VolatileTexts } from './list-index-build.js';
+import { inNearZone } from './near-offers.js';
 import type { RankedTerm } from './terms.js';
 
 /**
@@ -117,10 +119,12 @@ export async function buildGoodsIndex(db: Db, nearExpiryDays: number, chunk = BU
  * generation names the worker's copy of the columns, null when the index was put together on this thread.
  */
 async function readGoodsIndex(db: Db, nearExpiryDays: number, chunk = BUILD_CHUNK): Promise<{ index: GoodsIndex; generation: number | null }> {
+  // The near-expiry zone: goods with near batches to sell, and near-expiry listings (near-offers.ts).
+  const today = chinaToday();
   // Each statement answers one row holding each column of `chunk` goods as a JSON array, in id order: a few
   // texts to hand over rather than thousands of row objects.
   const read = async (after: number) => {
-    const part = sql`(select id, name, sccj, cfl, tym, spm, gnzz, category_id, brand_id, base_price, sales, number, created_at, is_kx, is_free_shipping, is_zy, is_qx, is_youx, xq, pzwh
+    const part = sql`(select id, name, sccj, cfl, tym, spm, gnzz, category_id, brand_id, base_price, sales, number, created_at, is_kx, is_free_shipping, is_zy, is_qx, is_youx, xq, min_shelf_days, pzwh
       from ${goods} where ${goods.isOnSale} and ${goods.id} > ${after} order by ${goods.id} limit ${chunk}) g`;
     const column = (expression: SQL) => sql`coalesce(json_agg(${expression} order by g.id), '[]')::text`;
     const result = (await db.execute(sql`
@@ -130,7 +134,7 @@ async function readGoodsIndex(db: Db, nearExpiryDays: number, chunk = BUILD_CHUN
         ${column(sql`g.category_id`)} as category, ${column(sql`coalesce(g.brand_id, -1)`)} as brand, ${column(sql`g.base_price`)} as price,
         ${column(sql`g.sales`)} as sales, ${column(sql`g.number`)} as stock, ${column(sql`extract(epoch from g.created_at)::float8`)} as created,
         ${column(sql`(g.is_kx::int * ${Flag.kx}) | (g.is_free_shipping::int * ${Flag.freeShipping}) | (g.is_zy::int * ${Flag.zy})
-          | (g.is_qx::int * ${Flag.qx}) | (g.is_youx::int * ${Flag.youx}) | ((g.xq <= current_date + ${nearExpiryDays}::int)::int * ${Flag.nearExpiry})`)} as flags,
+          | (g.is_qx::int * ${Flag.qx}) | (g.is_youx::int * ${Flag.youx}) | ((${inNearZone('g', today, nearExpiryDays)})::int * ${Flag.nearExpiry})`)} as flags,
         ${column(sql`g.pzwh`)} as pzwh
       from ${part}`)) as unknown as { rows: (ColumnTexts & { n: number; last: number })[] };
     const { n, last, ...columns } = result.rows[0];

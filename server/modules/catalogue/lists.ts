@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { yuanToFen } from '../../../core/money.js';
+import { chinaToday } from '../../../core/schemas/admin-goods.js';
 import {
   PRESCRIPTION_CLASSES,
   type FilterCategory,
@@ -14,11 +15,13 @@ import {
   type GoodsPage,
 } from '../../../core/schemas/goods.js';
 import type { Db } from '../../db/client.js';
+import { intSetting, siteSettings } from '../settings/index.js';
 import { anyId } from '../../db/params.js';
 import { brands, categories, goods } from '../../db/schema/catalogue.js';
 import { goodsCore, goodsView, keptGoodsByIds, NEAR_EXPIRY_DAYS, visible } from './goods.js';
 import { Flag, goodsIndex, type IndexQuery } from './list-index.js';
 import { pageOf } from './list-page.js';
+import { inNearZone, nearCard, nearOffers, NEAR_EXPIRY_RATE } from './near-offers.js';
 import { keywordCondition, type KeywordMatch } from './search.js';
 import { categoryWithChildren } from './taxonomy.js';
 import type { RankedTerm } from './terms.js';
@@ -43,7 +46,7 @@ function listFilters(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | 
       where.push(eq(goods.isQx, true));
       break;
     case 'jxq':
-      where.push(sql`${goods.xq} <= current_date + ${NEAR_EXPIRY_DAYS}::int`);
+      where.push(inNearZone('"goods"', chinaToday()));
       break;
     case 'kx':
       where.push(eq(goods.isKx, true));
@@ -86,9 +89,15 @@ export async function listGoods(
   const at = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
   const total = Math.min(n, cap);
+  // The near-expiry zone's cards are its goods' near-expiry offers, read fresh for the page (near-offers.ts).
+  const offers = q.zone === 'jxq' ? await nearOffers(db, ids, intSetting(await siteSettings(db), 'near_expiry_rate', NEAR_EXPIRY_RATE)) : null;
   return {
     current_page: q.page,
-    data: rows.map((r) => goodsView(r, viewer)),
+    data: rows.map((r) => {
+      const card = goodsView(r, viewer);
+      const offer = offers?.get(r.id);
+      return offer ? nearCard(card, offer, viewer) : card;
+    }),
     last_page: Math.max(1, Math.ceil(total / q.per_page)),
     per_page: q.per_page,
     total,

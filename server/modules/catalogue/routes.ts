@@ -50,7 +50,7 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         summary: 'A page of goods (20 by default, at most 100), filtered, searched and sorted.',
-        description: `\`zone\`: yx 包邮, zy 中药, qx 器械, jxq 近效期 (expires within 6 months), kx 控销, youx 优选. \`category\` takes in its sub-categories. \`keywords\` ranks as the search does (best matches first unless a sort is chosen). \`sort\`: default, sales, price, newest; \`order\` asc or desc. Price ranges and price order apply to approved members only (others get every price range and the default order, which would otherwise reveal hidden prices). \`total\` counts at most 10,000 matches, and \`total_more\` 1 says there are more. ${PRICES} ${SHARED}`,
+        description: `\`zone\`: yx 包邮, zy 中药, qx 器械, jxq 近效期 (goods with near-expiry batches, each card their offer: the near-expiry price, units and 效期, \`type\` 4; and near-expiry listings), kx 控销, youx 优选. \`category\` takes in its sub-categories. \`keywords\` ranks as the search does (best matches first unless a sort is chosen). \`sort\`: default, sales, price, newest; \`order\` asc or desc. Price ranges and price order apply to approved members only (others get every price range and the default order, which would otherwise reveal hidden prices). \`total\` counts at most 10,000 matches, and \`total_more\` 1 says there are more. ${PRICES} ${SHARED}`,
         querystring: goodsListQuery,
         response: answers(GoodsPage),
       },

@@ -11,15 +11,18 @@ import type { Conn, Db } from '../../db/client.js';
 import { goods, goodsBatches, orderItemBatches, salesTally } from '../../db/schema/catalogue.js';
 import { dateBatch, lockGoods, syncGoodsStock } from './batches.js';
 
-/** Units of one goods on one order line (a bundle line has one per part). */
-export type StockLine = { item: number; goodsId: number; number: number };
+/**
+ * Units of one goods on one order line (a bundle line has one per part); `near`, a near-expiry line: its units
+ * come only from the goods' near-expiry batches (docs/decisions/037-near-expiry-zone.md).
+ */
+export type StockLine = { item: number; goodsId: number; number: number; near?: boolean };
 
 /** The lines with their units of one goods on one line added up, none empty, in goods then line order. */
 function merged(lines: StockLine[]): StockLine[] {
   const sums = new Map<string, StockLine>();
   for (const l of lines) {
     if (l.number <= 0) continue;
-    const key = `${l.item}:${l.goodsId}`;
+    const key = `${l.item}:${l.goodsId}:${l.near === true}`;
     const had = sums.get(key);
     sums.set(key, { ...l, number: (had?.number ?? 0) + l.number });
   }
@@ -41,28 +44,34 @@ export async function takeStocks(tx: Conn, lines: StockLine[], today = chinaToda
   const wanted = merged(lines);
   if (!wanted.length) return null;
   const values = sql.join(
-    wanted.map((l) => sql`(${l.item}::int, ${l.goodsId}::int, ${l.number}::int)`),
+    wanted.map((l) => sql`(${l.item}::int, ${l.goodsId}::int, ${l.near === true}::boolean, ${l.number}::int)`),
     sql`, `,
   );
+  // Near-expiry lines take the batches within the goods' minimum shelf life (not expired), the others the batches
+  // that sell: each kind its own running sums, first-expiring first, in the one locked statement.
   const result = (await tx.execute(sql`
-    with wanted(item, goods_id, n) as (values ${values}),
-    need as (select goods_id as id, sum(n)::int as n from wanted group by goods_id),
+    with wanted(item, goods_id, near, n) as (values ${values}),
+    need as (
+      select goods_id as id, coalesce(sum(n) filter (where not near), 0)::int as n, coalesce(sum(n) filter (where near), 0)::int as nn
+      from wanted group by goods_id),
     locked as materialized (
-      select g.id, g.number, g.min_shelf_days from ${goods} g join need w on g.id = w.id order by g.id for update of g),
+      select g.id, g.number, g.min_shelf_days, w.nn > 0 as near from ${goods} g join need w on g.id = w.id order by g.id for update of g),
     lots as materialized (
-      select b.id, b.goods_id, b.quantity - b.held as free, b.xq, b.scrq
+      select b.id, b.goods_id, b.xq <= ${today}::date + l.min_shelf_days as near, b.quantity - b.held as free, b.xq, b.scrq
       from ${goodsBatches} b join locked l on l.id = b.goods_id
-      where b.status = 1 and b.quantity > b.held and b.xq > ${today}::date + l.min_shelf_days
+      where b.status = 1 and b.quantity > b.held and (b.xq > ${today}::date + l.min_shelf_days or (l.near and b.xq > ${today}::date))
       order by b.goods_id, b.xq, b.id for update of b),
-    ranked as (select id, goods_id, free, xq, scrq, (sum(free) over (partition by goods_id order by xq, id))::int as upto from lots),
-    supply as (select goods_id as id, max(upto) as n from ranked group by goods_id),
+    ranked as (
+      select id, goods_id, near, free, xq, scrq, (sum(free) over (partition by goods_id, near order by xq, id))::int as upto from lots),
+    supply as (select goods_id as id, near, max(upto) as n from ranked group by goods_id, near),
     short as (
-      select w.id from need w left join locked l on l.id = w.id left join supply s on s.id = w.id
-      where coalesce(l.number, 0) < w.n or coalesce(s.n, 0) < w.n order by w.id limit 1),
-    spans as (select item, goods_id, n, (sum(n) over (partition by goods_id order by item))::int as upto from wanted),
+      select w.id from need w left join locked l on l.id = w.id
+        left join supply s on s.id = w.id and not s.near left join supply sn on sn.id = w.id and sn.near
+      where coalesce(l.number, 0) < w.n or coalesce(s.n, 0) < w.n or coalesce(sn.n, 0) < w.nn order by w.id limit 1),
+    spans as (select item, goods_id, near, n, (sum(n) over (partition by goods_id, near order by item))::int as upto from wanted),
     alloc as (
       select s.item, s.goods_id, r.id as batch_id, least(s.upto, r.upto) - greatest(s.upto - s.n, r.upto - r.free) as units
-      from spans s join ranked r on r.goods_id = s.goods_id
+      from spans s join ranked r on r.goods_id = s.goods_id and r.near = s.near
       where r.upto - r.free < s.upto and s.upto - s.n < r.upto and not exists (select 1 from short)),
     per_batch as (select batch_id, sum(units)::int as units from alloc group by batch_id),
     held as (
@@ -72,11 +81,11 @@ export async function takeStocks(tx: Conn, lines: StockLine[], today = chinaToda
       insert into ${orderItemBatches} (order_item_id, goods_id, batch_id, units) select item, goods_id, batch_id, units from alloc),
     next as (
       select distinct on (r.goods_id) r.goods_id, r.xq, r.scrq from ranked r join need w on w.id = r.goods_id
-      where r.upto > w.n order by r.goods_id, r.xq, r.id),
+      where not r.near and r.upto > w.n order by r.goods_id, r.xq, r.id),
     taken as (
       update ${goods} g set number = g.number - w.n, xq = coalesce(x.xq, g.xq), scrq = coalesce(x.scrq, g.scrq)
       from need w left join next x on x.goods_id = w.id
-      where g.id = w.id and not exists (select 1 from short) returning g.id as id, w.n as n),
+      where g.id = w.id and not exists (select 1 from short) returning g.id as id, w.n + w.nn as n),
     tally as (insert into ${salesTally} (goods_id, number) select id, n from taken)
     select (select id from short) as short, (select count(*) from taken)::int as taken,
       (select count(*) from held)::int as held, (select count(*) from per_batch)::int as batches`)) as unknown as { rows: Taken[] };

@@ -159,7 +159,7 @@ export async function confirm(
   return {
     groups: groups.map(({ group, p }) => {
       const counted = p.priced.lines.filter((l) => l.counted);
-      const expiries = lineExpiries(counted, sells);
+      const expiries = lineExpiries(counted, sells, p.near);
       return {
         key: group.key,
         is_ephedrine: group.key === 'ephedrine' ? 1 : 0,

@@ -4,6 +4,7 @@
  * of the placing code.
  */
 import { eq } from 'drizzle-orm';
+import { LineType } from '../../../core/status.js';
 import type { Tx } from '../../db/client.js';
 import { orderItems } from '../../db/schema/orders.js';
 import { refuse } from '../../http/envelope.js';
@@ -12,10 +13,15 @@ import { recordSales, releaseSales } from '../promotions/index.js';
 import { releaseCoupon, useCoupon, move } from '../wallet/index.js';
 import type { ItemRow, OrderRow } from './rows.js';
 
-/** Units of each goods each of an order's lines holds (a bundle's parts, gifts included). */
+/** Units of each goods each of an order's lines holds (a bundle's parts, gifts included); a near-expiry line's from near batches. */
 function stockLines(items: ItemRow[]): StockLine[] {
   return items.flatMap((i) =>
-    (i.parts ?? [{ goods_id: i.goodsId, number: 1 }]).map((part) => ({ item: i.id, goodsId: part.goods_id, number: part.number * i.number })),
+    (i.parts ?? [{ goods_id: i.goodsId, number: 1 }]).map((part) => ({
+      item: i.id,
+      goodsId: part.goods_id,
+      number: part.number * i.number,
+      near: i.type === LineType.near,
+    })),
   );
 }
 

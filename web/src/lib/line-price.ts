@@ -14,6 +14,13 @@ const PROMO_LABEL: Partial<Record<PriceSegment['source'], string>> = { spike: '�
  */
 export function linePrice(line: CartLine): { price: string; original: string | null; notes: string[] } {
   if (line.type === 3) return { price: line.price, original: null, notes: ['组合套餐价'] };
+  // A near-expiry line is at its batches' own prices: one note, or each batch's price and units when they differ.
+  if (line.type === 4)
+    return {
+      price: line.price,
+      original: null,
+      notes: line.segments.length > 1 ? line.segments.map((s) => `近效期价 ${money(s.price)} × ${s.number}`) : ['近效期价'],
+    };
   const promo = line.segments.find((s) => PROMO_LABEL[s.source]);
   const notes: string[] = [];
   if (promo) {

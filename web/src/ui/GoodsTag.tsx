@@ -1,4 +1,7 @@
-/** Goods tags in the colours of spec section 9: 优 red, 秒 red, 满 orange, 换购 blue, 赠 pink, 特 yellow, 新 red; 返 (满返) orange like 满. */
+/**
+ * Goods tags in the colours of spec section 9: 优 red, 秒 red, 满 orange, 换购 blue, 赠 pink, 特 yellow, 新 red; 返 (满返)
+ * orange like 满, and 近效期 (the near-expiry zone's offers) orange.
+ */
 const COLOURS: Record<string, string> = {
   优: 'red',
   秒: 'red',
@@ -8,6 +11,7 @@ const COLOURS: Record<string, string> = {
   赠: 'pink',
   特: 'yellow',
   新: 'red',
+  近效期: 'orange',
 };
 
 function GoodsTag({ tag }: { tag: string }) {

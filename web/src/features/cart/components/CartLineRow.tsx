@@ -120,6 +120,11 @@ export function CartLineRow({ line, gifts, first = false }: { line: CartLine; gi
           <div className="yct-cline__name">
             {line.type === 1 || line.promo?.kind === 'spike' ? <span className="yct-tag yct-tag--red">秒杀</span> : null}
             {line.type === 3 ? <span className="yct-tag yct-tag--orange">组合</span> : null}
+            {line.type === 4 ? (
+              <span className="yct-tag yct-tag--orange" data-testid="line-near">
+                近效期
+              </span>
+            ) : null}
             {first ? (
               <Tooltip title={FIRST_GOODS_TIP}>
                 <span className="yct-tag yct-tag--blue" data-testid="line-first">

@@ -30,6 +30,11 @@ function LineRow({ line, gift, first }: { line: CartLine; gift?: { name: string;
             <div className="yct-co-line__name">
               {line.source === 'huangou' ? <em className="yct-co-chip yct-co-chip--blue">换购</em> : null}
               {bundle ? <em className="yct-co-chip yct-co-chip--orange">组合</em> : null}
+              {line.type === 4 ? (
+                <em className="yct-co-chip yct-co-chip--orange" data-testid="confirm-line-near">
+                  近效期
+                </em>
+              ) : null}
               {first ? (
                 <Tooltip title={FIRST_GOODS_TIP}>
                   <em className="yct-co-chip yct-co-chip--blue" data-testid="confirm-line-first">

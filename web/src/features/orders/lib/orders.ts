@@ -132,11 +132,12 @@ export function newestFirst<T extends { time: number }>(events: readonly T[]): T
 }
 
 /** The mark of a line that is not an ordinary purchase. */
-export function lineKind(type: number): { label: string; tone: 'gift' | 'addon' | 'combo' | 'spike' } | null {
+export function lineKind(type: number): { label: string; tone: 'gift' | 'addon' | 'combo' | 'spike' | 'near' } | null {
   if (type === 8) return { label: '赠品', tone: 'gift' };
   if (type === 9) return { label: '换购', tone: 'addon' };
   if (type === 3) return { label: '组合', tone: 'combo' };
   if (type === 1) return { label: '秒杀', tone: 'spike' };
+  if (type === 4) return { label: '近效期', tone: 'near' };
   return null;
 }
 

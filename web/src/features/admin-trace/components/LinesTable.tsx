@@ -2,8 +2,19 @@
 import { Button, Empty, Progress, Table, Tag, type TableColumnsType } from 'antd';
 import type { TraceLine, TraceOrder } from '@core/schemas/trace';
 
-function LineProgress({ line, pending }: { line: TraceLine; pending: number }) {
-  if (!line.needs_codes) return <Tag>无需扫码</Tag>;
+function LineProgress({ line, pending, onSetUp }: { line: TraceLine; pending: number; onSetUp: ((line: TraceLine) => void) | null }) {
+  if (line.without_codes) return <Tag>无追溯码，无需扫码</Tag>;
+  if (!line.needs_codes)
+    return (
+      <>
+        <Tag color="warning">未设置药品标识码</Tag>
+        {onSetUp ? (
+          <Button size="small" type="link" onClick={() => onSetUp(line)} data-testid="line-set-up">
+            设置
+          </Button>
+        ) : null}
+      </>
+    );
   const shown = Math.min(line.units, line.scanned + pending);
   const done = line.scanned >= line.units;
   return (
@@ -21,9 +32,16 @@ function LineProgress({ line, pending }: { line: TraceLine; pending: number }) {
   );
 }
 
-type Props = { order: TraceOrder; pending: ReadonlyMap<string, number>; mayScan: boolean; onUndo: (code: string) => void };
+type Props = {
+  order: TraceOrder;
+  pending: ReadonlyMap<string, number>;
+  mayScan: boolean;
+  onUndo: (code: string) => void;
+  /** Opens 设置药品标识码 for a goods not set up; null without goods:write. */
+  onSetUp: ((line: TraceLine) => void) | null;
+};
 
-export function LinesTable({ order, pending, mayScan, onUndo }: Props) {
+export function LinesTable({ order, pending, mayScan, onUndo, onSetUp }: Props) {
   const columns: TableColumnsType<TraceLine> = [
     {
       title: '商品',
@@ -61,7 +79,7 @@ export function LinesTable({ order, pending, mayScan, onUndo }: Props) {
       ),
     },
     { title: '数量', dataIndex: 'units', width: 80, align: 'right', render: (n: number, l) => `${n}${l.bzdw}` },
-    { title: '复核进度', key: 'progress', width: 260, render: (_, l) => <LineProgress line={l} pending={pending.get(l.key) ?? 0} /> },
+    { title: '复核进度', key: 'progress', width: 260, render: (_, l) => <LineProgress line={l} pending={pending.get(l.key) ?? 0} onSetUp={onSetUp} /> },
   ];
   return (
     <Table<TraceLine>

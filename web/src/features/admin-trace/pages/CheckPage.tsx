@@ -9,12 +9,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Input, Progress, Spin, Tag, type InputRef } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { TraceOrder } from '@core/schemas/trace';
+import type { TraceLine, TraceOrder } from '@core/schemas/trace';
 import { formatTime } from '@/lib/admin/format';
 import { useCan } from '@/lib/admin/me';
 import { AdminPanel } from '@/ui/admin/AdminPanel';
 import { LoadFailed } from '@/ui/admin/LoadFailed';
 import { codesUrl, traceOrderQuery } from '../api/trace';
+import { GoodsPrefixModal } from '../components/GoodsPrefixModal';
 import { LinesTable } from '../components/LinesTable';
 import { ScanFeed } from '../components/ScanFeed';
 import type { Scan } from '../lib/scan-feed';
@@ -43,6 +44,8 @@ export default function CheckPage() {
   const query = useQuery({ ...traceOrderQuery(id), enabled: Number.isSafeInteger(id) && id > 0 });
   const order = query.data;
   const mayScan = useCan('order:ship') && order?.status === TO_SHIP;
+  const maySetUp = useCan('goods:write');
+  const [settingUp, setSettingUp] = useState<TraceLine | null>(null);
   const { feed, take, undo: undoCode } = useScanQueue(id, mayScan);
   const [value, setValue] = useState('');
   const input = useRef<InputRef>(null);
@@ -158,7 +161,8 @@ export default function CheckPage() {
       </AdminPanel>
       <div className="yct-check__body">
         <AdminPanel title={`商品（${order.lines.length}行）`}>
-          <LinesTable order={order} pending={pending} mayScan={mayScan} onUndo={undo} />
+          <LinesTable order={order} pending={pending} mayScan={mayScan} onUndo={undo} onSetUp={maySetUp ? setSettingUp : null} />
+          {maySetUp ? <GoodsPrefixModal line={settingUp} orderId={order.order_id} onClose={() => setSettingUp(null)} /> : null}
         </AdminPanel>
         <AdminPanel title="扫描记录">
           <ScanFeed recent={recent} nameOf={nameOf} mayScan={mayScan} onUndo={undo} />

@@ -3,6 +3,7 @@ import { loadConfig, sandboxNotice } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedAccounts, seedIfEmpty } from './seed/seed.js';
 import { seedDocuments } from './seed/documents.js';
+import { seedReports } from './seed/reports.js';
 import { buildApp } from './app.js';
 import { hashPassword } from './lib/passwords.js';
 import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/index.js';
@@ -18,6 +19,8 @@ const seeded = await seedIfEmpty(database.db, { goods: config.SEED_GOODS });
 if (seeded) await seedAccounts(database.db, hashPassword);
 // Sample 首营资料 (样本) for a new site, written where its uploads lie.
 if (seeded) await seedDocuments(database.db, config.uploadDir);
+// Sample inspection reports (样本) of the batches the seeded orders took and of the first goods.
+if (seeded) await seedReports(database.db, config.uploadDir);
 // The console's operators, also in a database seeded before the console existed.
 await seedOperators(database.db);
 const app = await buildApp({ config, database });

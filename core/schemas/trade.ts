@@ -285,7 +285,7 @@ export type LineBatch = z.infer<typeof LineBatch>;
 export const OrderItem = z.object({
   id: int(),
   goods_id: int(),
-  type: int().meta({ description: '0 plain, 1 flash sale, 3 combination, 8 gift (赠品), 9 add-on (换购)' }),
+  type: int().meta({ description: '0 plain, 1 flash sale, 3 combination, 4 near expiry (近效期), 8 gift (赠品), 9 add-on (换购)' }),
   name: z.string(),
   sccj: z.string(),
   ypgg: z.string(),

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { chinaToday } from '../../../core/schemas/admin-goods.js';
 import { BatchStatus, OrderStatus } from '../../../core/status.js';
 import { goods, goodsBatches, orderItemBatches, stockLog } from '../../db/schema/catalogue.js';
+import { auditLog } from '../../db/schema/operators.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
 import { dbLabel } from '../../testing.js';
 import { create, ops, t, openGoodsConsole } from './admin.fixture.js';
@@ -208,9 +209,10 @@ describe(`the console's stock changes and batches on ${dbLabel}`, () => {
     expect(shorter.body.code, shorter.body.message).toBe(10000);
     expect(shorter.body.data.min_shelf_days).toBe(90);
     expect(await goodsNow(g.id)).toMatchObject({ number: 130, xq: dayFrom(100), minShelfDays: 90 });
-    const [audit] = (
-      await t.db.execute(sql`select "after" from audit_log where target_type = 'goods' and target_id = ${String(g.id)} and action = 'goods.update'`)
-    ).rows as { after: Record<string, unknown> }[];
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'goods'), eq(auditLog.targetId, String(g.id)), eq(auditLog.action, 'goods.update')));
     expect(audit.after).toMatchObject({ min_shelf_days: 90 });
     // Out of range: 422 on the field, nothing changed.
     const bad = await ops.post(`/api/admin/goods/${g.id}`, { min_shelf_days: -1 });

@@ -115,9 +115,9 @@ export function deliveryNotePdf(note: DeliveryNote, seal: Buffer | null): Promis
     .text(`合计（大写）：${note.total_words}`, MARGIN + PAD, y + 4, { width: totalWidth - PAD * 2 });
   doc.text(String(note.total_number), MARGIN + totalWidth, y + 4, { width: COLUMNS[9].width - PAD, align: 'right' });
   doc.text(`¥${note.total_amount}`, PAGE_W - MARGIN - 110, y + 4, { width: 110 - PAD, align: 'right' });
-  y += totalHeight + 14;
+  y += totalHeight + 30;
 
-  if (y + 70 > PAGE_H - MARGIN) {
+  if (y + 100 > PAGE_H - MARGIN) {
     doc.addPage();
     y = MARGIN;
   }
@@ -126,12 +126,12 @@ export function deliveryNotePdf(note: DeliveryNote, seal: Buffer | null): Promis
   doc.text('发货人：', MARGIN + 320, y);
   doc.text('复核人：', MARGIN + 440, y);
   doc.text('收货人签收：', MARGIN + 560, y);
-  if (seal) doc.image(seal, MARGIN + 110, y - 28, { fit: [84, 84] });
+  if (seal) doc.image(seal, MARGIN + 110, y - 24, { fit: [78, 78] });
   doc
     .font('regular')
     .fontSize(7.5)
     .fillColor(MUTED)
-    .text('本单一式两联：第一联供货单位留存，第二联随货同行。收货时请逐批核对品名、规格、批号、效期与数量，并查验药检报告。', MARGIN, y + 56, { width: WIDTH });
+    .text('本单一式两联：第一联供货单位留存，第二联随货同行。收货时请逐批核对品名、规格、批号、效期与数量，并查验药检报告。', MARGIN, y + 66, { width: WIDTH });
   doc.end();
   return done;
 }

@@ -14,6 +14,7 @@ import {
   type CartCount,
   type CartDeleted,
   type CartHints,
+  type CartLine,
   type CartList,
   type CartTotal,
 } from '../../../core/schemas/cart.js';
@@ -25,7 +26,7 @@ import { anyId, uniqueIds } from '../../db/params.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse, type AppError } from '../../http/envelope.js';
 import { storeOf } from '../accounts/index.js';
-import { cartFacts, type CartFacts, NEAR_EXPIRY_RATE, nearLots, sellingExpiries, viewerOfUser } from '../catalogue/index.js';
+import { cartFacts, type CartFacts, heldBatchNotes, NEAR_EXPIRY_RATE, nearLots, sellingExpiries, viewerOfUser } from '../catalogue/index.js';
 import { promotionContext, type PromotionContext } from '../promotions/index.js';
 import { intSetting, siteSettings } from '../settings/index.js';
 import { priceCartOf, priceTotalsOf } from './pricing.js';
@@ -221,6 +222,12 @@ export async function cartTotal(db: Db, userId: number): Promise<CartTotal> {
 }
 
 /** The priced cart; `filters` keeps the lines of one manjian activity, 0 those that cannot be bought, 99999 all. */
+/** A line short of stock with the hold that took its goods off sale, in its reason. */
+function withHold(line: CartLine, holds: Map<number, string>): CartLine {
+  const note = line.excluded && line.excluded.reason !== 'unselected' ? holds.get(line.goods_id) : undefined;
+  return note && line.excluded ? { ...line, excluded: { ...line.excluded, message: `${line.excluded.message}：${note}` } } : line;
+}
+
 export async function listCart(db: Db, user: SessionUser, filters = CART_ALL): Promise<CartList> {
   requireApproved(user);
   const p = await priceCartOf(db, db, user);
@@ -241,8 +248,16 @@ export async function listCart(db: Db, user: SessionUser, filters = CART_ALL): P
     ),
     p.near,
   );
+  // A line short of stock because a batch was locked (a quality hold or a recall) says so.
+  const short = shown.filter((l) => l.excluded?.reason === 'sold_out' || l.excluded?.reason === 'insufficient_stock');
+  const holds = short.length
+    ? await heldBatchNotes(
+        db,
+        short.map((l) => l.goods_id),
+      )
+    : new Map<number, string>();
   return {
-    list: shown.map((l) => lineView(l, p, viewer, expiries.get(l))),
+    list: shown.map((l) => withHold(lineView(l, p, viewer, expiries.get(l)), holds)),
     addons: p.priced.lines.filter((l) => l.source === 'huangou').map((l) => lineView(l, p, viewer)),
     activity_data: activityView(p.priced),
     ...shippingView(p.priced),

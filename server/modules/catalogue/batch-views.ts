@@ -217,3 +217,28 @@ export async function reportBatchesOfItems(conn: Conn, items: number[]): Promise
     .orderBy(asc(goods.id), asc(goodsBatches.xq), asc(goodsBatches.batchNo));
   return rows.map(({ report, ...r }) => ({ ...r, has_report: Boolean(report) }));
 }
+
+/**
+ * Why goods fell short in open carts because of a quality hold: for each goods with a 锁定 batch still holding
+ * units, `批号X已暂停销售（reason）`, the holds joined. Read only for lines short of stock.
+ */
+export async function heldBatchNotes(conn: Conn, goodsIds: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!goodsIds.length) return out;
+  const rows = await conn
+    .select({ id: goodsBatches.id, goodsId: goodsBatches.goodsId, batchNo: goodsBatches.batchNo })
+    .from(goodsBatches)
+    .where(
+      and(inArray(goodsBatches.goodsId, [...new Set(goodsIds)]), eq(goodsBatches.status, BatchStatus.locked), gt(goodsBatches.quantity, goodsBatches.held)),
+    )
+    .orderBy(asc(goodsBatches.goodsId), asc(goodsBatches.id));
+  const reasons = await verdictReasons(
+    conn,
+    rows.map((r) => r.id),
+  );
+  for (const r of rows) {
+    const note = `批号${r.batchNo}因质量原因已暂停销售${reasons.get(r.id) ? `（${reasons.get(r.id)}）` : ''}`;
+    out.set(r.goodsId, out.has(r.goodsId) ? `${out.get(r.goodsId)}；${note}` : note);
+  }
+  return out;
+}

@@ -18,7 +18,17 @@ export { sweepNearExpiry } from './batches.js';
 export { sellingExpiries } from './expiries.js';
 export { NEAR_EXPIRY_RATE, nearLots } from './near-offers.js';
 export type { NearLot } from './near-offers.js';
-export { batchByNo, batchPage, batchParts, batchReport, batchView1, nearExpiryPage, reportBatches, reportBatchesOfItems } from './batch-views.js';
+export {
+  batchByNo,
+  batchPage,
+  batchParts,
+  batchReport,
+  batchView1,
+  heldBatchNotes,
+  nearExpiryPage,
+  reportBatches,
+  reportBatchesOfItems,
+} from './batch-views.js';
 export { judgeBatch, receiveBatch, setBatchReport } from './receiving.js';
 export type { BatchRow } from './receiving.js';
 export { inspectReturns, returnToInspection } from './returns.js';

@@ -201,6 +201,9 @@ describe(`recalls on ${dbLabel}`, () => {
     const o = await boughtAndShipped(g, 4);
     expect((await goodsNow(g.id)).number).toBe(46);
 
+    // An open cart holds the goods as the lock lands.
+    await t.db.delete(cartItems).where(eq(cartItems.userId, demoId));
+    expect((await demo.post('/api/cart', { params: [{ goods_id: g.id, number: 2 }] })).body.code).toBe(10000);
     expect((await warehouse.postJson(`/api/admin/quality/batches/${b.id}/lock`, { reason: '召回' })).status).toBe(403);
     invalidOn(await qa.postJson(`/api/admin/quality/batches/${b.id}/lock`, { reason: '' }), 'reason', '请输入锁定原因');
     const locked = await qa.postJson(`/api/admin/quality/batches/${b.id}/lock`, { reason: '药监部门通报该批号含量不合格' });
@@ -210,7 +213,10 @@ describe(`recalls on ${dbLabel}`, () => {
       expect.objectContaining({ order_no: o.orderNo, units: 4, returned: 0, company: '杭州仁和大药房有限公司', phone: expect.stringMatching(/\d{11}/) }),
     ]);
     expect((await goodsNow(g.id)).number).toBe(0);
-    // The cart refuses it at once.
+    // The open cart says why, and the cart refuses it at once.
+    const [line] = (await demo.get('/api/cart/list')).body.data.list as { goods_id: number; excluded: { reason: string; message: string } | null }[];
+    expect(line.goods_id).toBe(g.id);
+    expect(line.excluded).toEqual({ reason: 'sold_out', message: '商品已售罄：批号RC2409因质量原因已暂停销售（药监部门通报该批号含量不合格）' });
     await t.db.delete(cartItems).where(eq(cartItems.userId, demoId));
     expect((await demo.post('/api/cart', { params: [{ goods_id: g.id, number: 1 }] })).body.code).not.toBe(10000);
 

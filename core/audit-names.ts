@@ -98,6 +98,7 @@ export const AUDIT_ACTION_NAMES = {
   'batch.unlock': '解除批次锁定',
   'batch.report': '上传药检报告',
   'batch.returns': '退货验收',
+  'batch.clearance_price': '设置近效期价',
 } as const satisfies Record<string, string>;
 
 /** What a console write records as its action, e.g. `order.ship`. */
@@ -304,6 +305,7 @@ export const AUDIT_FIELD_NAMES: Record<string, string> = {
   quantity: '数量',
   supplier: '供货单位',
   report: '药检报告',
+  clearance_price: '近效期价',
   notified: '已通知客户数',
   returns_pending: '退货待验数量',
 };

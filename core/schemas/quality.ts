@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { BatchStatus } from '../status.js';
-import { calendarDay, chinaToday } from './admin-goods.js';
+import { calendarDay, chinaToday, yuanPrice } from './admin-goods.js';
 import { freeText, id, page, quantity, text } from './common.js';
-import { money, pageOf, unixTime } from './envelope.js';
+import { bit, money, pageOf, unixTime } from './envelope.js';
 
 export const BATCH_STATUS_TEXT: Record<BatchStatus, string> = { 0: '待验', 1: '合格', 2: '锁定', 3: '不合格' };
 
@@ -172,3 +172,22 @@ export const ReportBatch = z.object({
   has_report: z.boolean(),
 });
 export type ReportBatch = z.infer<typeof ReportBatch>;
+
+/** `POST /api/admin/quality/batches/{id}/clearance_price`: the batch's near-expiry price (yuan), or null for the site's default rate. */
+export const clearancePriceBody = z.object({
+  clearance_price: yuanPrice('近效期价').nullable().meta({ description: 'Yuan; null sells the batch at the default rate of the base price' }),
+});
+
+/** A batch's near-expiry price as the console shows and sets it. */
+export const ClearancePrice = z.object({
+  id: z.number().int(),
+  goods_id: z.number().int(),
+  batch_no: z.string(),
+  xq: z.string(),
+  base_price: money.meta({ description: "The goods' base price" }),
+  clearance_price: money.nullable().meta({ description: 'Its own near-expiry price; null: the default rate' }),
+  rate: z.number().int().meta({ description: 'The default rate (percent of the base price), setting near_expiry_rate' }),
+  near_price: money.meta({ description: 'What its units sell at in the near-expiry zone' }),
+  near: bit.meta({ description: '1: within its goods’ minimum shelf life now, so sold in the zone (when released and unexpired)' }),
+});
+export type ClearancePrice = z.infer<typeof ClearancePrice>;

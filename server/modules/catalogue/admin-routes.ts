@@ -20,6 +20,7 @@ import {
 } from '../../../core/schemas/admin-goods.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import type { Deps } from '../../deps.js';
+import { clearanceRoutes } from './clearance-routes.js';
 import { needs } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import * as admin from './admin.js';
@@ -35,6 +36,8 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
   const params = adminGoodsParams;
   const read = needs('goods:read');
   const write = needs('goods:write');
+  // A batch's near-expiry price (近效期价), a price of goods like the others (clearance-routes.ts).
+  await clearanceRoutes(root, deps);
   app.get(
     '/api/admin/goods',
     {

@@ -1,6 +1,6 @@
 /**
  * What can be done to a batch from its row, as the operator's permissions allow: 放行 / 不合格 of a 待验 batch,
- * 锁定 (召回) of one that sells, 解除锁定 and the recall list of a locked one, 退货验收, and its report.
+ * 锁定 (召回) of one that sells, 解除锁定 and the recall list of a locked one, 退货验收, its report, and its 近效期价.
  */
 import { Button, Dropdown, Form, Input, Radio, Space } from 'antd';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { zodRule } from '@/lib/form';
 import { ActionFormModal, ReasonPicks } from '@/ui/admin/ActionFormModal';
 import { ConfirmButton } from '@/ui/admin/ConfirmButton';
 import { reportUrl, useAttachReport, useInspectReturns, useLock, useRelease, useUnlock } from '../api/batches';
+import { ClearancePriceButton } from './ClearancePriceButton';
 import { ReportField } from './ReportField';
 
 type Open = 'verdict' | 'lock' | 'report' | null;
@@ -20,6 +21,7 @@ const LOCK_REASONS = ['药监部门通报该批号质量问题，召回', '生�
 export function BatchActions({ batch, onRecall }: { batch: AdminBatch; onRecall: (id: number) => void }) {
   const quality = useCan('batch:quality');
   const receiving = useCan('batch:receive');
+  const pricing = useCan('goods:write');
   const [open, setOpen] = useState<Open>(null);
   const release = useRelease();
   const lock = useLock();
@@ -66,6 +68,7 @@ export function BatchActions({ batch, onRecall }: { batch: AdminBatch; onRecall:
           </Button>
         </Dropdown>
       ) : null}
+      {pricing ? <ClearancePriceButton batch={batch} /> : null}
       {batch.has_report ? (
         <Button type="link" size="small" href={reportUrl(batch.id)} target="_blank" data-testid="batch-report">
           药检报告

@@ -54,7 +54,7 @@ import {
   onOrderShipping,
 } from './modules/orders/index.js';
 import { checkBeforeShipping, releaseCodes, traceRoutes } from './modules/trace/index.js';
-import { qualityRoutes } from './modules/quality/index.js';
+import { qualityRoutes, refuseStoppedBatches } from './modules/quality/index.js';
 import {
   couponRoutes,
   creditRoutes,
@@ -141,6 +141,8 @@ function wireModules() {
   onOrderRefunded(settleOnRefund);
   // Shipping waits for the outbound check: every box of a line with trace codes scanned.
   onOrderShipping(checkBeforeShipping);
+  // Nor does it ship units of a batch quality has locked or rejected.
+  onOrderShipping(refuseStoppedBatches);
   // An order refunded before shipping gives its scanned codes back to the boxes, which stay in the warehouse.
   onOrderRefunded(releaseCodes);
 }

@@ -242,3 +242,14 @@ export async function heldBatchNotes(conn: Conn, goodsIds: number[]): Promise<Ma
   }
   return out;
 }
+
+/** The 锁定 or 不合格 batches that order lines took units from: what must not leave the warehouse. */
+export async function stoppedBatchesOfItems(conn: Conn, items: number[]) {
+  if (!items.length) return [];
+  return conn
+    .selectDistinct({ batchNo: goodsBatches.batchNo, name: goods.name, status: goodsBatches.status })
+    .from(orderItemBatches)
+    .innerJoin(goodsBatches, eq(goodsBatches.id, orderItemBatches.batchId))
+    .innerJoin(goods, eq(goods.id, goodsBatches.goodsId))
+    .where(and(inArray(orderItemBatches.orderItemId, items), inArray(goodsBatches.status, [BatchStatus.locked, BatchStatus.rejected])));
+}

@@ -28,6 +28,7 @@ export {
   nearExpiryPage,
   reportBatches,
   reportBatchesOfItems,
+  stoppedBatchesOfItems,
 } from './batch-views.js';
 export { judgeBatch, receiveBatch, setBatchReport } from './receiving.js';
 export type { BatchRow } from './receiving.js';

@@ -7,6 +7,8 @@ import { qualityReadRoutes } from './admin-read-routes.js';
 import { qualityWriteRoutes } from './admin-routes.js';
 import { qualityBuyerRoutes } from './routes.js';
 
+export { refuseStoppedBatches } from './service.js';
+
 export async function qualityRoutes(root: FastifyInstance, deps: Deps) {
   await qualityBuyerRoutes(root, deps);
   await qualityWriteRoutes(root, deps);

@@ -42,7 +42,7 @@ beforeAll(async () => {
       ),
     )
     .orderBy(asc(goods.basePrice), asc(goods.id))
-    .limit(8);
+    .limit(12);
 });
 
 const goodsNow = async (id: number) => (await t.db.select().from(goods).where(eq(goods.id, id)))[0];
@@ -244,6 +244,27 @@ describe(`recalls on ${dbLabel}`, () => {
     const lifted = await qa.post(`/api/admin/quality/batches/${b.id}/unlock`);
     expect(lifted.body.data).toMatchObject({ status: 1, sells: true });
     expect((await goodsNow(g.id)).number).toBe(46);
+  });
+
+  it('keeps units of a locked batch in the warehouse: the order holding them ships once the hold is lifted', async () => {
+    const g = freshGoods();
+    const b = await receive(g, 'SH2503', 10);
+    await qa.postJson(`/api/admin/quality/batches/${b.id}/release`, { decision: 'release' });
+    await onlyBatch(g, b.id);
+    await t.db.delete(cartItems).where(eq(cartItems.userId, demoId));
+    expect((await demo.post('/api/cart', { params: [{ goods_id: g.id, number: 2 }] })).body.code).toBe(10000);
+    const ids = ((await demo.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id);
+    await demo.post('/api/cart/checkout', { ids });
+    const c = (await demo.get('/api/cart/confirm?coupon_id=0')).body.data;
+    const made = (await demo.post('/api/order', { address_id: c.address_id, coupon_id: 0 })).body.data.orders[0] as { id: number; order_no: string };
+    await pay({ id: made.id, orderNo: made.order_no, payAmount: 0, goodsId: g.id, number: 2, couponId: null, redPacket: 0 }, 'balance');
+    expect((await qa.postJson(`/api/admin/quality/batches/${b.id}/lock`, { reason: '待查' })).body.data.recipients).toHaveLength(1);
+    const ship = () => warehouse.post(`/api/admin/orders/${made.id}/ship`, { carrier: '顺丰速运', tracking_no: `SF${made.order_no.slice(-10)}` });
+    refused(await ship(), `${g.name}批号SH2503已锁定，不能发货：请待质管解除锁定，或取消该订单`);
+    expect(await batchNow(b.id)).toMatchObject({ quantity: 10, held: 2 });
+    await qa.post(`/api/admin/quality/batches/${b.id}/unlock`);
+    expect((await ship()).body.code).toBe(10000);
+    expect(await batchNow(b.id)).toMatchObject({ quantity: 8, held: 0 });
   });
 
   it('takes a return of the batch the buyer names back to 待验, not to sale, until qa passes it', async () => {

@@ -6,14 +6,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { BatchRecall, ReceiveInput, RecallRecipient } from '../../../core/schemas/quality.js';
-import type { Conn, Db } from '../../db/client.js';
+import type { Conn, Db, Tx } from '../../db/client.js';
 import { dropSharedAnswers } from '../../http/cache-bus.js';
-import { invalid } from '../../http/envelope.js';
+import { invalid, refuse } from '../../http/envelope.js';
 import { seconds } from '../../lib/china-time.js';
 import { sendMessage, userBriefs } from '../accounts/index.js';
-import { batchParts, batchView1, inspectReturns, judgeBatch, receiveBatch, setBatchReport, type BatchRow } from '../catalogue/index.js';
+import { batchParts, batchView1, inspectReturns, judgeBatch, receiveBatch, setBatchReport, stoppedBatchesOfItems, type BatchRow } from '../catalogue/index.js';
 import { audited, type Fields } from '../operators/index.js';
-import { itemOrders } from '../orders/index.js';
+import { itemOrders, type OrderFacts } from '../orders/index.js';
 import { knownDocumentFiles } from '../uploads/index.js';
 import { REPORT_MIMES } from './stamp.js';
 
@@ -176,4 +176,19 @@ export async function lock(db: Db, req: FastifyRequest, id: number, reason: stri
   });
   await dropSharedAnswers(db);
   return { ...(await recall(db, id)), notified };
+}
+
+/**
+ * Before an order ships: units of a 锁定 or 不合格 batch do not leave the warehouse. The order is refused with the
+ * batches named; it ships once qa lifts the hold, or its money goes back (a cancel or refund gives the units back).
+ */
+export async function refuseStoppedBatches(tx: Tx, facts: OrderFacts) {
+  const stopped = await stoppedBatchesOfItems(
+    tx,
+    facts.items.map((i) => i.id),
+  );
+  if (stopped.length)
+    throw refuse(
+      `${stopped.map((b) => `${b.name}批号${b.batchNo}`).join('、')}已${stopped.some((b) => b.status === 3) ? '停售' : '锁定'}，不能发货：请待质管解除锁定，或取消该订单`,
+    );
 }

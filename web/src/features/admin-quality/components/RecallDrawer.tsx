@@ -116,7 +116,9 @@ export function RecallDrawer({ id, onClose }: { id: number | null; onClose: () =
               type="warning"
               showIcon
               title="该批号已锁定：停止销售，购物车与下单均不可再购买；清单中的客户已收到站内消息通知。"
-              description={r.recipients.some((x) => !x.shipped_at) ? <Tag color="orange">有订单尚未发货：解除锁定前这些订单不能发货，可取消或退款后释放占用</Tag> : null}
+              description={
+                r.recipients.some((x) => !x.shipped_at) ? <Tag color="orange">有订单尚未发货：解除锁定前这些订单不能发货，可取消或退款后释放占用</Tag> : null
+              }
               className="yct-aq-alert"
             />
           ) : null}

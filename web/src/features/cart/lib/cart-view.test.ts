@@ -153,6 +153,20 @@ describe('the cart view', () => {
     expect(linePrice(special)).toEqual({ price: '31.80', original: '37.50', notes: ['每日特价'] });
   });
 
+  it('shows a near-expiry line at its batch price, and each batch’s price when they differ', () => {
+    const one = line({ type: 4, price: '14.77', segments: [{ source: 'near', activity_id: null, price: '14.77', number: 10, amount: '147.70' }] });
+    expect(linePrice(one)).toEqual({ price: '14.77', original: null, notes: ['近效期价'] });
+    const two = line({
+      type: 4,
+      price: '1.00',
+      segments: [
+        { source: 'near', activity_id: null, price: '1.00', number: 5, amount: '5.00' },
+        { source: 'near', activity_id: null, price: '1.50', number: 3, amount: '4.50' },
+      ],
+    });
+    expect(linePrice(two).notes).toEqual(['近效期价 ¥1.00 × 5', '近效期价 ¥1.50 × 3']);
+  });
+
   it('says why an offer did not apply, and names a ladder tier', () => {
     const ended = line({
       promo: { kind: 'spike', activity_id: 3, price: '9.90', status: 'ended', remaining: null, applied: 0, message: '本场秒杀已结束，按原价计算' },

@@ -19,8 +19,6 @@ const seeded = await seedIfEmpty(database.db, { goods: config.SEED_GOODS });
 if (seeded) await seedAccounts(database.db, hashPassword);
 // Sample 首营资料 (样本) for a new site, written where its uploads lie.
 if (seeded) await seedDocuments(database.db, config.uploadDir);
-// Sample inspection reports (样本) of the batches the seeded orders took and of the first goods.
-if (seeded) await seedReports(database.db, config.uploadDir);
 // The console's operators, also in a database seeded before the console existed.
 await seedOperators(database.db);
 const app = await buildApp({ config, database });
@@ -71,6 +69,12 @@ await warmUp(app, await warmPaths(database.db));
 clearKeptAnswers(database.db);
 await warmCatalogue(database.db);
 await app.listen({ port: config.PORT, host: config.HOST });
+// Sample inspection reports (样本) of the batches the seeded orders took and of the first goods, drawn once the
+// site answers: a few seconds of PDFs that nothing waits for.
+if (seeded)
+  void seedReports(database.db, config.uploadDir)
+    .then((n) => n && app.log.info({ reports: n }, 'sample inspection reports drawn'))
+    .catch((err: unknown) => app.log.error({ err }, 'drawing sample inspection reports failed'));
 const address = app.server.address();
 const url = siteUrl(config.HOST, typeof address === 'object' && address ? address.port : config.PORT);
 console.log(

@@ -124,7 +124,7 @@ function reportPdf(b: Row): Promise<Buffer> {
  * report each (at most `most`: each PDF takes a tenth of a second to draw), when none has one; `dir` is where
  * uploads lie. Answers how many.
  */
-export async function seedReports(db: Db, dir: string, goodsCount = 6, most = 40): Promise<number> {
+export async function seedReports(db: Db, dir: string, goodsCount = 4, most = 24): Promise<number> {
   const [had] = await db
     .select({ id: goodsBatches.id })
     .from(goodsBatches)

@@ -9,7 +9,8 @@ import { auditLog } from '../../db/schema/operators.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
 import { dbLabel } from '../../testing.js';
 import { create, ops, t, openGoodsConsole } from './admin.fixture.js';
-import { lockGoods, sweepNearExpiry, syncGoodsStock } from './batches.js';
+import { sweepNearExpiry } from './batches.js';
+import { dayFrom, giveBatches, type BatchSpec } from './batches.fixture.js';
 
 openGoodsConsole();
 
@@ -17,7 +18,6 @@ type Batch = typeof goodsBatches.$inferSelect;
 type Goods = typeof goods.$inferSelect;
 
 const today = chinaToday();
-const dayFrom = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 const sells = (g: Goods, b: Batch) => b.status === BatchStatus.released && b.xq > dayFrom(g.minShelfDays);
 
 async function everything() {
@@ -30,24 +30,7 @@ const batchesOf = (goodsId: number) =>
 const goodsNow = async (id: number) => (await t.db.select().from(goods).where(eq(goods.id, id)))[0];
 
 /** Gives the goods exactly these batches (expiring `days` from today) and works its stock out from them. */
-async function withBatches(goodsId: number, specs: { no: string; days: number; quantity: number; held?: number }[]) {
-  await t.db.delete(goodsBatches).where(eq(goodsBatches.goodsId, goodsId));
-  await t.db.insert(goodsBatches).values(
-    specs.map((s) => ({
-      goodsId,
-      batchNo: s.no,
-      scrq: dayFrom(s.days - 730),
-      xq: dayFrom(s.days),
-      quantity: s.quantity,
-      held: s.held ?? 0,
-      status: BatchStatus.released,
-    })),
-  );
-  await t.db.transaction(async (tx) => {
-    await lockGoods(tx, [goodsId]);
-    await syncGoodsStock(tx, [goodsId]);
-  });
-}
+const withBatches = (goodsId: number, specs: BatchSpec[]) => giveBatches(t.db, goodsId, specs);
 
 describe(`batches of the seed on ${dbLabel}`, () => {
   it('gives every goods 1 to 4 batches whose units that sell are its stock, the first of them its dates', async () => {

@@ -1,70 +1,27 @@
 /** Orders take their units from batches first-expiring-first-out, and give them back to the very batches they took. */
 import { describe, it, expect, beforeAll } from 'vitest';
-import { and, asc, desc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
-import { chinaToday } from '../../../core/schemas/admin-goods.js';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BatchStatus } from '../../../core/status.js';
 import { cartItems, goods, goodsBatches, orderItemBatches, orderItems } from '../../db/schema/index.js';
 import { dbLabel } from '../../testing.js';
-import { lockGoods, syncGoodsStock } from '../catalogue/batches.js';
+import { dayFrom, giveBatches, takeOne, untakenGoods, type BatchSpec } from '../catalogue/batches.fixture.js';
 import { t, demo, demoId, finance, warehouse, pay, refused, openOrderConsole, type Placed } from './admin.fixture.js';
 
 openOrderConsole();
 
 type Goods = typeof goods.$inferSelect;
-type Spec = { no: string; days: number; quantity: number; status?: BatchStatus };
-
-const dayFrom = (days: number) => new Date(Date.parse(`${chinaToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+type Spec = BatchSpec;
 
 let pool: Goods[] = [];
 /** A goods of its own for each test: sold in single units, cheap enough for the demo's balance, never ordered before. */
-const freshGoods = () => {
-  const g = pool.shift();
-  if (!g) throw new Error('the seed has enough single-unit goods');
-  return g;
-};
+const freshGoods = () => takeOne(pool);
 
 beforeAll(async () => {
-  pool = await t.db
-    .select()
-    .from(goods)
-    .where(
-      and(
-        eq(goods.zbz, 1),
-        eq(goods.isKx, false),
-        eq(goods.isBuy, true),
-        eq(goods.isEphedrine, false),
-        eq(goods.isOnSale, true),
-        lte(goods.basePrice, 15_000),
-        gt(goods.number, 0),
-        notExists(t.db.select({ id: orderItemBatches.id }).from(orderItemBatches).where(eq(orderItemBatches.goodsId, goods.id))),
-      ),
-    )
-    .orderBy(desc(goods.id))
-    .limit(8);
+  pool = await untakenGoods(t.db, { limit: 8, maxPrice: 15_000 });
 });
 
 /** Gives the goods exactly these batches (expiring `days` from today) and works its stock out from them. */
-async function withBatches(g: Goods, specs: Spec[]) {
-  await t.db.delete(goodsBatches).where(eq(goodsBatches.goodsId, g.id));
-  const rows = await t.db
-    .insert(goodsBatches)
-    .values(
-      specs.map((s) => ({
-        goodsId: g.id,
-        batchNo: s.no,
-        scrq: dayFrom(s.days - 730),
-        xq: dayFrom(s.days),
-        quantity: s.quantity,
-        status: s.status ?? BatchStatus.released,
-      })),
-    )
-    .returning();
-  await t.db.transaction(async (tx) => {
-    await lockGoods(tx, [g.id]);
-    await syncGoodsStock(tx, [g.id]);
-  });
-  return new Map(rows.map((r) => [r.batchNo, r.id]));
-}
+const withBatches = (g: Goods, specs: Spec[]) => giveBatches(t.db, g.id, specs);
 
 const batchesOf = async (goodsId: number) =>
   new Map(

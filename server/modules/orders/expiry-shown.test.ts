@@ -1,41 +1,26 @@
 /** The expiry dates a buyer is shown before buying are those the order then takes: product page, cart, confirm page. */
 import { describe, it, expect, beforeAll } from 'vitest';
-import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
-import { chinaToday } from '../../../core/schemas/admin-goods.js';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { BatchStatus } from '../../../core/status.js';
 import { cartItems, goods, goodsBatches, orderItemBatches, orderItems } from '../../db/schema/index.js';
 import { dbLabel } from '../../testing.js';
-import { lockGoods, syncGoodsStock } from '../catalogue/batches.js';
+import { dayFrom, giveBatches, untakenGoods } from '../catalogue/batches.fixture.js';
 import { t, demo, demoId, openOrderConsole } from './admin.fixture.js';
 
 openOrderConsole();
-
-const dayFrom = (days: number) => new Date(Date.parse(`${chinaToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 let g: typeof goods.$inferSelect;
 
 beforeAll(async () => {
   // A goods sold in single units, cheap enough for the demo's balance, with batches of its own: 30 units expiring
   // in 300 days, 100 in 400, one near expiry and one locked that no order takes.
-  [g] = await t.db
-    .select()
-    .from(goods)
-    .where(and(eq(goods.zbz, 1), eq(goods.isKx, false), eq(goods.isBuy, true), eq(goods.isEphedrine, false), lte(goods.basePrice, 15_000), gt(goods.number, 0)))
-    .orderBy(desc(goods.id))
-    .limit(1);
-  await t.db.delete(goodsBatches).where(eq(goodsBatches.goodsId, g.id));
-  await t.db.insert(goodsBatches).values(
-    [
-      { no: 'A250301', days: 400, quantity: 100, status: BatchStatus.released },
-      { no: 'B2409017', days: 300, quantity: 30, status: BatchStatus.released },
-      { no: 'C241105-2', days: 100, quantity: 500, status: BatchStatus.released },
-      { no: 'L240801', days: 250, quantity: 500, status: BatchStatus.locked },
-    ].map((s) => ({ goodsId: g.id, batchNo: s.no, scrq: dayFrom(s.days - 730), xq: dayFrom(s.days), quantity: s.quantity, status: s.status })),
-  );
-  await t.db.transaction(async (tx) => {
-    await lockGoods(tx, [g.id]);
-    await syncGoodsStock(tx, [g.id]);
-  });
+  [g] = await untakenGoods(t.db, { limit: 1, maxPrice: 15_000 });
+  await giveBatches(t.db, g.id, [
+    { no: 'A250301', days: 400, quantity: 100 },
+    { no: 'B2409017', days: 300, quantity: 30 },
+    { no: 'C241105-2', days: 100, quantity: 500 },
+    { no: 'L240801', days: 250, quantity: 500, status: BatchStatus.locked },
+  ]);
 });
 
 type Line = { goods_id: number; number: number; expiry: { from: string; to: string } | null };

@@ -1,66 +1,28 @@
 /** Near-expiry lines (近效期专场): priced at their batches' own prices, allocated only to near batches, and never below zero. */
 import { describe, it, expect, beforeAll } from 'vitest';
-import { and, asc, desc, eq, gt, inArray, lte, notExists } from 'drizzle-orm';
-import { chinaToday } from '../../../core/schemas/admin-goods.js';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { BatchStatus, LineType } from '../../../core/status.js';
 import { cartItems, goods, goodsBatches, orderItemBatches, orderItems, orders, users } from '../../db/schema/index.js';
 import { dbLabel, loginAs } from '../../testing.js';
-import { lockGoods, syncGoodsStock } from '../catalogue/batches.js';
+import { dayFrom, giveBatches, takeOne, untakenGoods, type BatchSpec } from '../catalogue/batches.fixture.js';
 import { t, demo, demoId, openOrderConsole } from './admin.fixture.js';
 
 openOrderConsole();
 
 type Goods = typeof goods.$inferSelect;
-type Spec = { no: string; days: number; quantity: number; price?: number | null; status?: BatchStatus };
-
-const dayFrom = (days: number) => new Date(Date.parse(`${chinaToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+type Spec = BatchSpec;
 
 let pool: Goods[] = [];
-const freshGoods = () => {
-  const g = pool.shift();
-  if (!g) throw new Error('the seed has enough single-unit goods');
-  return g;
-};
+const freshGoods = () => takeOne(pool);
 
 beforeAll(async () => {
-  pool = await t.db
-    .select()
-    .from(goods)
-    .where(
-      and(
-        eq(goods.zbz, 1),
-        eq(goods.isKx, false),
-        eq(goods.isBuy, true),
-        eq(goods.isEphedrine, false),
-        eq(goods.isOnSale, true),
-        lte(goods.basePrice, 15_000),
-        gt(goods.number, 0),
-        notExists(t.db.select({ id: orderItemBatches.id }).from(orderItemBatches).where(eq(orderItemBatches.goodsId, goods.id))),
-      ),
-    )
-    .orderBy(desc(goods.id))
-    .limit(6);
+  pool = await untakenGoods(t.db, { limit: 6, maxPrice: 15_000 });
 });
 
-/** Gives the goods exactly these batches (expiring `days` from today) and works its stock out from them. */
+/** Gives the goods exactly these batches (expiring `days` from today), at the default minimum shelf life. */
 async function withBatches(g: Goods, specs: Spec[]) {
   await t.db.update(goods).set({ minShelfDays: 183 }).where(eq(goods.id, g.id));
-  await t.db.delete(goodsBatches).where(eq(goodsBatches.goodsId, g.id));
-  await t.db.insert(goodsBatches).values(
-    specs.map((s) => ({
-      goodsId: g.id,
-      batchNo: s.no,
-      scrq: dayFrom(s.days - 730),
-      xq: dayFrom(s.days),
-      quantity: s.quantity,
-      status: s.status ?? BatchStatus.released,
-      clearancePrice: s.price ?? null,
-    })),
-  );
-  await t.db.transaction(async (tx) => {
-    await lockGoods(tx, [g.id]);
-    await syncGoodsStock(tx, [g.id]);
-  });
+  await giveBatches(t.db, g.id, specs);
 }
 
 const held = async (goodsId: number) =>

@@ -5,44 +5,23 @@
  * report and the recall list export to Excel.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, desc, eq, gt, like, ne, notExists } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
-import { chinaToday } from '../../../core/schemas/admin-goods.js';
-import { auditLog, cartItems, goods, goodsBatches, messages, orderItemBatches, stockLog, users } from '../../db/schema/index.js';
+import { auditLog, cartItems, goods, goodsBatches, messages, stockLog, users } from '../../db/schema/index.js';
 import { agent, dbLabel, loginAs } from '../../testing.js';
 import { lockGoods, syncGoodsStock } from '../catalogue/batches.js';
+import { dayFrom, takeOne, untakenGoods } from '../catalogue/batches.fixture.js';
 import { t, demo, demoId, finance, warehouse, qa, ops, pay, refused, invalidOn, openOrderConsole, PNG, type Placed } from '../orders/admin.fixture.js';
 
 openOrderConsole();
 
 type Goods = typeof goods.$inferSelect;
-const dayFrom = (days: number) => new Date(Date.parse(`${chinaToday()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 let pool: Goods[] = [];
-const freshGoods = () => {
-  const g = pool.shift();
-  if (!g) throw new Error('the seed has enough single-unit goods');
-  return g;
-};
+const freshGoods = () => takeOne(pool);
 
 beforeAll(async () => {
-  pool = await t.db
-    .select()
-    .from(goods)
-    .where(
-      and(
-        eq(goods.zbz, 1),
-        eq(goods.isKx, false),
-        eq(goods.isBuy, true),
-        eq(goods.isEphedrine, false),
-        eq(goods.isOnSale, true),
-        gt(goods.number, 0),
-        notExists(t.db.select({ id: orderItemBatches.id }).from(orderItemBatches).where(eq(orderItemBatches.goodsId, goods.id))),
-      ),
-    )
-    .orderBy(asc(goods.basePrice), asc(goods.id))
-    .limit(12);
+  pool = await untakenGoods(t.db, { limit: 12, cheapest: true });
 });
 
 const goodsNow = async (id: number) => (await t.db.select().from(goods).where(eq(goods.id, id)))[0];

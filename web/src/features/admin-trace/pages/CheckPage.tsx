@@ -6,7 +6,7 @@
  */
 import { ArrowLeftOutlined, CheckCircleFilled, DownloadOutlined, FileTextOutlined, LoadingOutlined, ScanOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Input, Progress, Spin, Tag, type InputRef } from 'antd';
+import { Alert, Button, Descriptions, Progress, Spin, Tag, type InputRef } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TraceLine, TraceOrder } from '@core/schemas/trace';
@@ -17,6 +17,7 @@ import { LoadFailed } from '@/ui/admin/LoadFailed';
 import { codesUrl, traceOrderQuery } from '../api/trace';
 import { GoodsPrefixModal } from '../components/GoodsPrefixModal';
 import { LinesTable } from '../components/LinesTable';
+import { ScanBox } from '../components/ScanBox';
 import { ScanFeed } from '../components/ScanFeed';
 import type { Scan } from '../lib/scan-feed';
 import { useScanQueue } from '../lib/use-scan-queue';
@@ -47,7 +48,6 @@ export default function CheckPage() {
   const maySetUp = useCan('goods:write');
   const [settingUp, setSettingUp] = useState<TraceLine | null>(null);
   const { feed, take, undo: undoCode } = useScanQueue(id, mayScan);
-  const [value, setValue] = useState('');
   const input = useRef<InputRef>(null);
 
   const refocus = useCallback(() => {
@@ -122,24 +122,7 @@ export default function CheckPage() {
         </div>
         {mayScan ? (
           <div className="yct-check__scan">
-            <Input
-              ref={input}
-              size="large"
-              autoFocus
-              autoComplete="off"
-              inputMode="numeric"
-              prefix={<ScanOutlined />}
-              placeholder="请用扫码枪扫描药品追溯码（20位），或手工输入后按回车"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              onPressEnter={() => {
-                take(value);
-                setValue('');
-              }}
-              onBlur={refocus}
-              data-testid="scan-input"
-              aria-label="追溯码"
-            />
+            <ScanBox ref={input} onScan={take} onBlur={refocus} />
             <div className="yct-check__queue" data-testid="scan-queue">
               {waiting ? (
                 <span>

@@ -23,9 +23,20 @@ export const dbLabel = usePostgres ? 'PostgreSQL' : 'PGlite';
 
 export type TestDatabase = Database & { dispose(): Promise<void> };
 
-/** A database of its own for a test file, migrated and seeded with `goods` goods and (unless `accounts` is false) the demo accounts and operators. */
+/**
+ * The sizes a seeded database comes in: each size is built once per run (migrations, seed, the accounts' hashes:
+ * 10-15 s on PGlite) and copied for every file that asks for it (1-2 s), so a file gets the smallest size that
+ * holds the goods it asks for rather than a database of its own size.
+ */
+const SEEDED_SIZES = [60, 120, 300, 600];
+
+/**
+ * A database of its own for a test file, migrated and seeded with at least `goods` goods (the seeded size that
+ * holds them) and (unless `accounts` is false) the demo accounts and operators.
+ */
 export async function openTestDatabase(opts: { goods?: number; accounts?: boolean } = {}): Promise<TestDatabase> {
-  const seed = { goods: opts.goods ?? 200, accounts: opts.accounts ?? true };
+  const asked = opts.goods ?? 200;
+  const seed = { goods: SEEDED_SIZES.find((n) => n >= asked) ?? asked, accounts: opts.accounts ?? true };
   let drop = async () => {};
   let database: Database;
   if (usePostgres) {

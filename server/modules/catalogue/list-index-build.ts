@@ -7,6 +7,9 @@
  */
 import { threadId } from 'node:worker_threads';
 
+/** The bits of `View.flags`. */
+export const Flag = { kx: 1, freeShipping: 2, zy: 4, qx: 8, youx: 16, nearExpiry: 32 } as const;
+
 /** The goods' columns, laid out in one order: a pass in that order reads memory straight through. */
 export type View = {
   id: Int32Array;
@@ -22,6 +25,9 @@ export type View = {
   price: Int32Array;
   sales: Int32Array;
   stock: Int32Array;
+  /** What the zone sells the goods at: its near offer's price (fen) and units if it has one, else its own (decision 037). */
+  zonePrice: Int32Array;
+  zoneStock: Int32Array;
   /** When it was added, in seconds since 1970. */
   created: Float64Array;
   /** Bits: 1 controlled sale, 2 free shipping, 4 TCM, 8 device, 16 preferred (youx), 32 near expiry. */
@@ -54,6 +60,9 @@ export type IndexParts = {
   /** The interned texts in the order of their ids, joined by TEXT_SEPARATOR. */
   texts: string;
   views: Record<'salesDesc' | 'salesAsc' | 'priceAsc' | 'priceDesc' | 'newest', Ordered>;
+  /** The zone's goods by its price, both ways, then by sales and id as the database orders: positions in `salesDesc`. */
+  zoneAsc: Int32Array;
+  zoneDesc: Int32Array;
   numbers: string;
   numberStarts: Int32Array;
   numberIds: Int32Array;
@@ -64,6 +73,12 @@ export const TEXT_SEPARATOR = '\u0000';
 
 /** One statement's goods: a JSON array per column, as text (parsed here, not on the server's thread). */
 export type ColumnTexts = Record<keyof Columns, string>;
+
+/**
+ * The goods with near batches among a statement's, in id order, with their near offer's price and units (null, null
+ * while every near unit is held): a few in a hundred goods, so only they are named (near-offers.ts).
+ */
+type ZoneEntry = [id: number, price: number | null, units: number | null];
 
 /** One statement's goods, an array per column. */
 type Columns = {
@@ -79,6 +94,7 @@ type Columns = {
   price: number[];
   sales: number[];
   stock: number[];
+  zone: ZoneEntry[];
   created: number[];
   flags: number[];
   pzwh: string[];
@@ -97,6 +113,7 @@ const COLUMNS: (keyof Columns)[] = [
   'price',
   'sales',
   'stock',
+  'zone',
   'created',
   'flags',
   'pzwh',
@@ -139,10 +156,13 @@ export function gather(chunks: ColumnTexts[]): Gathered {
       view.price[j] = part.price[j];
       view.sales[j] = part.sales[j];
       view.stock[j] = part.stock[j];
+      view.zonePrice[j] = part.price[j];
+      view.zoneStock[j] = part.stock[j];
       view.created[j] = part.created[j];
       view.flags[j] = part.flags[j];
       pzwh.push(part.pzwh[j].toUpperCase());
     }
+    withZone(view, part.zone);
     parts.push(view);
   }
   const base = emptyView(pzwh.length);
@@ -156,16 +176,33 @@ export function gather(chunks: ColumnTexts[]): Gathered {
   return { base, pzwh, texts: [...text.keys()] };
 }
 
+/**
+ * The near offers (`entries`) marked in `view` (both in id order): a goods with one is in the zone at its price and
+ * units, one whose near units are all held is not; the rest keep their flag and the zone's columns as they are.
+ */
+function withZone(view: Pick<View, 'id' | 'flags' | 'zonePrice' | 'zoneStock'>, entries: ZoneEntry[]) {
+  let at = 0;
+  for (const [id, price, units] of entries) {
+    while (at < view.id.length && view.id[at] < id) at++;
+    if (at >= view.id.length || view.id[at] !== id) continue;
+    const offered = units !== null && price !== null;
+    view.flags[at] = offered ? view.flags[at] | Flag.nearExpiry : view.flags[at] & ~Flag.nearExpiry;
+    if (!offered) continue;
+    view.zonePrice[at] = price;
+    view.zoneStock[at] = units;
+  }
+}
+
 /** The sales and stock of the goods on sale, a JSON array per column as text, in id order. */
 export type VolatileTexts = { id: string; sales: string; stock: string };
 
 /**
- * `gathered` with the sales and stock read since, and whether any sales moved (else the orders stay as they
- * were), or null when the goods on sale are no longer the same (one added, taken off sale): then only a whole
- * reading will do.
+ * `gathered` with the sales and stock read since and the near offers (JSON texts of `ZoneEntry`) of the goods that
+ * had near batches (orders take near units too), and whether any sales moved (else the orders stay as they were),
+ * or null when the goods on sale are no longer the same (one added, taken off sale): then only a whole reading will do.
  * @public used by list-index-worker.mjs, which loads this module at run time
  */
-export function withVolatile(gathered: Gathered, chunks: VolatileTexts[]): { gathered: Gathered; salesMoved: boolean } | null {
+export function withVolatile(gathered: Gathered, chunks: VolatileTexts[], offers: string[]): { gathered: Gathered; salesMoved: boolean } | null {
   const { base } = gathered;
   const sales = new Int32Array(base.id.length);
   const stock = new Int32Array(base.id.length);
@@ -183,7 +220,10 @@ export function withVolatile(gathered: Gathered, chunks: VolatileTexts[]): { gat
     }
   }
   if (at !== base.id.length) return null;
-  return { gathered: { ...gathered, base: { ...base, sales, stock } }, salesMoved };
+  const zoned = { id: base.id, flags: Uint8Array.from(base.flags), zonePrice: Int32Array.from(base.price), zoneStock: Int32Array.from(stock) };
+  const entries = offers.flatMap((text) => JSON.parse(text) as ZoneEntry[]);
+  withZone(zoned, entries);
+  return { gathered: { ...gathered, base: { ...base, sales, stock, ...zoned } }, salesMoved };
 }
 
 /** The index of the goods read in `chunks` (each in id order, one after the other). */
@@ -229,6 +269,7 @@ export function layout({ base, pzwh, texts }: Gathered, kept?: Orders): IndexPar
   });
   numberStarts[size] = at;
   const orders = kept ?? ordersOf(base);
+  const salesDesc = viewIn(orders.salesDesc);
   return {
     size,
     thread: threadId,
@@ -237,13 +278,28 @@ export function layout({ base, pzwh, texts }: Gathered, kept?: Orders): IndexPar
     numberStarts,
     numberIds: Int32Array.from(base.id),
     views: {
-      salesDesc: viewIn(orders.salesDesc),
+      salesDesc,
       salesAsc: viewIn(orders.salesAsc),
       priceAsc: viewIn(orders.priceAsc),
       priceDesc: viewIn(orders.priceDesc),
       newest: viewIn(orders.newest),
     },
+    ...zoneOrders(salesDesc),
   };
+}
+
+/**
+ * The zone's goods by the zone's price both ways, those alike in it in the order of `bySales`: positions there. Laid
+ * out with every renewal, since orders move the zone's prices and goods; the zone is a few in a hundred goods.
+ */
+function zoneOrders(bySales: Ordered): { zoneAsc: Int32Array; zoneDesc: Int32Array } {
+  const k = 31 - Math.clz32(Flag.nearExpiry);
+  const { start, at } = bySales.byFlag;
+  const zone = at.slice(start[k], start[k + 1]);
+  const price = ranks(Float64Array.from(zone, (i) => bySales.zonePrice[i]));
+  const inZone = Int32Array.from({ length: zone.length }, (_, j) => j);
+  const positions = (order: Int32Array) => order.map((j) => zone[j]);
+  return { zoneAsc: positions(ordered(price, inZone)), zoneDesc: positions(ordered(descending(price), inZone)) };
 }
 
 /** Each sort order as the positions of the goods in id order. */
@@ -279,6 +335,8 @@ export function buffersOf(parts: IndexParts): ArrayBuffer[] {
   const add = (a: ArrayBufferView) => buffers.add(a.buffer as ArrayBuffer);
   add(parts.numberStarts);
   add(parts.numberIds);
+  add(parts.zoneAsc);
+  add(parts.zoneDesc);
   for (const view of Object.values(parts.views))
     for (const value of Object.values(view) as (ArrayBufferView | Postings)[]) {
       if (ArrayBuffer.isView(value)) add(value);
@@ -347,6 +405,8 @@ function emptyView(size: number): View {
     price: new Int32Array(size),
     sales: new Int32Array(size),
     stock: new Int32Array(size),
+    zonePrice: new Int32Array(size),
+    zoneStock: new Int32Array(size),
     created: new Float64Array(size),
     flags: new Uint8Array(size),
   };

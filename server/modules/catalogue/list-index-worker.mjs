@@ -2,9 +2,10 @@
 // the database, as text, a part at a time, and hands back the index's arrays, their memory moved rather than
 // copied. Plain JavaScript that loads the TypeScript through tsx's API, so that it starts the same under tsx,
 // node and the test runner. Messages: {job, columns} for each part of a whole reading, then {job, done: true};
-// or {job, volatile} for each part of the sales and stock read since, then {job, renew: generation}. The
-// columns and sort orders of the last whole readings are kept by generation (the job that read them), for
-// renewals: one whose sales did not move keeps the orders and only lays the columns out again.
+// or {job, volatile} for each part of the sales and stock read since, then {job, renew: generation, offers} with
+// the near offers read since. The columns and sort orders of the last whole readings are kept by generation (the
+// job that read them), for renewals: one whose sales did not move keeps the orders and only lays the columns out
+// again.
 import { parentPort } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 
@@ -43,7 +44,7 @@ parentPort.on('message', (message) => {
       return;
     }
     const last = kept.get(message.renew);
-    const renewed = last && withVolatile(last.columns, chunks);
+    const renewed = last && withVolatile(last.columns, chunks, message.offers ?? []);
     if (!renewed) {
       parentPort.postMessage({ job });
       return;

@@ -17,9 +17,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { chinaToday } from '../../../core/schemas/admin-goods.js';
 import type { Db } from '../../db/client.js';
 import { goods } from '../../db/schema/catalogue.js';
-import { answersDropped, cachedResult, keptRecords } from '../../http/cache.js';
-import { composeIndex, TEXT_SEPARATOR, type ColumnTexts, type IndexParts, type VolatileTexts } from './list-index-build.js';
-import { inNearZone } from './near-offers.js';
+import { answersDropped, cachedResult, forgetResult, keptRecords } from '../../http/cache.js';
+import { composeIndex, Flag, TEXT_SEPARATOR, type ColumnTexts, type IndexParts, type VolatileTexts } from './list-index-build.js';
+import { hasNearBatches, nearListing, nearOfferJson, NEAR_EXPIRY_RATE } from './near-offers.js';
+import { anyId } from '../../db/params.js';
+import { intSetting, siteSettings } from '../settings/index.js';
 import type { RankedTerm } from './terms.js';
 
 /**
@@ -45,12 +47,20 @@ export type GoodsIndex = Omit<IndexParts, 'texts'> & {
   termCounts: Map<string, number>;
 };
 
-export const Flag = { kx: 1, freeShipping: 2, zy: 4, qx: 8, youx: 16, nearExpiry: 32 } as const;
+export { Flag };
+
+const INDEX_KEY = ['goods-list-index'];
 
 /** The index of the goods on sale, kept like a shared answer. */
 export function goodsIndex(db: Db, nearExpiryDays: number): Promise<GoodsIndex> {
-  return cachedResult(db, ['goods-list-index'], () => renewGoodsIndex(db, nearExpiryDays), TTL_MS);
+  return cachedResult(db, INDEX_KEY, () => renewGoodsIndex(db, nearExpiryDays), TTL_MS);
 }
+
+/**
+ * Drops the kept index alone, as its age does (renewed once 15 s old): the next list renews it from what moves
+ * since the last whole reading, as it does after orders. For the tests, which wait for no clock.
+ */
+export const forgetGoodsIndex = (db: Db) => forgetResult(db, INDEX_KEY);
 
 /**
  * Goods read per statement when the index is built: on PGlite's one connection, other requests' statements go
@@ -58,13 +68,28 @@ export function goodsIndex(db: Db, nearExpiryDays: number): Promise<GoodsIndex> 
  */
 const BUILD_CHUNK = 2_000;
 
+/** Near offers read per statement when the index is renewed: each some 10 ms at 1,000 on PostgreSQL. */
+const OFFERS_CHUNK = 1_000;
+
 /**
  * The last index read whole, and the worker's copy of its columns (`generation`): a renewal reads only what
- * changes without a console write (sales, stock) and lays the orders out again from that copy. Kept with the
- * shared answers, so a console write, which drops them, makes the next index a whole reading; and read whole at
- * least this often, and on a new day (the near-expiry flag counts days).
+ * changes without a console write (sales, stock, the near-expiry zone's offers) and lays the orders out again
+ * from that copy. Kept with the shared answers, so a console write, which drops them, makes the next index a
+ * whole reading; and read whole at least this often, and on a new day (the near-expiry flag counts days).
  */
-type Whole = { index: GoodsIndex; generation: number; day: string; nearExpiryDays: number };
+type Whole = {
+  index: GoodsIndex;
+  generation: number;
+  day: string;
+  nearExpiryDays: number;
+  rate: number;
+  /**
+   * The goods with near batches, whether or not they hold free units: only their near offers move without a
+   * console write (orders take near units, give-backs free them); a batch enters the zone's range on a new day,
+   * and is released or locked by a console write, which both read the index whole.
+   */
+  nearIds: number[];
+};
 const WHOLE_EVERY_MS = 5 * 60_000;
 const wholeReading = (db: Db) => keptRecords<Whole>(db, 'goods-list-index-whole', 1, WHOLE_EVERY_MS);
 const chinaDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -72,19 +97,21 @@ const chinaDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(
 export async function renewGoodsIndex(db: Db, nearExpiryDays: number): Promise<GoodsIndex> {
   const epoch = answersDropped(db);
   const day = chinaDay();
+  const rate = intSetting(await siteSettings(db), 'near_expiry_rate', NEAR_EXPIRY_RATE);
   const last = wholeReading(db).get(0);
-  if (last && last.day === day && last.nearExpiryDays === nearExpiryDays) {
+  if (last && last.day === day && last.nearExpiryDays === nearExpiryDays && last.rate === rate) {
     const renewed = await renewFromVolatile(db, last);
     if (renewed) return renewed;
   }
-  const { index, generation } = await readGoodsIndex(db, nearExpiryDays);
-  if (generation !== null && answersDropped(db) === epoch) wholeReading(db).set(0, { index, generation, day, nearExpiryDays });
+  const { index, generation, nearIds } = await readGoodsIndex(db, nearExpiryDays, BUILD_CHUNK, rate);
+  if (generation !== null && answersDropped(db) === epoch) wholeReading(db).set(0, { index, generation, day, nearExpiryDays, rate, nearIds });
   return index;
 }
 
 /**
- * The index of `last`'s goods with their sales and stock read now, or null when the goods on sale changed (or
- * the worker no longer holds `last`'s columns): then it is read whole.
+ * The index of `last`'s goods with what moves read now (sales, stock, the near offers of the goods with near
+ * batches), or null when the goods on sale changed (or the worker no longer holds `last`'s columns): then it is
+ * read whole.
  */
 async function renewFromVolatile(db: Db, last: Whole): Promise<GoodsIndex | null> {
   const job = indexJob();
@@ -102,7 +129,17 @@ async function renewFromVolatile(db: Db, last: Whole): Promise<GoodsIndex | null
     if (n < BUILD_CHUNK) break;
     after = lastId;
   }
-  const parts = await job.renew(last.generation);
+  // The near offers of the goods that had near batches, a probe of goods_batches_fefo_idx each: a few in a hundred
+  // goods, where probing every goods took the renewal's statements twice as long.
+  const today = chinaToday();
+  const offers: string[] = [];
+  for (let from = 0; from < last.nearIds.length; from += OFFERS_CHUNK) {
+    const result = (await db.execute(sql`
+      select coalesce(json_agg(${nearOfferJson('g', today, last.rate)} order by g.id), '[]')::text as offers
+      from ${goods} g where ${anyId(sql`g.id`, last.nearIds.slice(from, from + OFFERS_CHUNK))}`)) as unknown as { rows: { offers: string }[] };
+    offers.push(result.rows[0].offers);
+  }
+  const parts = await job.renew(last.generation, offers);
   if (!parts) return null;
   const { texts: _, ...arrays } = parts;
   return { ...arrays, text: last.index.text, textOf: last.index.textOf, otherFinds: new Map(), numberFinds: new Map(), bits: new Map(), termCounts: new Map() };
@@ -110,7 +147,7 @@ async function renewFromVolatile(db: Db, last: Whole): Promise<GoodsIndex | null
 
 /** The index read whole from the database (exported for the test of reading in chunks). */
 export async function buildGoodsIndex(db: Db, nearExpiryDays: number, chunk = BUILD_CHUNK): Promise<GoodsIndex> {
-  return (await readGoodsIndex(db, nearExpiryDays, chunk)).index;
+  return (await readGoodsIndex(db, nearExpiryDays, chunk, intSetting(await siteSettings(db), 'near_expiry_rate', NEAR_EXPIRY_RATE))).index;
 }
 
 /**
@@ -118,9 +155,16 @@ export async function buildGoodsIndex(db: Db, nearExpiryDays: number, chunk = BU
  * parses and puts together; this thread only reads and then fills the table of texts, a slice at a time. The
  * generation names the worker's copy of the columns, null when the index was put together on this thread.
  */
-async function readGoodsIndex(db: Db, nearExpiryDays: number, chunk = BUILD_CHUNK): Promise<{ index: GoodsIndex; generation: number | null }> {
-  // The near-expiry zone: goods with near batches to sell, and near-expiry listings (near-offers.ts).
+async function readGoodsIndex(
+  db: Db,
+  nearExpiryDays: number,
+  chunk: number,
+  rate: number,
+): Promise<{ index: GoodsIndex; generation: number | null; nearIds: number[] }> {
+  // The near-expiry zone: near-expiry listings, and goods with near batches to sell at their near offers. Whether
+  // a goods has near batches is one probe of goods_batches_fefo_idx; only those that have read their offer.
   const today = chinaToday();
+  const nearIds: number[] = [];
   // Each statement answers one row holding each column of `chunk` goods as a JSON array, in id order: a few
   // texts to hand over rather than thousands of row objects.
   const read = async (after: number) => {
@@ -134,10 +178,13 @@ async function readGoodsIndex(db: Db, nearExpiryDays: number, chunk = BUILD_CHUN
         ${column(sql`g.category_id`)} as category, ${column(sql`coalesce(g.brand_id, -1)`)} as brand, ${column(sql`g.base_price`)} as price,
         ${column(sql`g.sales`)} as sales, ${column(sql`g.number`)} as stock, ${column(sql`extract(epoch from g.created_at)::float8`)} as created,
         ${column(sql`(g.is_kx::int * ${Flag.kx}) | (g.is_free_shipping::int * ${Flag.freeShipping}) | (g.is_zy::int * ${Flag.zy})
-          | (g.is_qx::int * ${Flag.qx}) | (g.is_youx::int * ${Flag.youx}) | ((${inNearZone('g', today, nearExpiryDays)})::int * ${Flag.nearExpiry})`)} as flags,
-        ${column(sql`g.pzwh`)} as pzwh
+          | (g.is_qx::int * ${Flag.qx}) | (g.is_youx::int * ${Flag.youx}) | (${nearListing('g', today, nearExpiryDays)}::int * ${Flag.nearExpiry})`)} as flags,
+        ${column(sql`g.pzwh`)} as pzwh,
+        coalesce(json_agg(${nearOfferJson('g', today, rate)} order by g.id) filter (where ${hasNearBatches('g', today)}), '[]')::text as zone
       from ${part}`)) as unknown as { rows: (ColumnTexts & { n: number; last: number })[] };
     const { n, last, ...columns } = result.rows[0];
+    // The goods with near batches, whose offers a renewal reads again: a few dozen a statement.
+    for (const [id] of JSON.parse(columns.zone) as [number][]) nearIds.push(id);
     return { n, last, columns };
   };
   // Each part goes to the worker as soon as it is read: handing all of them over at once held this thread
@@ -152,7 +199,11 @@ async function readGoodsIndex(db: Db, nearExpiryDays: number, chunk = BUILD_CHUN
     for (let k = from; k < Math.min(names.length, from + TEXT_SLICE); k++) text.set(names[k], k);
   }
   const { texts: _, ...arrays } = parts;
-  return { index: { ...arrays, text, textOf: names, otherFinds: new Map(), numberFinds: new Map(), bits: new Map(), termCounts: new Map() }, generation };
+  return {
+    index: { ...arrays, text, textOf: names, otherFinds: new Map(), numberFinds: new Map(), bits: new Map(), termCounts: new Map() },
+    generation,
+    nearIds,
+  };
 }
 
 /** Texts put into the table between turns of other requests (some 2 ms each). */
@@ -218,9 +269,9 @@ function indexJob() {
       return { parts: composeIndex(chunks), generation: null };
     },
     /** The renewed parts, or null when the worker cannot renew that reading (or cannot run). */
-    async renew(generation: number): Promise<IndexParts | null> {
+    async renew(generation: number, offers: string[]): Promise<IndexParts | null> {
       try {
-        indexWorker().postMessage({ job, renew: generation });
+        indexWorker().postMessage({ job, renew: generation, offers });
         return (await answer).parts;
       } catch {
         waiting.delete(job);

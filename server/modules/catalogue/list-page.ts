@@ -9,8 +9,14 @@ import { countFound, keywordFind, Rank, RANKS, visitFound, type KeywordFind } fr
  * found and more than `cap` goods match, the pass stops (the list says 10,000+).
  */
 export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: number[]; total: number } {
-  const view = index.views[q.order];
-  const { flags, stock, price, category, brand, cfl, sccj, id } = view;
+  // The near-expiry zone sells its goods at their near offers: its price sort, price range and in-stock filter
+  // read the zone's columns, and its price sort is the zone's own order of the view by sales.
+  const zone = (q.flags & Flag.nearExpiry) !== 0;
+  const zoneOrder = !zone ? null : q.order === 'priceAsc' ? index.zoneAsc : q.order === 'priceDesc' ? index.zoneDesc : null;
+  const view = index.views[zoneOrder === null ? q.order : 'salesDesc'];
+  const { flags, category, brand, cfl, sccj, id } = view;
+  const stock = zone ? view.zoneStock : view.stock;
+  const price = zone ? view.zonePrice : view.price;
   // Goods found by their approval number, by position in this order, ascending.
   const byNumber =
     q.number === null
@@ -52,7 +58,7 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
   const amongBits = q.among === null ? null : positionBits(index, view, q.among);
   const amongPositions = amongBits === null ? null : ascending(amongBits, q.among!.length);
   // The goods to test: the smallest postings the query names (its categories, its brand, what its keyword
-  // finds), or every goods of the order.
+  // finds), or every goods of the order; the zone by price, its goods in that order.
   const sources: [Postings, number[]][] = [];
   if (q.categories !== null) sources.push([view.byCategory, [...q.categories]]);
   if (!anyBrand) sources.push([view.byBrand, [brandId]]);
@@ -68,10 +74,13 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
         );
   for (const [p, keys] of sources) if (candidates === null || sizeOf(p, keys) < candidates.length) candidates = union(p, keys, index.size);
   if (amongPositions !== null && (candidates === null || amongPositions.length < candidates.length)) candidates = amongPositions;
+  if (zoneOrder !== null) candidates = zoneOrder;
   const n = candidates === null ? index.size : candidates.length;
   // Without a keyword, a manufacturer or an activity, the matches are counted with bit sets (countBits); the
-  // loop below then only finds the page.
-  const counted = keyword || sccjId !== -1 || amongBits !== null ? null : countBits(index, q, cflId);
+  // loop below then only finds the page. The bit sets' stock and price are the goods' own: the zone's in-stock
+  // filter and price range are counted by the loop, over the zone's goods.
+  const zoneFiltered = zone && (inStock || q.priceMin !== null || q.priceMax !== null);
+  const counted = keyword || sccjId !== -1 || amongBits !== null || zoneFiltered ? null : countBits(index, q, cflId);
   // One tight loop: every test is on typed arrays, those not asked for cost a comparison that always holds.
   const matching: number[] = [];
   for (let k = 0; k < n; k++) {
@@ -101,7 +110,7 @@ export function pageOf(index: GoodsIndex, q: IndexQuery, cap: number): { ids: nu
     ordered = byRank.flat();
   } else if (found !== null) {
     // The order asked for, and among goods alike in it the best-found first.
-    const key = sortKey(view, q.order);
+    const key = sortKey(view, q.order, price);
     ordered = [];
     let from = 0;
     for (let k = 1; k <= matching.length; k++) {
@@ -169,7 +178,7 @@ function keywordPage(index: GoodsIndex, q: IndexQuery, found: KeywordFind): { id
     }
   } else {
     // The order asked for, and among goods alike in it the best-found first (as pageOf orders them).
-    const key = sortKey(view, q.order);
+    const key = sortKey(view, q.order, view.price);
     let group: number[] = [];
     const flush = () => {
       if (group.length > 1) group.sort((a, b) => rankAt(a) - rankAt(b));
@@ -260,15 +269,18 @@ function searchNumbers(index: GoodsIndex, needle: string): Int32Array {
   return Int32Array.from(found);
 }
 
-/** The value an order sorts on first: goods alike in it are ordered by rank when a keyword ranks them. */
-function sortKey(view: View, order: IndexQuery['order']): (i: number) => number {
+/**
+ * The value an order sorts on first: goods alike in it are ordered by rank when a keyword ranks them. `price`: the
+ * column the price orders sort on (the zone's own in the near-expiry zone).
+ */
+function sortKey(view: View, order: IndexQuery['order'], price: Int32Array): (i: number) => number {
   switch (order) {
     case 'salesDesc':
     case 'salesAsc':
       return (i) => view.sales[i];
     case 'priceAsc':
     case 'priceDesc':
-      return (i) => view.price[i];
+      return (i) => price[i];
     case 'newest':
       return (i) => view.created[i];
   }

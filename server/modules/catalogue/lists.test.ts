@@ -1,15 +1,17 @@
 /** The catalogue's lists as buyers page and filter them, favourites, and the kept answers with their schemas. */
 import { describe, it, expect } from 'vitest';
 import { threadId } from 'node:worker_threads';
-import { and, eq, sql } from 'drizzle-orm';
-import { goods } from '../../db/schema/index.js';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { goods, goodsBatches } from '../../db/schema/index.js';
 import { z } from 'zod';
 import { okOf } from '../../../core/schemas/envelope.js';
 import { Brand, BrandPage, FilterOptions, Floor, Goods, GoodsDetail, GoodsList, goodsListQuery, GoodsPage } from '../../../core/schemas/goods.js';
 import { undeclared } from '../../http/serializer.js';
 import { agent, dbLabel } from '../../testing.js';
 import { listGoods } from './lists.js';
-import { buildGoodsIndex, renewGoodsIndex } from './list-index.js';
+import { buildGoodsIndex, forgetGoodsIndex, renewGoodsIndex } from './list-index.js';
+import { lockGoods, syncGoodsStock } from './batches.js';
+import { giveBatches } from './batches.fixture.js';
 import { clearKeptAnswers } from '../../http/cache.js';
 import { matchTerms, refreshGoodsTerms } from './terms.js';
 import { t, demo, pending, chain, factsOf, G, openCatalogue } from './catalogue.fixture.js';
@@ -213,6 +215,89 @@ describe(`lists, filters and paging on ${dbLabel}`, () => {
     }
     // Some of the runs listed an activity's goods.
     expect(amongListed).toBeGreaterThan(0);
+  });
+
+  it('sorts, prices and stocks the near-expiry zone by its offers, from its index exactly as the database would', async () => {
+    // Six goods, dearest first, get a near batch each that sells cheapest for the dearest (the last at the default
+    // rate), and the dearest has no units that sell outside the zone.
+    const chosen = await t.db
+      .select({ id: goods.id })
+      .from(goods)
+      .where(and(eq(goods.isOnSale, true), eq(goods.isKx, false), eq(goods.minShelfDays, 183)))
+      .orderBy(desc(goods.basePrice), asc(goods.id))
+      .limit(6);
+    const ids = chosen.map((g) => g.id);
+    const saved = await t.db.select().from(goodsBatches).where(inArray(goodsBatches.goodsId, ids));
+    const viewers = [
+      { userId: null, approved: true, special: false, priceTip: null },
+      { userId: null, approved: true, special: true, priceTip: null },
+      { userId: null, approved: false, special: false, priceTip: '登录后可见' },
+    ];
+    const approved = viewers[0];
+    const zone = (viewer: (typeof viewers)[number], raw: Record<string, string>, via: 'index' | 'database' = 'index') =>
+      listGoods(t.db, goodsListQuery.parse({ zone: 'jxq', ...raw }), viewer, { via });
+    const FILTERS: Record<string, string>[] = [
+      {},
+      { in_stock: '1' },
+      { price_min: '1.00', price_max: '2.50' },
+      { in_stock: '1', price_max: '30.00' },
+      { keywords: '片' },
+    ];
+    /** Index and database alike for every sort, filter and page of the zone. */
+    const alike = async (who = viewers) => {
+      for (const viewer of who)
+        for (const [sort, order] of [['price', 'asc'], ['price', 'desc'], ['default']])
+          for (const filter of FILTERS)
+            for (const page of ['1', '2']) {
+              const raw = { sort, ...(order ? { order } : {}), ...filter, page, per_page: '5' };
+              const [fromIndex, fromDatabase] = [await zone(viewer, raw, 'index'), await zone(viewer, raw, 'database')];
+              const what = JSON.stringify({ raw, approved: viewer.approved, special: viewer.special });
+              expect(
+                fromIndex.data.map((g) => g.id),
+                what,
+              ).toEqual(fromDatabase.data.map((g) => g.id));
+              expect(fromIndex.total, what).toBe(fromDatabase.total);
+            }
+    };
+    try {
+      for (const [k, g] of chosen.entries())
+        await giveBatches(t.db, g.id, [
+          { no: 'Z-NEAR', days: 60 + k, quantity: 10 + k, price: k === 5 ? null : 100 + 37 * k },
+          ...(k === 0 ? [] : [{ no: 'Z-FRESH', days: 400, quantity: 20 }]),
+        ]);
+      clearKeptAnswers(t.db);
+      await alike();
+      // As a buyer sees it: cheapest first by the prices the cards show, the dearest goods first of all at ¥1.00.
+      const cheapest = await zone(approved, { sort: 'price', order: 'asc', per_page: '100' });
+      expect(cheapest.last_page).toBe(1);
+      const byPrice = cheapest.data;
+      const prices = byPrice.map((g) => Number(g.base_price));
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      expect(byPrice.findIndex((g) => g.id === ids[0])).toBeLessThan(byPrice.findIndex((g) => g.id === ids[4]));
+      expect(byPrice.find((g) => g.id === ids[0])).toMatchObject({ base_price: '1.00', number: 10 });
+      // Its near units keep it in stock; the price range finds the near prices, whatever the base prices.
+      expect((await zone(approved, { in_stock: '1', per_page: '100' })).data.map((g) => g.id)).toContain(ids[0]);
+      const ranged = (await zone(approved, { price_min: '1.00', price_max: '2.50', per_page: '100' })).data.map((g) => g.id);
+      expect(ranged).toEqual(expect.arrayContaining(ids.slice(0, 5)));
+
+      // An order holds every near unit of the dearest (no console write): once the index renews from what moves,
+      // both still agree, and it is neither in stock nor in the zone.
+      await t.db
+        .update(goodsBatches)
+        .set({ held: sql`${goodsBatches.quantity}` })
+        .where(and(eq(goodsBatches.goodsId, ids[0]), eq(goodsBatches.batchNo, 'Z-NEAR')));
+      forgetGoodsIndex(t.db);
+      await alike([approved]);
+      expect((await zone(approved, { per_page: '100' })).data.map((g) => g.id)).not.toContain(ids[0]);
+    } finally {
+      await t.db.delete(goodsBatches).where(inArray(goodsBatches.goodsId, ids));
+      if (saved.length) await t.db.insert(goodsBatches).values(saved);
+      await t.db.transaction(async (tx) => {
+        await lockGoods(tx, ids);
+        await syncGoodsStock(tx, ids);
+      });
+      clearKeptAnswers(t.db);
+    }
   });
 
   it('filters by a top category including its sub-categories, by stock and by near expiry', async () => {

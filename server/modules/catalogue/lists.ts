@@ -21,20 +21,32 @@ import { brands, categories, goods } from '../../db/schema/catalogue.js';
 import { goodsCore, goodsView, keptGoodsByIds, NEAR_EXPIRY_DAYS, visible } from './goods.js';
 import { Flag, goodsIndex, type IndexQuery } from './list-index.js';
 import { pageOf } from './list-page.js';
-import { inNearZone, nearCard, nearOffers, NEAR_EXPIRY_RATE } from './near-offers.js';
+import { inNearZone, nearCard, nearOffers, NEAR_EXPIRY_RATE, zonePrice, zoneStock } from './near-offers.js';
 import { keywordCondition, type KeywordMatch } from './search.js';
 import { categoryWithChildren } from './taxonomy.js';
 import type { RankedTerm } from './terms.js';
 import type { Viewer } from './viewer.js';
 
+/**
+ * The price and stock a list filters and sorts on, as the database reads them: the goods' own, and in the
+ * near-expiry zone what the zone sells it at (its near offer, for a goods with near batches; near-offers.ts), at
+ * the site's near-expiry rate `rate`.
+ */
+function pricedBy(q: Pick<GoodsListQuery, 'zone'>, rate: number): { price: SQL; stock: SQL } {
+  if (q.zone !== 'jxq') return { price: sql`${goods.basePrice}`, stock: sql`${goods.number}` };
+  const today = chinaToday();
+  return { price: zonePrice('"goods"', today, rate), stock: zoneStock('"goods"', today) };
+}
+
 /** A list's filters as the database reads them; `indexQuery` says the same to the list index. */
-function listFilters(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | null): SQL[] {
+function listFilters(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | null, rate = NEAR_EXPIRY_RATE): SQL[] {
   const where: SQL[] = [visible(viewer)];
+  const { price, stock } = pricedBy(q, rate);
   if (categoryIds) where.push(inArray(goods.categoryId, categoryIds));
   if (q.brand) where.push(eq(goods.brandId, q.brand));
   if (q.sccj) where.push(eq(goods.sccj, q.sccj));
   if (q.cfl) where.push(eq(goods.cfl, q.cfl));
-  if (q.in_stock === '1') where.push(gt(goods.number, 0));
+  if (q.in_stock === '1') where.push(gt(stock, 0));
   switch (q.zone) {
     case 'yx':
       where.push(eq(goods.isFreeShipping, true));
@@ -56,8 +68,8 @@ function listFilters(q: GoodsListQuery, viewer: Viewer, categoryIds: number[] | 
       break;
   }
   // A price range would reveal prices to those who may not see them: it applies to approved members only.
-  if (viewer.approved && q.price_min) where.push(gte(goods.basePrice, yuanToFen(q.price_min)));
-  if (viewer.approved && q.price_max) where.push(lte(goods.basePrice, yuanToFen(q.price_max)));
+  if (viewer.approved && q.price_min) where.push(gte(price, yuanToFen(q.price_min)));
+  if (viewer.approved && q.price_max) where.push(lte(price, yuanToFen(q.price_max)));
   return where;
 }
 /**
@@ -80,17 +92,18 @@ export async function listGoods(
   const match = await keywordCondition(db, q.keywords, q.type);
   if (match === 'none') return { current_page: q.page, data: [], last_page: 1, per_page: q.per_page, total: 0, total_more: 0 };
   const offset = (q.page - 1) * q.per_page;
+  const rate = q.zone === 'jxq' ? intSetting(await siteSettings(db), 'near_expiry_rate', NEAR_EXPIRY_RATE) : NEAR_EXPIRY_RATE;
   // Worked out in the list index; the database's answer (`via`) is what the tests hold it to.
   const { ids, total: n } =
     via === 'index'
       ? pageOf(await goodsIndex(db, NEAR_EXPIRY_DAYS), { ...indexQuery(q, viewer, categoryIds, match, offset), among }, cap)
-      : await pageFromDatabase(db, q, viewer, categoryIds, match, offset, cap, among);
+      : await pageFromDatabase(db, q, viewer, categoryIds, match, offset, cap, among, rate);
   const rows = await keptGoodsByIds(db, ids);
   const at = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
   const total = Math.min(n, cap);
   // The near-expiry zone's cards are its goods' near-expiry offers, read fresh for the page (near-offers.ts).
-  const offers = q.zone === 'jxq' ? await nearOffers(db, ids, intSetting(await siteSettings(db), 'near_expiry_rate', NEAR_EXPIRY_RATE)) : null;
+  const offers = q.zone === 'jxq' ? await nearOffers(db, ids, rate) : null;
   return {
     current_page: q.page,
     data: rows.map((r) => {
@@ -157,8 +170,9 @@ async function pageFromDatabase(
   offset: number,
   cap: number,
   among: readonly number[] | null,
+  rate: number,
 ) {
-  const where = listFilters(q, viewer, categoryIds);
+  const where = listFilters(q, viewer, categoryIds, rate);
   if (among !== null) where.push(anyId(goods.id, among));
   const filters = and(...where)!;
   if (match) where.push(match.where);
@@ -167,22 +181,23 @@ async function pageFromDatabase(
   const [ids, total] = await Promise.all([
     match && !match.number && !match.others && bySales
       ? pageByTerms(db, match.terms, match.column, filters, q, offset)
-      : pageByOrder(db, condition, listOrder(q, viewer, match), q.per_page, offset),
+      : pageByOrder(db, condition, listOrder(q, viewer, match, rate), q.per_page, offset),
     countMatches(db, condition, cap),
   ]);
   return { ids, total };
 }
 
 /** The order of a list: the sort asked for, then (for a keyword) how well the name matches, then sales and id. */
-function listOrder(q: GoodsListQuery, viewer: Viewer, match: KeywordMatch | null): SQL[] {
+function listOrder(q: GoodsListQuery, viewer: Viewer, match: KeywordMatch | null, rate: number): SQL[] {
   const order: SQL[] = [];
+  const { price } = pricedBy(q, rate);
   switch (q.sort) {
     case 'sales':
       order.push(q.order === 'asc' ? asc(goods.sales) : desc(goods.sales));
       break;
     case 'price':
       // Sorting by a hidden price would reveal its order: others get the default order.
-      if (viewer.approved) order.push(q.order === 'desc' ? desc(goods.basePrice) : asc(goods.basePrice));
+      if (viewer.approved) order.push(q.order === 'desc' ? desc(price) : asc(price));
       break;
     case 'newest':
       order.push(desc(goods.createdAt));

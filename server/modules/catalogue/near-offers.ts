@@ -24,8 +24,11 @@ const NEAR_TAG = '近效期';
  * A batch `b` of the goods `g` sells in the near-expiry zone: 合格, free units, not expired, and expiring within
  * the goods' minimum shelf life (a goods with none, a near-expiry listing, sells all its batches as itself).
  */
-const nearBatch = (b: string, g: string, today: string): SQL =>
-  sql.raw(`${b}.status = 1 and ${b}.quantity > ${b}.held and ${b}.xq > '${isoDay(today)}'::date and ${b}.xq <= '${isoDay(today)}'::date + ${g}.min_shelf_days`);
+const nearBatch = (b: string, g: string, today: string): SQL => sql`${nearRange(b, g, today)} and ${sql.raw(`${b}.quantity > ${b}.held`)}`;
+
+/** A batch `b` of `g` that sells in the zone while it holds free units (nearBatch without the units). */
+const nearRange = (b: string, g: string, today: string): SQL =>
+  sql.raw(`${b}.status = 1 and ${b}.xq > '${isoDay(today)}'::date and ${b}.xq <= '${isoDay(today)}'::date + ${g}.min_shelf_days`);
 
 /** A batch's near-expiry price in fen: its own, else `rate` percent of the goods' base price rounded to the fen. */
 const nearPrice = (b: string, g: string, rate: number): SQL =>
@@ -38,12 +41,48 @@ function isoDay(day: string): string {
 }
 
 /**
+ * A near-expiry listing (`min_shelf_days` 0) whose batch on sale expires within 6 months: the zone lists it as
+ * itself. The zone's other goods are those with a near offer.
+ */
+export const nearListing = (g: string, today: string, days = NEAR_EXPIRY_DAYS): SQL =>
+  sql`(${sql.raw(`${g}.min_shelf_days`)} = 0 and ${sql.raw(`${g}.xq`)} <= ${today}::date + ${days}::int)`;
+
+/**
  * The goods (`g`, a row with `id`, `min_shelf_days` and `xq`) of the near-expiry zone: those with a near batch
  * to sell, and the near-expiry listings (`min_shelf_days` 0) whose batch on sale expires within 6 months.
  */
 export const inNearZone = (g: string, today: string, days = NEAR_EXPIRY_DAYS): SQL =>
-  sql`(exists (select 1 from ${goodsBatches} b where b.goods_id = ${sql.raw(`${g}.id`)} and ${nearBatch('b', g, today)})
-    or (${sql.raw(`${g}.min_shelf_days`)} = 0 and ${sql.raw(`${g}.xq`)} <= ${today}::date + ${days}::int))`;
+  sql`(exists (select 1 from ${goodsBatches} b where b.goods_id = ${sql.raw(`${g}.id`)} and ${nearBatch('b', g, today)}) or ${nearListing(g, today, days)})`;
+
+/**
+ * The goods `g` (a row with `id` and `min_shelf_days`) has near batches, whether or not they hold free units now
+ * (a give-back frees held units without a console write): one probe of `goods_batches_fefo_idx`.
+ */
+export const hasNearBatches = (g: string, today: string): SQL =>
+  sql`exists (select 1 from ${goodsBatches} b where b.goods_id = ${sql.raw(`${g}.id`)} and ${nearRange('b', g, today)})`;
+
+/**
+ * The near offer of the goods `g` (a row with `id`, `base_price` and `min_shelf_days`) as the JSON array
+ * `[id, price, units]`: its first-expiring near batch's price and its near batches' free units, both null while
+ * every near unit is held. What the list index reads, for the goods with near batches only.
+ */
+export const nearOfferJson = (g: string, today: string, rate: number): SQL =>
+  sql`(select json_build_array(${sql.raw(`${g}.id`)}, (array_agg(${nearPrice('b', g, rate)} order by b.xq, b.id) filter (where b.quantity > b.held))[1],
+    sum(b.quantity - b.held) filter (where b.quantity > b.held))
+    from ${goodsBatches} b where b.goods_id = ${sql.raw(`${g}.id`)} and ${nearRange('b', g, today)})`;
+
+/**
+ * What the zone sells the goods `g` at, as the database works it out for the lists the tests hold the index to: a
+ * goods with near batches at its near offer's price and units, any other (a near-expiry listing) at its own base
+ * price and stock that sells.
+ */
+export const zonePrice = (g: string, today: string, rate: number): SQL =>
+  sql`coalesce((select ${nearPrice('b', g, rate)} from ${goodsBatches} b where b.goods_id = ${sql.raw(`${g}.id`)} and ${nearBatch('b', g, today)}
+    order by b.xq, b.id limit 1), ${sql.raw(`${g}.base_price`)})`;
+
+export const zoneStock = (g: string, today: string): SQL =>
+  sql`coalesce((select sum(b.quantity - b.held)::int from ${goodsBatches} b where b.goods_id = ${sql.raw(`${g}.id`)} and ${nearBatch('b', g, today)}),
+    ${sql.raw(`${g}.number`)})`;
 
 /** What one goods offers in the zone: the first-expiring near batch's price and expiry, and all near units. */
 export type NearOffer = { goodsId: number; price: number; units: number; xq: string; lastXq: string };

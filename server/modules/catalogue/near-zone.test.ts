@@ -1,15 +1,20 @@
-/** The near-expiry zone built from batches: what it lists and what its cards offer, held to the batches themselves. */
+/**
+ * The near-expiry zone built from batches: what it lists and what its cards offer, held to the batches themselves,
+ * and its price order, price range and 仅显示有货 by those offers.
+ */
 import { describe, it, expect } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { goodsListQuery, type Goods } from '../../../core/schemas/goods.js';
 import { chinaToday } from '../../../core/schemas/admin-goods.js';
 import { fenToYuan } from '../../../core/money.js';
 import { LineType } from '../../../core/status.js';
-import { goods, goodsBatches } from '../../db/schema/index.js';
+import { cartItems, goods, goodsBatches, users } from '../../db/schema/index.js';
 import { clearKeptAnswers } from '../../http/cache.js';
-import { dbLabel } from '../../testing.js';
+import { dbLabel, operatorLogin } from '../../testing.js';
 import { listGoods } from './lists.js';
+import { forgetGoodsIndex } from './list-index.js';
 import { syncGoodsStock } from './batches.js';
+import { giveBatches, untakenGoods } from './batches.fixture.js';
 import { t, demo, openCatalogue } from './catalogue.fixture.js';
 
 openCatalogue();
@@ -118,5 +123,68 @@ describe(`the near-expiry zone from batches on ${dbLabel}`, () => {
     // Over HTTP, as the storefront reads it.
     const body = (await demo.get('/api/goods/list?zone=jxq&per_page=100')).body.data;
     expect(body.data.find((g: Goods) => g.id === plain[1].id)).toMatchObject({ type: LineType.near, xq: day(100) });
+  });
+});
+
+describe(`the zone's price order, price range and 仅显示有货 by its offers on ${dbLabel}`, () => {
+  it('sorts and finds a dear goods by its cheap near price, lists near units under 仅显示有货, and follows an order and a lock', async () => {
+    const [dear, nearOnly] = await untakenGoods(t.db, { limit: 2 });
+    await t.db.update(goods).set({ basePrice: 98_765, minShelfDays: 183 }).where(eq(goods.id, dear.id));
+    await t.db.update(goods).set({ minShelfDays: 183 }).where(eq(goods.id, nearOnly.id));
+    // ¥987.65 as itself, ¥0.50 near expiry; the other holds no units but near ones.
+    const batches = await giveBatches(t.db, dear.id, [
+      { no: 'D-NEAR', days: 50, quantity: 30, price: 50 },
+      { no: 'D-FRESH', days: 400, quantity: 20 },
+    ]);
+    await giveBatches(t.db, nearOnly.id, [{ no: 'O-NEAR', days: 80, quantity: 6, price: 1_234 }]);
+    clearKeptAnswers(t.db);
+    const page = async (query: string) => {
+      const out: Goods[] = [];
+      for (let p = 1; ; p++) {
+        const body = (await demo.get(`/api/goods/list?zone=jxq&per_page=100&page=${p}&${query}`)).body.data;
+        out.push(...(body.data as Goods[]));
+        if (p >= body.last_page) return out;
+      }
+    };
+
+    // Cheapest first by what the cards show: the dear goods at ¥0.50, ahead of goods far cheaper than ¥987.65.
+    const cheapest = await page('sort=price&order=asc');
+    const prices = cheapest.map((g) => Number(g.base_price));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const at = cheapest.findIndex((g) => g.id === dear.id);
+    expect(cheapest[at]).toMatchObject({ base_price: '0.50', type: LineType.near });
+    expect(prices.slice(at + 1).filter((p) => p < 987.65).length).toBeGreaterThan(0);
+    expect((await page('sort=price&order=desc')).map((g) => g.id).indexOf(dear.id)).toBe(cheapest.length - 1 - at);
+    // A price range finds it around its near price, not around its own.
+    expect((await page('price_min=0.40&price_max=0.60')).map((g) => g.id)).toContain(dear.id);
+    expect((await page('price_min=987.00&price_max=988.00')).map((g) => g.id)).not.toContain(dear.id);
+    // 仅显示有货: units only near expiry are units in stock there.
+    expect(nearOnly.id).not.toBe(dear.id);
+    expect((await page('in_stock=1')).find((g) => g.id === nearOnly.id)).toMatchObject({ number: 6, type: LineType.near });
+
+    // An order takes every near unit. Orders write no console change: the index follows once it renews from what
+    // moves, as it does when 15 s old (dropping it here is that renewal, with no clock to wait for).
+    const [{ id: demoId }] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo'));
+    await t.db.delete(cartItems).where(eq(cartItems.userId, demoId));
+    expect((await demo.post('/api/cart', { params: [{ goods_id: nearOnly.id, number: 6, type: '4' }] })).body.code).toBe(10000);
+    const ids = ((await demo.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id);
+    await demo.post('/api/cart/checkout', { ids });
+    const confirm = (await demo.get('/api/cart/confirm?coupon_id=0')).body.data;
+    const placed = await demo.post('/api/order', { address_id: confirm.address_id, coupon_id: 0 });
+    expect(placed.body.code, placed.body.message).toBe(10000);
+    forgetGoodsIndex(t.db);
+    const inStock = goodsListQuery.parse({ zone: 'jxq', in_stock: '1', per_page: '100' });
+    for (const via of ['index', 'database'] as const)
+      expect(
+        (await listGoods(t.db, inStock, viewer, { via })).data.map((g) => g.id),
+        via,
+      ).not.toContain(nearOnly.id);
+
+    // qa locks the near batch that sold at ¥0.50: a console write, so the next list already knows.
+    const qa = await operatorLogin(t.app, 'qa');
+    const locked = await qa.post(`/api/admin/quality/batches/${batches.get('D-NEAR')}/lock`, { reason: '抽检可疑' });
+    expect(locked.body.code, locked.body.message).toBe(10000);
+    expect((await page('price_min=0.40&price_max=0.60')).map((g) => g.id)).not.toContain(dear.id);
+    expect((await page('sort=price&order=asc')).map((g) => g.id)).not.toContain(dear.id);
   });
 });

@@ -44,19 +44,43 @@ export function apiTable(rows: Row[]) {
   ].join('\n');
 }
 
-/** The API section of bench/README.md for the run of `when`. */
-export function apiSection(when: string, table: string, tails: LongTail[], trade: TradeRow[]) {
+/**
+ * The parts of an API section written earlier: the calls' table with its line of when, and the long tail, each
+ * kept by a run that skips it (`--skip-calls`, `--skip-long-tail`).
+ */
+function earlierParts(previous: string | null): { calls: string | null; tail: string | null } {
+  if (!previous) return { calls: null, tail: null };
+  const lastRun = previous.indexOf('Last run:');
+  const tailAt = previous.indexOf('### Long tail');
+  const tradeAt = previous.indexOf('### Cart and checkout');
+  const callsEnd = tailAt >= 0 ? tailAt : tradeAt;
+  return {
+    calls: lastRun >= 0 && callsEnd > lastRun ? previous.slice(lastRun, callsEnd).trim() : null,
+    tail: tailAt >= 0 && tradeAt > tailAt ? previous.slice(tailAt, tradeAt).trim() : null,
+  };
+}
+
+/**
+ * The API section of bench/README.md for the run of `when`: the calls' table (null when they were not loaded),
+ * the long tail and the buyers' rows; a part not run keeps its figures of the section written before.
+ */
+export function apiSection(when: string, table: string | null, tails: LongTail[], trade: TradeRow[], previous: string | null = null) {
+  const earlier = earlierParts(previous);
+  const calls =
+    table === null
+      ? (earlier.calls ?? 'The calls were not loaded yet.')
+      : `Last run: ${when} UTC, ${os.cpus().length} cores, ${goodsCount} goods, ${connections} connections, ${duration} s per call.\n\n${table}`;
+  const tail = tails.length ? longTailSection(tails) : earlier.tail ? `${earlier.tail}\n` : '';
   return `## API calls
 
 ${API_INTRO}
 
-Last run: ${when} UTC, ${os.cpus().length} cores, ${goodsCount} goods, ${connections} connections, ${duration} s per call.
+${calls}
 
-${table}
-
-${tails.length ? longTailSection(tails) : ''}
+${tail}
 ### Cart and checkout
 
+Last run: ${when} UTC, ${os.cpus().length} cores, ${goodsCount} goods with their batches (1-4 a goods), ${duration} s per call.
 ${TRADE_CONNECTIONS} connections, each logged in as its own buyer (\`--buyers\` of the seed), ${duration} s per call. Add to
 cart puts one middle package of the next of 300 goods into the buyer's cart. DESIGN.md asks for a checkout of 50
 lines under 100 ms: the time one buyer waits. A buyer checks out ${ONE_AT_A_TIME} times one after another (去结算 of 50
@@ -82,7 +106,8 @@ export function readmeText(apiSection: string | null, webText: string | null) {
 \`npm run bench\` measures the budgets of DESIGN.md section 12: the web app's first-load JavaScript and
 Lighthouse scores, then the API calls under load. Options: \`--goods 100000\`, \`--tail-goods 10000\` (the long tail also
 at that size), \`--duration\`, \`--connections\`, \`--only pglite|postgres|web\`, \`--skip-web\`, \`--skip-long-tail\`,
-\`--lighthouse-runs 3\`. A part that was not run keeps its last figures.
+\`--skip-calls\` (only the buyers, the marketing writes and the outbound check), \`--lighthouse-runs 3\`. A part that was not run keeps its last
+figures.
 
 ${apiSection ?? '## API calls\n\nNot measured yet: `npm run bench -- --skip-web`.\n'}
 ${webText ?? '## Web\n\nNot measured yet: `npm run bench -- --only web`.\n'}`;

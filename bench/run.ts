@@ -6,7 +6,8 @@
  *
  * Options: --duration 10 (seconds per call), --connections 50, --goods 3000 (catalogue size of a fresh
  * database; 100000 for the catalogue budgets), --tail-goods 10000 (the long tail also on a catalogue of that
- * size), --only pglite|postgres|web, --skip-web, --skip-long-tail, --lighthouse-runs 3.
+ * size), --only pglite|postgres|web, --skip-web, --skip-long-tail, --skip-calls (the buyers, marketing and trace rows
+ * only), --lighthouse-runs 3.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,7 +32,7 @@ async function benchDatabase(db: string, env: Record<string, string>, bare: Bare
     if (!opts['skip-long-tail']) tails.push(await benchLongTail(db, base, child.pid!, bare, loop));
     const cookie = await login(base, 'demo');
     const buyers = await Promise.all(Array.from({ length: BUYERS }, (_, i) => login(base, `buyer${i + 1}`)));
-    for (const t of TARGETS) {
+    for (const t of opts['skip-calls'] ? [] : TARGETS) {
       const headers: Record<string, string> = t.login ? { cookie } : {};
       const accounts = t.perAccount ? buyers : undefined;
       const body = await (await fetch(base + t.path, { headers })).text();
@@ -116,9 +117,9 @@ if (runApi) {
     path.join(root, 'bench', 'results', 'latest.json'),
     JSON.stringify({ when, duration, connections, goods: goodsCount, cpus: os.cpus().length, rows, trade, tails }, null, 2),
   );
-  const table = apiTable(rows);
-  apiSection = sectionOf(when, table, tails, trade);
-  console.log(`\n${table}`);
+  const table = opts['skip-calls'] ? null : apiTable(rows);
+  apiSection = sectionOf(when, table, tails, trade, previous.api);
+  if (table) console.log(`\n${table}`);
 }
 
 fs.writeFileSync(readmePath, readmeText(apiSection, webText));

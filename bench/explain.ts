@@ -109,6 +109,18 @@ const paidPage = (await client.query(`${PAID_ORDERS} limit 50 offset 200`)).rows
 
 type Statement = { name: string; where: string; sql: string; values: unknown[]; write?: boolean };
 
+// The list index's near-expiry part, as catalogue/near-offers.ts writes it (China's today inlined, the default rate 70%):
+// which goods have near batches, one probe of goods_batches_fefo_idx each, and the near offer of those that have.
+const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+const nearRange = `b.status = 1 and b.xq > '${today}'::date and b.xq <= '${today}'::date + g.min_shelf_days`;
+const NEAR_OFFER = `(select json_build_array(g.id, (array_agg(coalesce(b.clearance_price, (g.base_price * 70::int + 50) / 100) order by b.xq, b.id)
+    filter (where b.quantity > b.held))[1], sum(b.quantity - b.held) filter (where b.quantity > b.held))
+    from goods_batches b where b.goods_id = g.id and ${nearRange})`;
+const nearGoods = (
+  await client.query(`select g.id from goods g where is_on_sale and exists (select 1 from goods_batches b where b.goods_id = g.id and ${nearRange})
+  order by g.id limit 1000`)
+).rows.map((r: { id: number }) => r.id);
+
 /** The reads of goods answer their rows as one JSON text (server/db/json-rows.ts). */
 const asJson = (select: string) => `select coalesce(json_agg(r), '[]')::text from (${select}) r`;
 
@@ -135,6 +147,20 @@ const statements: Statement[] = [
       cross join lateral (select id, sales from goods where name = t.term and is_on_sale and not is_kx order by sales desc nulls last limit 10) g
       order by t.ord, g.sales desc limit 10`,
     values: names,
+  },
+  {
+    name: 'The list index: which goods have near batches, and their near offers',
+    where:
+      'catalogue/list-index.ts readGoodsIndex: the near-expiry part of each statement of a whole reading (2,000 goods, the other columns left out; decision 037)',
+    sql: `select coalesce(json_agg(${NEAR_OFFER} order by g.id) filter (where exists (select 1 from goods_batches b where b.goods_id = g.id and ${nearRange})), '[]')::text as zone
+      from (select id, base_price, min_shelf_days from goods where is_on_sale and id > $1 order by id limit 2000) g`,
+    values: [50_000],
+  },
+  {
+    name: 'The list index renewed: the near offers of the goods with near batches',
+    where: 'catalogue/list-index.ts renewFromVolatile: with the stock, once the index is 15 s old, 1,000 goods a statement',
+    sql: `select coalesce(json_agg(${NEAR_OFFER} order by g.id), '[]')::text as offers from goods g where g.id = any($1::int[])`,
+    values: [nearGoods],
   },
   {
     name: 'Add to cart',
@@ -398,7 +424,8 @@ connections keep a statement they run again prepared, and PostgreSQL may then pl
 statement's generic plan follows its plan, forced with plan_cache_mode = force_generic_plan. Goods lists, their
 counts, filters and sorts, and the approval-number search are worked out in the list index held in memory
 (server/modules/catalogue/list-index.ts, docs/decisions/015-catalogue-at-scale.md); the index and the search terms
-are read whole, by design, when they are built (at start and every 15 s in the background). Every statement below
+are read whole, by design, when they are built (at start and every 15 s in the background); their near-expiry part,
+which reads batches, is shown below. Every statement below
 reads the goods, the cart lines and the sales of the day through an index; only tables of a few dozen rows in a
 bench database (wallets, coupons) are read whole, the planner's choice while they are that small (each has its
 index by account: wallets by primary key, user_coupons_user_idx). The console's and self-service statements at the

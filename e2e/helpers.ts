@@ -312,3 +312,29 @@ export async function consoleLogin(page: Page, username: string, password = OPER
   await answer;
   await expect(page.getByTestId('admin-operator')).toContainText(`（${username}）`);
 }
+
+/**
+ * A screenshot once antd's fades have ended (a field's message, a toast, a button leaving its loading
+ * state): a picture caught mid-way shows half of them. Spinners that turn for ever are not waited for.
+ */
+export async function still(page: Page, name: string) {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { polling: 100, timeout: 10_000 },
+  );
+  await shot(page, name);
+}
+
+/**
+ * `still` of the whole page with the window as tall as the page, so that the menu, a dialog's mask and the
+ * top bar cover it all instead of the first screen only.
+ */
+export async function stillWhole(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  await still(page, name);
+  await page.setViewportSize(viewport);
+}

@@ -386,6 +386,7 @@ export const StockLogEntry = z.object({
   goods_id: z.number().int(),
   delta: z.number().int(),
   batch_id: z.number().int().nullable().meta({ description: 'the batch changed; null when the units came off several batches or before batches' }),
+  batch_no: z.string().nullable().meta({ description: "that batch's number (批号)" }),
   stock_after: z.number().int(),
   reason: z.string(),
   operator_id: z.number().int().nullable(),

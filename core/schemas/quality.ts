@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { BatchStatus } from '../status.js';
 import { calendarDay, chinaToday, yuanPrice } from './admin-goods.js';
-import { freeText, id, page, quantity, text } from './common.js';
+import { freeText, id, page, quantity, text, wholeNumber } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
 
 export const BATCH_STATUS_TEXT: Record<BatchStatus, string> = { 0: '待验', 1: '合格', 2: '锁定', 3: '不合格' };
@@ -83,6 +83,11 @@ export const nearExpiryQuery = z.object({
   page: page(),
 });
 
+/** Where a batch's units sell today (docs/decisions/037-near-expiry-zone.md). */
+const BATCH_SALES = ['goods', 'near', 'none'] as const;
+export type BatchSale = (typeof BATCH_SALES)[number];
+export const BATCH_SALE_TEXT: Record<BatchSale, string> = { goods: '可售', near: '近效期专场', none: '不可售' };
+
 /** A batch as the console shows it: what it holds, what sells and its report. */
 export const AdminBatch = z.object({
   id: z.number().int(),
@@ -101,6 +106,20 @@ export const AdminBatch = z.object({
   status: z.number().int().meta({ description: '0 待验, 1 合格, 2 锁定, 3 不合格' }),
   status_text: z.string(),
   sells: z.boolean().meta({ description: 'released and beyond the minimum shelf life: its free units are in the goods stock' }),
+  sale: z.enum(BATCH_SALES).meta({
+    description:
+      'where its units sell today: `goods` with its goods (in the goods stock), `near` in the near-expiry zone (合格, free units, unexpired, within the minimum shelf life), `none` nowhere',
+  }),
+  sale_text: z.string().meta({ description: '可售, 近效期专场 or 不可售' }),
+  sale_note: z.string().meta({ description: 'why it does not sell (待验, 锁定, 不合格, 已过期, 今日到期, 无库存, 已全部被订单占用); empty when it sells' }),
+  near_price: money
+    .nullable()
+    .meta({ description: 'what its units sell at in the near-expiry zone (its 近效期价, or the default rate of the base price); null unless `sale` is near' }),
+  near_rate: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'the default rate (percent) `near_price` follows; null when the batch has a price of its own or is not near' }),
   days_left: z.number().int().meta({ description: 'days from China today to 效期至 (negative once expired)' }),
   supplier: z.string(),
   has_report: z.boolean(),
@@ -191,3 +210,21 @@ export const ClearancePrice = z.object({
   near: bit.meta({ description: '1: within its goods’ minimum shelf life now, so sold in the zone (when released and unexpired)' }),
 });
 export type ClearancePrice = z.infer<typeof ClearancePrice>;
+
+const RATE_MESSAGE = '近效期默认折扣须为1-100之间的整数（%）';
+
+/**
+ * `POST /api/admin/quality/near_expiry_rate`: the site's default near-expiry rate (setting `near_expiry_rate`), a whole
+ * percent from 1 to 100 of the goods' base price that a near batch without a 近效期价 of its own sells at.
+ */
+export const nearExpiryRateBody = z.object({
+  near_expiry_rate: wholeNumber(RATE_MESSAGE, '请输入近效期默认折扣')
+    .pipe(z.number().min(1, { error: RATE_MESSAGE }).max(100, { error: RATE_MESSAGE }))
+    .meta({ description: 'Percent of the base price, 1-100' }),
+});
+
+export const NearExpiryRate = z.object({
+  near_expiry_rate: z.number().int().meta({ description: 'Percent of the base price a near batch without its own 近效期价 sells at' }),
+  default_rate: z.number().int().meta({ description: 'The rate of a site that never set one (70)' }),
+});
+export type NearExpiryRate = z.infer<typeof NearExpiryRate>;

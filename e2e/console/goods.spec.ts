@@ -1,43 +1,20 @@
 /**
  * The console's goods, in the browser: ops finds a goods, changes its price and a buyer sees the new price at
- * once; ops adds stock with a reason and reads it in the stock log; an Excel file with wrong rows is refused
+ * once; ops adds stock with a reason, then into one batch picked in the form, and reads both in the stock log; an Excel file with wrong rows is refused
  * row by row before anything is written; admin reads the price change in the audit log; ops adds a category
  * and a brand.
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { consoleLogin, loginByApi, shot } from '../helpers';
+import { consoleLogin, loginByApi, operatorRequest, still, stillWhole, type Envelope } from '../helpers';
+
+/** A batch of the goods as its stock form lists it. */
+type GoodsBatch = { id: number; batch_no: string; quantity: number; sale: string };
 
 /** A page another browser changed is read afresh: allow for a busy machine. */
 const slow = { timeout: 30_000 };
 /** The goods these journeys change: one no other console journey touches. */
 const GOODS_NAME = '阿莫西林胶囊';
-
-/**
- * A screenshot once antd's fades have ended (a field's message, a toast, a button leaving its loading
- * state): a picture caught mid-way shows half of them. Spinners that turn for ever are not waited for.
- */
-async function still(page: Page, name: string) {
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined,
-    { polling: 100, timeout: 10_000 },
-  );
-  await shot(page, name);
-}
-
-/**
- * `still` of the whole page with the window as tall as the page, so that the menu, a dialog's mask and the
- * top bar cover it all instead of the first screen only.
- */
-async function stillWhole(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const viewport = page.viewportSize()!;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
-  await still(page, name);
-  await page.setViewportSize(viewport);
-}
 
 /** Searches the goods list for `keyword` and opens the first goods found; answers its id. */
 async function openGoods(page: Page, keyword: string) {
@@ -98,7 +75,7 @@ test('ops changes a price on the goods page and a buyer sees it on the goods det
   await admin.close();
 });
 
-test('ops adds 50 to the stock with a reason and reads it in the stock log', async ({ page }) => {
+test('ops adds 50 to the stock with a reason, then 20 into one batch, and reads both in the stock log', async ({ page }) => {
   await consoleLogin(page, 'ops');
   await (await openGoods(page, '布洛芬')).click();
   await expect(page.getByTestId('stock-panel')).toBeVisible(slow);
@@ -121,6 +98,38 @@ test('ops adds 50 to the stock with a reason and reads it in the stock log', asy
   await expect(first).toContainText('采购入库 单号CG20260312');
   await expect(first).toContainText(String(before + 50));
   await stillWhole(page, 'console-goods-stock');
+
+  // Into one batch: the select lists the goods' batches with what each holds, and the change moves that batch.
+  const ops = await operatorRequest('ops');
+  const batchesNow = async () => ((await (await ops.get(`/api/admin/goods/${idOf(page)}/batches`)).json()) as Envelope<GoodsBatch[]>).data;
+  const batch = (await batchesNow()).find((b) => b.sale === 'goods')!;
+  expect(batch, 'a batch that sells with the goods').toBeTruthy();
+  const select = page.getByTestId('stock-batch');
+  await expect(select).toContainText('按效期先进先出');
+  await select.click();
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: batch.batch_no });
+  await expect(option).toContainText(`在库 ${batch.quantity}`);
+  await stillWhole(page, 'console-goods-stock-batches');
+  await option.click();
+  await expect(select).toContainText(batch.batch_no);
+  await page.getByTestId('stock-delta').fill('20');
+  await page.getByTestId('stock-reason').fill('供应商补货 同批号');
+  await page.getByTestId('stock-submit').click();
+  await expect(dialog).toContainText(`批号 ${batch.batch_no}`);
+  await expect(dialog).toContainText(`该批号在库：${batch.quantity} → ${batch.quantity + 20}`);
+  await expect(dialog).toContainText(`可售库存：${before + 50} → ${before + 70}`);
+  await stillWhole(page, 'console-goods-stock-confirm');
+  await dialog.getByRole('button', { name: '确认调整' }).click();
+  await expect(page.getByText(`批号 ${batch.batch_no} 在库调整为 ${batch.quantity + 20}`)).toBeVisible(slow);
+  await expect(page.getByTestId('goods-stock')).toHaveText(String(before + 70));
+  await expect(first).toContainText('+20');
+  await expect(first).toContainText(batch.batch_no);
+  expect((await batchesNow()).find((b) => b.id === batch.id)?.quantity).toBe(batch.quantity + 20);
+  await select.click();
+  await expect(option).toContainText(`在库 ${batch.quantity + 20}`);
+  await page.keyboard.press('Escape');
+  await stillWhole(page, 'console-goods-stock-batch');
+  await ops.dispose();
 });
 
 test('an Excel file with wrong rows is checked first and refused row by row; nothing is written', async ({ page }) => {

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AdminGoodsDetail,
   AdminGoodsPage,
@@ -19,6 +20,7 @@ import {
   stockLogQuery,
 } from '../../../core/schemas/admin-goods.js';
 import { answers } from '../../../core/schemas/envelope.js';
+import { AdminBatch } from '../../../core/schemas/quality.js';
 import type { Deps } from '../../deps.js';
 import { clearanceRoutes } from './clearance-routes.js';
 import { needs } from '../../http/auth.js';
@@ -117,13 +119,27 @@ export async function catalogueAdminRoutes(root: FastifyInstance, deps: Deps) {
         tags,
         summary: 'Adds `delta` units to the stock (takes them off when negative) with a reason, logged with the operator and the stock after (stock:write).',
         description:
-          'Into or out of the batch `batch_id` names (one of this goods), never below what open orders hold of it; without one, units added go to the batch the goods’ dates name and units taken come off the batches that sell, first-expiring first (docs/decisions/033-batches.md). One transaction holding the goods row: concurrent changes never lose one, and stock never goes below zero (refused with code 400 and the current stock).',
+          'Into or out of the batch `batch_id` names (one of this goods), never below what open orders hold of it (a batch of another goods: 422 on `batch_id`, nothing changed); without one, units added go to the batch the goods’ dates name and units taken come off the batches that sell, first-expiring first (docs/decisions/033-batches.md). One transaction holding the goods row: concurrent changes never lose one, and stock never goes below zero (refused with code 400 and the current stock).',
         params,
         body: stockBody,
         response: answers(StockChange),
       },
     },
     async (req) => ok(await admin.changeStock(db, req, req.params.id, req.body)),
+  );
+  app.get(
+    '/api/admin/goods/:id/batches',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "The goods' batches, first expiring first: what each holds and where it sells, for the stock form's 批次 (goods:read).",
+        description: 'As the batch list (`/api/admin/quality/batches`) shows them, every one of the goods (200 at most). 404 for an unknown goods.',
+        params,
+        response: answers(z.array(AdminBatch)),
+      },
+    },
+    async (req) => ok(await admin.goodsBatchesOf(db, req.params.id)),
   );
   app.get(
     '/api/admin/goods/:id/stock_log',

@@ -21,13 +21,14 @@ import {
 } from '../../../core/schemas/admin-goods.js';
 import type { Conn, Db } from '../../db/client.js';
 import { containing } from '../../db/like.js';
-import { goods, stockLog } from '../../db/schema/catalogue.js';
+import { goods, goodsBatches, stockLog } from '../../db/schema/catalogue.js';
 import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { notFound, refuse } from '../../http/envelope.js';
 import { businessScopeList } from '../accounts/index.js';
 import { audited, auditedMany, operatorNames } from '../operators/index.js';
 import { assertForm, bit, categoryPath, columnsOf, descendants, formFields, formOf, goodsTrail, loadRefs, type GoodsForm, type Refs } from './admin-form.js';
 import { changeBatchStock, correctBatchDates, firstBatch, syncGoodsStock } from './batches.js';
+import { goodsBatchList } from './batch-views.js';
 import { goodsCore, type GoodsCore } from './goods.js';
 import { asPinyin, refreshGoodsTerms } from './terms.js';
 
@@ -156,18 +157,27 @@ export async function updateGoods(db: Db, req: FastifyRequest, id: number, patch
   return adminGoodsDetail(db, id);
 }
 
-function stockLogView(r: typeof stockLog.$inferSelect, names: Map<number, string>): StockLogEntry {
+function stockLogView(r: typeof stockLog.$inferSelect, names: Map<number, string>, batchNos: Map<number, string>): StockLogEntry {
   return {
     id: r.id,
     goods_id: r.goodsId,
     delta: r.delta,
     batch_id: r.batchId,
+    batch_no: r.batchId ? (batchNos.get(r.batchId) ?? null) : null,
     stock_after: r.stockAfter,
     reason: r.reason,
     operator_id: r.operatorId,
     operator_name: r.operatorId ? (names.get(r.operatorId) ?? '') : '',
     created_at: seconds(r.createdAt),
   };
+}
+
+/** The numbers (批号) of the batches log rows name. */
+async function batchNosOf(conn: Conn, rows: { batchId: number | null }[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.batchId ? [r.batchId] : [])))];
+  if (!ids.length) return new Map();
+  const found = await conn.select({ id: goodsBatches.id, no: goodsBatches.batchNo }).from(goodsBatches).where(inArray(goodsBatches.id, ids));
+  return new Map(found.map((b) => [b.id, b.no]));
 }
 
 /**
@@ -192,7 +202,7 @@ export async function changeStock(db: Db, req: FastifyRequest, id: number, body:
     return {
       before: { number: row.before },
       after: { number: row.number, reason: body.reason },
-      result: { goods_id: id, number: row.number, log: stockLogView(log, names) },
+      result: { goods_id: id, number: row.number, log: stockLogView(log, names, await batchNosOf(tx, [log])) },
     };
   });
   await dropSharedAnswers(db);
@@ -213,17 +223,27 @@ export async function stockLogOf(db: Db, id: number, page: number) {
       .offset((page - 1) * ADMIN_GOODS_PER_PAGE),
     db.select({ n: count() }).from(stockLog).where(eq(stockLog.goodsId, id)),
   ]);
-  const names = await operatorNames(
-    db,
-    rows.flatMap((r) => (r.operatorId ? [r.operatorId] : [])),
-  );
+  const [names, batchNos] = await Promise.all([
+    operatorNames(
+      db,
+      rows.flatMap((r) => (r.operatorId ? [r.operatorId] : [])),
+    ),
+    batchNosOf(db, rows),
+  ]);
   return {
     current_page: page,
-    data: rows.map((r) => stockLogView(r, names)),
+    data: rows.map((r) => stockLogView(r, names, batchNos)),
     last_page: Math.max(1, Math.ceil(n / ADMIN_GOODS_PER_PAGE)),
     per_page: ADMIN_GOODS_PER_PAGE,
     total: n,
   };
+}
+
+/** `GET /api/admin/goods/{id}/batches`: every batch of the goods, first expiring first, for its stock form. */
+export async function goodsBatchesOf(db: Db, id: number) {
+  const [found] = await db.select({ id: goods.id }).from(goods).where(eq(goods.id, id));
+  if (!found) throw notFound(GOODS_MISSING);
+  return goodsBatchList(db, id);
 }
 
 /**

@@ -5,13 +5,15 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { fenToYuan } from '../../../core/money.js';
 import { chinaToday } from '../../../core/schemas/admin-goods.js';
-import { BATCH_STATUS_TEXT, type AdminBatch, type NearExpiryRow, type ReportBatch } from '../../../core/schemas/quality.js';
+import { BATCH_SALE_TEXT, BATCH_STATUS_TEXT, type AdminBatch, type BatchSale, type NearExpiryRow, type ReportBatch } from '../../../core/schemas/quality.js';
 import { BatchStatus } from '../../../core/status.js';
 import type { Conn } from '../../db/client.js';
 import { containing } from '../../db/like.js';
 import { goods, goodsBatches, orderItemBatches } from '../../db/schema/catalogue.js';
 import { notFound } from '../../http/envelope.js';
 import { visible } from './goods.js';
+import { NEAR_EXPIRY_RATE } from './near-offers.js';
+import { nearPriceFen, storedNearRate } from './near-rate.js';
 import { BATCH_MISSING, verdictReasons } from './receiving.js';
 import type { Viewer } from './viewer.js';
 
@@ -28,11 +30,26 @@ const columns = {
   minShelfDays: goods.minShelfDays,
   basePrice: goods.basePrice,
 };
-type Joined = { batch: typeof goodsBatches.$inferSelect; name: string; ypgg: string; sccj: string; bzdw: string; minShelfDays: number; basePrice: number };
+type Batch = typeof goodsBatches.$inferSelect;
+type Joined = { batch: Batch; name: string; ypgg: string; sccj: string; bzdw: string; minShelfDays: number; basePrice: number };
 
-function batchView(r: Joined, reasons: Map<number, string>, today: string): AdminBatch {
+/**
+ * Where a batch's units sell today, or why they do not: with its goods while 合格 and beyond its minimum shelf
+ * life, in the near-expiry zone while 合格, unexpired and within it (near-offers.ts `nearBatch`), and either only
+ * while it has units no order holds.
+ */
+function saleOf(b: Batch, daysLeft: number, minShelfDays: number): { sale: BatchSale; note: string } {
+  if (b.status !== BatchStatus.released) return { sale: 'none', note: BATCH_STATUS_TEXT[b.status] };
+  if (daysLeft <= 0) return { sale: 'none', note: daysLeft < 0 ? '已过期' : '今日到期' };
+  if (b.quantity <= b.held) return { sale: 'none', note: b.quantity ? '已全部被订单占用' : '无库存' };
+  return { sale: daysLeft > minShelfDays ? 'goods' : 'near', note: '' };
+}
+
+/** `rate`: the site's default near-expiry rate, which prices a near batch without a 近效期价 of its own. */
+function batchView(r: Joined, { sale, note }: ReturnType<typeof saleOf>, reasons: Map<number, string>, today: string, rate: number): AdminBatch {
   const b = r.batch;
   const daysLeft = daysBetween(today, b.xq);
+  const byRate = sale === 'near' && b.clearancePrice === null;
   return {
     id: b.id,
     goods_id: b.goodsId,
@@ -50,6 +67,11 @@ function batchView(r: Joined, reasons: Map<number, string>, today: string): Admi
     status: b.status,
     status_text: BATCH_STATUS_TEXT[b.status],
     sells: b.status === BatchStatus.released && daysLeft > r.minShelfDays,
+    sale,
+    sale_text: BATCH_SALE_TEXT[sale],
+    sale_note: note,
+    near_price: sale === 'near' ? fenToYuan(nearPriceFen(r.basePrice, b.clearancePrice, rate)) : null,
+    near_rate: byRate ? rate : null,
     days_left: daysLeft,
     supplier: b.supplier,
     has_report: Boolean(b.report),
@@ -63,7 +85,11 @@ async function viewsOf(conn: Conn, rows: Joined[], today: string) {
     conn,
     rows.filter((r) => r.batch.status === BatchStatus.locked || r.batch.status === BatchStatus.rejected).map((r) => r.batch.id),
   );
-  return rows.map((r) => batchView(r, reasons, today));
+  const sales = rows.map((r) => saleOf(r.batch, daysBetween(today, r.batch.xq), r.minShelfDays));
+  // The rate is read (as stored, in the caller's transaction) only when a near batch is priced by it.
+  const byRate = rows.some((r, i) => sales[i].sale === 'near' && r.batch.clearancePrice === null);
+  const rate = byRate ? await storedNearRate(conn) : NEAR_EXPIRY_RATE;
+  return rows.map((r, i) => batchView(r, sales[i], reasons, today, rate));
 }
 
 const PER_PAGE = 20;
@@ -90,6 +116,21 @@ export async function batchPage(conn: Conn, q: { page: number; goods_id?: number
     conn.select({ n: count() }).from(goodsBatches).innerJoin(goods, eq(goods.id, goodsBatches.goodsId)).where(cond),
   ]);
   return { current_page: q.page, data: await viewsOf(conn, rows, today), last_page: Math.max(1, Math.ceil(n / PER_PAGE)), per_page: PER_PAGE, total: n };
+}
+
+/** Batches one goods may list at most, in its stock form. */
+const GOODS_BATCHES_MAX = 200;
+
+/** `GET /api/admin/goods/{id}/batches`: the goods' batches, first expiring first (the stock form's 批次). */
+export async function goodsBatchList(conn: Conn, goodsId: number, today = chinaToday()): Promise<AdminBatch[]> {
+  const rows = await conn
+    .select(columns)
+    .from(goodsBatches)
+    .innerJoin(goods, eq(goods.id, goodsBatches.goodsId))
+    .where(eq(goodsBatches.goodsId, goodsId))
+    .orderBy(asc(goodsBatches.xq), asc(goodsBatches.id))
+    .limit(GOODS_BATCHES_MAX);
+  return viewsOf(conn, rows, today);
 }
 
 /** One batch as the console shows it, or 404. */

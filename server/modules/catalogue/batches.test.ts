@@ -160,16 +160,82 @@ describe(`the console's stock changes and batches on ${dbLabel}`, () => {
       { no: 'N240101', days: 90, quantity: 50 },
     ]);
     const [b, n] = await batchesOf(g.id).then((rows) => [rows.find((r) => r.batchNo === 'B2409017')!, rows.find((r) => r.batchNo === 'N240101')!]);
+    // Into a batch that sells with the goods: the batch and the goods' stock move, and the log names the batch.
+    const into = await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: 15, reason: '采购入库', batch_id: b.id });
+    expect(into.body.data).toMatchObject({ number: 35, log: { batch_id: b.id, batch_no: 'B2409017', delta: 15, stock_after: 35 } });
+    expect((await batchesOf(g.id)).find((r) => r.id === b.id)).toMatchObject({ quantity: 45, held: 10 });
+    expect((await goodsNow(g.id)).number).toBe(35);
+    const [last] = (await ops.get(`/api/admin/goods/${g.id}/stock_log`)).body.data.data;
+    expect(last).toMatchObject({ batch_id: b.id, batch_no: 'B2409017', delta: 15, reason: '采购入库' });
+    const back = await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: -15, reason: '退供应商', batch_id: b.id });
+    expect(back.body.data).toMatchObject({ number: 20, log: { batch_no: 'B2409017' } });
+
     const near = await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: -20, reason: '近效期报损', batch_id: n.id });
-    expect(near.body.data).toMatchObject({ number: 20, log: { batch_id: n.id, delta: -20, stock_after: 20 } });
+    expect(near.body.data).toMatchObject({ number: 20, log: { batch_id: n.id, batch_no: 'N240101', delta: -20, stock_after: 20 } });
     const below = await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: -21, reason: '报损', batch_id: b.id });
     expect(below.body).toMatchObject({ code: 400, message: '批号B2409017库存不足：现有30，其中10已被订单占用' });
     expect((await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: -20, reason: '报损', batch_id: b.id })).body.data.number).toBe(0);
     const other = await create({ number: 10 });
     const [theirs] = await batchesOf(other.id);
+    const logRows = async () =>
+      (
+        await t.db
+          .select()
+          .from(stockLog)
+          .where(inArray(stockLog.goodsId, [g.id, other.id]))
+      ).length;
+    const logged = await logRows();
     const foreign = await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: 1, reason: '盘盈', batch_id: theirs.id });
-    expect(foreign.body).toMatchObject({ code: 400, message: '该批号不属于此商品' });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body).toMatchObject({ code: 422, message: '该批号不属于此商品', data: { errors: { batch_id: ['该批号不属于此商品'] } } });
     expect((await batchesOf(other.id))[0].quantity).toBe(10);
+    expect((await goodsNow(g.id)).number).toBe(0);
+    expect((await goodsNow(other.id)).number).toBe(10);
+    expect(await logRows()).toBe(logged);
+    expect((await ops.post(`/api/admin/goods/${g.id}/stock`, { delta: 1, reason: '盘盈', batch_id: 99999999 })).status).toBe(422);
+  });
+
+  it('lists a goods’ batches for its stock form first expiring first, each saying truthfully where it sells', async () => {
+    const g = await create({ number: 0, base_price: '20.00', ladder_price: [] });
+    const ids = await withBatches(g.id, [
+      { no: 'FRESH1', days: 400, quantity: 40, held: 5 },
+      { no: 'NEAROWN', days: 60, quantity: 12, price: 990 },
+      { no: 'NEARRATE', days: 90, quantity: 8 },
+      { no: 'NEARHELD', days: 100, quantity: 6, held: 6 },
+      { no: 'GONE', days: -3, quantity: 9 },
+      { no: 'WAITING', days: 300, quantity: 20, status: BatchStatus.pending },
+      { no: 'HOLD', days: 350, quantity: 7, status: BatchStatus.locked },
+    ]);
+    const res = await ops.get(`/api/admin/goods/${g.id}/batches`);
+    expect(res.body.code, res.body.message).toBe(10000);
+    const rows = res.body.data as {
+      id: number;
+      batch_no: string;
+      sale: string;
+      sale_text: string;
+      sale_note: string;
+      near_price: string | null;
+      near_rate: number | null;
+    }[];
+    const seen = rows.map((b) => [b.batch_no, b.sale_text, b.sale_note, b.near_price, b.near_rate]);
+    expect(seen).toEqual([
+      ['GONE', '不可售', '已过期', null, null],
+      ['NEAROWN', '近效期专场', '', '9.90', null],
+      ['NEARRATE', '近效期专场', '', '14.00', 70],
+      ['NEARHELD', '不可售', '已全部被订单占用', null, null],
+      ['WAITING', '不可售', '待验', null, null],
+      ['HOLD', '不可售', '锁定', null, null],
+      ['FRESH1', '可售', '', null, null],
+    ]);
+    expect(rows.find((b) => b.batch_no === 'FRESH1')).toMatchObject({ sale: 'goods', sells: true, free: 35 });
+    expect(rows.find((b) => b.batch_no === 'NEAROWN')).toMatchObject({ sale: 'near', sells: false, free: 12 });
+    // The batch page says the same of each.
+    const page = (await ops.get(`/api/admin/quality/batches?goods_id=${g.id}`)).body.data.data as typeof rows;
+    const onPage = new Map(page.map((b) => [b.batch_no, [b.batch_no, b.sale_text, b.sale_note, b.near_price, b.near_rate]]));
+    expect(seen.map(([no]) => onPage.get(no as string))).toEqual(seen);
+    expect(page.find((b) => b.id === ids.get('NEARRATE'))).toMatchObject({ sale: 'near', near_price: '14.00', near_rate: 70 });
+
+    expect((await ops.get('/api/admin/goods/99999999/batches')).status).toBe(404);
   });
 
   it('corrects the dates of the batch a buyer receives next when the goods form changes them', async () => {

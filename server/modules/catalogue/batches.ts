@@ -9,7 +9,7 @@ import { BatchStatus } from '../../../core/status.js';
 import { insertMany } from '../../db/bulk.js';
 import type { Conn, Db } from '../../db/client.js';
 import { goods, goodsBatches } from '../../db/schema/catalogue.js';
-import { refuse } from '../../http/envelope.js';
+import { invalid, refuse } from '../../http/envelope.js';
 
 const ids = (list: number[]) =>
   sql.join(
@@ -121,7 +121,8 @@ export async function changeBatchStock(tx: Conn, goodsId: number, delta: number,
       .from(goodsBatches)
       .where(and(eq(goodsBatches.id, batchId), eq(goodsBatches.goodsId, goodsId)))
       .for('update');
-    if (!b) throw refuse('该批号不属于此商品');
+    // A batch of another goods is a wrong field, as an unknown one is: nothing changes.
+    if (!b) throw invalid('batch_id', '该批号不属于此商品');
     if (b.quantity + delta < b.held) throw refuse(`批号${b.batchNo}库存不足：现有${b.quantity}，其中${b.held}已被订单占用`);
     await tx
       .update(goodsBatches)

@@ -16,6 +16,7 @@ import { audited } from '../operators/index.js';
 import { intSetting, siteSettings } from '../settings/index.js';
 import { lockGoods } from './batches.js';
 import { NEAR_EXPIRY_RATE } from './near-offers.js';
+import { nearPriceFen } from './near-rate.js';
 
 async function batchWithGoods(conn: Conn, id: number) {
   const [row] = await conn
@@ -48,7 +49,7 @@ export async function clearancePrice(db: Db, id: number, today = chinaToday()): 
     base_price: fenToYuan(b.basePrice),
     clearance_price: b.clearancePrice === null ? null : fenToYuan(b.clearancePrice),
     rate,
-    near_price: fenToYuan(b.clearancePrice ?? Math.floor((b.basePrice * rate + 50) / 100)),
+    near_price: fenToYuan(nearPriceFen(b.basePrice, b.clearancePrice, rate)),
     near: b.xq > today && b.xq <= limit ? 1 : 0,
   };
 }

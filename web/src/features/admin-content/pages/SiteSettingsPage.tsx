@@ -3,7 +3,8 @@
  * 投诉热线 (also the user object's `common_config.hot_line`), the two 客服QQ of accounts without in-site chat, the
  * quality-inspection link, the footer's licence lines, its notice and copyright; saved all at once, and buyers see
  * them on their next page. The scrolling notices and the top ad are kept with the articles and the ads: links lead
- * there. A preview at the right follows the form as it is typed.
+ * there. A preview at the right follows the form as it is typed. Below them, the near-expiry zone's default rate, a
+ * price saved on its own by goods:write (NearExpiryRateSection).
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { AdminPanel } from '@/ui/admin/AdminPanel';
 import { LoadFailed } from '@/ui/admin/LoadFailed';
 import { articleCategoriesQuery } from '../api/articles';
 import { siteSettingsQuery, useSaveSiteSettings } from '../api/site-settings';
+import { NearExpiryRateSection } from '../components/NearExpiryRateSection';
 import '../admin-content.css';
 
 const shape = siteSettingsBody.shape;
@@ -102,7 +104,7 @@ function SettingsForm({ settings }: { settings: AdminSiteSettings }) {
         <Form<AdminSiteSettings>
           form={form}
           initialValues={settings}
-          labelCol={{ flex: '112px' }}
+          labelCol={{ flex: '128px' }}
           wrapperCol={{ flex: '1 1 0', style: { minWidth: 0 } }}
           onFinish={(v) => void submit(v)}
           data-testid="site-settings-form"
@@ -182,6 +184,7 @@ function SettingsForm({ settings }: { settings: AdminSiteSettings }) {
             <Button onClick={() => form.resetFields()}>撤销修改</Button>
           </div>
         </Form>
+        <NearExpiryRateSection />
       </Col>
       <Col flex="380px">
         <Preview values={values} />

@@ -1,17 +1,17 @@
 /**
- * 库存: the stock now, what open orders hold, a change by hand (stock:write) with a required reason and a
- * confirmation, and the log of such changes, paged.
+ * 库存: the stock now, what open orders hold, a change by hand (stock:write) into a batch or first-expiring-first-out,
+ * with a required reason and a confirmation, and the log of changes with the batch each touched, paged.
  */
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, InputNumber, Statistic, Table, type TableColumnsType } from 'antd';
+import { Card, Statistic, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { stockBody, type AdminGoodsDetail, type StockLogEntry } from '@core/schemas/admin-goods';
+import type { AdminGoodsDetail, StockLogEntry } from '@core/schemas/admin-goods';
 import { formatTime } from '@/lib/admin/format';
 import { useCan } from '@/lib/admin/me';
-import { applyServerErrors, zodRule } from '@/lib/form';
 import { LoadFailed } from '@/ui/admin/LoadFailed';
-import { stockLogQuery, useChangeStock } from '../api/change-stock';
+import { stockLogQuery } from '../api/change-stock';
+import { StockForm } from './StockForm';
 
 const columns: TableColumnsType<StockLogEntry> = [
   { title: '时间', dataIndex: 'created_at', width: 160, render: (t: number) => formatTime(t) },
@@ -22,61 +22,23 @@ const columns: TableColumnsType<StockLogEntry> = [
     align: 'right',
     render: (d: number) => <span className={d > 0 ? 'yct-admin-goods__up' : 'yct-admin-goods__down'}>{d > 0 ? `+${d}` : d}</span>,
   },
-  { title: '变动后', dataIndex: 'stock_after', width: 90, align: 'right' },
+  {
+    title: '批号',
+    dataIndex: 'batch_no',
+    width: 130,
+    render: (no: string | null) =>
+      no ? (
+        <span className="yct-admin-goods__mono">{no}</span>
+      ) : (
+        <span className="yct-muted" title="按效期先进先出，从多个批号扣减，或批次启用前的记录">
+          多个批号
+        </span>
+      ),
+  },
+  { title: '可售库存', dataIndex: 'stock_after', width: 90, align: 'right' },
   { title: '原因', dataIndex: 'reason', ellipsis: true },
   { title: '操作员', dataIndex: 'operator_name', width: 110, render: (n: string) => n || '系统' },
 ];
-
-type Values = { delta: number | null; reason: string };
-
-function StockForm({ goods }: { goods: AdminGoodsDetail }) {
-  const [form] = Form.useForm<Values>();
-  const change = useChangeStock();
-  const { message, modal } = App.useApp();
-  const submit = (v: Values) => {
-    const delta = v.delta ?? 0;
-    const after = goods.number + delta;
-    modal.confirm({
-      title: `确认${delta > 0 ? '增加' : '减少'}库存 ${Math.abs(delta)} ${goods.bzdw}？`,
-      content: (
-        <>
-          {goods.name} {goods.ypgg}：{goods.number} → <b>{after}</b>
-          <br />
-          原因：{v.reason}
-        </>
-      ),
-      okText: '确认调整',
-      cancelText: '取消',
-      centered: true,
-      okButtonProps: { danger: delta < 0 },
-      onOk: async () => {
-        try {
-          const result = await change.mutateAsync({ id: goods.id, delta, reason: v.reason });
-          void message.success(`库存已调整为 ${result.number}`);
-          form.resetFields();
-        } catch (e) {
-          const left = applyServerErrors(form, e);
-          if (left.length) void message.error(left[0]);
-        }
-      },
-    });
-  };
-  return (
-    <Form form={form} layout="inline" onFinish={submit} className="yct-admin-goods__stock-form" data-testid="stock-form">
-      <Form.Item name="delta" label="调整数量" rules={[zodRule(stockBody.shape.delta)]}>
-        <InputNumber precision={0} style={{ width: 200 }} placeholder="增加填正数，减少填负数" suffix={goods.bzdw} data-testid="stock-delta" />
-      </Form.Item>
-      <Form.Item name="reason" label="原因" rules={[zodRule(stockBody.shape.reason)]}>
-        <Input maxLength={200} style={{ width: 280 }} placeholder="必填，如 采购入库、盘点报损" data-testid="stock-reason" />
-      </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit" loading={change.isPending} data-testid="stock-submit">
-          调整库存
-        </Button>
-      </Form.Item>
-    </Form>
-  );
-}
 
 export function StockPanel({ goods }: { goods: AdminGoodsDetail }) {
   const mayChange = useCan('stock:write');

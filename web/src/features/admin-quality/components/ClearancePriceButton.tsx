@@ -4,12 +4,16 @@
  */
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { AdminBatch } from '@core/schemas/quality';
+import { useCan } from '@/lib/admin/me';
 import { ActionFormModal } from '@/ui/admin/ActionFormModal';
 import { useClearancePrice, useSetClearancePrice } from '../api/clearance-price';
 
 export function ClearancePriceButton({ batch }: { batch: AdminBatch }) {
   const [open, setOpen] = useState(false);
+  // The default rate is set on 站点设置, a page of content:write.
+  const mayEditRate = useCan('content:write');
   const current = useClearancePrice(batch.id, open);
   const save = useSetClearancePrice();
   const c = current.data;
@@ -31,7 +35,21 @@ export function ClearancePriceButton({ batch }: { batch: AdminBatch }) {
           note={`基准价 ¥${c.base_price}，效期至 ${c.xq}；${c.near ? '该批号已进入近效期，正在近效期专场销售' : '该批号尚未进入近效期，进入后在近效期专场按此价销售'}。当前售价 ¥${c.near_price}${c.clearance_price === null ? `（默认折扣 ${c.rate}%）` : ''}。`}
           testId="clearance"
         >
-          <Form.Item name="price" label="近效期价（元）" extra={`留空则按基准价的${c.rate}%销售`}>
+          <Form.Item
+            name="price"
+            label="近效期价（元）"
+            extra={
+              <>
+                留空则按基准价的{c.rate}%销售（近效期默认折扣
+                {mayEditRate ? (
+                  <>
+                    ，在<Link to="/admin/site-settings">站点设置</Link>中修改
+                  </>
+                ) : null}
+                ）
+              </>
+            }
+          >
             <Input prefix="¥" placeholder={c.near_price} maxLength={12} data-testid="clearance-price" />
           </Form.Item>
         </ActionFormModal>

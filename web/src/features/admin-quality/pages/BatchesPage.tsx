@@ -1,6 +1,6 @@
 /**
- * 质量管理 › 批次管理: every batch with what it holds (在库, 订单占用, 可售, 退货待验), its status and report, 待验
- * first; 入库登记 for the warehouse, 验收, 锁定/召回 and the list of buyers for qa.
+ * 质量管理 › 批次管理: every batch with what it holds (在库, 订单占用, 退货待验), where it sells (with its goods, in
+ * the near-expiry zone at its price, or not and why), its status and report, 待验 first; 入库登记 for the warehouse, 验收, 锁定/召回 and the list of buyers for qa.
  */
 import { PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
@@ -14,7 +14,7 @@ import { AdminTable } from '@/ui/admin/AdminTable';
 import { FilterForm } from '@/ui/admin/FilterForm';
 import { BATCH_FILTERS, BATCHES_KEY, getBatchPage } from '../api/batches';
 import { BatchActions } from '../components/BatchActions';
-import { BatchStatusTag, ExpiryCell } from '../components/BatchParts';
+import { BatchStatusTag, ExpiryCell, SaleCell } from '../components/BatchParts';
 import { ReceiveModal } from '../components/ReceiveModal';
 import { RecallDrawer } from '../components/RecallDrawer';
 import '../admin-quality.css';
@@ -98,7 +98,7 @@ export default function BatchesPage() {
       render: (_, b) => (
         <div className="yct-aq-stack">
           <BatchStatusTag batch={b} />
-          {b.status === 1 && !b.sells && b.days_left >= 0 ? (
+          {b.status === 1 && !b.sells && b.days_left > 0 ? (
             <Tooltip title="剩余效期短于商品的最短销售效期，仅在近效期专场销售">
               <Tag color="orange">近效期</Tag>
             </Tooltip>
@@ -123,13 +123,7 @@ export default function BatchesPage() {
       ),
     },
     { title: '订单占用', key: 'held', width: 76, align: 'right', render: (_, b) => units(b.held, b.bzdw) },
-    {
-      title: '可售',
-      key: 'free',
-      width: 76,
-      align: 'right',
-      render: (_, b) => (b.sells ? <b className="yct-aq-ok">{units(b.free, b.bzdw)}</b> : <span className="yct-muted">不可售</span>),
-    },
+    { title: '可售', key: 'free', width: 124, align: 'right', render: (_, b) => <SaleCell batch={b} /> },
     {
       title: '供货单位 / 入库时间',
       key: 'supplier',
@@ -155,7 +149,7 @@ export default function BatchesPage() {
         filterKeys={BATCH_FILTERS}
         columns={columns}
         rowKey="id"
-        scrollX={1076}
+        scrollX={1124}
         emptyText="暂无批次"
         filters={
           <FilterForm keys={FORM_FILTERS} data-testid="batch-filters">

@@ -20,7 +20,7 @@ import { builtOnce } from '../../db/built-once.js';
 import type { Conn, Db } from '../../db/client.js';
 import { anyId, type Value } from '../../db/params.js';
 import { cartItems } from '../../db/schema/cart.js';
-import { goodsForPricing, NEAR_EXPIRY_RATE, nearLots, type GoodsCore, type NearLot, type PricingRow } from '../catalogue/index.js';
+import { goodsForPricing, nearLots, nearRateOf, type GoodsCore, type NearLot, type PricingRow } from '../catalogue/index.js';
 import { bundleOf, pricingGoods, promotionContext, type OfferBase, type PromotionContext, boughtTodaySql, offerIds } from '../promotions/index.js';
 import { intSetting, siteSettings } from '../settings/index.js';
 import { unusedCouponsSql, redPacketSql } from '../wallet/index.js';
@@ -329,7 +329,7 @@ async function priceWith<G extends PricingRow>(
   const asGoods = (g: PricingRow) => ({ ...pricingGoods(g), blocked: scopeBlock(buyer, g) });
   // A near-expiry line is priced at its goods' near batches and holds at most their units.
   const nearIds = entries.filter((e) => e.line.type === NEAR).map((e) => e.goods.id);
-  const near = nearIds.length ? await nearLots(conn, nearIds, intSetting(site, 'near_expiry_rate', NEAR_EXPIRY_RATE)) : new Map<number, NearLot[]>();
+  const near = nearIds.length ? await nearLots(conn, nearIds, nearRateOf(site)) : new Map<number, NearLot[]>();
   const lines: CartLineInput[] = entries.map(({ line, goods: g }) => {
     const bundle = line.type === 3 ? bundles.find((b) => b.id === line.combinationId) : undefined;
     const combination = bundle ? bundleOf(bundle, goodsById) : line.type === 3 ? null : undefined;

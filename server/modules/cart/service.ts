@@ -26,9 +26,9 @@ import { anyId, uniqueIds } from '../../db/params.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse, type AppError } from '../../http/envelope.js';
 import { storeOf } from '../accounts/index.js';
-import { cartFacts, type CartFacts, heldBatchNotes, NEAR_EXPIRY_RATE, nearLots, sellingExpiries, viewerOfUser } from '../catalogue/index.js';
+import { cartFacts, type CartFacts, heldBatchNotes, nearLots, nearRateOf, sellingExpiries, viewerOfUser } from '../catalogue/index.js';
 import { promotionContext, type PromotionContext } from '../promotions/index.js';
-import { intSetting, siteSettings } from '../settings/index.js';
+import { siteSettings } from '../settings/index.js';
 import { priceCartOf, priceTotalsOf } from './pricing.js';
 import { activityView, hintsView, lineExpiries, lineView, shippingView, totalsView } from './view.js';
 
@@ -140,7 +140,7 @@ const nearShort = (g: GoodsForAdd, units: number) =>
 async function nearUnitsOf(db: Db, lines: readonly { goods_id: number; type?: string }[]): Promise<Map<number, number>> {
   const ids = lines.filter((l) => l.type === String(LineType.near)).map((l) => l.goods_id);
   if (!ids.length) return new Map();
-  const lots = await nearLots(db, ids, intSetting(await siteSettings(db), 'near_expiry_rate', NEAR_EXPIRY_RATE));
+  const lots = await nearLots(db, ids, nearRateOf(await siteSettings(db)));
   return new Map([...lots].map(([id, l]) => [id, l.reduce((n, b) => n + b.number, 0)]));
 }
 

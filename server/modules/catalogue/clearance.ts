@@ -13,10 +13,9 @@ import { goods, goodsBatches } from '../../db/schema/catalogue.js';
 import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { notFound } from '../../http/envelope.js';
 import { audited } from '../operators/index.js';
-import { intSetting, siteSettings } from '../settings/index.js';
+import { siteSettings } from '../settings/index.js';
 import { lockGoods } from './batches.js';
-import { NEAR_EXPIRY_RATE } from './near-offers.js';
-import { nearPriceFen } from './near-rate.js';
+import { nearPriceFen, nearRateOf } from './near-rate.js';
 
 async function batchWithGoods(conn: Conn, id: number) {
   const [row] = await conn
@@ -39,7 +38,7 @@ async function batchWithGoods(conn: Conn, id: number) {
 /** `GET /api/admin/quality/batches/{id}/clearance_price`: the batch's near-expiry price and what it sells at. */
 export async function clearancePrice(db: Db, id: number, today = chinaToday()): Promise<ClearancePrice> {
   const b = await batchWithGoods(db, id);
-  const rate = intSetting(await siteSettings(db), 'near_expiry_rate', NEAR_EXPIRY_RATE);
+  const rate = nearRateOf(await siteSettings(db));
   const limit = new Date(Date.parse(`${today}T00:00:00Z`) + b.minShelfDays * 86_400_000).toISOString().slice(0, 10);
   return {
     id: b.id,

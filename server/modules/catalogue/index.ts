@@ -16,7 +16,8 @@ export { batchesOfItems, foldSales, putBackStock, shipStock, takeStocks } from '
 export type { StockLine } from './stock.js';
 export { sweepNearExpiry } from './batches.js';
 export { sellingExpiries } from './expiries.js';
-export { NEAR_EXPIRY_RATE, nearLots } from './near-offers.js';
+export { nearLots } from './near-offers.js';
+export { nearRateOf } from './near-rate.js';
 export type { NearLot } from './near-offers.js';
 export {
   batchByNo,

@@ -19,9 +19,10 @@ import type { Db } from '../../db/client.js';
 import { goods } from '../../db/schema/catalogue.js';
 import { answersDropped, cachedResult, forgetResult, keptRecords } from '../../http/cache.js';
 import { composeIndex, Flag, TEXT_SEPARATOR, type ColumnTexts, type IndexParts, type VolatileTexts } from './list-index-build.js';
-import { hasNearBatches, nearListing, nearOfferJson, NEAR_EXPIRY_RATE } from './near-offers.js';
+import { hasNearBatches, nearListing, nearOfferJson } from './near-offers.js';
+import { nearRateOf } from './near-rate.js';
 import { anyId } from '../../db/params.js';
-import { intSetting, siteSettings } from '../settings/index.js';
+import { siteSettings } from '../settings/index.js';
 import type { RankedTerm } from './terms.js';
 
 /**
@@ -97,7 +98,7 @@ const chinaDay = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(
 export async function renewGoodsIndex(db: Db, nearExpiryDays: number): Promise<GoodsIndex> {
   const epoch = answersDropped(db);
   const day = chinaDay();
-  const rate = intSetting(await siteSettings(db), 'near_expiry_rate', NEAR_EXPIRY_RATE);
+  const rate = nearRateOf(await siteSettings(db));
   const last = wholeReading(db).get(0);
   if (last && last.day === day && last.nearExpiryDays === nearExpiryDays && last.rate === rate) {
     const renewed = await renewFromVolatile(db, last);
@@ -147,7 +148,7 @@ async function renewFromVolatile(db: Db, last: Whole): Promise<GoodsIndex | null
 
 /** The index read whole from the database (exported for the test of reading in chunks). */
 export async function buildGoodsIndex(db: Db, nearExpiryDays: number, chunk = BUILD_CHUNK): Promise<GoodsIndex> {
-  return (await readGoodsIndex(db, nearExpiryDays, chunk, intSetting(await siteSettings(db), 'near_expiry_rate', NEAR_EXPIRY_RATE))).index;
+  return (await readGoodsIndex(db, nearExpiryDays, chunk, nearRateOf(await siteSettings(db)))).index;
 }
 
 /**

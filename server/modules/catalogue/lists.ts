@@ -15,13 +15,14 @@ import {
   type GoodsPage,
 } from '../../../core/schemas/goods.js';
 import type { Db } from '../../db/client.js';
-import { intSetting, siteSettings } from '../settings/index.js';
+import { siteSettings } from '../settings/index.js';
 import { anyId } from '../../db/params.js';
 import { brands, categories, goods } from '../../db/schema/catalogue.js';
 import { goodsCore, goodsView, keptGoodsByIds, NEAR_EXPIRY_DAYS, visible } from './goods.js';
 import { Flag, goodsIndex, type IndexQuery } from './list-index.js';
 import { pageOf } from './list-page.js';
 import { inNearZone, nearCard, nearOffers, NEAR_EXPIRY_RATE, zonePrice, zoneStock } from './near-offers.js';
+import { nearRateOf } from './near-rate.js';
 import { keywordCondition, type KeywordMatch } from './search.js';
 import { categoryWithChildren } from './taxonomy.js';
 import type { RankedTerm } from './terms.js';
@@ -92,7 +93,7 @@ export async function listGoods(
   const match = await keywordCondition(db, q.keywords, q.type);
   if (match === 'none') return { current_page: q.page, data: [], last_page: 1, per_page: q.per_page, total: 0, total_more: 0 };
   const offset = (q.page - 1) * q.per_page;
-  const rate = q.zone === 'jxq' ? intSetting(await siteSettings(db), 'near_expiry_rate', NEAR_EXPIRY_RATE) : NEAR_EXPIRY_RATE;
+  const rate = q.zone === 'jxq' ? nearRateOf(await siteSettings(db)) : NEAR_EXPIRY_RATE;
   // Worked out in the list index; the database's answer (`via`) is what the tests hold it to.
   const { ids, total: n } =
     via === 'index'

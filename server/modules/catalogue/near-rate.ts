@@ -15,9 +15,12 @@ import { NEAR_EXPIRY_RATE } from './near-offers.js';
 
 const KEY = 'near_expiry_rate';
 
+/** The rate among the site's settings (the kept copy the cart and the zone read), or the default. */
+export const nearRateOf = (site: Record<string, string | undefined>): number => intSetting(site, KEY, NEAR_EXPIRY_RATE);
+
 /** The rate as stored now (not the kept copy), inside the caller's transaction when it has one. */
 export async function storedNearRate(conn: Conn): Promise<number> {
-  return intSetting(await settingsOf(conn, [KEY]), KEY, NEAR_EXPIRY_RATE);
+  return nearRateOf(await settingsOf(conn, [KEY]));
 }
 
 /** A near batch's price in fen as the zone's statements work it out: its own, else `rate` percent of the base price, to the fen half up. */

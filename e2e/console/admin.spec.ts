@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { consoleLogin, loginByApi, OPERATOR_PASSWORD, shot, XHR } from '../helpers';
+import { consoleLogin, loginByApi, OPERATOR_PASSWORD, shot, still, XHR } from '../helpers';
 
 /** A username no earlier run has used: lower-case letters and digits, starting with a letter. */
 const freshUsername = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -29,19 +29,6 @@ async function adminApi(): Promise<APIRequestContext> {
 async function createOperator(api: APIRequestContext, username: string, name: string, password: string, role: string) {
   const res = await (await api.post('/api/admin/operators', { form: { username, name, password, 'roles[0]': role } })).json();
   expect(res.code, res.message).toBe(10000);
-}
-
-/**
- * A screenshot once antd's fades have ended (a field's message, a toast, a button leaving its loading
- * state): a picture caught mid-way shows half of them. Spinners that turn for ever are not waited for.
- */
-async function still(page: Page, name: string) {
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined,
-    { polling: 100, timeout: 10_000 },
-  );
-  await shot(page, name);
 }
 
 /** Types six digits into the code boxes (each box takes one and moves on). */

@@ -4,20 +4,10 @@
  * order and from 药检报告查询; qa locks the batch, sees who bought it, and the pharmacy reads the recall notice.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, clearCart, consoleLogin, loginByApi, operatorRequest, pickOption, shot, withAccount, type Envelope } from '../helpers';
+import { api, clearCart, consoleLogin, type Envelope, loginByApi, operatorRequest, pickOption, shot, still, withAccount } from '../helpers';
 
 const BUYER = 'chain-a';
 const day = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-
-/** A screenshot once antd's fades have ended. */
-async function still(page: Page, name: string) {
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined,
-    { polling: 100, timeout: 10_000 },
-  );
-  await shot(page, name);
-}
 
 type Goods = { id: number; name: string; zbz: number; is_kx: number };
 type Batch = { xq: string; status: number; free: number };

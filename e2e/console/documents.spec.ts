@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { unzipSync } from 'fflate';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
-import { clearCart, consoleLogin, loginByApi, operatorRequest, shot, shotWhole, withAccount, XHR, type Envelope } from '../helpers';
+import { clearCart, consoleLogin, type Envelope, loginByApi, operatorRequest, shot, shotWhole, still, withAccount, XHR } from '../helpers';
 
 const BUYER = 'chain-b';
 
@@ -16,16 +16,6 @@ const pdf = (text: string) =>
   Buffer.from(
     `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 100]>>endobj\n% ${text}\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
   );
-
-/** A screenshot once antd's fades have ended (see admin.spec.ts). */
-async function still(page: Page, name: string) {
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined,
-    { polling: 100, timeout: 10_000 },
-  );
-  await shot(page, name);
-}
 
 async function bytesOf(download: Download) {
   const file = test.info().outputPath(download.suggestedFilename());

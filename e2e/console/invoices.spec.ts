@@ -7,17 +7,7 @@
 import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import type { AdminInvoicePage, InvoiceSettings } from '../../core/schemas/invoices';
-import { consoleLogin, operatorRequest, shot, type Envelope } from '../helpers';
-
-/** A screenshot once antd's fades have ended (see admin.spec.ts). */
-async function still(page: Page, name: string) {
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined,
-    { polling: 100, timeout: 10_000 },
-  );
-  await shot(page, name);
-}
+import { consoleLogin, type Envelope, operatorRequest, shot, still } from '../helpers';
 
 async function pdfOf(download: Download, prefix: string) {
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${prefix}-\\d{20}\\.pdf$`));

@@ -6,23 +6,13 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatMoney, yuanToFen } from '../../core/money';
-import { api, consoleLogin, loginByApi, shot, withAccount } from '../helpers';
+import { api, consoleLogin, loginByApi, shot, still, withAccount } from '../helpers';
 
 /** A page another browser changed is read afresh: allow for a busy machine. */
 const slow = { timeout: 30_000 };
 
 // The journeys follow one order from payment to its return: each starts where the one before ended.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-/** A screenshot once antd's fades have ended (see admin.spec.ts). */
-async function still(page: Page, name: string) {
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined,
-    { polling: 100, timeout: 10_000 },
-  );
-  await shot(page, name);
-}
 
 type Goods = { id: number; name: string; zbz: number; number: number; is_buy: number; is_ephedrine: number; tags: string[] };
 type Placed = { id: number; orderNo: string; payAmount: string; names: string[] };

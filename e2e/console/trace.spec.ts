@@ -5,7 +5,7 @@
  * the 随货同行单; demo downloads the 随货同行单 and the codes from the shipped order's page.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { api, clearCart, consoleLogin, loginByApi, operatorRequest, shot, withAccount } from '../helpers';
+import { api, clearCart, consoleLogin, loginByApi, operatorRequest, shot, still, withAccount } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -17,16 +17,6 @@ let orderId = 0;
 let orderNo = '';
 let prefix = '';
 const codes: string[] = [];
-
-/** A screenshot once antd's fades have ended. */
-async function still(page: Page, name: string) {
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined,
-    { polling: 100, timeout: 10_000 },
-  );
-  await shot(page, name);
-}
 
 test('demo orders 100 boxes of a drug with trace codes and pays online', async ({ page }) => {
   await loginByApi(page, 'demo');

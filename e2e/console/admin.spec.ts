@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { consoleLogin, loginByApi, OPERATOR_PASSWORD, shot, still, XHR } from '../helpers';
+import { consoleLogin, loginByApi, OPERATOR_PASSWORD, still, XHR } from '../helpers';
 
 /** A username no earlier run has used: lower-case letters and digits, starting with a letter. */
 const freshUsername = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;

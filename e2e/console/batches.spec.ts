@@ -3,7 +3,7 @@
  * report), qa releases it and it sells first-expiring-first-out; the pharmacy reads the stamped report from its
  * order and from 药检报告查询; qa locks the batch, sees who bought it, and the pharmacy reads the recall notice.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { api, clearCart, consoleLogin, type Envelope, loginByApi, operatorRequest, pickOption, shot, still, withAccount } from '../helpers';
 
 const BUYER = 'chain-a';

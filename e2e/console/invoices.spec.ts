@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import type { AdminInvoicePage, InvoiceSettings } from '../../core/schemas/invoices';
-import { consoleLogin, type Envelope, operatorRequest, shot, still } from '../helpers';
+import { consoleLogin, type Envelope, operatorRequest, still } from '../helpers';
 
 async function pdfOf(download: Download, prefix: string) {
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${prefix}-\\d{20}\\.pdf$`));

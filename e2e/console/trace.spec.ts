@@ -4,7 +4,7 @@
  * red, one is undone and scanned again, the line says 已扫齐 and the order 可发货; warehouse ships it and prints
  * the 随货同行单; demo downloads the 随货同行单 and the codes from the shipped order's page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, clearCart, consoleLogin, loginByApi, operatorRequest, shot, still, withAccount } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });

@@ -6,6 +6,7 @@
  */
 import { and, asc, count, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { CHINA_MS } from '../lib/china-time.js';
 import {
   activities,
   activityGoods,
@@ -25,6 +26,9 @@ import {
 } from '../db/schema/index.js';
 
 const DAY_MS = 86_400_000;
+
+/** The last second of the China day `at` falls on: the demo's coupons are good through the day they show (有效期至). */
+const chinaDayEnd = (at: number) => new Date(Math.floor((at + CHINA_MS) / DAY_MS) * DAY_MS + DAY_MS - CHINA_MS - 1000);
 
 const MANJIAN_BRANDS = ['华北制药', '石药', '哈药', '修正', '云南白药', '同仁堂'];
 const WELFARE_CATEGORIES = ['维生素矿物质', '皮肤五官'];
@@ -339,7 +343,7 @@ export async function seedTradeAccounts(db: Db, now: number) {
       if (couponIds.length) {
         await db
           .insert(userCoupons)
-          .values(couponIds.map((c) => ({ userId: u.id, couponId: c.id, startsAt: new Date(now - DAY_MS), endsAt: new Date(now + c.validDays * DAY_MS) })));
+          .values(couponIds.map((c) => ({ userId: u.id, couponId: c.id, startsAt: new Date(now - DAY_MS), endsAt: chinaDayEnd(now + c.validDays * DAY_MS) })));
         // One coupon that ran out last month, for the wallet's expired tab.
         await db
           .insert(userCoupons)

@@ -3,8 +3,9 @@ import { describe, it, expect } from 'vitest';
 import { and, asc, eq, inArray, like, notExists, sql } from 'drizzle-orm';
 import { chinaToday } from '../../../core/schemas/admin-goods.js';
 import { BatchStatus } from '../../../core/status.js';
-import { goods, goodsBatches, orderItemBatches, orderItems, orders, users } from '../../db/schema/index.js';
-import { dbLabel, loginAs } from '../../testing.js';
+import { goods, goodsBatches, orderItemBatches, orderItems, orders } from '../../db/schema/index.js';
+import { rushBuyers } from './rush.fixture.js';
+import { dbLabel } from '../../testing.js';
 import { lockGoods, syncGoodsStock } from '../catalogue/batches.js';
 import { t, openCheckout } from './orders.fixture.js';
 
@@ -50,36 +51,13 @@ describe(`batches under a rush on ${dbLabel}`, () => {
     });
     expect((await t.db.select({ n: goods.number }).from(goods).where(eq(goods.id, g.id)))[0].n).toBe(200);
 
-    const [template] = await t.db.select().from(users).where(eq(users.username, 'demo'));
-    const buyers = await t.db
-      .insert(users)
-      .values(
-        Array.from({ length: BUYERS }, (_, i) => ({
-          username: `batchrush${i}`,
-          phone: `1370000${String(i).padStart(4, '0')}`,
-          passwordHash: template.passwordHash,
-          name: '抢购',
-          company: `批号药房${i}`,
-          isPassed: 1,
-          scopeIds: template.scopeIds,
-          registerStep: 3,
-          contractSignedAt: new Date(),
-          province: '浙江省',
-          city: '杭州市',
-          district: '西湖区',
-          address: '文三路 1 号',
-        })),
-      )
-      .returning();
-    const agents = await Promise.all(buyers.map((b) => loginAs(t.app, b.username)));
-    const addresses: number[] = [];
-    for (const a of agents) {
-      expect((await a.post('/api/cart', { params: [{ goods_id: g.id, number: 3 }] })).body.code).toBe(10000);
-      addresses.push(
-        (await a.post('/api/address', { name: '抢购', phone: '13700000000', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路 1 号' }))
-          .body.data.id,
-      );
-    }
+    const { buyers, agents, addresses } = await rushBuyers(t, {
+      prefix: 'batchrush',
+      phone: '1370000',
+      company: '批号药房',
+      count: BUYERS,
+      line: { goods_id: g.id, number: 3 },
+    });
     const results = await Promise.all(agents.map((a, i) => a.post('/api/order', { address_id: addresses[i] })));
     const codes = results.map((r) => r.body.code);
     // 200 units, 3 a buyer: 66 orders, and 2 units left that no one can take whole.

@@ -1,7 +1,8 @@
 /** The last units of a goods under buyers ordering at once, and the coupons a checkout offers. */
 import { describe, it, expect } from 'vitest';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
-import { goods, orderItems, orders, salesTally, users } from '../../db/schema/index.js';
+import { goods, orderItems, orders, salesTally } from '../../db/schema/index.js';
+import { rushBuyers } from './rush.fixture.js';
 import { dbLabel, loginAs } from '../../testing.js';
 import { foldSales, takeStocks } from '../catalogue/stock.js';
 import { t, demo, fen, plainGoods, openCheckout } from './orders.fixture.js';
@@ -15,37 +16,14 @@ describe(`the last units on ${dbLabel}`, () => {
       .from(goods)
       .where(and(eq(goods.isKx, false), eq(goods.isBuy, true), eq(goods.isEphedrine, false), eq(goods.zbz, 1), like(goods.name, '%片%')))
       .limit(1);
-    const [template] = await t.db.select().from(users).where(eq(users.username, 'demo'));
-    const buyers = await t.db
-      .insert(users)
-      .values(
-        Array.from({ length: 50 }, (_, i) => ({
-          username: `rush${i}`,
-          phone: `1390000${String(i).padStart(4, '0')}`,
-          passwordHash: template.passwordHash,
-          name: '抢购',
-          company: `抢购药房${i}`,
-          isPassed: 1,
-          scopeIds: template.scopeIds,
-          registerStep: 3,
-          contractSignedAt: new Date(),
-          province: '浙江省',
-          city: '杭州市',
-          district: '西湖区',
-          address: '文三路 1 号',
-        })),
-      )
-      .returning();
     await t.db.update(goods).set({ number: 5 }).where(eq(goods.id, g.id));
-    const agents = await Promise.all(buyers.map((b) => loginAs(t.app, b.username)));
-    const addresses: number[] = [];
-    for (const a of agents) {
-      expect((await a.post('/api/cart', { params: [{ goods_id: g.id, number: 1 }] })).body.code).toBe(10000);
-      addresses.push(
-        (await a.post('/api/address', { name: '抢购', phone: '13900000000', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路 1 号' }))
-          .body.data.id,
-      );
-    }
+    const { buyers, agents, addresses } = await rushBuyers(t, {
+      prefix: 'rush',
+      phone: '1390000',
+      company: '抢购药房',
+      count: 50,
+      line: { goods_id: g.id, number: 1 },
+    });
     const results = await Promise.all(agents.map((a, i) => a.post('/api/order', { address_id: addresses[i] })));
     const codes = results.map((r) => r.body.code);
     expect(codes.filter((c) => c === 10000)).toHaveLength(5);

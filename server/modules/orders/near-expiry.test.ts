@@ -2,8 +2,9 @@
 import { describe, it, expect, beforeAll } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { BatchStatus, LineType } from '../../../core/status.js';
-import { cartItems, goods, goodsBatches, orderItemBatches, orderItems, orders, users } from '../../db/schema/index.js';
-import { dbLabel, loginAs } from '../../testing.js';
+import { cartItems, goods, goodsBatches, orderItemBatches, orderItems, orders } from '../../db/schema/index.js';
+import { rushBuyers } from './rush.fixture.js';
+import { dbLabel } from '../../testing.js';
 import { dayFrom, giveBatches, takeOne, untakenGoods, type BatchSpec } from '../catalogue/batches.fixture.js';
 import { t, demo, demoId, openOrderConsole } from './admin.fixture.js';
 
@@ -144,36 +145,13 @@ describe(`near-expiry lines on ${dbLabel}`, () => {
       { no: 'N2', days: 70, quantity: 25, price: 120 },
       { no: 'S1', days: 300, quantity: 100 },
     ]);
-    const [template] = await t.db.select().from(users).where(eq(users.username, 'demo'));
-    const buyers = await t.db
-      .insert(users)
-      .values(
-        Array.from({ length: 30 }, (_, i) => ({
-          username: `nearrush${i}`,
-          phone: `1360000${String(i).padStart(4, '0')}`,
-          passwordHash: template.passwordHash,
-          name: '近效期',
-          company: `近效期药房${i}`,
-          isPassed: 1,
-          scopeIds: template.scopeIds,
-          registerStep: 3,
-          contractSignedAt: new Date(),
-          province: '浙江省',
-          city: '杭州市',
-          district: '西湖区',
-          address: '文三路 1 号',
-        })),
-      )
-      .returning();
-    const agents = await Promise.all(buyers.map((b) => loginAs(t.app, b.username)));
-    const addresses: number[] = [];
-    for (const a of agents) {
-      expect((await a.post('/api/cart', { params: [{ goods_id: g.id, number: 2, type: '4' }] })).body.code).toBe(10000);
-      addresses.push(
-        (await a.post('/api/address', { name: '近效期', phone: '13600000000', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路 1 号' }))
-          .body.data.id,
-      );
-    }
+    const { buyers, agents, addresses } = await rushBuyers(t, {
+      prefix: 'nearrush',
+      phone: '1360000',
+      company: '近效期药房',
+      count: 30,
+      line: { goods_id: g.id, number: 2, type: '4' },
+    });
     const results = await Promise.all(agents.map((a, i) => a.post('/api/order', { address_id: addresses[i] })));
     const codes = results.map((r) => r.body.code);
     // 45 near units, 2 a buyer: 22 orders, and 1 unit left that no one can take whole.

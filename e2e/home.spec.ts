@@ -1,6 +1,6 @@
 /** The home page and the promotion and brand screens it leads to, as a guest and as the approved pharmacy demo. */
 import { expect, test, type Page } from '@playwright/test';
-import { changeList, login, scrollThrough, shot } from './helpers';
+import { changeList, loginByApi, scrollThrough, shot } from './helpers';
 
 type Session = { id: number; name: string; start_time: number; end_time: number; status: 0 | 1 | 2 };
 
@@ -96,7 +96,7 @@ test('the page HTML paints the first carousel banner in its place, and the carou
 });
 
 test('demo on the home page sees flash-sale prices under the struck-out usual ones, and the account panel with points', async ({ page }) => {
-  await login(page, 'demo');
+  await loginByApi(page, 'demo');
   await page.goto('/');
   const spike = page.getByTestId('spike-floor');
   const cards = spike.getByTestId('promo-card');
@@ -184,7 +184,7 @@ test('the brand zone pages through its brands, and a brand’s page lists its go
 });
 
 test('demo, who may buy controlled-sale goods, sees the four sections of /kxzq/new and opens one of them', async ({ page }) => {
-  await login(page, 'demo');
+  await loginByApi(page, 'demo');
   await page.goto('/kxzq/new');
   const sections = page.getByTestId('controlled-section');
   await expect(sections).toHaveCount(4);
@@ -222,7 +222,7 @@ test('the free-shipping rules open bare, without header or footer, with the amou
 });
 
 test('demo narrows /list by manufacturer, by zone and by a price range', async ({ page }) => {
-  await login(page, 'demo');
+  await loginByApi(page, 'demo');
   await page.goto('/list');
   const cards = page.getByTestId('goods-grid').getByTestId('goods-card');
   await expect(cards).toHaveCount(20);

@@ -72,19 +72,30 @@ async function watch(page: Page) {
   };
 }
 
-test('a guest who opens any member page goes to log in without a refused call or a console error', async ({ page }) => {
-  test.setTimeout(240_000);
+// Its journeys are independent guests: they share the two workers instead of queueing on one.
+test.describe.configure({ mode: 'parallel' });
+
+test('the member pages are the ones of the table, the account centre, wallet and orders among them', () => {
   expect(memberUrls).toEqual(expect.arrayContaining(['/user', '/zhzx/bdwx', '/wdqb', '/wdqb/yegl', '/yegl', '/wdqb_xjq', '/order']));
-  const judge = await watch(page);
-  const failures: string[] = [];
-  for (const url of memberUrls) {
-    let landing = url;
-    for (let r = resolvePath(landing); r.kind === 'redirect'; r = resolvePath(landing)) landing = r.to;
-    await page.goto(url);
-    failures.push(...(await judge(url, landing)));
-  }
-  expect(failures).toEqual([]);
 });
+
+/** The member pages walked by a journey each: a part of them for each worker to take. */
+const PARTS = 3;
+
+for (let part = 0; part < PARTS; part++) {
+  test(`a guest who opens any member page goes to log in without a refused call or a console error, part ${part + 1} of ${PARTS}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const judge = await watch(page);
+    const failures: string[] = [];
+    for (const url of memberUrls.filter((_, i) => i % PARTS === part)) {
+      let landing = url;
+      for (let r = resolvePath(landing); r.kind === 'redirect'; r = resolvePath(landing)) landing = r.to;
+      await page.goto(url);
+      failures.push(...(await judge(url, landing)));
+    }
+    expect(failures).toEqual([]);
+  });
+}
 
 test('a guest who follows the top bar to 会员中心, 我的订单 or 电子发票查询 goes to log in the same way', async ({ page }) => {
   const judge = await watch(page);

@@ -10,6 +10,9 @@ import { loginByApi } from './helpers';
 const patterns = allPatterns().filter((pattern) => !finalRoute(sampleUrl(pattern)).membersOnly);
 const CHUNKS = 3;
 
+// Every journey here opens its own pages as a guest (or logs in for itself): they share the two workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (let chunk = 0; chunk < CHUNKS; chunk++) {
   test(`every route of the table, part ${chunk + 1} of ${CHUNKS}`, async ({ page }) => {
     test.setTimeout(240_000);

@@ -9,7 +9,9 @@ import { api, confirmPayment, OPERATOR_PASSWORD, registerWaitingClinic, shot, sh
 
 const slow = { timeout: 60_000 };
 
-test.describe.configure({ timeout: 180_000 });
+// Each journey registers a clinic of its own and waits out the 60 s before that phone may have a second code:
+// side by side on the two workers, the two waits are one.
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 type Goods = { id: number; zbz: number; number: number; is_buy: number; is_ephedrine: number; base_price: string | null; tags: string[] };
 

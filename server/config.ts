@@ -1,5 +1,6 @@
 /** Configuration from the environment, validated at start with a readable message. */
 import crypto from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -45,9 +46,16 @@ const schema = z.object({
    * as the API tests and journeys of other areas do (docs/decisions/035-trace-codes-and-delivery-note.md).
    */
   TRACE_CHECK: z.enum(['on', 'off']).default('on'),
+  /**
+   * PostgreSQL: connections the process keeps. Unset, twice the machine's cores and one more: a database on the
+   * same cores serves a few connections at a time best, and a statement waits its turn in the pool instead of
+   * sharing the cores with twenty others (docs/decisions/038-connection-pool.md). Set it for a database on a machine of its own.
+   */
+  DB_POOL: z.coerce.number().int().min(1).max(500).optional(),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'SMS_SANDBOX' | 'SESSION_SECRET'> & {
+export type Config = Omit<z.infer<typeof schema>, 'SMS_SANDBOX' | 'SESSION_SECRET' | 'DB_POOL'> & {
+  DB_POOL: number;
   SMS_SANDBOX: boolean;
   SESSION_SECRET: string;
   uploadDir: string;
@@ -67,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...c,
     SMS_SANDBOX: c.SMS_SANDBOX ? c.SMS_SANDBOX === '1' : c.NODE_ENV !== 'production',
     SESSION_SECRET: c.SESSION_SECRET ?? 'local-development-secret-not-for-production',
+    DB_POOL: c.DB_POOL ?? os.availableParallelism() * 2 + 1,
     uploadDir: path.resolve(c.DATA_DIR, 'uploads'),
     ...overrides,
   };

@@ -14,7 +14,12 @@ import { databaseLabel, siteUrl, startupNotice, warmUp } from './startup.js';
 
 const config = loadConfig();
 // A statement that runs away is ended after 10 s rather than holding one of the pool's connections.
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, statementTimeoutMs: 10_000 });
+const database = await openDatabase({
+  url: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  statementTimeoutMs: 10_000,
+  poolSize: config.DB_POOL,
+});
 const seeded = await seedIfEmpty(database.db, { goods: config.SEED_GOODS });
 if (seeded) await seedAccounts(database.db, hashPassword);
 // Sample 首营资料 (样本) for a new site, written where its uploads lie.

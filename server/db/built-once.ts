@@ -6,12 +6,21 @@
  */
 import type { Conn } from './client.js';
 
-const statements = new WeakMap<Conn, Map<unknown, unknown>>();
+const statements = new WeakMap<object, Map<unknown, unknown>>();
 
-/** A statement `prepare` builds, built once per connection (or transaction) and kept with it. */
+/**
+ * The client a database or transaction sends its statements through: the pool, or a pooled connection that
+ * every transaction on it shares (PGlite: its one transaction client), so that a statement built in one
+ * transaction serves the later ones on the same connection (building the cart's pricing read for every order
+ * cost the server's thread more than the order's other statements together).
+ */
+const clientOf = (conn: Conn): object => (conn as unknown as { session?: { client?: object } }).session?.client ?? conn;
+
+/** A statement `prepare` builds, built once per connection and kept with it. */
 export function builtOnce<T>(conn: Conn, prepare: (conn: Conn) => T): T {
-  let built = statements.get(conn);
-  if (!built) statements.set(conn, (built = new Map()));
+  const client = clientOf(conn);
+  let built = statements.get(client);
+  if (!built) statements.set(client, (built = new Map()));
   if (!built.has(prepare)) built.set(prepare, prepare(conn));
   return built.get(prepare) as T;
 }

@@ -1,6 +1,7 @@
 /** What an attacker tries with the input: control characters in any field, oversized URLs, a login phone changed with no proof, the sandboxes played for another account, and ids written in hex. */
 import { describe, it, expect, beforeAll } from 'vitest';
 import http from 'node:http';
+import os from 'node:os';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { buildApp } from '../app.js';
@@ -215,6 +216,12 @@ describe(`the sandboxes on ${dbLabel}`, () => {
     expect(loadConfig({ ...production, SMS_SANDBOX: '1' }).SMS_SANDBOX).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' } as NodeJS.ProcessEnv).SMS_SANDBOX).toBe(true);
     expect(() => loadConfig({ ...production, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('keeps twice the cores and one more PostgreSQL connections unless DB_POOL says otherwise', () => {
+    expect(loadConfig({} as NodeJS.ProcessEnv).DB_POOL).toBe(os.availableParallelism() * 2 + 1);
+    expect(loadConfig({ DB_POOL: '12' } as NodeJS.ProcessEnv).DB_POOL).toBe(12);
+    expect(() => loadConfig({ DB_POOL: '0' } as NodeJS.ProcessEnv)).toThrow(/DB_POOL/);
   });
 });
 

@@ -87,6 +87,32 @@ describe(`add to cart on ${dbLabel}`, () => {
     expect((await chain.post('/api/cart', { params: [line(g, g.zbz)] })).body.code).toBe(10000);
   });
 
+  it('adds several lines together or not at all: a goods twice is one line, a goods held grows, one line short refuses them all', async () => {
+    const buyer = await loginAs(t.app, 'chain-b');
+    const userId = (await buyer.get('/api/user/base')).body.data.id as number;
+    await t.db.delete(cartItems).where(eq(cartItems.userId, userId));
+    const [a, b, c] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, false), eq(goods.isBuy, true), gt(goods.number, 1000)))
+      .limit(3);
+    expect((await buyer.post('/api/cart', { params: [line(a)] })).body.data).toEqual({ cart: 1 });
+    const added = await buyer.post('/api/cart', { params: [line(b), line(a, a.zbz * 2), line(c), line(b)] });
+    expect(added.body.data).toEqual({ cart: 3 });
+    const numbers = async () =>
+      Object.fromEntries(
+        (await t.db.select().from(cartItems).where(eq(cartItems.userId, userId))).map((r) => [r.goodsId, `${r.number}:${r.type}:${r.isSelected}`]),
+      );
+    const before = await numbers();
+    expect(before).toEqual({ [a.id]: `${a.zbz * 3}:0:true`, [b.id]: `${b.zbz * 2}:0:true`, [c.id]: `${c.zbz}:0:true` });
+    // c's stock is over with what its line holds: nothing of the request is written, a's line included.
+    const most = Math.floor(c.number / c.zbz) * c.zbz;
+    const short = await buyer.post('/api/cart', { params: [line(a), line(c, most)] });
+    expect(short.body.message).toBe(`${c.name}库存不足，最多可采购${most}${c.bzdw}`);
+    expect(await numbers()).toEqual(before);
+    await t.db.delete(cartItems).where(eq(cartItems.userId, userId));
+  });
+
   it(`holds at most ${CART_MAX_LINES} lines: a new goods is refused when full, more of a goods held is not`, async () => {
     const demo = await loginAs(t.app, 'demo');
     const userId = (await demo.get('/api/user/base')).body.data.id as number;

@@ -17,10 +17,10 @@ import {
 import { scopeBlock, type BuyingRights } from '../../../core/scope.js';
 import { LineType as StatusLineType } from '../../../core/status.js';
 import { builtOnce } from '../../db/built-once.js';
-import type { Conn, Db } from '../../db/client.js';
+import type { Conn, Db, Tx } from '../../db/client.js';
 import { anyId, type Value } from '../../db/params.js';
 import { cartItems } from '../../db/schema/cart.js';
-import { goodsForPricing, nearLots, nearRateOf, type GoodsCore, type NearLot, type PricingRow } from '../catalogue/index.js';
+import { goodsForPricing, goodsOfJson, goodsJsonSql, nearLots, nearRateOf, type GoodsCore, type NearLot, type PricingRow } from '../catalogue/index.js';
 import { bundleOf, pricingGoods, promotionContext, type OfferBase, type PromotionContext, boughtTodaySql, offerIds } from '../promotions/index.js';
 import { intSetting, siteSettings } from '../settings/index.js';
 import { unusedCouponsSql, redPacketSql } from '../wallet/index.js';
@@ -83,7 +83,12 @@ function bundlesOf(context: PromotionContext, lines: CartRow[]) {
  * offers running now.
  */
 function goodsBeyondLines(context: PromotionContext, lines: CartRow[]): number[] {
-  return [...bundlesOf(context, lines).flatMap((c) => c.items.map((i) => i.goods_id)), ...context.huangous.flatMap((h) => h.offers.map((o) => o.goods_id))];
+  return [...bundlesOf(context, lines).flatMap((c) => c.items.map((i) => i.goods_id)), ...addonGoods(context)];
+}
+
+/** The goods of the add-on (换购) offers running now, read with every cart's lines. */
+function addonGoods(context: PromotionContext): number[] {
+  return context.huangous.flatMap((h) => h.offers.map((o) => o.goods_id));
 }
 
 /** A cart line as `linesWith` reads it with the account's side (JSON: times in milliseconds). */
@@ -98,29 +103,42 @@ type LineJson = {
   created_at: number;
 };
 
-/** SQL for a JSON array of the lines `linesOf` gives, oldest first. */
-function linesJsonSql(...which: Parameters<typeof linesOf>) {
+/**
+ * SQL for a JSON array of the lines `linesOf` gives, oldest first; `locked`, each locked until the transaction
+ * ends, in id order (an order's read: two posts of one checkout take turns on its lines).
+ */
+function linesJsonSql(userId: Placeholder, which: { lineIds?: Placeholder; selectedOnly?: boolean }, locked = false) {
   const c = cartItems;
+  const rows = locked
+    ? sql`(select * from ${c} where ${linesOf(userId, which)} order by ${c.id} for update) as ${c}`
+    : sql`${c} where ${linesOf(userId, which)}`;
   return sql`coalesce((
     select json_agg(json_build_object(
       'id', ${c.id}, 'user_id', ${c.userId}, 'goods_id', ${c.goodsId}, 'type', ${c.type}, 'combination_id', ${c.combinationId},
       'number', ${c.number}, 'is_selected', ${c.isSelected}, 'created_at', extract(epoch from ${c.createdAt}) * 1000
     ) order by ${c.createdAt}, ${c.id})
-    from ${c} where ${linesOf(...which)}
+    from ${rows}
   ), '[]')`;
 }
 
+/** The shape of a pricing read: which lines, the goods columns (all the cart shows, or pricing's), locked or not. */
+type ReadShape = { lineIds: boolean; selectedOnly: boolean; pricing: boolean; locked: boolean };
+
 /**
- * Pricing's first statement for one shape of `Which`, built once per connection (db/built-once.ts): the lines
- * with the account's side (red packet, coupons, what it bought today at each limited price running). Built
- * afresh for every cart, it cost the server's thread more than the database takes to answer it.
+ * Pricing's one statement for a shape, built once per connection (db/built-once.ts): the lines, their goods and
+ * those of the add-on offers running (`extraGoods`), and the account's side (red packet, coupons, what it bought
+ * today at each limited price running). Built afresh for every cart, it cost the server's thread more than the
+ * database takes to answer it; read in two statements, a second round trip for every cart, confirm page and order.
  */
-function pricingRead(name: string, lineIds: boolean, selectedOnly: boolean) {
+function pricingRead({ lineIds, selectedOnly, pricing, locked }: ReadShape) {
+  const name = `cart_pricing_${selectedOnly ? 'selected' : 'all'}${lineIds ? '_lines' : ''}${pricing ? '_totals' : ''}${locked ? '_locked' : ''}`;
   const userId = sql.placeholder('userId');
-  const lines = sql<LineJson[]>`${linesJsonSql(userId, { lineIds: lineIds ? sql.placeholder('lineIds') : undefined, selectedOnly })}`;
+  const which = { lineIds: lineIds ? sql.placeholder('lineIds') : undefined, selectedOnly };
+  const lines = sql<LineJson[]>`${linesJsonSql(userId, which, locked)}`;
+  const goodsIds = sql`(array(select ${cartItems.goodsId} from ${cartItems} where ${linesOf(userId, which)}) || ${sql.placeholder('extraGoods')}::int[])`;
   return (conn: Conn) =>
     conn
-      .select({ lines, ...accountColumns(userId) })
+      .select({ lines, goods: goodsJsonSql(pricing, goodsIds), ...accountColumns(userId) })
       .from(sql`(select 1) one`)
       .prepare(name);
 }
@@ -152,15 +170,15 @@ const accountValues = (userId: number, dayStart: number, offers: { activity_id: 
   ...offerIds(offers),
 });
 
-const pricingReads = {
-  all: pricingRead('cart_pricing_all', false, false),
-  lines: pricingRead('cart_pricing_lines', true, false),
-  selected: pricingRead('cart_pricing_selected', false, true),
-  selectedLines: pricingRead('cart_pricing_selected_lines', true, true),
-};
+const pricingReads = new Map<string, ReturnType<typeof pricingRead>>();
 
-const readOf = ({ lineIds, selectedOnly }: Which) =>
-  selectedOnly ? (lineIds ? pricingReads.selectedLines : pricingReads.selected) : lineIds ? pricingReads.lines : pricingReads.all;
+/** The pricing read of a shape, one function per shape (built once per connection by `builtOnce`). */
+function readOf(shape: ReadShape) {
+  const key = `${shape.lineIds}:${shape.selectedOnly}:${shape.pricing}:${shape.locked}`;
+  let read = pricingReads.get(key);
+  if (!read) pricingReads.set(key, (read = pricingRead(shape)));
+  return read;
+}
 
 const lineOf = (l: LineJson): CartRow => ({
   id: l.id,
@@ -180,40 +198,31 @@ const lineOf = (l: LineJson): CartRow => ({
  * at each limited price running), then every goods priced, the goods of bundles and add-on offers with the
  * lines' own (`goods`).
  */
-async function linesWith<P extends boolean>(conn: Conn, userId: number, which: Which, pricing: P, context?: PromotionContext) {
+async function linesWith<P extends boolean>(conn: Conn, userId: number, which: Which, pricing: P, context?: PromotionContext, locked = false) {
   let lines: CartRow[];
   let account: Account | undefined;
+  const goods = new Map<number, P extends true ? PricingRow : GoodsRow>();
   if (context) {
-    const [row] = await builtOnce(conn, readOf(which)).execute({
+    const shape = { lineIds: Boolean(which.lineIds), selectedOnly: Boolean(which.selectedOnly), pricing, locked };
+    const [row] = await builtOnce(conn, readOf(shape)).execute({
       ...accountValues(userId, context.dayStart, [...context.spikes, ...context.specials]),
       ...(which.lineIds ? { lineIds: which.lineIds } : {}),
+      extraGoods: addonGoods(context),
     });
     lines = row.lines.map(lineOf);
     account = accountOf(row);
+    for (const g of goodsOfJson(pricing, row.goods)) goods.set(g.id, g);
   } else {
     lines = await conn.select().from(cartItems).where(linesOf(userId, which)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   }
-  const wanted = [...lines.map((l) => l.goodsId), ...(context ? goodsBeyondLines(context, lines) : [])];
-  const goods = new Map((await goodsForPricing(conn, wanted, pricing)).map((g) => [g.id, g]));
+  // The goods of the lines' bundles (and, read without the promotions, of the lines) the read did not bring.
+  const wanted = context ? goodsBeyondLines(context, lines).filter((id) => !goods.has(id)) : lines.map((l) => l.goodsId);
+  for (const g of await goodsForPricing(conn, wanted, pricing)) goods.set(g.id, g);
   const entries = lines.flatMap((line) => {
     const g = goods.get(line.goodsId);
     return g ? [{ line, goods: g }] : [];
   });
   return { entries, goods, account };
-}
-
-/**
- * Locks the account's selected lines until the transaction ends, so that two posts of one checkout take turns:
- * the second sees the lines the first ordered gone.
- */
-export async function lockSelectedLines(tx: Conn, userId: number) {
-  const rows = await tx
-    .select({ id: cartItems.id })
-    .from(cartItems)
-    .where(linesOf(userId, { selectedOnly: true }))
-    .orderBy(asc(cartItems.id))
-    .for('update');
-  return rows.map((r) => r.id);
 }
 
 /** The account's cart lines (all, some, or the selected ones) with their goods, oldest first. */
@@ -227,6 +236,14 @@ export async function cartEntries(conn: Conn, userId: number, which: Which = {})
  */
 export function cartEntriesForPricing(conn: Conn, userId: number, which: Which, shared: SharedPricing) {
   return linesWith(conn, userId, which, false, shared.context);
+}
+
+/**
+ * The selected lines, read as `cartEntriesForPricing` does, each locked until the transaction `tx` ends: two
+ * posts of one checkout take turns, and the second sees the lines the first ordered gone.
+ */
+export function lockedSelection(tx: Tx, userId: number, shared: SharedPricing) {
+  return linesWith(tx, userId, { selectedOnly: true }, false, shared.context, true);
 }
 
 type AccountSide = {

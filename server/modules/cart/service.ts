@@ -29,6 +29,7 @@ import { storeOf } from '../accounts/index.js';
 import { cartFacts, type CartFacts, heldBatchNotes, nearLots, nearRateOf, sellingExpiries, viewerOfUser } from '../catalogue/index.js';
 import { promotionContext, type PromotionContext } from '../promotions/index.js';
 import { siteSettings } from '../settings/index.js';
+import { mergeLines } from './merge-lines.js';
 import { priceCartOf, priceTotalsOf } from './pricing.js';
 import { activityView, hintsView, lineExpiries, lineView, shippingView, totalsView } from './view.js';
 
@@ -37,7 +38,7 @@ const LINE_MISSING = '购物车商品不存在';
 /** A cart holds at most this many lines; the spec's list call asks for up to 99999. */
 export const CART_MAX_LINES = 500;
 
-type AddLine = z.infer<typeof addToCartBody>['params'][number];
+export type AddLine = z.infer<typeof addToCartBody>['params'][number];
 
 function requireApproved(user: SessionUser) {
   if (user.isPassed !== 1) throw refuse(NOT_APPROVED);
@@ -53,7 +54,7 @@ function checkBuyable(user: SessionUser, g: GoodsForAdd | undefined): asserts g 
   if (blocked) throw refuse(`${g.name}${SCOPE_BLOCK_TEXT[blocked]}，不能采购`);
 }
 
-type CheckedLine = {
+export type CheckedLine = {
   g: GoodsForAdd;
   /** The type asked for, or 1 for a plain add of goods whose flash sale is on now. */
   type: number;
@@ -211,8 +212,15 @@ export async function addToCart(db: Db, user: SessionUser, lines: AddLine[]): Pr
 async function addLinesIn(tx: Tx, ctx: PromotionContext, user: SessionUser, lines: AddLine[], near: ReadonlyMap<number, number>): Promise<CartCount> {
   const ids = new Set(lines.flatMap((l) => goodsOfLine(ctx, l)));
   const facts = new Map((await cartFacts(tx, [...ids])).map((r) => [r.id, r]));
-  for (const [i, line] of lines.entries()) await addLine(tx, user, line, checkLine(ctx, user, line, i, facts, near));
-  const n = await lineCount(tx, user.id);
+  const checked = lines.map((line, i) => ({ line, c: checkLine(ctx, user, line, i, facts, near) }));
+  // A flash-sale line turns the goods' plain line into a flash-sale one (`addLine`): those go one by one.
+  if (checked.some(({ c }) => c.type === 1)) {
+    for (const { line, c } of checked) await addLine(tx, user, line, c);
+    const n = await lineCount(tx, user.id);
+    if (n > CART_MAX_LINES) throw cartFull();
+    return { cart: n };
+  }
+  const n = await mergeLines(tx, user.id, checked);
   if (n > CART_MAX_LINES) throw cartFull();
   return { cart: n };
 }

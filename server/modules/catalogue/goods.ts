@@ -200,6 +200,22 @@ export async function goodsForPricing<P extends boolean>(conn: Conn, ids: number
 
 const pricingByIds = goodsRead('goods_pricing_by_ids', pricingColumns, idAmongIds);
 
+/**
+ * SQL of one text, the JSON array of the goods whose ids `ids` gives (an SQL `int[]`: a parameter, or an array
+ * built of another module's subquery), with the list columns or (`pricing`) only those the engine reads: for a
+ * module's statement that reads its own rows and their goods in one round trip (the cart's pricing read).
+ * `goodsOfJson` reads it.
+ */
+export function goodsJsonSql(pricing: boolean, ids: SQL): SQL<string> {
+  const columns = pricing ? pricingColumns : goodsCore;
+  return sql<string>`(select ${jsonArrayOfRows} from (select ${namedColumns(columns)} from ${goods} where ${goods.id} = any(${ids})) r)`;
+}
+
+/** The goods rows of a `goodsJsonSql` text. */
+export function goodsOfJson<P extends boolean>(pricing: P, text: string): (P extends true ? PricingRow : GoodsCore)[] {
+  return decodeJsonRows(pricing ? pricingColumns : goodsCore, text) as (P extends true ? PricingRow : GoodsCore)[];
+}
+
 /** What adding goods to a cart needs to know of them. */
 const cartFactsColumns = {
   id: goods.id,

@@ -30,7 +30,7 @@ import { allInOrder } from '../../lib/in-order.js';
 import {
   cartEntries,
   cartEntriesForPricing,
-  lockSelectedLines,
+  lockedSelection,
   priceEntries,
   removeLines,
   sharedPricing,
@@ -56,6 +56,7 @@ const HOUR_MS = 3_600_000;
 const UNPAID_HOURS = 24;
 export const TRANSFER_DAYS = 7;
 const CONTRACT_REQUIRED = '首次下单前请先签署电子合同';
+const NOTHING_SELECTED = '请先在购物车中选择要结算的商品';
 const NOT_APPROVED = '资质审核通过后才能采购，请前往“账户中心-资质证件”查看审核进度';
 /** Most units of one goods containing ephedrine in one order, unless the site says otherwise. */
 const EPHEDRINE_MAX = 200;
@@ -105,7 +106,7 @@ type Selected = Awaited<ReturnType<typeof cartEntriesForPricing>>;
 /** The selected lines with every goods their pricing reads, in one read of the goods. */
 async function selectedEntries(conn: Conn, userId: number, shared: SharedPricing): Promise<Selected> {
   const selected = await cartEntriesForPricing(conn, userId, { selectedOnly: true }, shared);
-  if (!selected.entries.length) throw refuse('请先在购物车中选择要结算的商品');
+  if (!selected.entries.length) throw refuse(NOTHING_SELECTED);
   return selected;
 }
 
@@ -374,20 +375,19 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
   const now = Date.now();
   const ephedrineMax = intSetting(shared.site, 'ephedrine_max_number', EPHEDRINE_MAX);
   const created = await db.transaction(async (tx) => {
-    // Posts of one checkout take turns on its lines; a later one answers what the first made. Once the lines
-    // are locked, the reads are sent together; the first refusal in their order is the answer.
-    await lockSelectedLines(tx, user.id);
-    const [earlier, address, entries] = await Promise.allSettled([
+    // Posts of one checkout take turns on its lines (the read of the selection locks them); a later one answers
+    // what the first made. Then the other reads are sent together; the first refusal in their order is the answer.
+    const selected = await lockedSelection(tx, user.id, shared);
+    const [earlier, address] = await Promise.allSettled([
       input.checkout_key ? ordersOfCheckout(tx, user.id, input.checkout_key) : Promise.resolve([]),
       ownAddress(tx, user.id, input.address_id),
-      selectedEntries(tx, user.id, shared),
     ]);
     if (earlier.status === 'rejected') throw earlier.reason;
     if (earlier.value.length) return earlier.value;
     if (address.status === 'rejected') throw address.reason;
-    if (entries.status === 'rejected') throw entries.reason;
+    if (!selected.entries.length) throw refuse(NOTHING_SELECTED);
     const choice: Choice = { couponId: input.coupon_id ?? null, useRedPacket: input.use_red_packet === 1 };
-    const groups = await priceGroups(db, tx, user, entries.value, choice, shared);
+    const groups = await priceGroups(db, tx, user, selected, choice, shared);
     const made: Made[] = [];
     const allNeeds = new Map<number, number>();
     const allItems: ItemRow[] = [];

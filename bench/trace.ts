@@ -45,7 +45,10 @@ async function paidOrder(base: string, buyer: string, ops: string, boxes: number
       await call(base, buyer, 'POST', '/api/pay/order', `order_id=${id}&method=transfer`);
       await admin(base, ops, 'POST', `/api/admin/orders/${id}/confirm_transfer`, { bank_ref: `BENCH${id}` });
       const view = await admin<TraceOrder>(base, ops, 'GET', `/api/admin/trace/orders/${id}`);
-      return { id, prefix: view.lines[0].prefix };
+      // The drug's own line (a promotion may have added a gift line before it).
+      const own = view.lines.find((l) => l.needs_codes && l.units === boxes);
+      if (!own) continue;
+      return { id, prefix: own.prefix };
     }
   }
   throw new Error(`no drug with codes holds ${boxes} boxes`);

@@ -158,14 +158,15 @@ test('a new WeChat scanned on /register/wechat (微信登录) goes on to registr
 });
 
 test('the login page paints its banner with its picture without waiting for the banner call', async ({ page }) => {
-  // However slow the banner call, the page HTML has brought the banner and preloaded its picture.
+  // However slow the banner call, the page HTML has brought the banner and preloaded its picture: the call is held
+  // 30 s, and the banner must show well before (12 s leaves a loaded machine room to load the page).
   await page.route('**/api/focus/login', async (route) => {
-    await new Promise((r) => setTimeout(r, 15_000));
+    await new Promise((r) => setTimeout(r, 30_000));
     await route.continue().catch(() => undefined);
   });
   await page.goto('/login');
   const band = page.getByTestId('login-page');
-  await expect(band).toHaveAttribute('style', /background-image: url/, { timeout: 5_000 });
+  await expect(band).toHaveAttribute('style', /background-image: url/, { timeout: 12_000 });
   const picture = await band.evaluate((el) => getComputedStyle(el).backgroundImage.replace(/^url\("(.*)"\)$/, '$1'));
   const preloaded = await page.evaluate(
     (src) => performance.getEntriesByType('resource').some((e) => (e as PerformanceResourceTiming).initiatorType === 'link' && e.name === src),

@@ -9,10 +9,10 @@ import type { Conn } from './client.js';
 const statements = new WeakMap<object, Map<unknown, unknown>>();
 
 /**
- * The client a database or transaction sends its statements through: the pool, or a pooled connection that
- * every transaction on it shares (PGlite: its one transaction client), so that a statement built in one
- * transaction serves the later ones on the same connection (building the cart's pricing read for every order
- * cost the server's thread more than the order's other statements together).
+ * The client a database or transaction sends its statements through: the pool, or (PostgreSQL) the pooled
+ * connection that every transaction on it shares, so that a statement built in one transaction serves the later
+ * ones on the same connection (building the cart's pricing read for every order cost the server's thread more than
+ * the order's other statements together). PGlite gives each transaction a client of its own.
  */
 const clientOf = (conn: Conn): object => (conn as unknown as { session?: { client?: object } }).session?.client ?? conn;
 

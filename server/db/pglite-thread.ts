@@ -92,16 +92,6 @@ export async function startPgliteThread(dataDir: string | undefined, load?: Uint
     exec: (sql) => send<QueryResult[]>('exec', sql),
   };
 
-  // The client of every transaction, one at a time: one object, so that statements built on it once
-  // (db/built-once.ts) serve every transaction after. A transaction begins with its first statement, in the same
-  // message (one turn of the server's loop fewer while it holds the connection); one that sent nothing has nothing to end.
-  let begun = false;
-  const first = () => !begun && (begun = true);
-  const tx: Client = {
-    query: (sql, params, options) => send<QueryResult>('query', sql, params ?? [], options?.rowMode ?? 'object', first()),
-    exec: (sql) => send<QueryResult[]>('exec', sql, [], 'object', first()),
-  };
-
   return {
     query: (sql, params, options) => inTurn(() => direct.query(sql, params, options)),
     exec: (sql) => inTurn(() => direct.exec(sql)),
@@ -109,7 +99,14 @@ export async function startPgliteThread(dataDir: string | undefined, load?: Uint
       inTurn(async () => {
         let end!: () => void;
         turn = new Promise<void>((resolve) => (end = resolve));
-        begun = false;
+        // The transaction begins with its first statement, in the same message (one turn of the server's loop
+        // fewer while it holds the connection); one that sent nothing has nothing to end.
+        let begun = false;
+        const first = () => !begun && (begun = true);
+        const tx: Client = {
+          query: (sql, params, options) => send<QueryResult>('query', sql, params ?? [], options?.rowMode ?? 'object', first()),
+          exec: (sql) => send<QueryResult[]>('exec', sql, [], 'object', first()),
+        };
         try {
           const result = await fn(tx);
           if (begun) await direct.query('commit');

@@ -314,6 +314,20 @@ export async function consoleLogin(page: Page, username: string, password = OPER
 }
 
 /**
+ * Signs an operator in through the API and opens a console page, for journeys about something other than the
+ * login form: the form's page and the 工作台 it lands on are two page loads such a journey does not look at
+ * (admin.spec's journeys log in through the form, and those that start from the 工作台 use `consoleLogin`).
+ */
+export async function consoleSession(page: Page, username: string, path: string) {
+  const res = (await (
+    await page.request.post('/api/admin/login', { headers: XHR, data: { username, password: OPERATOR_PASSWORD } })
+  ).json()) as Envelope<unknown>;
+  expect(res.code, `operator ${username} logs in: ${res.message}`).toBe(10000);
+  await page.goto(path);
+  await expect(page.getByTestId('admin-operator')).toContainText(`（${username}）`);
+}
+
+/**
  * A screenshot once antd's fades have ended (a field's message, a toast, a button leaving its loading
  * state): a picture caught mid-way shows half of them. Spinners that turn for ever are not waited for.
  */

@@ -6,13 +6,12 @@
 import { expect, test } from '@playwright/test';
 import type { CartList } from '../../core/schemas/cart';
 import type { Goods } from '../../core/schemas/goods';
-import { api, clearCart, consoleLogin, loginByApi, shot, withAccount } from '../helpers';
+import { api, clearCart, consoleSession, loginByApi, shot, withAccount } from '../helpers';
 
 test('ops creates a 满减 with a goods in the console, a buyer’s cart takes it off at once, and ops switches it off', async ({ page, browser }) => {
   test.setTimeout(150_000);
   const name = `控制台满减${Date.now() % 100000}`;
-  await consoleLogin(page, 'ops');
-  await page.goto('/admin/activities');
+  await consoleSession(page, 'ops', '/admin/activities');
   const table = page.getByTestId('activities-table');
   await expect(table.locator('tr.ant-table-row', { hasText: '满返' }).first()).toBeVisible();
   await shot(page, 'console-activities');

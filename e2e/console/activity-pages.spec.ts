@@ -5,13 +5,12 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Goods } from '../../core/schemas/goods';
-import { api, consoleLogin, shot, shotWhole } from '../helpers';
+import { api, consoleSession, shot, shotWhole } from '../helpers';
 
 test('ops composes an activity page, previews it hidden, puts it 上线 and a buyer sees it', async ({ page, browser }) => {
   test.setTimeout(150_000);
   const title = `控制台专题${Date.now() % 100000}`;
-  await consoleLogin(page, 'ops');
-  await page.goto('/admin/activity-pages');
+  await consoleSession(page, 'ops', '/admin/activity-pages');
   const table = page.getByTestId('activity-pages-table');
   await expect(table.locator('tr.ant-table-row', { hasText: '冬季呼吸道用药专区' })).toContainText('/yjh/1');
   await shot(page, 'console-activity-pages');

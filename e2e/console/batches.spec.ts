@@ -4,7 +4,7 @@
  * order and from 药检报告查询; qa locks the batch, sees who bought it, and the pharmacy reads the recall notice.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { api, clearCart, consoleLogin, type Envelope, loginByApi, operatorRequest, pickOption, shot, still, withAccount } from '../helpers';
+import { api, clearCart, consoleLogin, consoleSession, type Envelope, loginByApi, operatorRequest, pickOption, shot, still, withAccount } from '../helpers';
 
 const BUYER = 'chain-a';
 const day = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
@@ -76,8 +76,7 @@ test('the warehouse receives a batch, qa releases it and it sells; qa recalls it
   await expect(row.getByTestId('batch-verdict')).toHaveCount(0);
 
   // qa releases it: 合格, its units for sale.
-  await consoleLogin(page, 'qa');
-  await page.goto(`/admin/batches?keyword=${batchNo}`);
+  await consoleSession(page, 'qa', `/admin/batches?keyword=${batchNo}`);
   await row.getByTestId('batch-verdict').click();
   await expect(page.getByTestId('verdict-form')).toContainText('合格，放行销售');
   await still(page, 'console-batches-verdict');

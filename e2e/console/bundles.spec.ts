@@ -4,13 +4,12 @@
  * once; ops takes it off (下架) and it leaves the page.
  */
 import { expect, test } from '@playwright/test';
-import { consoleLogin, shot } from '../helpers';
+import { consoleSession, shot } from '../helpers';
 
 test('ops composes a bundle in the console, a buyer finds it on /zhzq, and ops takes it off', async ({ page, browser }) => {
   test.setTimeout(150_000);
   const name = `控制台组合${Date.now() % 100000}`;
-  await consoleLogin(page, 'ops');
-  await page.goto('/admin/bundles');
+  await consoleSession(page, 'ops', '/admin/bundles');
   await expect(page.getByTestId('bundles-table').locator('tr.ant-table-row').first()).toBeVisible();
   await shot(page, 'console-bundles');
 

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { AdminArticleCategory, AdminArticleDetail } from '../../core/schemas/admin-content';
-import { consoleLogin, operatorRequest, shot, type Envelope } from '../helpers';
+import { consoleSession, type Envelope, operatorRequest, shot } from '../helpers';
 
 /** Fails the test if the page runs anything the article tried to smuggle in. */
 function watchForScripts(page: Page) {
@@ -19,8 +19,7 @@ const settled = (page: Page) => expect(page.locator('.ant-modal').last()).not.to
 const smuggled = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null);
 
 test('ops changes the hot line in 站点设置 and the storefront header and footer show it at once', async ({ page }) => {
-  await consoleLogin(page, 'ops');
-  await page.goto('/admin/site-settings');
+  await consoleSession(page, 'ops', '/admin/site-settings');
   const form = page.getByTestId('site-settings-form');
   const hotLine = page.getByTestId('site-hot-line');
   await expect(hotLine).toHaveValue('400-820-3366');
@@ -53,8 +52,7 @@ test('ops changes the hot line in 站点设置 and the storefront header and foo
 test('ops writes a news article in the editor; a script typed in or sent as HTML reads as text and never runs', async ({ page }) => {
   test.setTimeout(150_000);
   const title = `华东仓盘点通知${Date.now() % 100000}`;
-  await consoleLogin(page, 'ops');
-  await page.goto('/admin/articles');
+  await consoleSession(page, 'ops', '/admin/articles');
   const table = page.getByTestId('articles-table');
   await expect(table.locator('tr.ant-table-row').first()).toBeVisible();
   await shot(page, 'console-articles');
@@ -173,8 +171,7 @@ test('ops writes a news article in the editor; a script typed in or sent as HTML
 });
 
 test('ops renames a hot search and the storefront shows it under the search box', async ({ page }) => {
-  await consoleLogin(page, 'ops');
-  await page.goto('/admin/hot-searches');
+  await consoleSession(page, 'ops', '/admin/hot-searches');
   const first = page.getByTestId('hot-searches-table').locator('tr.ant-table-row').first();
   await expect(first.getByTestId('hot-search-row-name')).toHaveText('阿莫西林');
   await shot(page, 'console-hot-searches');
@@ -198,8 +195,7 @@ test('ops renames a hot search and the storefront shows it under the search box'
 });
 
 test('ops finds the banners by position and the nav with its children', async ({ page }) => {
-  await consoleLogin(page, 'ops');
-  await page.goto('/admin/ads');
+  await consoleSession(page, 'ops', '/admin/ads');
   const ads = page.getByTestId('ads-table');
   await expect(ads.locator('tr.ant-table-row').first()).toBeVisible();
   await page.getByTestId('ads-position').click();

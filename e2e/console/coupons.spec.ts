@@ -4,13 +4,12 @@
  * ops issues a copy to a buyer who then holds it, and finds that copy in the coupon's 领取记录, by buyer too.
  */
 import { expect, test } from '@playwright/test';
-import { api, consoleLogin, loginByApi, shot } from '../helpers';
+import { api, consoleSession, loginByApi, shot } from '../helpers';
 
 test('ops creates a coupon in the console, a buyer finds it in the coupon centre, and ops issues one to a buyer', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const name = `控制台新券${Date.now() % 100000}`;
-  await consoleLogin(page, 'ops');
-  await page.goto('/admin/coupons');
+  await consoleSession(page, 'ops', '/admin/coupons');
   await expect(page.getByTestId('coupons-table').locator('tr.ant-table-row').first()).toBeVisible();
   await shot(page, 'console-coupons');
 

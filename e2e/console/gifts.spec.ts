@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import type { CartList } from '../../core/schemas/cart';
 import type { Goods } from '../../core/schemas/goods';
-import { api, clearCart, consoleLogin, loginByApi, shot, withAccount } from '../helpers';
+import { api, clearCart, consoleSession, loginByApi, shot, withAccount } from '../helpers';
 
 test('ops composes a 买赠 with its gift, and the buyer’s cart shows the gift on the line at once', async ({ page, browser }) => {
   test.setTimeout(150_000);
@@ -19,8 +19,7 @@ test('ops composes a 买赠 with its gift, and the buyer’s cart shows the gift
   const [bought, present] = plain;
   expect(present, 'two plain goods').toBeTruthy();
 
-  await consoleLogin(page, 'ops');
-  await page.goto('/admin/activities');
+  await consoleSession(page, 'ops', '/admin/activities');
   const table = page.getByTestId('activities-table');
   await expect(table.locator('tr.ant-table-row').first()).toBeVisible();
   await page.getByTestId('activity-new').click();

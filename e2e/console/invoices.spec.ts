@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import type { AdminInvoicePage, InvoiceSettings } from '../../core/schemas/invoices';
-import { consoleLogin, type Envelope, operatorRequest, still } from '../helpers';
+import { consoleLogin, consoleSession, type Envelope, operatorRequest, still } from '../helpers';
 
 async function pdfOf(download: Download, prefix: string) {
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${prefix}-\\d{20}\\.pdf$`));
@@ -125,8 +125,7 @@ test('finance keeps the seller and the rate of each goods class in 开票设置,
   const stored = async () => ((await (await finance.get('/api/admin/invoices/settings')).json()) as Envelope<InvoiceSettings>).data;
   const before = await stored();
   try {
-    await consoleLogin(page, 'finance');
-    await page.goto('/admin/invoices');
+    await consoleSession(page, 'finance', '/admin/invoices');
     await page.getByTestId('invoice-settings').click();
     const dialog = page.getByRole('dialog', { name: '开票设置' });
     await expect(page.getByTestId('invoice-settings-tax-no')).toHaveValue(before.seller_tax_no);

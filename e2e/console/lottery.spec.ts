@@ -6,12 +6,11 @@
 import { expect, test } from '@playwright/test';
 import type { Address } from '../../core/schemas/trade';
 import type { DrawRecordPage } from '../../core/schemas/lottery';
-import { api, consoleLogin, loginByApi, shot } from '../helpers';
+import { api, consoleSession, loginByApi, shot } from '../helpers';
 
 test('ops changes a prize’s weight and stock, reads the draws and ships a physical prize', async ({ page, browser }) => {
   test.setTimeout(150_000);
-  await consoleLogin(page, 'ops');
-  await page.goto('/admin/lottery');
+  await consoleSession(page, 'ops', '/admin/lottery');
   const table = page.getByTestId('lotteries-table');
   const row = table.locator('tr.ant-table-row', { hasText: '每日幸运抽奖' });
   await expect(row).toContainText('进行中');

@@ -4,7 +4,7 @@
  * without a price of their own at it.
  */
 import { expect, test } from '@playwright/test';
-import { api, consoleLogin, loginByApi, operatorRequest, still, stillWhole, type Envelope } from '../helpers';
+import { api, consoleSession, type Envelope, loginByApi, operatorRequest, still, stillWhole } from '../helpers';
 
 type Card = { id: number; type: number; base_price: string; xq: string; is_buy: number };
 type Batch = { id: number; batch_no: string; xq: string; status: number; near_rate: number | null };
@@ -21,8 +21,7 @@ test('ops sets the near-expiry price of a near batch and the zone’s card sells
   expect(batch, 'the batch the card offers').toBeTruthy();
   const price = (Math.max(0.01, Math.round(Number(card!.base_price) * 80) / 100) || 0.01).toFixed(2);
 
-  await consoleLogin(page, 'ops');
-  await page.goto(`/admin/batches?goods_id=${card!.id}`);
+  await consoleSession(page, 'ops', `/admin/batches?goods_id=${card!.id}`);
   const row = page.getByTestId('batch-table').locator('tbody tr.ant-table-row').filter({ hasText: batch!.batch_no });
   await expect(row).toHaveCount(1);
   // It sells in the zone, not with its goods: the list says so, with the price it sells at there.
@@ -69,8 +68,7 @@ test('ops sets the default near-expiry rate in 站点设置 and the zone sells n
   const at = (rate: number) => (Math.floor((base * rate + 50) / 100) / 100).toFixed(2);
   expect(card.base_price).toBe(at(70));
 
-  await consoleLogin(page, 'ops');
-  await page.goto('/admin/site-settings');
+  await consoleSession(page, 'ops', '/admin/site-settings');
   const section = page.getByTestId('near-rate-section');
   const input = section.getByTestId('near-rate-input');
   await expect(input).toHaveValue('70');

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatMoney, yuanToFen } from '../../core/money';
-import { api, consoleLogin, loginByApi, shot, still, withAccount } from '../helpers';
+import { api, consoleLogin, consoleSession, loginByApi, shot, still, withAccount } from '../helpers';
 
 /** A page another browser changed is read afresh: allow for a busy machine. */
 const slow = { timeout: 30_000 };
@@ -141,8 +141,7 @@ test('warehouse ships it with 顺丰速运, and demo reads 已发货 and the tra
 });
 
 test('admin finds the transfer confirmation and the shipping in 操作日志', async ({ page }) => {
-  await consoleLogin(page, 'admin');
-  await page.goto(`/admin/orders?keyword=${placed.orderNo}`);
+  await consoleSession(page, 'admin', `/admin/orders?keyword=${placed.orderNo}`);
   await expect(page.getByTestId('orders-keyword')).toHaveValue(placed.orderNo);
   const rows = page.getByTestId('orders-table').locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(1);
@@ -163,8 +162,7 @@ test('admin finds the transfer confirmation and the shipping in 操作日志', a
 });
 
 test('the delivery note shows the order’s lines on a sheet of its own, and 打印 opens the print dialog', async ({ page }) => {
-  await consoleLogin(page, 'warehouse');
-  await page.goto(`/admin/orders/${placed.id}/print`);
+  await consoleSession(page, 'warehouse', `/admin/orders/${placed.id}/print`);
   const note = page.getByTestId('delivery-note');
   await expect(note).toContainText('发 货 单');
   await expect(page.getByTestId('note-order-no')).toHaveText(placed.orderNo);

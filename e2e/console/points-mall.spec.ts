@@ -6,13 +6,12 @@
 import { expect, test } from '@playwright/test';
 import type { Address } from '../../core/schemas/trade';
 import type { PointsRedeemed } from '../../core/schemas/points';
-import { api, consoleLogin, loginByApi, shot, shotWhole } from '../helpers';
+import { api, consoleSession, loginByApi, shot, shotWhole } from '../helpers';
 
 test('ops creates a points goods a buyer redeems, ships the order, and the buyer reads it as 已发货 with its tracking number', async ({ page, browser }) => {
   test.setTimeout(150_000);
   const name = `门店防护礼包${Date.now() % 100000}`;
-  await consoleLogin(page, 'ops');
-  await page.goto('/admin/points-goods');
+  await consoleSession(page, 'ops', '/admin/points-goods');
   await expect(page.getByTestId('points-goods-table').locator('tr.ant-table-row').first()).toBeVisible();
   await shot(page, 'console-points-goods');
 

@@ -5,7 +5,7 @@
  * the 随货同行单; demo downloads the 随货同行单 and the codes from the shipped order's page.
  */
 import { expect, test } from '@playwright/test';
-import { api, clearCart, consoleLogin, loginByApi, operatorRequest, shot, still, withAccount } from '../helpers';
+import { api, clearCart, consoleSession, loginByApi, operatorRequest, shot, still, withAccount } from '../helpers';
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -57,8 +57,7 @@ test('demo orders 100 boxes of a drug with trace codes and pays online', async (
 });
 
 test('warehouse scans every box with the keyboard, undoes one, and ships once the order is 可发货', async ({ page }) => {
-  await consoleLogin(page, 'warehouse');
-  await page.goto('/admin/check');
+  await consoleSession(page, 'warehouse', '/admin/check');
   const row = page.locator('tr', { hasText: orderNo });
   await expect(row).toBeVisible();
   await still(page, 'console-check-list');

@@ -4,7 +4,7 @@
  * keeps devices out of its cart until an operator widens it; admin reads each step in the audit log.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { consoleLogin, freshPhone, loginByApi, shot, smsCode } from '../helpers';
+import { consoleLogin, consoleSession, freshPhone, loginByApi, shot, smsCode } from '../helpers';
 
 /** A page another browser changed is read afresh: allow for a busy machine. */
 const slow = { timeout: 30_000 };
@@ -95,8 +95,7 @@ test('qa rejects a new pharmacy with a reason its owner reads on 资质证件', 
   const company = `杭州驳回测试大药房${Date.now() % 100000}`;
   await registerPharmacy(owner, company);
 
-  await consoleLogin(page, 'qa');
-  await page.goto('/admin/users?is_passed=0&submitted=1');
+  await consoleSession(page, 'qa', '/admin/users?is_passed=0&submitted=1');
   await page.getByTestId('users-table').locator('tr', { hasText: company }).getByRole('link', { name: '审核' }).click();
   await expect(page.getByTestId('user-licence')).toHaveCount(3);
   await page.getByTestId('review-decision').getByText('驳回').click();
@@ -127,8 +126,7 @@ test("an operator widens chain-b's 经营范围 and it may buy devices; admin re
   await expect(store.getByTestId('detail-actions')).toContainText('超出经营范围', slow);
   await shot(store, 'storefront-out-of-scope');
 
-  await consoleLogin(page, 'admin');
-  await page.goto('/admin/users?keyword=滨江店');
+  await consoleSession(page, 'admin', '/admin/users?keyword=滨江店');
   await page.getByTestId('users-table').getByTestId('user-link').first().click();
   await page.getByRole('tab', { name: '权限与等级' }).click();
   await page.getByTestId('flags-scopes').getByText(scopeName, { exact: true }).click();

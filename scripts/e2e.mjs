@@ -15,13 +15,17 @@ if (!fs.existsSync(chromium)) {
   process.exit(process.env.CI ? 1 : 0);
 }
 
-// A build of its own, so that runs side by side (or a developer's own build) do not pull files from under each other.
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-e2e-web-'));
-const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(1);
+// The production build npm test made beside its unit tests (E2E_WEB_DIST), else a build of its own, so that runs side
+// by side (or a developer's own build) do not pull files from under each other.
+const givenDist = process.env.E2E_WEB_DIST;
+const dist = givenDist || fs.mkdtempSync(path.join(os.tmpdir(), 'yct-e2e-web-'));
+if (!givenDist) {
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', dist, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(1);
+}
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -128,5 +132,5 @@ async function runSuite(suite, live) {
 
 const passed = await Promise.all(suites.map((suite, i) => runSuite(suite, i === 0)));
 if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify({ stats, suites: reported }));
-fs.rmSync(dist, { recursive: true, force: true });
+if (!givenDist) fs.rmSync(dist, { recursive: true, force: true });
 process.exit(passed.every(Boolean) ? 0 : 1);

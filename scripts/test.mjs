@@ -103,6 +103,24 @@ await runTogether([
   { label: 'API reference is current', cmd: 'npx', args: ['tsx', 'scripts/api-docs.ts', '--check'] },
 ]);
 
+// The journeys' production build, made beside the unit and API tests: alone it keeps one core of two busy for a
+// quarter of a minute, which the journeys' start waited for (docs/decisions/028-suite-budget.md). Its output goes to
+// a file: the unit tests' stages block this process, and a pipe nobody reads would stop the build once full.
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-e2e-web-'));
+const webLog = path.join(reports, 'web-build.log');
+const webStarted = Date.now();
+const webBuild = new Promise((resolve) => {
+  const log = fs.openSync(webLog, 'w');
+  spawn('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', webDist, '--emptyOutDir'], {
+    cwd: root,
+    env: process.env,
+    stdio: ['ignore', log, log],
+  }).on('close', (status) => {
+    fs.closeSync(log);
+    resolve(status);
+  });
+});
+
 const pglite = path.join(reports, 'vitest-pglite.json');
 run('unit and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pglite}`], { TEST_DB: 'pglite' });
 countVitest(pglite);
@@ -119,8 +137,19 @@ if (pgUrl) {
   console.log('\nDATABASE_URL is not set: the API tests ran on PGlite only.');
 }
 
+const webStatus = await webBuild;
+const webIndex = path.join(webDist, 'index.html');
+const webSeconds = fs.existsSync(webIndex) ? (fs.statSync(webIndex).mtimeMs - webStarted) / 1000 : 0;
+const webOutput = fs.readFileSync(webLog, 'utf8').trim();
+console.log(
+  `\n=== web build for the journeys (beside the unit tests): ${webStatus === 0 ? `ok in ${webSeconds.toFixed(1)} s` : 'FAILED'} ===${webOutput ? `\n${webOutput}` : ''}`,
+);
+stages.push({ label: 'web build for the journeys (beside the unit tests)', seconds: webSeconds, ok: webStatus === 0 });
+if (webStatus !== 0) failures.push('web build for the journeys');
+
 const e2e = path.join(reports, 'e2e.json');
-run('end-to-end (Chromium)', 'node', ['scripts/e2e.mjs'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e });
+if (webStatus === 0) run('end-to-end (Chromium)', 'node', ['scripts/e2e.mjs'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2e, E2E_WEB_DIST: webDist });
+fs.rmSync(webDist, { recursive: true, force: true });
 if (fs.existsSync(e2e)) {
   const report = JSON.parse(fs.readFileSync(e2e, 'utf8'));
   const s = report.stats ?? {};

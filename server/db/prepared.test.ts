@@ -9,7 +9,7 @@ import { dbLabel, openTestDatabase, type TestDatabase } from '../testing.js';
 
 let t: TestDatabase;
 beforeAll(async () => {
-  t = await openTestDatabase({ goods: 20, accounts: false });
+  t = await openTestDatabase({ goods: 20 });
 });
 afterAll(async () => t?.dispose());
 

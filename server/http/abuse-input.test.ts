@@ -71,7 +71,7 @@ describe(`control characters on ${dbLabel}`, () => {
   });
 
   it('guards a field added tomorrow as well: a new route with a plain string gets the same 422', async () => {
-    const database = await openTestDatabase({ goods: 20, accounts: false });
+    const database = await openTestDatabase({ goods: 20 });
     const app = await buildApp({ config: testConfig(), database, logger: false });
     app.post('/api/new_field', { schema: { body: z.object({ note: z.string() }) } }, async () => ({ code: 10000, message: 'success', data: null }));
     await app.ready();

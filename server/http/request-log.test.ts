@@ -10,7 +10,7 @@ let app: Awaited<ReturnType<typeof buildApp>>;
 const lines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  database = await openTestDatabase({ goods: 20, accounts: false });
+  database = await openTestDatabase({ goods: 20 });
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);

@@ -13,7 +13,7 @@ import { seedDocuments } from './documents.js';
 let database: TestDatabase;
 const dir = testConfig().uploadDir;
 beforeAll(async () => {
-  database = await openTestDatabase({ goods: 20, accounts: false });
+  database = await openTestDatabase({ goods: 20 });
   await fs.mkdir(dir, { recursive: true });
   await seedDocuments(database.db, dir, 3);
 });

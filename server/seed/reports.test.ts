@@ -11,7 +11,7 @@ import { seedReports } from './reports.js';
 let database: TestDatabase;
 const dir = `${testConfig().uploadDir}-reports`;
 beforeAll(async () => {
-  database = await openTestDatabase({ goods: 20, accounts: false });
+  database = await openTestDatabase({ goods: 20 });
   await fs.mkdir(dir, { recursive: true });
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { pageRenderer } from './page.js';
 
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await openTestDatabase({ goods: 20, accounts: false });
+  database = await openTestDatabase({ goods: 20 });
 });
 afterAll(async () => database?.dispose());
 

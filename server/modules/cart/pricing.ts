@@ -4,7 +4,7 @@
  * and the shipping settings, and hands them to `priceCart`. The same function serves the cart, the confirm
  * page and order creation (inside its transaction), so what the buyer is shown is what the order charges.
  */
-import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   priceCart,
   type AddonPick,
@@ -399,10 +399,11 @@ export async function priceTotalsOf(db: Db, conn: Conn, buyer: Buyer, opts: Pric
   return priceWith(db, conn, buyer, entries, true, { ...at, shared }, goods, account);
 }
 
-/** Removes the ordered lines from the account's cart, in the order's transaction. */
-export async function removeLines(tx: Conn, userId: number, ids: number[]) {
-  if (ids.length) await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), anyId(cartItems.id, ids)));
-}
+/**
+ * SQL that removes the ordered lines `ids` (an int array) from the account's cart: a part of the statement that
+ * writes the order, in its transaction.
+ */
+export const removeLinesSql = (userId: SQL, ids: SQL) => sql`delete from ${cartItems} where ${cartItems.userId} = ${userId} and ${cartItems.id} = any(${ids})`;
 
 /** SQL for the number of lines in the account's cart (the user object's `cart`, one statement with the rest). */
 export const lineCountSql = (userId: number) => sql`(select count(*)::int from ${cartItems} where ${cartItems.userId} = ${userId})`;

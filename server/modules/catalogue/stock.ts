@@ -7,6 +7,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { LineBatch } from '../../../core/schemas/trade.js';
 import { chinaToday } from '../../../core/schemas/admin-goods.js';
+import { sqlOnce } from '../../db/built-once.js';
 import type { Conn, Db } from '../../db/client.js';
 import { goods, goodsBatches, orderItemBatches, salesTally } from '../../db/schema/catalogue.js';
 import { dateBatch, lockGoods, syncGoodsStock } from './batches.js';
@@ -43,23 +44,40 @@ type Taken = { short: number | string | null; taken: number; held: number; batch
 export async function takeStocks(tx: Conn, lines: StockLine[], today = chinaToday()): Promise<number | null> {
   const wanted = merged(lines);
   if (!wanted.length) return null;
-  const values = sql.join(
-    wanted.map((l) => sql`(${l.item}::int, ${l.goodsId}::int, ${l.near === true}::boolean, ${l.number}::int)`),
-    sql`, `,
-  );
-  // Near-expiry lines take the batches within the goods' minimum shelf life (not expired), the others the batches
-  // that sell: each kind its own running sums, first-expiring first, in the one locked statement.
-  const result = (await tx.execute(sql`
-    with wanted(item, goods_id, near, n) as (values ${values}),
+  const [row] = await takeStatement(tx, {
+    items: wanted.map((l) => l.item),
+    goods: wanted.map((l) => l.goodsId),
+    near: wanted.map((l) => l.near === true),
+    units: wanted.map((l) => l.number),
+    today,
+  });
+  if (row.short !== null) return Number(row.short);
+  const goodsCount = new Set(wanted.map((l) => l.goodsId)).size;
+  if (Number(row.taken) !== goodsCount || Number(row.held) !== Number(row.batches))
+    throw new Error(`takeStocks: ${row.taken} of ${goodsCount} goods, ${row.held} of ${row.batches} batches taken`);
+  return null;
+}
+
+/**
+ * `takeStocks`' statement, built once: the lines come as four arrays (line, goods, near, units) and the day as a
+ * value, so its text is the same for every order. Near-expiry lines take the batches within the goods' minimum
+ * shelf life (not expired), the others the batches that sell: each kind its own running sums, first-expiring
+ * first, in the one locked statement.
+ */
+const takeStatement = sqlOnce<Taken>('stock_take', () => {
+  const today = sql`${sql.placeholder('today')}::date`;
+  return sql`
+    with wanted(item, goods_id, near, n) as (
+      select * from unnest(${sql.placeholder('items')}::int[], ${sql.placeholder('goods')}::int[], ${sql.placeholder('near')}::boolean[], ${sql.placeholder('units')}::int[])),
     need as (
       select goods_id as id, coalesce(sum(n) filter (where not near), 0)::int as n, coalesce(sum(n) filter (where near), 0)::int as nn
       from wanted group by goods_id),
     locked as materialized (
       select g.id, g.number, g.min_shelf_days, w.nn > 0 as near from ${goods} g join need w on g.id = w.id order by g.id for update of g),
     lots as materialized (
-      select b.id, b.goods_id, b.xq <= ${today}::date + l.min_shelf_days as near, b.quantity - b.held as free, b.xq, b.scrq
+      select b.id, b.goods_id, b.xq <= ${today} + l.min_shelf_days as near, b.quantity - b.held as free, b.xq, b.scrq
       from ${goodsBatches} b join locked l on l.id = b.goods_id
-      where b.status = 1 and b.quantity > b.held and (b.xq > ${today}::date + l.min_shelf_days or (l.near and b.xq > ${today}::date))
+      where b.status = 1 and b.quantity > b.held and (b.xq > ${today} + l.min_shelf_days or (l.near and b.xq > ${today}))
       order by b.goods_id, b.xq, b.id for update of b),
     ranked as (
       select id, goods_id, near, free, xq, scrq, (sum(free) over (partition by goods_id, near order by xq, id))::int as upto from lots),
@@ -88,14 +106,8 @@ export async function takeStocks(tx: Conn, lines: StockLine[], today = chinaToda
       where g.id = w.id and not exists (select 1 from short) returning g.id as id, w.n + w.nn as n),
     tally as (insert into ${salesTally} (goods_id, number) select id, n from taken)
     select (select id from short) as short, (select count(*) from taken)::int as taken,
-      (select count(*) from held)::int as held, (select count(*) from per_batch)::int as batches`)) as unknown as { rows: Taken[] };
-  const [row] = result.rows;
-  if (row.short !== null) return Number(row.short);
-  const goodsCount = new Set(wanted.map((l) => l.goodsId)).size;
-  if (Number(row.taken) !== goodsCount || Number(row.held) !== Number(row.batches))
-    throw new Error(`takeStocks: ${row.taken} of ${goodsCount} goods, ${row.held} of ${row.batches} batches taken`);
-  return null;
-}
+      (select count(*) from held)::int as held, (select count(*) from per_batch)::int as batches`;
+});
 
 type Release = { item: number; goods_id: number; units: number };
 

@@ -4,7 +4,6 @@
  * back what it took (placement.ts): cancelling, expiry and refunds (lifecycle.ts) run those instead of a copy of this code.
  * Goods containing ephedrine go into an order of their own (bank transfer only, no coupon or red packet).
  */
-import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../core/codes.js';
@@ -32,7 +31,6 @@ import {
   cartEntriesForPricing,
   lockedSelection,
   priceEntries,
-  removeLines,
   sharedPricing,
   type Buyer,
   type CartEntry,
@@ -48,12 +46,11 @@ import { goodsRow, sellingExpiries, viewerOfUser } from '../catalogue/index.js';
 import { intSetting } from '../settings/index.js';
 import { walletOf } from '../wallet/index.js';
 import { placement } from './placement.js';
+import { writeOrder } from './write.js';
 import type { ItemRow, OrderRow } from './rows.js';
 
 const y = fenToYuan;
-const HOUR_MS = 3_600_000;
-/** An unpaid order is cancelled after this many hours; one waiting for a bank transfer after 7 days. */
-const UNPAID_HOURS = 24;
+/** An order waiting for a bank transfer is cancelled after 7 days (an unpaid one after 24 hours, write.ts). */
 export const TRANSFER_DAYS = 7;
 const CONTRACT_REQUIRED = '首次下单前请先签署电子合同';
 const NOTHING_SELECTED = '请先在购物车中选择要结算的商品';
@@ -208,12 +205,6 @@ export async function availableCoupons(db: Db, user: SessionUser, type: 1 | 2, p
   };
 }
 
-/** 20 characters: the time in China to the second and six random digits. */
-function orderNo(now: number) {
-  const stamp = new Date(now + 8 * HOUR_MS).toISOString().replace(/\D/g, '').slice(0, 14);
-  return `${stamp}${crypto.randomInt(0, 1_000_000).toString().padStart(6, '0')}`;
-}
-
 /** Units of each goods a priced line takes from stock (a bundle takes its items). */
 function stockNeeds(line: PricedLine, p: PricedEntries): Map<number, number> {
   const needs = new Map<number, number>();
@@ -239,91 +230,6 @@ async function ordersOfCheckout(conn: Conn, userId: number, key: string): Promis
     .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, key)))
     .orderBy(asc(orders.id));
   return rows.map((o) => ({ id: o.id, order_no: o.orderNo, pay_amount: y(o.payAmount), is_ephedrine: o.isEphedrine ? 1 : 0 }));
-}
-
-/** Step 3, write the order: its row and a line per priced line, with every discount the engine gave. */
-async function writeOrder(
-  tx: Tx,
-  user: SessionUser,
-  input: CreateInput,
-  address: Awaited<ReturnType<typeof ownAddress>>,
-  group: Group,
-  p: PricedEntries,
-  now: number,
-) {
-  const priced = p.priced;
-  const counted = priced.lines.filter((l) => l.counted);
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      orderNo: orderNo(now),
-      userId: user.id,
-      goodsAmount: priced.goods_amount,
-      welfareAmount: priced.welfare_amount,
-      manjianAmount: priced.manjian_amount,
-      couponAmount: priced.coupon_amount,
-      redPacketAmount: priced.red_packet_amount,
-      shippingAmount: priced.shipping_amount,
-      payAmount: priced.pay_amount,
-      cashbackAmount: priced.cashback_amount,
-      cashback: priced.activity_data.cashbacks
-        .filter((c) => c.back > 0)
-        .map((c) => ({
-          activity_id: c.activity_id,
-          name: c.name,
-          amount: c.amount,
-          tiers: c.tiers.map((t) => ({ amount: t.amount, back: t.back })),
-          back: c.back,
-        })),
-      userCouponId: priced.coupon && priced.coupon_amount > 0 ? priced.coupon.id : null,
-      address: {
-        name: address.name,
-        phone: address.phone,
-        province: address.province,
-        city: address.city,
-        district: address.district,
-        address: address.address,
-      },
-      invoice: input.invoice && input.invoice.type !== 0 ? input.invoice : null,
-      remark: input.remark,
-      isEphedrine: group.key === 'ephedrine',
-      expiresAt: new Date(now + UNPAID_HOURS * HOUR_MS),
-      checkoutKey: input.checkout_key ?? null,
-    })
-    .returning();
-  const bundleOfLine = (l: PricedLine) => p.context.combinations.find((c) => p.entries.find((e) => e.line.id === l.id)?.line.combinationId === c.id);
-  const items = await tx
-    .insert(orderItems)
-    .values(
-      counted.map((l) => {
-        const g = p.goodsById.get(l.goods_id)!;
-        const promoOn = l.promo?.status === 'on' && l.promo.applied > 0;
-        const bundle = l.type === LineType.bundle ? bundleOfLine(l) : undefined;
-        return {
-          orderId: order.id,
-          goodsId: l.goods_id,
-          type: l.source === 'huangou' ? LineType.addon : l.type,
-          activityId: promoOn ? l.promo!.activity_id : (l.huangou_activity_id ?? l.manjian_activity_id),
-          name: bundle?.name ?? g.name,
-          sccj: g.sccj,
-          ypgg: g.ypgg,
-          bzdw: l.type === LineType.bundle ? '套' : g.bzdw,
-          image: g.images[0] ?? '',
-          number: l.number,
-          unitPrice: l.unit_price,
-          amount: l.amount,
-          welfareAmount: l.welfare_amount,
-          manjianAmount: l.goods_manjian_amount,
-          couponAmount: l.coupon_amount,
-          redPacketAmount: l.red_packet_amount,
-          payAmount: l.pay_amount,
-          promoNumber: promoOn ? l.promo!.applied : 0,
-          parts: bundle?.items ?? null,
-        };
-      }),
-    )
-    .returning();
-  return { order, items };
 }
 
 /** Gifts go with the order while their goods are in stock (a gift out of stock is left out, not refused). */
@@ -392,7 +298,6 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
     const allNeeds = new Map<number, number>();
     const allItems: ItemRow[] = [];
     const names = new Map<number, string>();
-    const orderedLines: number[] = [];
     const reasons: string[] = [];
     for (const { group, p } of groups) {
       const priced = p.priced;
@@ -411,7 +316,7 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
       }
       for (const [id, n] of needs) allNeeds.set(id, (allNeeds.get(id) ?? 0) + n);
       for (const [id, g] of p.goodsById) names.set(id, g.name);
-      const { order, items } = await writeOrder(tx, user, input, address.value, group, p, now);
+      const { order, items } = await writeOrder(tx, user, input, address.value, group.key === 'ephedrine', p, now);
       allItems.push(...items, ...(await addGifts(tx, order, priced, allNeeds, names)));
       await allInOrder([placement.coupon.take(tx, order, now), placement.redPacket.take(tx, order), placement.limitedBuys.take(tx, order, items)]);
       if (order.payAmount === 0) {
@@ -421,12 +326,11 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
           .set({ status: OrderStatus.toShip, payStatus: PayStatus.paid, payMethod: 'discount', paidAt: new Date(now) })
           .where(eq(orders.id, order.id));
       }
-      orderedLines.push(...counted.filter((l) => l.id !== null).map((l) => l.id!));
       made.push({ id: order.id, order_no: order.orderNo, pay_amount: y(order.payAmount), is_ephedrine: order.isEphedrine ? 1 : 0 });
     }
     if (!made.length) throw refuse(`所选商品暂时无法购买${reasons.length ? `（${reasons.slice(0, 3).join('；')}）` : ''}，请返回购物车调整`);
     // The stock last, so that the goods rows are held only until the commit.
-    await allInOrder([removeLines(tx, user.id, orderedLines), placement.stock.take(tx, allItems, (id) => names.get(id) ?? '')]);
+    await placement.stock.take(tx, allItems, (id) => names.get(id) ?? '');
     return made;
   });
   const first = created.find((o) => !o.is_ephedrine) ?? created[0];

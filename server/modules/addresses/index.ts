@@ -1,3 +1,3 @@
 /** What other modules and the app may use of addresses. */
 export { addressRoutes } from './routes.js';
-export { listAddresses, ownAddress } from './service.js';
+export { listAddresses, ownAddress, ownAddressIn, ownAddressSql } from './service.js';

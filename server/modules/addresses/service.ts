@@ -1,8 +1,9 @@
 /** Receiving addresses (收货地址): an account's own only; one default; another account's id answers 404. */
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Address, addressBody } from '../../../core/schemas/trade.js';
 import type { Conn, Db } from '../../db/client.js';
+import { decodeJsonRows, jsonArrayOfRows, namedColumns } from '../../db/json-rows.js';
 import { addresses } from '../../db/schema/addresses.js';
 import { notFound, refuse } from '../../http/envelope.js';
 
@@ -34,6 +35,21 @@ export async function ownAddress(conn: Conn, userId: number, id: number): Promis
     .select()
     .from(addresses)
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  if (!row) throw notFound(ADDRESS_MISSING);
+  return row;
+}
+
+/**
+ * SQL for the account's address `id` as a JSON array text of at most one row: a column of another module's read
+ * (the order's locked read of its cart lines), which `ownAddressIn` answers from.
+ */
+export const ownAddressSql = (userId: SQL, id: SQL) =>
+  sql<string>`(select ${jsonArrayOfRows} from (select ${namedColumns(getTableColumns(addresses))} from ${addresses}
+    where ${addresses.id} = ${id} and ${addresses.userId} = ${userId}) r)`;
+
+/** The address `ownAddressSql` read, or 404 as `ownAddress` answers. */
+export function ownAddressIn(text: string): Row {
+  const [row] = decodeJsonRows(getTableColumns(addresses), text) as Row[];
   if (!row) throw notFound(ADDRESS_MISSING);
   return row;
 }

@@ -121,8 +121,17 @@ function linesJsonSql(userId: Placeholder, which: { lineIds?: Placeholder; selec
   ), '[]')`;
 }
 
-/** The shape of a pricing read: which lines, the goods columns (all the cart shows, or pricing's), locked or not. */
-type ReadShape = { lineIds: boolean; selectedOnly: boolean; pricing: boolean; locked: boolean };
+/**
+ * Columns another module reads with the lines (the order's address), named by `key`; their placeholders besides
+ * `userId` take the values given with them.
+ */
+export type Besides = { key: string; columns: Record<string, SQL> };
+
+/**
+ * The shape of a pricing read: which lines, the goods columns (all the cart shows, or pricing's), locked or not,
+ * and what is read besides.
+ */
+type ReadShape = { lineIds: boolean; selectedOnly: boolean; pricing: boolean; locked: boolean; besides?: Besides };
 
 /**
  * Pricing's one statement for a shape, built once per connection (db/built-once.ts): the lines, their goods and
@@ -130,15 +139,15 @@ type ReadShape = { lineIds: boolean; selectedOnly: boolean; pricing: boolean; lo
  * today at each limited price running). Built afresh for every cart, it cost the server's thread more than the
  * database takes to answer it; read in two statements, a second round trip for every cart, confirm page and order.
  */
-function pricingRead({ lineIds, selectedOnly, pricing, locked }: ReadShape) {
-  const name = `cart_pricing_${selectedOnly ? 'selected' : 'all'}${lineIds ? '_lines' : ''}${pricing ? '_totals' : ''}${locked ? '_locked' : ''}`;
+function pricingRead({ lineIds, selectedOnly, pricing, locked, besides }: ReadShape) {
+  const name = `cart_pricing_${selectedOnly ? 'selected' : 'all'}${lineIds ? '_lines' : ''}${pricing ? '_totals' : ''}${locked ? '_locked' : ''}${besides ? `_${besides.key}` : ''}`;
   const userId = sql.placeholder('userId');
   const which = { lineIds: lineIds ? sql.placeholder('lineIds') : undefined, selectedOnly };
   const lines = sql<LineJson[]>`${linesJsonSql(userId, which, locked)}`;
   const goodsIds = sql`(array(select ${cartItems.goodsId} from ${cartItems} where ${linesOf(userId, which)}) || ${sql.placeholder('extraGoods')}::int[])`;
   return (conn: Conn) =>
     conn
-      .select({ lines, goods: goodsJsonSql(pricing, goodsIds), ...accountColumns(userId) })
+      .select({ lines, goods: goodsJsonSql(pricing, goodsIds), ...accountColumns(userId), ...besides?.columns })
       .from(sql`(select 1) one`)
       .prepare(name);
 }
@@ -174,7 +183,7 @@ const pricingReads = new Map<string, ReturnType<typeof pricingRead>>();
 
 /** The pricing read of a shape, one function per shape (built once per connection by `builtOnce`). */
 function readOf(shape: ReadShape) {
-  const key = `${shape.lineIds}:${shape.selectedOnly}:${shape.pricing}:${shape.locked}`;
+  const key = `${shape.lineIds}:${shape.selectedOnly}:${shape.pricing}:${shape.locked}:${shape.besides?.key}`;
   let read = pricingReads.get(key);
   if (!read) pricingReads.set(key, (read = pricingRead(shape)));
   return read;
@@ -198,17 +207,28 @@ const lineOf = (l: LineJson): CartRow => ({
  * at each limited price running), then every goods priced, the goods of bundles and add-on offers with the
  * lines' own (`goods`).
  */
-async function linesWith<P extends boolean>(conn: Conn, userId: number, which: Which, pricing: P, context?: PromotionContext, locked = false) {
+async function linesWith<P extends boolean>(
+  conn: Conn,
+  userId: number,
+  which: Which,
+  pricing: P,
+  context?: PromotionContext,
+  locked = false,
+  besides?: { read: Besides; values: Record<string, unknown> },
+) {
   let lines: CartRow[];
   let account: Account | undefined;
+  let read: Record<string, unknown> = {};
   const goods = new Map<number, P extends true ? PricingRow : GoodsRow>();
   if (context) {
-    const shape = { lineIds: Boolean(which.lineIds), selectedOnly: Boolean(which.selectedOnly), pricing, locked };
+    const shape = { lineIds: Boolean(which.lineIds), selectedOnly: Boolean(which.selectedOnly), pricing, locked, besides: besides?.read };
     const [row] = await builtOnce(conn, readOf(shape)).execute({
+      ...besides?.values,
       ...accountValues(userId, context.dayStart, [...context.spikes, ...context.specials]),
       ...(which.lineIds ? { lineIds: which.lineIds } : {}),
       extraGoods: addonGoods(context),
     });
+    read = row as Record<string, unknown>;
     lines = row.lines.map(lineOf);
     account = accountOf(row);
     for (const g of goodsOfJson(pricing, row.goods)) goods.set(g.id, g);
@@ -222,7 +242,7 @@ async function linesWith<P extends boolean>(conn: Conn, userId: number, which: W
     const g = goods.get(line.goodsId);
     return g ? [{ line, goods: g }] : [];
   });
-  return { entries, goods, account };
+  return { entries, goods, account, besides: read };
 }
 
 /** The account's cart lines (all, some, or the selected ones) with their goods, oldest first. */
@@ -240,10 +260,11 @@ export function cartEntriesForPricing(conn: Conn, userId: number, which: Which, 
 
 /**
  * The selected lines, read as `cartEntriesForPricing` does, each locked until the transaction `tx` ends: two
- * posts of one checkout take turns, and the second sees the lines the first ordered gone.
+ * posts of one checkout take turns, and the second sees the lines the first ordered gone. `besides`: columns of
+ * the order read in the same statement (its address), answered under `besides`.
  */
-export function lockedSelection(tx: Tx, userId: number, shared: SharedPricing) {
-  return linesWith(tx, userId, { selectedOnly: true }, false, shared.context, true);
+export function lockedSelection(tx: Tx, userId: number, shared: SharedPricing, besides?: { read: Besides; values: Record<string, unknown> }) {
+  return linesWith(tx, userId, { selectedOnly: true }, false, shared.context, true, besides);
 }
 
 type AccountSide = {

@@ -4,7 +4,7 @@
  * back what it took (placement.ts): cancelling, expiry and refunds (lifecycle.ts) run those instead of a copy of this code.
  * Goods containing ephedrine go into an order of their own (bank transfer only, no coupon or red packet).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../core/codes.js';
 import { fenToYuan } from '../../../core/money.js';
@@ -24,7 +24,7 @@ import type { Conn, Db, Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
 import { AppError, invalid, notFound, refuse } from '../../http/envelope.js';
-import { listAddresses, ownAddress } from '../addresses/index.js';
+import { listAddresses, ownAddressIn, ownAddressSql } from '../addresses/index.js';
 import { allInOrder } from '../../lib/in-order.js';
 import {
   cartEntries,
@@ -32,6 +32,7 @@ import {
   lockedSelection,
   priceEntries,
   sharedPricing,
+  type Besides,
   type Buyer,
   type CartEntry,
   type PricedEntries,
@@ -268,6 +269,12 @@ async function addGifts(tx: Tx, order: OrderRow, priced: PricedCart, needs: Map<
   return added;
 }
 
+/** The order's address, read with its locked lines. */
+const withAddress: Besides = {
+  key: 'address',
+  columns: { address: ownAddressSql(sql`${sql.placeholder('userId')}`, sql`${sql.placeholder('addressId')}::int`) },
+};
+
 /**
  * `POST /api/order`: one order, or two when goods containing ephedrine are among the lines. In one
  * transaction: lock the selected lines, price them, and per group write the order, add gifts, take the coupon
@@ -281,16 +288,13 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
   const now = Date.now();
   const ephedrineMax = intSetting(shared.site, 'ephedrine_max_number', EPHEDRINE_MAX);
   const created = await db.transaction(async (tx) => {
-    // Posts of one checkout take turns on its lines (the read of the selection locks them); a later one answers
-    // what the first made. Then the other reads are sent together; the first refusal in their order is the answer.
-    const selected = await lockedSelection(tx, user.id, shared);
-    const [earlier, address] = await Promise.allSettled([
-      input.checkout_key ? ordersOfCheckout(tx, user.id, input.checkout_key) : Promise.resolve([]),
-      ownAddress(tx, user.id, input.address_id),
-    ]);
-    if (earlier.status === 'rejected') throw earlier.reason;
-    if (earlier.value.length) return earlier.value;
-    if (address.status === 'rejected') throw address.reason;
+    // Posts of one checkout take turns on its lines (the read of the selection, with the address, locks them); a
+    // later one answers what the first made, read after the lock by a statement of its own (one that sees the
+    // first's commit).
+    const selected = await lockedSelection(tx, user.id, shared, { read: withAddress, values: { addressId: input.address_id } });
+    const earlier = input.checkout_key ? await ordersOfCheckout(tx, user.id, input.checkout_key) : [];
+    if (earlier.length) return earlier;
+    const address = ownAddressIn(selected.besides.address as string);
     if (!selected.entries.length) throw refuse(NOTHING_SELECTED);
     const choice: Choice = { couponId: input.coupon_id ?? null, useRedPacket: input.use_red_packet === 1 };
     const groups = await priceGroups(db, tx, user, selected, choice, shared);
@@ -316,7 +320,7 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
       }
       for (const [id, n] of needs) allNeeds.set(id, (allNeeds.get(id) ?? 0) + n);
       for (const [id, g] of p.goodsById) names.set(id, g.name);
-      const { order, items } = await writeOrder(tx, user, input, address.value, group.key === 'ephedrine', p, now);
+      const { order, items } = await writeOrder(tx, user, input, address, group.key === 'ephedrine', p, now);
       allItems.push(...items, ...(await addGifts(tx, order, priced, allNeeds, names)));
       await allInOrder([placement.coupon.take(tx, order, now), placement.redPacket.take(tx, order), placement.limitedBuys.take(tx, order, items)]);
       if (order.payAmount === 0) {

@@ -162,7 +162,9 @@ test('admin finds the transfer confirmation and the shipping in 操作日志', a
 });
 
 test('the delivery note shows the order’s lines on a sheet of its own, and 打印 opens the print dialog', async ({ page }) => {
-  await consoleSession(page, 'warehouse', `/admin/orders/${placed.id}/print`);
+  // The printable note has no console frame to greet the operator: logged in through the form first.
+  await consoleLogin(page, 'warehouse');
+  await page.goto(`/admin/orders/${placed.id}/print`);
   const note = page.getByTestId('delivery-note');
   await expect(note).toContainText('发 货 单');
   await expect(page.getByTestId('note-order-no')).toHaveText(placed.orderNo);

@@ -9,7 +9,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { stockTakeSql } from '../server/modules/catalogue/stock.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/yct_bench';
@@ -108,6 +110,22 @@ const PAID_ORDERS = `select * from orders where status in (1, 2, 3) order by (st
 const paidPage = (await client.query(`${PAID_ORDERS} limit 50 offset 200`)).rows.map((r: { id: number }) => r.id);
 
 type Statement = { name: string; where: string; sql: string; values: unknown[]; write?: boolean };
+
+/**
+ * The order's stock statement as the catalogue module builds it, for ten lines of the stocked goods, its
+ * placeholders given in the order the text numbers them.
+ */
+function stockTake() {
+  const query = new PgDialect().sqlToQuery(stockTakeSql());
+  const named: Record<string, unknown> = {
+    items: stocked.map((_, i) => 2_000_000_000 + i),
+    goods: stocked,
+    near: stocked.map(() => false),
+    units: stocked.map(() => 1),
+    today,
+  };
+  return { sql: query.sql, values: query.params.map((p) => named[(p as { name: string }).name]) };
+}
 
 // The list index's near-expiry part, as catalogue/near-offers.ts writes it (China's today inlined, the default rate 70%):
 // which goods have near batches, one probe of goods_batches_fefo_idx each, and the near offer of those that have.
@@ -210,7 +228,7 @@ const statements: Statement[] = [
   },
   {
     name: 'An order takes its lines out of the cart',
-    where: 'cart/pricing.ts removeLines: in the transaction of POST /api/order, the lines it bought',
+    where: "cart/pricing.ts removeLinesSql: a part of the order's one write (orders/write.ts), the lines it bought",
     sql: 'delete from cart_items where user_id = $1 and id = any($2::int[])',
     values: [buyer.id, cartLines.slice(0, 10)],
     write: true,
@@ -231,36 +249,7 @@ const statements: Statement[] = [
     name: 'An order takes its stock',
     where:
       'catalogue/stock.ts takeStocks: the last statement of POST /api/order, goods rows locked in id order, then their batches that sell first-expiring first',
-    sql: `with wanted(item, goods_id, n) as (values ${stocked.map((_, i) => `($${3 * i + 1}::int, $${3 * i + 2}::int, $${3 * i + 3}::int)`).join(', ')}),
-      need as (select goods_id as id, sum(n)::int as n from wanted group by goods_id),
-      locked as materialized (select g.id, g.number, g.min_shelf_days from goods g join need w on g.id = w.id order by g.id for update of g),
-      lots as materialized (
-        select b.id, b.goods_id, b.quantity - b.held as free, b.xq, b.scrq from goods_batches b join locked l on l.id = b.goods_id
-        where b.status = 1 and b.quantity > b.held and b.xq > $${3 * stocked.length + 1}::date + l.min_shelf_days
-        order by b.goods_id, b.xq, b.id for update of b),
-      ranked as (select id, goods_id, free, xq, scrq, (sum(free) over (partition by goods_id order by xq, id))::int as upto from lots),
-      supply as (select goods_id as id, max(upto) as n from ranked group by goods_id),
-      short as (
-        select w.id from need w left join locked l on l.id = w.id left join supply s on s.id = w.id
-        where coalesce(l.number, 0) < w.n or coalesce(s.n, 0) < w.n order by w.id limit 1),
-      spans as (select item, goods_id, n, (sum(n) over (partition by goods_id order by item))::int as upto from wanted),
-      alloc as (
-        select s.item, s.goods_id, r.id as batch_id, least(s.upto, r.upto) - greatest(s.upto - s.n, r.upto - r.free) as units
-        from spans s join ranked r on r.goods_id = s.goods_id
-        where r.upto - r.free < s.upto and s.upto - s.n < r.upto and not exists (select 1 from short)),
-      per_batch as (select batch_id, sum(units)::int as units from alloc group by batch_id),
-      held as (update goods_batches b set held = b.held + p.units from per_batch p where b.id = p.batch_id and b.held + p.units <= b.quantity returning b.id),
-      written as (insert into order_item_batches (order_item_id, goods_id, batch_id, units) select item, goods_id, batch_id, units from alloc),
-      next as (
-        select distinct on (r.goods_id) r.goods_id, r.xq, r.scrq from ranked r join need w on w.id = r.goods_id
-        where r.upto > w.n order by r.goods_id, r.xq, r.id),
-      taken as (
-        update goods g set number = g.number - w.n, xq = coalesce(x.xq, g.xq), scrq = coalesce(x.scrq, g.scrq)
-        from need w left join next x on x.goods_id = w.id where g.id = w.id and not exists (select 1 from short) returning g.id as id, w.n as n),
-      tally as (insert into sales_tally (goods_id, number) select id, n from taken)
-      select (select id from short) as short, (select count(*) from taken)::int as taken,
-        (select count(*) from held)::int as held, (select count(*) from per_batch)::int as batches`,
-    values: [...stocked.flatMap((id, i) => [2_000_000_000 + i, id, 1]), new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10)],
+    ...stockTake(),
     write: true,
   },
   {

@@ -10,6 +10,7 @@ import { orderItems, orders } from '../../db/schema/orders.js';
 import { dbLabel } from '../../testing.js';
 import { create, ops, t, openGoodsConsole } from './admin.fixture.js';
 import { sweepNearExpiry } from './batches.js';
+import { takeStocks } from './stock.js';
 import { dayFrom, giveBatches, type BatchSpec } from './batches.fixture.js';
 
 openGoodsConsole();
@@ -73,6 +74,32 @@ describe(`batches of the seed on ${dbLabel}`, () => {
     const listings = seen.filter(({ g }) => g.minShelfDays === 0 && g.number > 0);
     expect(listings.length).toBeGreaterThan(0);
     for (const { g } of listings) expect(g.xq <= dayFrom(183)).toBe(true);
+  });
+
+  it('takes an order’s stock from ten goods of the seed without writing any of the goods’ fifteen indexes', async () => {
+    // Ten goods on ten pages of the table (a page's room is for a change of one of its rows at a time).
+    const ten = (
+      (await t.db.execute(
+        sql`select id from (select distinct on ((ctid::text::point)[0]) id from ${goods} where ${goods.number} > 100 order by (ctid::text::point)[0], id) g order by id limit 10`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows.map((g) => Number(g.id));
+    const updates = await t.db
+      .transaction(async (tx) => {
+        const short = await takeStocks(
+          tx,
+          ten.map((goodsId, i) => ({ item: 2_000_000 + i, goodsId, number: 1 })),
+        );
+        expect(short).toBeNull();
+        const [counts] = (
+          (await tx.execute(
+            sql`select n_tup_upd::int as updated, n_tup_hot_upd::int as heap_only from pg_stat_xact_user_tables where relname = 'goods'`,
+          )) as unknown as { rows: { updated: number; heap_only: number }[] }
+        ).rows;
+        throw Object.assign(new Error('rolled back'), { counts });
+      })
+      .catch((err: { counts?: { updated: number; heap_only: number } }) => err.counts);
+    // Heap-only updates (no indexed column changed, and room on the page: migration 0033, fillfactor 70).
+    expect(updates).toEqual({ updated: 10, heap_only: 10 });
   });
 
   it('makes one batch of each goods without batches, with its stock and dates, when the migration runs', async () => {

@@ -1,7 +1,7 @@
 /** From the cart to an order and its life: confirm, create, cancel, expire, receive, return, and the ledger. */
 import { describe, it, expect } from 'vitest';
-import { and, eq, gt } from 'drizzle-orm';
-import { activities, activityGoods, goods, orderItems, orders, userCoupons, users, wallets } from '../../db/schema/index.js';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { activities, activityGoods, goods, orderItems, orders, salesTally, userCoupons, users, wallets } from '../../db/schema/index.js';
 import { dbLabel, DEMO_PAY_PASSWORD, loginAs } from '../../testing.js';
 import { cancelExpiredOrders, completeShippedOrders } from './lifecycle.js';
 import { foldSales } from '../catalogue/stock.js';
@@ -104,6 +104,25 @@ describe(`checkout on ${dbLabel}`, () => {
     await demo.post(`/api/order/${made.id}/cancel`, { reason: '不需要了' });
     await foldSales(t.db);
     expect(await salesOf()).toBe(before);
+  });
+
+  it('folds the sales of a busy minute, more goods than one of its transactions takes, each goods once', async () => {
+    await foldSales(t.db);
+    const many = await t.db.select({ id: goods.id, sales: goods.sales }).from(goods).orderBy(asc(goods.id)).limit(70);
+    // Sold twice and given back once, the last goods more given back than its sales.
+    await t.db.insert(salesTally).values(
+      many.flatMap((g, i) => [
+        { goodsId: g.id, number: 3 + (i % 4) },
+        { goodsId: g.id, number: 2 },
+        { goodsId: g.id, number: i === many.length - 1 ? -(g.sales + 100) : -1 },
+      ]),
+    );
+    expect(await foldSales(t.db)).toBe(many.length);
+    const ids = many.map((g) => g.id);
+    const after = new Map((await t.db.select({ id: goods.id, sales: goods.sales }).from(goods).where(inArray(goods.id, ids))).map((g) => [g.id, g.sales]));
+    many.forEach((g, i) => expect(after.get(g.id), `goods ${g.id}`).toBe(i === many.length - 1 ? 0 : g.sales + 4 + (i % 4)));
+    expect(await t.db.select().from(salesTally).where(inArray(salesTally.goodsId, ids))).toEqual([]);
+    expect(await foldSales(t.db), 'a second sweep finds nothing to add').toBe(0);
   });
 
   it('counts an order’s goods as the cart counted them, and its gifts apart (另赠), in the list and the detail', async () => {

@@ -103,4 +103,35 @@ describe('statements kept prepared in PGlite’s thread', () => {
       expect(rows).toEqual([{ v: 2 + texts.indexOf(text) }]);
     }
   });
+
+  it('run transactions queued at once in order, each seeing the one before, and fail only the one whose commit fails', async () => {
+    await db.exec('create table pairs (k int primary key, v int not null)');
+    await db.exec('create table once (k int, constraint once_k unique (k) deferrable initially deferred)');
+    // Fifty transactions queued at once, each reading what the one before wrote and adding one.
+    await db.query('insert into pairs (k, v) values (1, 0)');
+    const seen = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        db.transaction(async (tx) => {
+          const { rows } = await tx.query('select v from pairs where k = 1');
+          await tx.query('update pairs set v = v + 1 where k = 1');
+          return (rows[0] as { v: number }).v;
+        }),
+      ),
+    );
+    expect(seen).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    // A duplicate checked only at commit: that transaction fails with PostgreSQL's code, the one queued behind it commits.
+    const [refused, next] = await Promise.allSettled([
+      db.transaction(async (tx) => {
+        await tx.query('insert into once (k) values (1), (1)');
+        return 'written';
+      }),
+      db.transaction(async (tx) => {
+        await tx.query('insert into once (k) values (2)');
+        return 'written';
+      }),
+    ]);
+    expect(refused).toMatchObject({ status: 'rejected', reason: { code: '23505' } });
+    expect(next).toEqual({ status: 'fulfilled', value: 'written' });
+    expect((await db.query('select k from once order by k')).rows).toEqual([{ k: 2 }]);
+  });
 });

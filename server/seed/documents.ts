@@ -10,6 +10,7 @@ import { GOODS_DOCUMENT_KINDS, SITE_DOCUMENT_KINDS, type GoodsDocumentKind, type
 import type { Db } from '../db/client.js';
 import { goods, goodsDocuments, siteDocuments } from '../db/schema/index.js';
 import { cjkFonts } from '../lib/cjk-font.js';
+import { markSample } from './sample-mark.js';
 import { saveDocumentFile } from '../modules/uploads/index.js';
 
 const COMPANY = '浙江药采通医药科技有限公司';
@@ -50,35 +51,17 @@ function certificate(title: string, fields: [string, string][]): Promise<Buffer>
       .text(v, 320, y, { width: width - 460 });
     y += 34;
   }
-  doc
-    .save()
-    .rotate(-20, { origin: [width / 2, height / 2] })
-    .font('bold')
-    .fontSize(110)
-    .fillColor('#cf1322')
-    .fillOpacity(0.12)
-    .text('样 本', 0, height / 2 - 70, { width, align: 'center' })
-    .restore();
+  markSample(doc, { angle: -20, opacity: 0.12 });
   doc.end();
   return done;
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf: Buffer) => {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
 const chunk = (type: string, data: Buffer) => {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'latin1');
   const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])), 0);
   return Buffer.concat([head, data, crc]);
 };
 

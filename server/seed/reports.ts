@@ -10,6 +10,7 @@ import { BatchStatus } from '../../core/status.js';
 import type { Db } from '../db/client.js';
 import { goods, goodsBatches, orderItemBatches } from '../db/schema/index.js';
 import { cjkFonts } from '../lib/cjk-font.js';
+import { markSample } from './sample-mark.js';
 import { saveDocumentFile } from '../modules/uploads/index.js';
 
 type Row = { id: number; batchNo: string; scrq: string; xq: string; name: string; ypgg: string; sccj: string; pzwh: string; jx: string };
@@ -23,7 +24,7 @@ function reportPdf(b: Row): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  const { width, height } = doc.page;
+  const { width } = doc.page;
   doc
     .font('bold')
     .fontSize(13)
@@ -106,15 +107,7 @@ function reportPdf(b: Row): Promise<Buffer> {
     .fontSize(11)
     .fillColor('#333')
     .text(`检验人：张敏　　复核人：李建国　　质量受权人：王立新　　报告日期：${b.scrq}`, 50, y + 40, { width: width - 100 });
-  doc
-    .save()
-    .rotate(-30, { origin: [width / 2, height / 2] })
-    .font('bold')
-    .fontSize(110)
-    .fillColor('#cf1322')
-    .fillOpacity(0.1)
-    .text('样 本', 0, height / 2 - 70, { width, align: 'center' })
-    .restore();
+  markSample(doc, { angle: -30, opacity: 0.1 });
   doc.end();
   return done;
 }

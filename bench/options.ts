@@ -12,6 +12,8 @@ export const { values: opts } = parseArgs({
     'skip-long-tail': { type: 'boolean', default: false },
     /** Loads none of the single calls: the buyers, the marketing writes and the outbound check only. */
     'skip-calls': { type: 'boolean', default: false },
+    /** Each database seeded once and copied for every later run (bench/seeded.ts). */
+    'keep-seed': { type: 'boolean', default: false },
     /** Catalogue sizes the long tail is also run at, each on a database of its own: `--tail-goods 10000`. */
     'tail-goods': { type: 'string', default: '' },
   },

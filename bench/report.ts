@@ -106,8 +106,8 @@ export function readmeText(apiSection: string | null, webText: string | null) {
 \`npm run bench\` measures the budgets of DESIGN.md section 12: the web app's first-load JavaScript and
 Lighthouse scores, then the API calls under load. Options: \`--goods 100000\`, \`--tail-goods 10000\` (the long tail also
 at that size), \`--duration\`, \`--connections\`, \`--only pglite|postgres|web\`, \`--skip-web\`, \`--skip-long-tail\`,
-\`--skip-calls\` (only the buyers, the marketing writes and the outbound check), \`--lighthouse-runs 3\`. A part that was not run keeps its last
-figures.
+\`--skip-calls\` (only the buyers, the marketing writes and the outbound check), \`--lighthouse-runs 3\`, \`--keep-seed\` (each database
+seeded once and copied for later runs, bench/seeded.ts). A part that was not run keeps its last figures.
 
 ${apiSection ?? '## API calls\n\nNot measured yet: `npm run bench -- --skip-web`.\n'}
 ${webText ?? '## Web\n\nNot measured yet: `npm run bench -- --only web`.\n'}`;

@@ -7,7 +7,7 @@
  * Options: --duration 10 (seconds per call), --connections 50, --goods 3000 (catalogue size of a fresh
  * database; 100000 for the catalogue budgets), --tail-goods 10000 (the long tail also on a catalogue of that
  * size), --only pglite|postgres|web, --skip-web, --skip-long-tail, --skip-calls (the buyers, marketing and trace rows
- * only), --lighthouse-runs 3.
+ * only), --lighthouse-runs 3, --keep-seed (each database seeded once and copied for later runs: bench/seeded.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,15 +16,16 @@ import { benchLongTail, benchTailAt, type LongTail } from './long-tail-run.js';
 import { benchMarketing } from './marketing.js';
 import { connections, duration, goodsCount, opts, runApi, runWeb, tailSizes } from './options.js';
 import { apiSection as sectionOf, apiTable, readmeText, readSections } from './report.js';
-import { bareServer, cpuMs, postgresUrl, root, run, startServer, stopServer, type BareServer } from './servers.js';
+import { bareServer, cpuMs, postgresUrl, root, startServer, stopServer, type BareServer } from './servers.js';
+import { seedDatabase } from './seeded.js';
 import { load, TARGETS, type Row } from './targets.js';
 import { benchTrade, BUYERS, login, type TradeRow } from './trade.js';
 import { benchTrace } from './trace.js';
 import { measureWeb, webSection } from './web';
 
 async function benchDatabase(db: string, env: Record<string, string>, bare: BareServer, trade: TradeRow[], tails: LongTail[]): Promise<Row[]> {
-  console.log(`\n== ${db}: seeding ${goodsCount} goods`);
-  await run(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts', '--goods', String(goodsCount), '--buyers', String(BUYERS)], env);
+  console.log(`\n== ${db}: ${goodsCount} goods`);
+  console.log(`== ${db}: ${await seedDatabase(env, goodsCount, BUYERS, opts['keep-seed'])}`);
   const { base, child, loop } = await startServer(env);
   const rows: Row[] = [];
   try {

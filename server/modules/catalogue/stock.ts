@@ -4,7 +4,7 @@
  * brings them back to be inspected: returns.ts); each writes the units to the sales tally that a sweep folds into goods.sales
  * (docs/decisions/033-batches.md).
  */
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, max, sql } from 'drizzle-orm';
 import type { LineBatch } from '../../../core/schemas/trade.js';
 import { chinaToday } from '../../../core/schemas/admin-goods.js';
 import { sqlOnce } from '../../db/built-once.js';
@@ -184,7 +184,7 @@ const FOLD_CHUNK = 25;
  * sweep (the tally's last id is read first), so a sweep ends however fast orders come.
  */
 export async function foldSales(db: Db): Promise<number> {
-  const [{ upto }] = await db.select({ upto: sql<number | null>`max(${salesTally.id})` }).from(salesTally);
+  const [{ upto }] = await db.select({ upto: max(salesTally.id) }).from(salesTally);
   if (upto === null) return 0;
   let after = 0;
   let changed = 0;

@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
-import { startPgliteThread } from './pglite-thread.js';
+import { startPgliteThread, type TxClient } from './pglite-thread.js';
 import { preparable } from './preparable.mjs';
 
 /**
@@ -22,6 +22,19 @@ export type Db = PgDatabase<PgQueryResultHKT, NoRelations>;
 export type Tx = PgTransaction<PgQueryResultHKT, NoRelations, ExtractTablesWithRelations<NoRelations>>;
 /** What a service function accepts: the database or a transaction already open. */
 export type Conn = Db | Tx;
+
+/**
+ * Marks the transaction's next statement as its last: on PGlite it is committed in the database's thread with that
+ * statement, when the statement's first row has `column` true, and rolled back otherwise (pglite-thread.ts), one
+ * message to the thread and back fewer while the transaction holds the one connection. Elsewhere the transaction
+ * ends as usual, when its function returns or throws; so the caller must return (or throw) after that statement,
+ * and throw when `column` is not true, for the same outcome on both databases.
+ */
+export function endsWithNext(tx: Conn, column: string) {
+  const { session, nestedIndex } = tx as unknown as { session?: { client?: Partial<TxClient> }; nestedIndex?: number };
+  // Only a transaction's own statement, never a savepoint's: that would end the transaction around it.
+  if (nestedIndex === 0) session?.client?.endWith?.(column);
+}
 
 export type Database = {
   db: Db;

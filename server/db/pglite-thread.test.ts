@@ -134,4 +134,46 @@ describe('statements kept prepared in PGlite’s thread', () => {
     expect(next).toEqual({ status: 'fulfilled', value: 'written' });
     expect((await db.query('select k from once order by k')).rows).toEqual([{ k: 2 }]);
   });
+
+  it('end a transaction with its last statement: committed when its column is true, rolled back when false or failed', async () => {
+    await db.exec('create table stock (k int primary key, n int not null check (n >= 0))');
+    await db.query('insert into stock (k, n) values (1, 5)');
+    const take = (units: number, first = 0) =>
+      db.transaction(async (tx) => {
+        if (first) await tx.query('update stock set n = n - $1 where k = 1', [first]);
+        tx.endWith('whole');
+        const { rows } = await tx.query(
+          'with t as (update stock set n = n - $1 where k = 1 and n >= $1 returning n) select exists (select 1 from t) as whole',
+          [units],
+        );
+        return (rows[0] as { whole: boolean }).whole;
+      });
+    const units = async () => (await db.query('select n from stock where k = 1')).rows;
+    // Taken: committed in the thread; the transaction's function sends nothing more.
+    expect(await take(2)).toBe(true);
+    expect(await units()).toEqual([{ n: 3 }]);
+    // Not taken: the column is false, so the unit taken before it in the same transaction is given back too.
+    expect(await take(5, 1)).toBe(false);
+    expect(await units()).toEqual([{ n: 3 }]);
+    // The last statement fails (the check): rolled back with what came before, and the next transaction runs.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('update stock set n = n - 1 where k = 1');
+        tx.endWith('whole');
+        await tx.query('update stock set n = -1 where k = 1 returning true as whole');
+      }),
+    ).rejects.toMatchObject({ code: '23514' });
+    expect(await units()).toEqual([{ n: 3 }]);
+    // Nothing more can be sent in a transaction that has ended.
+    await expect(
+      db.transaction(async (tx) => {
+        tx.endWith('whole');
+        await tx.query('select true as whole');
+        await tx.query('update stock set n = 0 where k = 1');
+      }),
+    ).rejects.toThrow('事务已结束');
+    expect(await units()).toEqual([{ n: 3 }]);
+    expect(await take(1)).toBe(true);
+    expect(await units()).toEqual([{ n: 2 }]);
+  });
 });

@@ -15,8 +15,16 @@ type Client = {
   exec(sql: string): Promise<QueryResult[]>;
 };
 
+/**
+ * A transaction's client: besides the statements, `endWith(column)` asks that the next statement end the
+ * transaction in the database's thread, committed when its first row's `column` is true and rolled back
+ * otherwise (or when it fails): one message to the thread and back fewer while the transaction holds the
+ * connection. Nothing may be sent in the transaction after that statement.
+ */
+export type TxClient = Client & { endWith(column: string): void };
+
 export type ThreadedPglite = Client & {
-  transaction<T>(fn: (tx: Client) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: TxClient) => Promise<T>): Promise<T>;
   /** The whole data directory as an uncompressed tar, which `load` starts another database from. */
   dump(): Promise<Uint8Array>;
   close(): Promise<void>;
@@ -68,12 +76,19 @@ export async function startPgliteThread(dataDir: string | undefined, load?: Uint
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`数据库线程已退出（${code}）`)));
 
-  const send = <T>(op: 'query' | 'exec' | 'dump' | 'close', sql = '', params: unknown[] = [], rowMode: QueryOptions['rowMode'] = 'object', begin = false) =>
+  const send = <T>(
+    op: 'query' | 'exec' | 'dump' | 'close',
+    sql = '',
+    params: unknown[] = [],
+    rowMode: QueryOptions['rowMode'] = 'object',
+    begin = false,
+    commitIf?: string,
+  ) =>
     new Promise<T>((resolve, reject) => {
       if (failed) return reject(failed);
       const id = next++;
       waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ id, op, sql, params, rowMode, begin });
+      worker.postMessage({ id, op, sql, params, rowMode, begin, commitIf });
     });
 
   // Statements outside a transaction go out at once (the thread runs them in order); a transaction holds
@@ -103,16 +118,26 @@ export async function startPgliteThread(dataDir: string | undefined, load?: Uint
         // fewer while it holds the connection); one that sent nothing has nothing to end.
         let begun = false;
         const first = () => !begun && (begun = true);
-        const tx: Client = {
-          query: (sql, params, options) => send<QueryResult>('query', sql, params ?? [], options?.rowMode ?? 'object', first()),
-          exec: (sql) => send<QueryResult[]>('exec', sql, [], 'object', first()),
+        // Set by `endWith`: the column the next statement ends the transaction by; then whether it has.
+        let endsBy: string | undefined;
+        let ended = false;
+        const over = () => Promise.reject(new Error('事务已结束，不能再执行语句'));
+        const tx: TxClient = {
+          query: (sql, params, options) => {
+            if (ended) return over();
+            const commitIf = endsBy;
+            ended = commitIf !== undefined;
+            return send<QueryResult>('query', sql, params ?? [], options?.rowMode ?? 'object', first(), commitIf);
+          },
+          exec: (sql) => (ended ? over() : send<QueryResult[]>('exec', sql, [], 'object', first())),
+          endWith: (column) => void (endsBy = column),
         };
         try {
           const result = await fn(tx);
-          if (begun) await direct.query('commit');
+          if (begun && !ended) await direct.exec('commit');
           return result;
         } catch (error) {
-          if (begun) await direct.query('rollback').catch(() => {});
+          if (begun && !ended) await direct.exec('rollback').catch(() => {});
           throw error;
         } finally {
           end();

@@ -1,7 +1,7 @@
 // The thread that owns the embedded database (PGlite). PostgreSQL compiled to WebAssembly runs a query
 // synchronously in the thread that calls it: here, away from the server's event loop, a slow list does not
 // hold up the answers the server keeps in memory. Plain JavaScript, so that it starts the same under tsx,
-// node and the test runner. Messages: {id, op: 'query' | 'exec' | 'dump' | 'close', sql, params, rowMode, begin}.
+// node and the test runner. Messages: {id, op: 'query' | 'exec' | 'dump' | 'close', sql, params, rowMode, begin, commitIf}.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -97,13 +97,33 @@ async function query(sql, params, rowMode) {
   }
 }
 
-parentPort.on('message', async ({ id, op, sql, params, rowMode, begin }) => {
+/** The value of the column `name` in the first row of a result, whichever way its rows are given. */
+function firstValue(r, name) {
+  const row = r.rows[0];
+  if (row === undefined) return undefined;
+  if (!Array.isArray(row)) return row[name];
+  const i = r.fields.findIndex((f) => f.name === name);
+  return i < 0 ? undefined : row[i];
+}
+
+parentPort.on('message', async ({ id, op, sql, params, rowMode, begin, commitIf }) => {
   try {
     let result = null;
-    // A transaction's first statement carries its begin.
-    if (begin) await client.query('begin');
+    // A transaction's first statement carries its begin (the simple protocol: one call into PostgreSQL, where a
+    // query with values takes six).
+    if (begin) await client.exec('begin');
     if (op === 'query') {
-      const r = await query(sql, params, rowMode);
+      let r;
+      try {
+        r = await query(sql, params, rowMode);
+      } catch (error) {
+        // The transaction's last statement failed: it ends here, as the server's thread expects of it.
+        if (commitIf) await client.exec('rollback').catch(() => {});
+        throw error;
+      }
+      // The transaction's last statement: committed here when its column `commitIf` answers true, rolled back
+      // otherwise, without a message to the server's thread and back in between.
+      if (commitIf) await client.exec(firstValue(r, commitIf) === true ? 'commit' : 'rollback');
       result = { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
     } else if (op === 'exec') {
       result = (await client.exec(sql)).map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));

@@ -9,7 +9,7 @@ import type { LineBatch } from '../../../core/schemas/trade.js';
 import { chinaToday } from '../../../core/schemas/admin-goods.js';
 import { sqlOnce } from '../../db/built-once.js';
 import { anyId } from '../../db/params.js';
-import type { Conn, Db } from '../../db/client.js';
+import { endsWithNext, type Conn, type Db } from '../../db/client.js';
 import { goods, goodsBatches, orderItemBatches, salesTally } from '../../db/schema/catalogue.js';
 import { dateBatch, lockGoods, syncGoodsStock } from './batches.js';
 
@@ -31,7 +31,8 @@ function merged(lines: StockLine[]): StockLine[] {
   return [...sums.values()].sort((a, b) => a.goodsId - b.goodsId || a.item - b.item);
 }
 
-type Taken = { short: number | string | null; taken: number; held: number; batches: number };
+/** `whole`: every goods and batch taken as the lines want (short is null, and the counts agree). */
+type Taken = { short: number | string | null; taken: number; held: number; batches: number; whole: boolean };
 
 /**
  * Takes the units of every line off their goods' batches, or none of them, in one statement: answers the first
@@ -42,9 +43,11 @@ type Taken = { short: number | string | null; taken: number; held: number; batch
  * only while what it holds stays within its quantity, and goods.number and the next batch's dates move with
  * them. One round trip before the commit keeps the goods rows locked as briefly as can be.
  */
-export async function takeStocks(tx: Conn, lines: StockLine[], today = chinaToday()): Promise<number | null> {
+export async function takeStocks(tx: Conn, lines: StockLine[], { last = false, today = chinaToday() } = {}): Promise<number | null> {
   const wanted = merged(lines);
   if (!wanted.length) return null;
+  // The transaction's last statement: ended with it, committed when every unit was taken (db/client.ts).
+  if (last) endsWithNext(tx, 'whole');
   const [row] = await takeStatement(tx, {
     items: wanted.map((l) => l.item),
     goods: wanted.map((l) => l.goodsId),
@@ -107,7 +110,9 @@ export function stockTakeSql() {
       where g.id = w.id and not exists (select 1 from short) returning g.id as id, w.n + w.nn as n),
     tally as (insert into ${salesTally} (goods_id, number) select id, n from taken)
     select (select id from short) as short, (select count(*) from taken)::int as taken,
-      (select count(*) from held)::int as held, (select count(*) from per_batch)::int as batches`;
+      (select count(*) from held)::int as held, (select count(*) from per_batch)::int as batches,
+      not exists (select 1 from short) and (select count(*) from taken) = (select count(*) from need)
+        and (select count(*) from held) = (select count(*) from per_batch) as whole`;
 }
 
 const takeStatement = sqlOnce<Taken>('stock_take', stockTakeSql);

@@ -34,11 +34,12 @@ export const placement = {
   stock: {
     /**
      * Reserve stock from the goods' batches, first-expiring first, each line's units recorded by batch; the goods
-     * rows are locked in id order so that two orders never wait on each other's rows. The last step of the
-     * transaction, so that the goods rows, which every buyer of those goods waits on, are held only until it commits.
+     * rows are locked in id order so that two orders never wait on each other's rows. The last statement of the
+     * transaction, which ends with it (committed when every unit was taken), so that the goods rows, which every
+     * buyer of those goods waits on, are held only until it commits: the caller returns right after.
      */
     async take(tx: Tx, items: ItemRow[], goodsName: (id: number) => string) {
-      const short = await takeStocks(tx, stockLines(items));
+      const short = await takeStocks(tx, stockLines(items), { last: true });
       if (short !== null) throw refuse(`${goodsName(short)}库存不足，请调整采购数量`);
     },
     /** Back to the very batches the lines took them from. */

@@ -34,14 +34,16 @@ const app = await buildApp({ config, database });
  * goods whose batches have come near expiry have their stock worked out again.
  */
 const EXPIRY_SWEEP_MS = 60_000;
+// On the database's background connection: on PGlite each statement of a sweep waits for the requests' (client.ts).
+const sweeping = database.background;
 const sweeper = setInterval(() => {
-  cancelExpiredOrders(database.db)
+  cancelExpiredOrders(sweeping)
     .then((n) => n && app.log.info({ cancelled: n }, 'unpaid orders cancelled'))
-    .then(() => completeShippedOrders(database.db))
+    .then(() => completeShippedOrders(sweeping))
     .then((n) => n && app.log.info({ completed: n }, 'shipped orders completed'))
-    .then(() => sweepOperatorSessions(database.db))
-    .then(() => foldSales(database.db))
-    .then(() => sweepNearExpiry(database.db))
+    .then(() => sweepOperatorSessions(sweeping))
+    .then(() => foldSales(sweeping))
+    .then(() => sweepNearExpiry(sweeping))
     .then((n) => n && app.log.info({ goods: n }, 'batches come near expiry taken out of stock'))
     .catch((err: unknown) => app.log.error({ err }, 'sweeping orders failed'));
 }, EXPIRY_SWEEP_MS);

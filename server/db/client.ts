@@ -38,6 +38,12 @@ export function endsWithNext(tx: Conn, column: string) {
 
 export type Database = {
   db: Db;
+  /**
+   * The database for work no request waits on (the minute's sweeps). On PGlite, whose one connection the requests
+   * share, each of its statements and transactions waits until none of theirs is queued or running (for at most a
+   * second): a sweep goes between the requests rather than ahead of them. On PostgreSQL, `db` itself.
+   */
+  background: Db;
   kind: 'pglite' | 'postgres';
   /** PGlite: the data directory as a tar that `load` opens again. */
   dump?: () => Promise<Uint8Array>;
@@ -121,7 +127,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     } finally {
       await migrator.end();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, background: db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   // PGlite runs each query synchronously in its thread: in a thread of its own, the server's event loop
@@ -130,5 +136,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   await client.exec('create extension if not exists pg_trgm');
   const db = drizzlePglite(client as unknown as PGlite) as unknown as Db;
   await migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder });
-  return { db, kind: 'pglite', dump: () => client.dump(), close: () => client.close() };
+  const background = drizzlePglite(client.background as unknown as PGlite) as unknown as Db;
+  return { db, background, kind: 'pglite', dump: () => client.dump(), close: () => client.close() };
 }

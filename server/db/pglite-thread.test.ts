@@ -176,4 +176,28 @@ describe('statements kept prepared in PGlite’s thread', () => {
     expect(await take(1)).toBe(true);
     expect(await units()).toEqual([{ n: 2 }]);
   });
+
+  it('run background work after the requests queued before and while it waits, and within a second under constant load', async () => {
+    await db.exec('create table turns (seq serial primary key, who text not null)');
+    const write = (who: string) =>
+      db.transaction(async (tx) => {
+        await tx.query('select pg_sleep(0.01)');
+        await tx.query('insert into turns (who) values ($1)', [who]);
+      });
+    const first = [write('a'), write('b'), write('c')];
+    const background = db.background.transaction(async (tx) => {
+      await tx.query('insert into turns (who) values ($1)', ['sweep']);
+    });
+    const later = [write('d'), write('e')];
+    await Promise.all([...first, background, ...later]);
+    expect((await db.query('select who from turns order by seq')).rows.map((r) => (r as { who: string }).who)).toEqual(['a', 'b', 'c', 'd', 'e', 'sweep']);
+
+    // Requests that never stop: the background transaction still runs, after waiting at most a second.
+    let swept = false;
+    const started = performance.now();
+    const done = db.background.query('select 1').then(() => (swept = true));
+    while (!swept && performance.now() - started < 5_000) await db.query('select pg_sleep(0.002)');
+    await done;
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
 });

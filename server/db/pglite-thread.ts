@@ -23,14 +23,24 @@ type Client = {
  */
 export type TxClient = Client & { endWith(column: string): void };
 
-export type ThreadedPglite = Client & {
-  transaction<T>(fn: (tx: TxClient) => Promise<T>): Promise<T>;
+type Transacting = Client & { transaction<T>(fn: (tx: TxClient) => Promise<T>): Promise<T> };
+
+export type ThreadedPglite = Transacting & {
+  /**
+   * The same database for work no request waits on (the sweeps): each of its statements and transactions starts
+   * only once no other is queued or running, or after BACKGROUND_WAIT_MS of waiting, so that a sweep's parts go
+   * between the requests' rather than ahead of them.
+   */
+  background: Transacting;
   /** The whole data directory as an uncompressed tar, which `load` starts another database from. */
   dump(): Promise<Uint8Array>;
   close(): Promise<void>;
 };
 
 const workerFile = new URL('./pglite-worker.mjs', import.meta.url);
+
+/** Longest a background statement or transaction waits for the requests' to clear before it goes anyway. */
+const BACKGROUND_WAIT_MS = 1_000;
 
 const JSON_TYPES = new Set([114, 3802]); // json, jsonb
 
@@ -94,12 +104,24 @@ export async function startPgliteThread(dataDir: string | undefined, load?: Uint
   // Statements outside a transaction go out at once (the thread runs them in order); a transaction holds
   // back everything sent after it began until it commits or rolls back.
   let turn: Promise<void> = Promise.resolve();
+  // Statements and transactions queued or running: background work starts when there are none.
+  let pending = 0;
   const inTurn = async <T>(run: () => Promise<T>) => {
-    while (true) {
-      const current = turn;
-      await current;
-      if (current === turn) return run();
+    pending++;
+    try {
+      while (true) {
+        const current = turn;
+        await current;
+        if (current === turn) return await run();
+      }
+    } finally {
+      pending--;
     }
+  };
+  /** Until nothing is queued or running, or BACKGROUND_WAIT_MS have passed. */
+  const idle = async () => {
+    const until = performance.now() + BACKGROUND_WAIT_MS;
+    while (pending > 0 && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 1));
   };
 
   const direct: Client = {
@@ -107,42 +129,58 @@ export async function startPgliteThread(dataDir: string | undefined, load?: Uint
     exec: (sql) => send<QueryResult[]>('exec', sql),
   };
 
+  const transaction: Transacting['transaction'] = (fn) =>
+    inTurn(async () => {
+      let end!: () => void;
+      turn = new Promise<void>((resolve) => (end = resolve));
+      // The transaction begins with its first statement, in the same message (one turn of the server's loop
+      // fewer while it holds the connection); one that sent nothing has nothing to end.
+      let begun = false;
+      const first = () => !begun && (begun = true);
+      // Set by `endWith`: the column the next statement ends the transaction by; then whether it has.
+      let endsBy: string | undefined;
+      let ended = false;
+      const over = () => Promise.reject(new Error('事务已结束，不能再执行语句'));
+      const tx: TxClient = {
+        query: (sql, params, options) => {
+          if (ended) return over();
+          const commitIf = endsBy;
+          ended = commitIf !== undefined;
+          return send<QueryResult>('query', sql, params ?? [], options?.rowMode ?? 'object', first(), commitIf);
+        },
+        exec: (sql) => (ended ? over() : send<QueryResult[]>('exec', sql, [], 'object', first())),
+        endWith: (column) => void (endsBy = column),
+      };
+      try {
+        const result = await fn(tx);
+        if (begun && !ended) await direct.exec('commit');
+        return result;
+      } catch (error) {
+        if (begun && !ended) await direct.exec('rollback').catch(() => {});
+        throw error;
+      } finally {
+        end();
+      }
+    });
+
   return {
     query: (sql, params, options) => inTurn(() => direct.query(sql, params, options)),
     exec: (sql) => inTurn(() => direct.exec(sql)),
-    transaction: (fn) =>
-      inTurn(async () => {
-        let end!: () => void;
-        turn = new Promise<void>((resolve) => (end = resolve));
-        // The transaction begins with its first statement, in the same message (one turn of the server's loop
-        // fewer while it holds the connection); one that sent nothing has nothing to end.
-        let begun = false;
-        const first = () => !begun && (begun = true);
-        // Set by `endWith`: the column the next statement ends the transaction by; then whether it has.
-        let endsBy: string | undefined;
-        let ended = false;
-        const over = () => Promise.reject(new Error('事务已结束，不能再执行语句'));
-        const tx: TxClient = {
-          query: (sql, params, options) => {
-            if (ended) return over();
-            const commitIf = endsBy;
-            ended = commitIf !== undefined;
-            return send<QueryResult>('query', sql, params ?? [], options?.rowMode ?? 'object', first(), commitIf);
-          },
-          exec: (sql) => (ended ? over() : send<QueryResult[]>('exec', sql, [], 'object', first())),
-          endWith: (column) => void (endsBy = column),
-        };
-        try {
-          const result = await fn(tx);
-          if (begun && !ended) await direct.exec('commit');
-          return result;
-        } catch (error) {
-          if (begun && !ended) await direct.exec('rollback').catch(() => {});
-          throw error;
-        } finally {
-          end();
-        }
-      }),
+    transaction,
+    background: {
+      query: async (sql, params, options) => {
+        await idle();
+        return inTurn(() => direct.query(sql, params, options));
+      },
+      exec: async (sql) => {
+        await idle();
+        return inTurn(() => direct.exec(sql));
+      },
+      transaction: async (fn) => {
+        await idle();
+        return transaction(fn);
+      },
+    },
     dump: () => inTurn(() => send<Uint8Array>('dump')),
     close: async () => {
       await inTurn(() => send('close')).catch(() => {});

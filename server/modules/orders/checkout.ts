@@ -48,7 +48,7 @@ import { intSetting } from '../settings/index.js';
 import { walletOf } from '../wallet/index.js';
 import { placement } from './placement.js';
 import { writeOrder } from './write.js';
-import type { ItemRow, OrderRow } from './rows.js';
+import type { OrderRow, PlacedItem } from './rows.js';
 
 const y = fenToYuan;
 /** An order waiting for a bank transfer is cancelled after 7 days (an unpaid one after 24 hours, write.ts). */
@@ -240,7 +240,7 @@ async function ordersOfCheckout(conn: Conn, userId: number, key: string): Promis
  * statement, in id order, so two orders never wait on each other in a circle.
  */
 async function addGifts(tx: Tx, order: OrderRow, priced: PricedCart, needs: Map<number, number>, names: Map<number, string>) {
-  const added: ItemRow[] = [];
+  const added: PlacedItem[] = [];
   for (const gift of priced.gifts.filter((gf) => gf.total > 0)) {
     const g = await goodsRow(tx, gift.gift_goods_id);
     if (!g || g.number - (needs.get(g.id) ?? 0) < gift.total) continue;
@@ -300,7 +300,7 @@ export async function createOrders(db: Db, user: SessionUser, input: CreateInput
     const groups = await priceGroups(db, tx, user, selected, choice, shared);
     const made: Made[] = [];
     const allNeeds = new Map<number, number>();
-    const allItems: ItemRow[] = [];
+    const allItems: PlacedItem[] = [];
     const names = new Map<number, string>();
     const reasons: string[] = [];
     for (const { group, p } of groups) {

@@ -11,10 +11,10 @@ import { refuse } from '../../http/envelope.js';
 import { putBackStock, takeStocks, type StockLine } from '../catalogue/index.js';
 import { recordSales, releaseSales } from '../promotions/index.js';
 import { releaseCoupon, useCoupon, move } from '../wallet/index.js';
-import type { ItemRow, OrderRow } from './rows.js';
+import type { OrderRow, PlacedItem } from './rows.js';
 
 /** Units of each goods each of an order's lines holds (a bundle's parts, gifts included); a near-expiry line's from near batches. */
-function stockLines(items: ItemRow[]): StockLine[] {
+function stockLines(items: PlacedItem[]): StockLine[] {
   return items.flatMap((i) =>
     (i.parts ?? [{ goods_id: i.goodsId, number: 1 }]).map((part) => ({
       item: i.id,
@@ -38,12 +38,12 @@ export const placement = {
      * transaction, which ends with it (committed when every unit was taken), so that the goods rows, which every
      * buyer of those goods waits on, are held only until it commits: the caller returns right after.
      */
-    async take(tx: Tx, items: ItemRow[], goodsName: (id: number) => string) {
+    async take(tx: Tx, items: PlacedItem[], goodsName: (id: number) => string) {
       const short = await takeStocks(tx, stockLines(items), { last: true });
       if (short !== null) throw refuse(`${goodsName(short)}库存不足，请调整采购数量`);
     },
     /** Back to the very batches the lines took them from. */
-    async giveBack(tx: Tx, _order: OrderRow, items: ItemRow[]) {
+    async giveBack(tx: Tx, _order: OrderRow, items: PlacedItem[]) {
       await putBackStock(tx, stockLines(items));
     },
   },
@@ -85,7 +85,7 @@ export const placement = {
   },
   /** Count what was bought at limited prices (flash sale, daily specials) against their limits. */
   limitedBuys: {
-    async take(tx: Tx, order: OrderRow, items: ItemRow[]) {
+    async take(tx: Tx, order: OrderRow, items: PlacedItem[]) {
       await recordSales(
         tx,
         order,

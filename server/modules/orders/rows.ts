@@ -10,6 +10,18 @@ export const ORDER_MISSING = '订单不存在';
 export type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;
 
+/** What placing an order reads of a line it wrote: its goods and units, for the stock and the limited buys. */
+export const placedItemColumns = {
+  id: orderItems.id,
+  goodsId: orderItems.goodsId,
+  type: orderItems.type,
+  activityId: orderItems.activityId,
+  number: orderItems.number,
+  promoNumber: orderItems.promoNumber,
+  parts: orderItems.parts,
+};
+export type PlacedItem = Pick<ItemRow, keyof typeof placedItemColumns>;
+
 /** The account's order (locked for the transaction when asked), or 404. */
 export async function ownOrder(conn: Conn, userId: number, id: number, lock = false) {
   const query = conn

@@ -1,0 +1,1 @@
+CREATE INDEX "sales_tally_goods_idx" ON "sales_tally" USING btree ("goods_id","id");

@@ -115,11 +115,15 @@ export type BuildOptions = {
  * Answers of 1 KB or more go out compressed to browsers that accept it; answers made per request are sent once:
  * brotli 2, half the time of quality 4 for a few per cent more bytes (docs/decisions/029-compressed-once.md).
  * Requests are not taken compressed (no client of the site sends them so): no hook reads their encoding.
+ * Every answer up to 1 MiB is compressed in one call on the serving thread: by default answers over 8 KiB on a
+ * 2-core machine went through a stream to libuv's pool, whose machinery cost the thread more than compressing
+ * (decision 031: the pool adds a hop, not a core).
  */
 const COMPRESSION = {
   global: true,
   globalDecompression: false,
   threshold: 1024,
+  syncThreshold: 1 << 20,
   encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
   brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } },
 };

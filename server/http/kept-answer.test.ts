@@ -72,6 +72,27 @@ describe(`kept answers as browsers load them on ${dbLabel}`, () => {
     expect(own.headers.etag).not.toBe(plain.headers.etag);
   });
 
+  it("compresses a buyer's own answer of many kilobytes in one call, its length known before it is sent", async () => {
+    const demo = await loginAs(t.app, 'demo');
+    const list = (await demo.get('/api/goods/list?in_stock=1&per_page=40')).body.data.data as { id: number; zbz: number; is_buy: number }[];
+    const params = list.filter((g) => g.is_buy).map((g, k) => `params[${k}][goods_id]=${g.id}&params[${k}][number]=${g.zbz}`);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cart',
+      headers: { cookie: demo.cookie, 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: params.join('&'),
+    });
+    const plain = await t.app.inject({ method: 'GET', url: '/api/cart/list', headers: { cookie: demo.cookie } });
+    expect(plain.body.length).toBeGreaterThan(16 * 1024);
+    const br = await t.app.inject({ method: 'GET', url: '/api/cart/list', headers: { cookie: demo.cookie, 'accept-encoding': BROWSER } });
+    expect(br.headers['content-encoding']).toBe('br');
+    // Compressed in one call, not streamed: the length goes out with the headers.
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.headers['transfer-encoding']).toBeUndefined();
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString()).data.list).toEqual(JSON.parse(plain.body).data.list);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 4);
+  });
+
   it('leaves a small answer as it is', async () => {
     const res = await get('/api/goods/search?keywords=zzzzzz&type=1', { 'accept-encoding': BROWSER });
     expect(res.statusCode).toBe(200);

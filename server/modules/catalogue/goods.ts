@@ -149,7 +149,7 @@ const idAmongIds = anyId(goods.id, sql.placeholder('ids'));
  * select of 35 columns costs more than the database takes to answer it. On PostgreSQL it is a named statement,
  * parsed and planned once per pooled connection. The rows come back as one JSON text (db/json-rows.ts).
  */
-export function goodsRead<C extends Record<string, PgColumn>>(name: string, columns: C, where: SQL) {
+function goodsRead<C extends Record<string, PgColumn>>(name: string, columns: C, where: SQL) {
   const prepare = (conn: Conn) =>
     conn
       .select({ rows: jsonArrayOfRows })

@@ -404,12 +404,21 @@ async function priceWith<G extends PricingRow>(
   return { priced: priceCart(input), entries, goodsById, context, near };
 }
 
-/** Reads and prices the account's cart (or the lines of `opts.lineIds`). */
-export async function priceCartOf(db: Db, conn: Conn, buyer: Buyer, opts: PricingOptions = {}): Promise<PricedEntries> {
+/**
+ * Reads and prices the account's cart (or the lines of `opts.lineIds`); `besides`: columns of another module read
+ * in the same statement (the lines' expiries), answered under `besides`.
+ */
+export async function priceCartOf(
+  db: Db,
+  conn: Conn,
+  buyer: Buyer,
+  opts: PricingOptions = {},
+  besides?: { read: Besides; values: Record<string, unknown> },
+): Promise<PricedEntries & { besides: Record<string, unknown> }> {
   const at = { ...opts, now: opts.now ?? Date.now() };
   const shared = opts.shared ?? (await sharedPricing(db, at.now));
-  const { entries, goods, account } = await linesWith(conn, buyer.id, opts, false, shared.context);
-  return priceWith(db, conn, buyer, entries, false, { ...at, shared }, goods, account);
+  const read = await linesWith(conn, buyer.id, opts, false, shared.context, false, besides);
+  return { ...(await priceWith(db, conn, buyer, read.entries, false, { ...at, shared }, read.goods, read.account)), besides: read.besides };
 }
 
 /** The same prices, reading only what the engine needs: for totals (the checkout, hints) that show no goods. */

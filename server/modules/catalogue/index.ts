@@ -15,7 +15,7 @@ export type { ItemBatch } from './item-batches.js';
 export { batchesOfItems, foldSales, putBackStock, shipStock, takeStocks } from './stock.js';
 export type { StockLine } from './stock.js';
 export { sweepNearExpiry } from './batches.js';
-export { sellingExpiries } from './expiries.js';
+export { expiriesOfGoodsJsonSql, expiriesOfJson, sellingExpiries } from './expiries.js';
 export { nearLots } from './near-offers.js';
 export { nearRateOf } from './near-rate.js';
 export type { NearLot } from './near-offers.js';

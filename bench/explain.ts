@@ -9,8 +9,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
+import { Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { expiriesOfGoodsJsonSql } from '../server/modules/catalogue/expiries.js';
 import { stockTakeSql } from '../server/modules/catalogue/stock.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -115,16 +117,20 @@ type Statement = { name: string; where: string; sql: string; values: unknown[]; 
  * The order's stock statement as the catalogue module builds it, for ten lines of the stocked goods, its
  * placeholders given in the order the text numbers them.
  */
+/** A statement as a module builds it (placeholders named), with the values of its placeholders. */
+function built(statement: SQL, named: Record<string, unknown>) {
+  const query = new PgDialect().sqlToQuery(statement);
+  return { sql: query.sql, values: query.params.map((p) => (p instanceof Placeholder ? named[p.name] : p)) };
+}
+
 function stockTake() {
-  const query = new PgDialect().sqlToQuery(stockTakeSql());
-  const named: Record<string, unknown> = {
+  return built(stockTakeSql(), {
     items: stocked.map((_, i) => 2_000_000_000 + i),
     goods: stocked,
     near: stocked.map(() => false),
     units: stocked.map(() => 1),
     today,
-  };
-  return { sql: query.sql, values: query.params.map((p) => named[(p as { name: string }).name]) };
+  });
 }
 
 // The list index's near-expiry part, as catalogue/near-offers.ts writes it (China's today inlined, the default rate 70%):
@@ -153,10 +159,14 @@ const statements: Statement[] = [
     values: [page],
   },
   {
-    name: 'A goods’ detail (goods_detail)',
+    name: 'A goods’ detail with the expiries it ships with (goods_detail)',
     where: 'catalogue/detail.ts detailFor: GET /api/goods/detail/{id}, kept 5 s per goods and kind of viewer',
-    sql: asJson('select * from goods where id = $1 and is_on_sale = true and (not is_kx or $2::boolean)'),
-    values: [detail, false],
+    ...built(
+      sql`select (select coalesce(json_agg(r), '[]')::text from (select * from goods
+          where id = ${sql.placeholder('id')} and is_on_sale = true and (not is_kx or ${sql.placeholder('special')}::boolean)) r) as rows,
+        ${expiriesOfGoodsJsonSql(sql`array[${sql.placeholder('id')}::int]`, sql`${sql.placeholder('today')}`)} as expiries`,
+      { id: detail, special: false, today },
+    ),
   },
   {
     name: 'Suggestions: the best sellers of each matching name',
@@ -238,6 +248,15 @@ const statements: Statement[] = [
     where: 'catalogue/goods.ts goodsForPricing: the lines’ goods with those of their bundles and the add-on offers, one read',
     sql: asJson(`select ${GOODS_CORE} from goods where id = any($1::int[])`),
     values: [cartGoods],
+  },
+  {
+    name: 'The expiries of a cart’s goods',
+    where:
+      'catalogue/expiries.ts expiriesOfGoodsJsonSql: read with the cart’s lines in its pricing statement (GET /api/cart/list), and by sellingExpiries for the confirm page',
+    ...built(sql`select ${expiriesOfGoodsJsonSql(sql`${sql.placeholder('ids')}::int[]`, sql`${sql.placeholder('today')}`)} as expiries`, {
+      ids: [...new Set([...cartGoods, ...page])],
+      today,
+    }),
   },
   {
     name: 'The cart’s goods facts (goods_cart_facts)',

@@ -1,6 +1,5 @@
 /** One goods' page: the goods with its package insert, category path and brand, and whether the buyer keeps it. */
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Expiry } from '../../../core/expiry.js';
 import { chinaToday } from '../../../core/schemas/admin-goods.js';
 import type { GoodsDetail } from '../../../core/schemas/goods.js';
 import { builtOnce } from '../../db/built-once.js';
@@ -9,7 +8,7 @@ import { decodeJsonRows, jsonArrayOfRows, namedColumns } from '../../db/json-row
 import { goods } from '../../db/schema/catalogue.js';
 import { cachedJson } from '../../http/cache.js';
 import { notFound } from '../../http/envelope.js';
-import { expiriesJsonSql } from './expiries.js';
+import { expiriesOfGoodsJsonSql, expiriesOfJson } from './expiries.js';
 import { favoriteIdsOf } from './favorites.js';
 import { goodsFacts, goodsView } from './goods.js';
 import { catalogueTree } from './taxonomy.js';
@@ -26,7 +25,7 @@ async function detailFor(db: Db, id: number, viewer: Viewer): Promise<Omit<Goods
   const path: { id: number; name: string }[] = [];
   for (let c = cats.find((x) => x.id === row.categoryId); c; c = cats.find((x) => x.id === c!.parentId)) path.unshift({ id: c.id, name: c.name });
   const brand = row.brandId ? brandMap.get(row.brandId) : undefined;
-  const expiries = JSON.parse(answer.expiries) as Expiry[];
+  const expiries = expiriesOfJson(answer.expiries).get(row.id) ?? [];
   return {
     ...goodsView(row, viewer),
     goods_image: row.images,
@@ -51,7 +50,7 @@ const detailColumns = getTableColumns(goods);
  */
 const detailRead = (conn: Conn) =>
   conn
-    .select({ rows: jsonArrayOfRows, expiries: expiriesJsonSql(sql`${sql.placeholder('id')}::int`, sql`${sql.placeholder('today')}`) })
+    .select({ rows: jsonArrayOfRows, expiries: expiriesOfGoodsJsonSql(sql`array[${sql.placeholder('id')}::int]`, sql`${sql.placeholder('today')}`) })
     .from(
       sql`(select ${namedColumns(detailColumns)} from ${goods}
         where ${and(eq(goods.id, sql.placeholder('id')), eq(goods.isOnSale, true), sql`(not ${goods.isKx} or ${sql.placeholder('special')}::boolean)`)}) r`,

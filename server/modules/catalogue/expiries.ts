@@ -45,18 +45,3 @@ export async function sellingExpiries(conn: Conn, goodsIds: readonly number[], t
   )) as unknown as { rows: { expiries: string }[] };
   return expiriesOfJson(result.rows[0].expiries);
 }
-
-/**
- * SQL of one text, the JSON array of one goods' expiries as `sellingExpiries` gives them (`goodsId` and `today`: a
- * parameter each): for the product page, read in the same statement as the goods.
- */
-export function expiriesJsonSql(goodsId: SQL, today: SQL): SQL<string> {
-  return sql<string>`(
-    select coalesce(json_agg(json_build_object('xq', to_char(e.xq, 'YYYY-MM-DD'), 'number', e.number) order by e.xq), '[]')::text
-    from (
-      select b.xq, sum(b.quantity - b.held)::int as number
-      from ${goodsBatches} b join ${goods} g on g.id = b.goods_id
-      where b.goods_id = ${goodsId} and b.status = ${BatchStatus.released}
-        and b.xq > ${today}::date + g.min_shelf_days and b.quantity > b.held
-      group by b.xq) e)`;
-}

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import { cartItems, goods } from '../../db/schema/index.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
-import { CART_MAX_LINES, NOT_APPROVED } from './service.js';
+import { CART_MAX_LINES, NOT_APPROVED } from './add.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,6 +85,35 @@ describe(`add to cart on ${dbLabel}`, () => {
       .where(and(eq(cartItems.goodsId, g.id), eq(cartItems.userId, (await chain.get('/api/user/base')).body.data.id)));
     expect(row.number).toBe(most - g.zbz);
     expect((await chain.post('/api/cart', { params: [line(g, g.zbz)] })).body.code).toBe(10000);
+  });
+
+  it('holds an add to the goods as they are now, not as a list read them seconds before', async () => {
+    const buyer = await loginAs(t.app, 'chain-b');
+    const userId = (await buyer.get('/api/user/base')).body.data.id as number;
+    const [sold, pulled, fine] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, false), eq(goods.isBuy, true), eq(goods.isOnSale, true), gt(goods.number, 100), gt(goods.zbz, 0)))
+      .orderBy(goods.id)
+      .offset(20)
+      .limit(3);
+    // A list page reads them (and keeps their rows for some seconds)...
+    const listed = await buyer.get(`/api/goods/list?per_page=100&keywords=${encodeURIComponent(sold.name)}`);
+    expect(listed.body.code).toBe(10000);
+    await buyer.get(`/api/goods/list?per_page=100&keywords=${encodeURIComponent(pulled.name)}`);
+    // ...then they change where this process does not see it: sold out by orders, taken off sale elsewhere.
+    await t.db.update(goods).set({ number: 0 }).where(eq(goods.id, sold.id));
+    await t.db.update(goods).set({ isOnSale: false }).where(eq(goods.id, pulled.id));
+    try {
+      expect((await buyer.post('/api/cart', { params: [line(sold)] })).body.message).toBe(`${sold.name}已售罄`);
+      expect((await buyer.post('/api/cart', { params: [line(pulled)] })).body.message).toBe('商品不存在或已下架');
+      expect((await t.db.select().from(cartItems).where(eq(cartItems.userId, userId))).map((r) => r.goodsId)).toEqual([]);
+      expect((await buyer.post('/api/cart', { params: [line(fine)] })).body.data).toEqual({ cart: 1 });
+    } finally {
+      await t.db.update(goods).set({ number: sold.number }).where(eq(goods.id, sold.id));
+      await t.db.update(goods).set({ isOnSale: true }).where(eq(goods.id, pulled.id));
+      await t.db.delete(cartItems).where(eq(cartItems.userId, userId));
+    }
   });
 
   it('adds several lines together or not at all: a goods twice is one line, a goods held grows, one line short refuses them all', async () => {

@@ -2,5 +2,5 @@
 export { cartEntries, cartEntriesForPricing, lineCountSql, lockedSelection, priceEntries, removeLinesSql, sharedPricing } from './pricing.js';
 export type { Besides, Buyer, CartEntry, PricedEntries, SharedPricing } from './pricing.js';
 export { cartRoutes } from './routes.js';
-export { addToCart } from './service.js';
+export { addToCart } from './add.js';
 export { activityView, lineExpiries, lineView, shippingView, totalsView } from './view.js';

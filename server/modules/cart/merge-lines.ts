@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { LineType } from '../../../core/status.js';
 import type { Tx } from '../../db/client.js';
 import { cartItems } from '../../db/schema/cart.js';
-import type { AddLine, CheckedLine } from './service.js';
+import type { AddLine, CheckedLine } from './add.js';
 
 /** The key of the cart line an add goes to: a goods' plain line, its near-expiry line, or its line of one bundle. */
 const lineKey = (goodsId: number, type: number, combinationId: number | null) =>

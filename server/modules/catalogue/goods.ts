@@ -239,6 +239,18 @@ export async function cartFacts(conn: Conn, ids: number[]): Promise<CartFacts[]>
 
 const cartFactsByIds = goodsRead('goods_cart_facts', cartFactsColumns, idAmongIds);
 
+/**
+ * The cart's facts of goods as read in the last seconds (`keptGoodsByIds`): what the usual add checks before its
+ * one statement, which confirms them with `sellableUnitsSql` as it writes.
+ */
+export async function keptCartFacts(db: Db, ids: number[]): Promise<CartFacts[]> {
+  return keptGoodsByIds(db, ids);
+}
+
+/** The units of a goods a cart line may hold now, as SQL: its stock while it is on sale and buyable, else null. */
+export const sellableUnitsSql = (goodsId: number): SQL<number | null> =>
+  sql<number | null>`(select ${goods.number} from ${goods} where ${goods.id} = ${goodsId} and ${goods.isOnSale} and ${goods.isBuy})`;
+
 /** One goods with every column but the package insert, or null: what an order line copies. */
 export async function goodsRow(conn: Conn, id: number) {
   const [row] = await conn.select(goodsCore).from(goods).where(eq(goods.id, id));

@@ -7,7 +7,7 @@ export { brandRoutes } from './brand-routes.js';
 export { favoriteRoutes } from './favorite-routes.js';
 export { recommendations } from './home.js';
 export { catalogueRoutes } from './routes.js';
-export { cartFacts, goodsByIds, goodsForPricing, goodsJsonSql, goodsOfJson, goodsRow, goodsView, visibleAmong, visibleGoodsByIds } from './goods.js';
+export { cartFacts, goodsByIds, keptCartFacts, sellableUnitsSql, goodsForPricing, goodsJsonSql, goodsOfJson, goodsRow, goodsView, visibleAmong, visibleGoodsByIds } from './goods.js';
 export type { CartFacts, GoodsCore, PricingRow } from './goods.js';
 export { listGoods } from './lists.js';
 export { itemBatches } from './item-batches.js';

@@ -67,6 +67,7 @@ const SERVER_MODULES = [
   'settings',
   'guards',
   'operators',
+  'jobs',
   'uploads',
   'pay',
   'addresses',

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'batch:quality': '批次放行、锁定与召回',
   'operator:admin': '操作员与角色',
   'audit:read': '操作日志',
+  'job:read': '后台任务',
+  'job:run': '立即运行后台任务',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -10,6 +10,7 @@ export const AUDIT_ACTION_NAMES = {
   'operator.update': '编辑操作员',
   'operator.password': '重置操作员密码',
   'operator.reset_totp': '重置两步验证',
+  'job.run': '立即运行后台任务',
   'order.confirm_transfer': '确认对公转账',
   'order.ship': '订单发货',
   'order.cancel': '取消订单',
@@ -107,6 +108,7 @@ export type AuditAction = keyof typeof AUDIT_ACTION_NAMES;
 
 export const AUDIT_TARGET_NAMES = {
   operator: '操作员',
+  job: '后台任务',
   order: '订单',
   after_sale: '售后申请',
   user: '客户',
@@ -140,6 +142,7 @@ export const AUDIT_TARGET_NAMES = {
 export type AuditTarget = keyof typeof AUDIT_TARGET_NAMES;
 
 export const AUDIT_FIELD_NAMES: Record<string, string> = {
+  next_run_at: '下次运行时间',
   username: '用户名',
   name: '姓名',
   roles: '角色',

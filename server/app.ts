@@ -9,7 +9,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -21,10 +21,13 @@ import { afterLoginPath } from '../core/routes.js';
 import { siteNamespace, trustProxyOption, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
-import { connectCacheBus } from './http/cache-bus.js';
+import { followFreshness } from './http/freshness.js';
 import { registerCsrf } from './http/csrf.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { healthRoutes } from './http/health.js';
 import { registerInputGuard } from './http/input-guard.js';
+import { Metrics } from './http/metrics.js';
+import { registerRequestId, requestId } from './http/request-id.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { responseSerializer } from './http/serializer.js';
 import {
@@ -74,6 +77,7 @@ import {
   catalogueAdminRoutes,
   favoriteRoutes,
   goodsFileAdminRoutes,
+  goodsIndexBuiltAt,
   setStockHeld,
   taxonomyAdminRoutes,
 } from './modules/catalogue/index.js';
@@ -85,7 +89,8 @@ import { bundleAdminRoutes, promotionAdminRoutes, promotionRoutes } from './modu
 import { uploadRoutes } from './modules/uploads/index.js';
 import { pointsRoutes, pointsAdminRoutes } from './modules/points/index.js';
 import { lotteryRoutes, lotteryAdminRoutes } from './modules/lottery/index.js';
-import { cannedReplyAdminRoutes, chatRoutes } from './modules/chat/index.js';
+import { jobAdminRoutes } from './modules/jobs/index.js';
+import { cannedReplyAdminRoutes, chatConnections, chatRoutes } from './modules/chat/index.js';
 import { invoiceRoutes, invoiceAdminRoutes, issueOnCompletion, settleOnRefund } from './modules/invoices/index.js';
 import { selfServiceRoutes, selfServiceAdminRoutes } from './modules/self-service/index.js';
 import { documentRoutes } from './modules/documents/index.js';
@@ -109,6 +114,8 @@ export type BuildOptions = {
   database: Database;
   sms?: SmsSender;
   logger?: FastifyServerOptions['logger'];
+  /** What `/metrics` shows of this app; main.ts passes its own, whose jobs it times. */
+  metrics?: Metrics;
 };
 
 /**
@@ -151,14 +158,23 @@ function wireModules() {
   onOrderRefunded(releaseCodes);
 }
 
-export async function buildApp({ config, database, sms, logger }: BuildOptions) {
+/**
+ * What operators' machinery sees of the app: an id on every answer and in its log lines (http/request-id.ts), the
+ * metrics of its requests, database and modules (http/metrics.ts), and /healthz, /readyz and /metrics (http/health.ts).
+ */
+function registerOperations(app: FastifyInstance, { config, database }: Deps, redis: Redis | null, metrics: Metrics) {
+  // Before any other hook, so that an answer any of them refuses carries the id too.
+  registerRequestId(app);
+  metrics.watch(app, { database, goodsIndexBuiltAt: () => goodsIndexBuiltAt(database.db), chatConnections });
+  healthRoutes(app, { database, redis, metrics, metricsToken: config.METRICS_TOKEN });
+}
+
+export async function buildApp({ config, database, sms, logger, metrics = new Metrics() }: BuildOptions) {
   wireModules();
   const app = Fastify({
-    logger: logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
     logController: new OneLinePerRequest(),
+    genReqId: requestId,
     routerOptions: { querystringParser: parseQuery },
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: anyone else could claim any address.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
@@ -174,8 +190,9 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
   const deps: Deps = { config, database };
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
-  // A console write drops the shared answers of every process, this one included (http/cache-bus.ts).
-  if (redis) app.addHook('onClose', await connectCacheBus(database.db, redis, app.log, siteNamespace(config)));
+  registerOperations(app, deps, redis, metrics);
+  // A write that makes kept answers stale clears them in every process, this one included (http/freshness.ts).
+  app.addHook('onClose', await followFreshness(database, app.log));
 
   // The built assets are compressed ahead of time and pass through as they are.
   await app.register(compress, COMPRESSION);
@@ -238,6 +255,7 @@ export async function buildApp({ config, database, sms, logger }: BuildOptions) 
     await qualityRoutes(scope, deps);
     await selfServiceRoutes(scope, deps);
     await operatorRoutes(scope, deps);
+    await jobAdminRoutes(scope, deps);
     await orderAdminRoutes(scope, deps);
     await afterSaleAdminRoutes(scope, deps);
     await accountAdminRoutes(scope, deps);

@@ -52,6 +52,15 @@ const schema = z.object({
    * sharing the cores with twenty others (docs/decisions/038-connection-pool.md). Set it for a database on a machine of its own.
    */
   DB_POOL: z.coerce.number().int().min(1).max(500).optional(),
+  /**
+   * What `GET /metrics` asks for as `Authorization: Bearer <token>` (16 characters or more). Unset, it answers only a
+   * client on this machine connected straight to the server; anyone else gets 404 either way.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'SMS_SANDBOX' | 'SESSION_SECRET' | 'DB_POOL'> & {

@@ -10,6 +10,10 @@ import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/ind
 import { seedOperators, sweepOperatorSessions } from './modules/operators/index.js';
 import { foldSales, sweepNearExpiry, warmCatalogue, warmPaths } from './modules/catalogue/index.js';
 import { clearKeptAnswers } from './http/cache.js';
+import type { Db } from './db/client.js';
+import { runJobs, setJobPeriods, trimJobRuns, type Job } from './modules/jobs/index.js';
+import type { JobName } from '../core/schemas/jobs.js';
+import { Metrics } from './http/metrics.js';
 import { databaseLabel, siteUrl, startupNotice, warmUp } from './startup.js';
 
 const config = loadConfig();
@@ -26,28 +30,38 @@ if (seeded) await seedAccounts(database.db, hashPassword);
 if (seeded) await seedDocuments(database.db, config.uploadDir);
 // The console's operators, also in a database seeded before the console existed.
 await seedOperators(database.db);
-const app = await buildApp({ config, database });
+const metrics = new Metrics();
+const app = await buildApp({ config, database, metrics });
 
 /**
+ * The background jobs (modules/jobs): each process offers to run them, and each runs in one process at a time.
  * Unpaid orders are cancelled when their 24 hours are up (stock returned), and shipped orders complete 15 days
- * after shipping (DESIGN.md section 7); units sold since the last sweep are added to the goods' sales; once a day,
+ * after shipping (DESIGN.md section 7); units sold since the last fold are added to the goods' sales; once a day,
  * goods whose batches have come near expiry have their stock worked out again.
  */
-const EXPIRY_SWEEP_MS = 60_000;
-// On the database's background connection: on PGlite each statement of a sweep waits for the requests' (client.ts).
-const sweeping = database.background;
-const sweeper = setInterval(() => {
-  cancelExpiredOrders(sweeping)
-    .then((n) => n && app.log.info({ cancelled: n }, 'unpaid orders cancelled'))
-    .then(() => completeShippedOrders(sweeping))
-    .then((n) => n && app.log.info({ completed: n }, 'shipped orders completed'))
-    .then(() => sweepOperatorSessions(sweeping))
-    .then(() => foldSales(sweeping))
-    .then(() => sweepNearExpiry(sweeping))
-    .then((n) => n && app.log.info({ goods: n }, 'batches come near expiry taken out of stock'))
-    .catch((err: unknown) => app.log.error({ err }, 'sweeping orders failed'));
-}, EXPIRY_SWEEP_MS);
-sweeper.unref();
+const MINUTE = 60_000;
+// On the database's background connection: on PGlite each statement of a job waits for the requests' (client.ts).
+const jobsDb = database.background;
+/** A job whose count of what it did is logged when it did anything. */
+const saying = (run: (db: Db) => Promise<number>, field: string, message: string) => async (db: Db) => {
+  const n = await run(db);
+  if (n) app.log.info({ [field]: n }, message);
+  return n;
+};
+const jobList: (Job & { name: JobName })[] = [
+  { name: 'orders.cancel_unpaid', everyMs: MINUTE, run: saying(cancelExpiredOrders, 'cancelled', 'unpaid orders cancelled') },
+  { name: 'orders.complete_shipped', everyMs: MINUTE, run: saying(completeShippedOrders, 'completed', 'shipped orders completed') },
+  { name: 'operators.sweep_sessions', everyMs: MINUTE, run: sweepOperatorSessions },
+  { name: 'catalogue.fold_sales', everyMs: MINUTE, run: foldSales },
+  { name: 'catalogue.near_expiry', everyMs: MINUTE, run: saying(sweepNearExpiry, 'goods', 'batches come near expiry taken out of stock') },
+  { name: 'jobs.trim_runs', everyMs: 60 * MINUTE, run: trimJobRuns },
+];
+setJobPeriods(jobList);
+/** Started once the site answers. */
+const jobRunner = runJobs(jobsDb, jobList, {
+  onRun: (outcome) => metrics.jobRan(outcome),
+  onError: (job, err) => app.log.error({ err, job }, job ? 'background job failed' : 'background jobs: could not look for a job due'),
+});
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -56,7 +70,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
-  clearInterval(sweeper);
+  await jobRunner.stop();
   try {
     await app.close();
     await database.close();
@@ -75,7 +89,9 @@ await warmCatalogue(database.db);
 await warmUp(app, await warmPaths(database.db));
 clearKeptAnswers(database.db);
 await warmCatalogue(database.db);
+metrics.reset();
 await app.listen({ port: config.PORT, host: config.HOST });
+jobRunner.start();
 // Sample inspection reports (样本) of the batches the seeded orders took and of the first goods, drawn once the
 // site answers: a few seconds of PDFs that nothing waits for.
 if (seeded)

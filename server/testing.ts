@@ -21,7 +21,8 @@ export { DEMO_PASSWORD, DEMO_PAY_PASSWORD };
 const usePostgres = process.env.TEST_DB === 'postgres';
 export const dbLabel = usePostgres ? 'PostgreSQL' : 'PGlite';
 
-export type TestDatabase = Database & { dispose(): Promise<void> };
+/** `url`: the PostgreSQL database's, for a second connection to it (another app, as another process would). */
+export type TestDatabase = Database & { dispose(): Promise<void>; url?: string };
 
 /**
  * The sizes a seeded database comes in: each size is built once per run (migrations, seed, the accounts' hashes:
@@ -39,17 +40,20 @@ export async function openTestDatabase(opts: { goods?: number; accounts?: boolea
   const seed = { goods: SEEDED_SIZES.find((n) => n >= asked) ?? asked, accounts: opts.accounts ?? true };
   let drop = async () => {};
   let database: Database;
+  let url: string | undefined;
   if (usePostgres) {
     const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
     if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL or DATABASE_URL');
     const fresh = await seededPostgres(base, seed);
     drop = fresh.drop;
-    database = await openDatabase({ url: fresh.url, poolSize: 10 });
+    url = fresh.url;
+    database = await openDatabase({ url, poolSize: 10 });
   } else {
     database = await seededPglite(seed);
   }
   return {
     ...database,
+    url,
     dispose: async () => {
       await database.close();
       await drop();

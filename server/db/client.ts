@@ -12,6 +12,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { startPgliteThread, type TxClient } from './pglite-thread.js';
 import { preparable } from './preparable.mjs';
+import { QueryObservers, timeStatements, timeWaits, type QueryObserver } from './timings.js';
 
 /**
  * Without drizzle's relational queries (`db.query.*`, which nothing uses): given the schema, drizzle makes a
@@ -45,8 +46,18 @@ export type Database = {
    */
   background: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * PostgreSQL: follows `channel` (LISTEN) on a connection of its own, calling `onNotice` with each payload sent on
+   * it; when that connection fails it is opened again a second later, and `onGap` is called once it listens again
+   * (what was sent meanwhile is lost). Answers what stops it. PGlite, one process's own, has no one to hear.
+   */
+  listen?: (channel: string, onNotice: (payload: string) => void, onGap: () => void) => () => Promise<void>;
   /** PGlite: the data directory as a tar that `load` opens again. */
   dump?: () => Promise<Uint8Array>;
+  /** Tells `observer` the time of every statement from now on (the app's metrics, http/metrics.ts); answers what stops it. */
+  observe(observer: QueryObserver): () => void;
+  /** PostgreSQL: the pool's connections now (open, idle) and the queries and transactions waiting for one. */
+  pool?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -103,6 +114,47 @@ function preparedStatements(client: pg.PoolClient) {
   }) as typeof client.query;
 }
 
+const RELISTEN_MS = 1_000;
+
+/** `Database.listen` on PostgreSQL. */
+function listenOn(url: string, channel: string, onNotice: (payload: string) => void, onGap: () => void): () => Promise<void> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let listenedBefore = false;
+  const open = () => {
+    if (stopped) return;
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    const again = () => {
+      if (client !== c || stopped) return;
+      client = null;
+      c.removeAllListeners('notification');
+      void c.end().catch(() => {});
+      retry = setTimeout(open, RELISTEN_MS);
+      retry.unref();
+    };
+    c.on('error', again);
+    c.on('end', again);
+    c.on('notification', (n) => n.channel === channel && onNotice(n.payload ?? ''));
+    c.connect()
+      .then(() => c.query(`listen ${pg.escapeIdentifier(channel)}`))
+      .then(() => {
+        if (listenedBefore) onGap();
+        listenedBefore = true;
+      })
+      .catch(again);
+  };
+  open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
+}
+
 /**
  * Opens and migrates the database. PGlite has one connection: a running transaction makes each query sent
  * from outside it wait (pglite-thread.ts), so a request's statements never interleave with another request's
@@ -117,6 +169,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     pool.on('error', () => {}); // an idle client's error must not end the process; the next query reports it
     pool.on('connect', preparedStatements);
+    const observers = new QueryObservers();
+    pool.on('connect', (client) => timeStatements(client, observers));
+    timeWaits(pool, observers);
     const db = drizzlePg(pool) as unknown as Db;
     // Migrations run on a connection of their own, without the serving statements' time limit.
     const migrator = new pg.Client({ connectionString: opts.url });
@@ -127,15 +182,24 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     } finally {
       await migrator.end();
     }
-    return { db, background: db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      background: db,
+      kind: 'postgres',
+      listen: (channel, onNotice, onGap) => listenOn(opts.url!, channel, onNotice, onGap),
+      observe: (observer) => observers.add(observer),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => pool.end(),
+    };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   // PGlite runs each query synchronously in its thread: in a thread of its own, the server's event loop
   // keeps answering (kept answers, static files) while a query runs (pglite-thread.ts).
-  const client = await startPgliteThread(opts.dataDir ? path.resolve(opts.dataDir, 'pglite') : undefined, opts.load);
+  const observers = new QueryObservers();
+  const client = await startPgliteThread(opts.dataDir ? path.resolve(opts.dataDir, 'pglite') : undefined, opts.load, observers);
   await client.exec('create extension if not exists pg_trgm');
   const db = drizzlePglite(client as unknown as PGlite) as unknown as Db;
   await migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder });
   const background = drizzlePglite(client.background as unknown as PGlite) as unknown as Db;
-  return { db, background, kind: 'pglite', dump: () => client.dump(), close: () => client.close() };
+  return { db, background, kind: 'pglite', dump: () => client.dump(), observe: (observer) => observers.add(observer), close: () => client.close() };
 }

@@ -4,6 +4,7 @@
  * statements sent meanwhile from outside it wait, as they do in PGlite's own mutex, and go in order.
  */
 import { Worker } from 'node:worker_threads';
+import type { QueryObservers } from './timings.js';
 
 type QueryResult = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
 type Answer = { id: number; result?: unknown; error?: { message: string; name: string; fields: Record<string, unknown> } };
@@ -61,9 +62,14 @@ function parseJson(result: QueryResult): QueryResult {
   return result;
 }
 
-export async function startPgliteThread(dataDir: string | undefined, load?: Uint8Array): Promise<ThreadedPglite> {
+/**
+ * Starts the database's thread. `observers` are told each statement's time in the thread (from sent to answered,
+ * without the wait for its turn while a transaction holds the connection).
+ */
+export async function startPgliteThread(dataDir: string | undefined, load?: Uint8Array, observers?: QueryObservers): Promise<ThreadedPglite> {
   const worker = new Worker(workerFile, { workerData: { dataDir, load } });
-  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  // `started`: when a statement observed was sent, else -1.
+  const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; started: number }>();
   let next = 1;
   let failed: Error | null = null;
 
@@ -75,6 +81,7 @@ export async function startPgliteThread(dataDir: string | undefined, load?: Uint
     const w = waiting.get(a.id);
     if (!w) return;
     waiting.delete(a.id);
+    if (w.started >= 0) observers?.query(w.started);
     if (a.error) w.reject(Object.assign(new Error(a.error.message), { name: a.error.name }, a.error.fields));
     else w.resolve(Array.isArray(a.result) ? a.result.map(parseJson) : a.result && parseJson(a.result as QueryResult));
   });
@@ -97,7 +104,8 @@ export async function startPgliteThread(dataDir: string | undefined, load?: Uint
     new Promise<T>((resolve, reject) => {
       if (failed) return reject(failed);
       const id = next++;
-      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      const started = observers?.any && (op === 'query' || op === 'exec') ? performance.now() : -1;
+      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject, started });
       worker.postMessage({ id, op, sql, params, rowMode, begin, commitIf });
     });
 

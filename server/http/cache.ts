@@ -7,13 +7,14 @@
  * from are kept 10 s, `keptRecords`) and on a detail page by up to 5 s; the cart and orders always read live
  * stock. The running promotions (promotions/context.ts), the
  * search terms, the category tree and the shell's content are kept here too, so that one clear drops every
- * answer made from the catalogue: a console write calls `dropSharedAnswers` (cache-bus.ts), which clears
+ * answer made from the catalogue: a console write marks what it makes stale (freshness.ts), which clears
  * them in every server process.
  */
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.js';
 import { okText } from './envelope.js';
 import { KeptAnswer } from './kept-answer.js';
+import { countLookup } from './metrics.js';
 
 const TTL_MS = 30_000;
 
@@ -51,6 +52,7 @@ export function cachedResult<T>(db: Db, key: unknown, compute: () => Promise<T>,
   const cache = cacheOf(db);
   const k = JSON.stringify(key);
   const hit = cache.get(k);
+  countLookup(db, hit !== undefined);
   if (!hit) return store(cache, k, compute(), ttl).value as Promise<T>;
   if (hit.settled && !hit.renewing && Date.now() >= hit.renewAt) {
     hit.renewing = true;
@@ -102,7 +104,7 @@ const drops = new WeakMap<Db, number>();
  */
 export const answersDropped = (db: Db) => drops.get(db) ?? 0;
 
-/** Drops every kept answer and record of this process (cache-bus.ts drops them in every process). */
+/** Drops every kept answer and record of this process (freshness.ts drops them in every process). */
 export function clearKeptAnswers(db: Db) {
   drops.set(db, answersDropped(db) + 1);
   caches.get(db)?.clear();

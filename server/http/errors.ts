@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { Code, Message, type ValidationErrors } from '../../core/codes.js';
 import { AppError } from './envelope.js';
+import { REQUEST_ID_HEADER } from './request-id.js';
 
 function fieldName(path: readonly PropertyKey[] | string): string {
   const parts = typeof path === 'string' ? path.split('/').filter(Boolean) : path.map(String);
@@ -67,9 +68,10 @@ export function registerErrorHandling(app: FastifyInstance) {
 
 /**
  * Errors Fastify meets before any route runs: a path parameter over 100 characters, a malformed URL. They
- * answer in the envelope like everything else.
+ * answer in the envelope like everything else, with the request's id (no hook runs for them).
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header(REQUEST_ID_HEADER, request.id);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.status(414).send({ code: 414, message: '请求地址过长', data: null });
   }

@@ -20,3 +20,5 @@ export * from './invoices.js';
 export * from './chat.js';
 export * from './documents.js';
 export * from './trace.js';
+export * from './freshness.js';
+export * from './jobs.js';

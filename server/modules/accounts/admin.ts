@@ -170,23 +170,28 @@ const trail = (u: UserRow) => ({
 export async function reviewUser(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof reviewBody>) {
   if (body.scope_ids) await checkScopes(db, body.scope_ids, 'scope_ids');
   const approve = body.is_passed === ReviewStatus.approved;
-  await audited(db, req, { permission: 'user:review', action: approve ? 'user.approve' : 'user.reject', targetType: 'user', targetId: id }, async (tx) => {
-    const before = await userOr404(tx, id, true);
-    if (approve && before.registerStep < 3) throw refuse('该客户尚未完成注册（未上传资质），不能审核通过');
-    const scopes = approve ? (body.scope_ids ?? before.jyfw) : before.scopeIds;
-    if (approve && scopes.length === 0) throw invalid('scope_ids', '请至少核准一项经营范围');
-    const [after] = await tx
-      .update(users)
-      .set({ isPassed: body.is_passed, rejectReason: approve ? '' : body.reason, scopeIds: scopes, reviewedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
-    await tx
-      .update(licences)
-      .set(approve ? { status: ReviewStatus.approved, remark: '' } : { status: ReviewStatus.rejected, remark: body.reason })
-      .where(and(eq(licences.userId, id), inArray(licences.status, approve ? [ReviewStatus.waiting, ReviewStatus.rejected] : [ReviewStatus.waiting])));
-    await tellReview(tx, after, approve, body.reason);
-    return { before: trail(before), after: { ...trail(after), ...(approve ? {} : { reason: body.reason }) }, result: null };
-  });
+  await audited(
+    db,
+    req,
+    { permission: 'user:review', stale: 'nothing', action: approve ? 'user.approve' : 'user.reject', targetType: 'user', targetId: id },
+    async (tx) => {
+      const before = await userOr404(tx, id, true);
+      if (approve && before.registerStep < 3) throw refuse('该客户尚未完成注册（未上传资质），不能审核通过');
+      const scopes = approve ? (body.scope_ids ?? before.jyfw) : before.scopeIds;
+      if (approve && scopes.length === 0) throw invalid('scope_ids', '请至少核准一项经营范围');
+      const [after] = await tx
+        .update(users)
+        .set({ isPassed: body.is_passed, rejectReason: approve ? '' : body.reason, scopeIds: scopes, reviewedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      await tx
+        .update(licences)
+        .set(approve ? { status: ReviewStatus.approved, remark: '' } : { status: ReviewStatus.rejected, remark: body.reason })
+        .where(and(eq(licences.userId, id), inArray(licences.status, approve ? [ReviewStatus.waiting, ReviewStatus.rejected] : [ReviewStatus.waiting])));
+      await tellReview(tx, after, approve, body.reason);
+      return { before: trail(before), after: { ...trail(after), ...(approve ? {} : { reason: body.reason }) }, result: null };
+    },
+  );
   forgetUserSessions(id);
   return userDetail(db, id);
 }
@@ -202,7 +207,7 @@ async function tellReview(tx: Tx, u: UserRow, approve: boolean, reason: string) 
 /** `POST /api/admin/users/{id}`: flags, rank and the approved 经营范围. */
 export async function updateUserFlags(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof userFlagsBody>) {
   await checkScopes(db, body.scope_ids, 'scope_ids');
-  await audited(db, req, { permission: 'user:write', action: 'user.update', targetType: 'user', targetId: id }, async (tx) => {
+  await audited(db, req, { permission: 'user:write', stale: 'nothing', action: 'user.update', targetType: 'user', targetId: id }, async (tx) => {
     const before = await userOr404(tx, id, true);
     const [after] = await tx
       .update(users)
@@ -225,7 +230,7 @@ export async function updateUserFlags(db: Db, req: FastifyRequest, id: number, b
 
 /** `POST /api/admin/users/{id}/contacts`: the account's dedicated service contacts, replaced as a whole. */
 export async function setContacts(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof contactsBody>) {
-  await audited(db, req, { permission: 'user:write', action: 'user.contacts', targetType: 'user', targetId: id }, async (tx) => {
+  await audited(db, req, { permission: 'user:write', stale: 'nothing', action: 'user.contacts', targetType: 'user', targetId: id }, async (tx) => {
     await userOr404(tx, id, true);
     const before = await tx.select().from(serviceContacts).where(eq(serviceContacts.userId, id)).orderBy(asc(serviceContacts.id));
     await tx.delete(serviceContacts).where(eq(serviceContacts.userId, id));

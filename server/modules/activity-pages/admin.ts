@@ -15,7 +15,6 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { activityPages } from '../../db/schema/activity-pages.js';
 import { containing } from '../../db/like.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound } from '../../http/envelope.js';
 import { sanitizeRichText } from '../../lib/html.js';
 import { goodsByIds } from '../catalogue/index.js';
@@ -110,29 +109,37 @@ const audit = (p: PageRow | undefined) => (p ? { ...view(p), state_text: undefin
 
 /** `POST /api/admin/activity-pages`: a new page. */
 export async function createPage(db: Db, request: FastifyRequest, input: ActivityPageInput): Promise<AdminBlockPage> {
-  const result = await audited(db, request, { permission: 'promotion:write', action: 'page.create', targetType: 'activity_page', targetId: 0 }, async (tx) => {
-    const [row] = await tx
-      .insert(activityPages)
-      .values(await columns(tx, input))
-      .returning();
-    return { before: null, after: audit(row), result: view(row), targetId: row.id };
-  });
-  await dropSharedAnswers(db);
+  const result = await audited(
+    db,
+    request,
+    { permission: 'promotion:write', stale: 'promotions', action: 'page.create', targetType: 'activity_page', targetId: 0 },
+    async (tx) => {
+      const [row] = await tx
+        .insert(activityPages)
+        .values(await columns(tx, input))
+        .returning();
+      return { before: null, after: audit(row), result: view(row), targetId: row.id };
+    },
+  );
   return result;
 }
 
 /** `POST /api/admin/activity-pages/{id}`: the page changed whole, blocks and all. */
 export async function updatePage(db: Db, request: FastifyRequest, id: number, input: ActivityPageInput): Promise<AdminBlockPage> {
-  const result = await audited(db, request, { permission: 'promotion:write', action: 'page.update', targetType: 'activity_page', targetId: id }, async (tx) => {
-    const [before] = await tx.select().from(activityPages).where(eq(activityPages.id, id)).for('update');
-    if (!before) throw notFound('页面不存在');
-    const [after] = await tx
-      .update(activityPages)
-      .set({ ...(await columns(tx, input)), updatedAt: new Date() })
-      .where(eq(activityPages.id, id))
-      .returning();
-    return { before: audit(before), after: audit(after), result: view(after) };
-  });
-  await dropSharedAnswers(db);
+  const result = await audited(
+    db,
+    request,
+    { permission: 'promotion:write', stale: 'promotions', action: 'page.update', targetType: 'activity_page', targetId: id },
+    async (tx) => {
+      const [before] = await tx.select().from(activityPages).where(eq(activityPages.id, id)).for('update');
+      if (!before) throw notFound('页面不存在');
+      const [after] = await tx
+        .update(activityPages)
+        .set({ ...(await columns(tx, input)), updatedAt: new Date() })
+        .where(eq(activityPages.id, id))
+        .returning();
+      return { before: audit(before), after: audit(after), result: view(after) };
+    },
+  );
   return result;
 }

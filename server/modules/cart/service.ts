@@ -4,11 +4,9 @@
  * as they are now (approved buyer, on sale, visible, buyable, whole middle packages, stock); the server never
  * keeps a price the browser sent. Lines of another account answer 404.
  */
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   CART_ALL,
-  type addToCartBody,
   type CartCheckout,
   type CartCopy,
   type CartCount,
@@ -19,28 +17,15 @@ import {
   type CartTotal,
 } from '../../../core/schemas/cart.js';
 import { chinaToday } from '../../../core/schemas/admin-goods.js';
-import { SCOPE_BLOCK_TEXT, scopeBlock } from '../../../core/scope.js';
 import { LineType } from '../../../core/status.js';
-import type { Conn, Db, Tx } from '../../db/client.js';
+import type { Conn, Db } from '../../db/client.js';
 import { cartItems } from '../../db/schema/cart.js';
 import { anyId, uniqueIds } from '../../db/params.js';
 import type { SessionUser } from '../../http/auth.js';
-import { AppError, invalid, notFound, refuse } from '../../http/envelope.js';
+import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { storeOf } from '../accounts/index.js';
-import {
-  cartFacts,
-  type CartFacts,
-  expiriesOfGoodsJsonSql,
-  expiriesOfJson,
-  heldBatchNotes,
-  keptCartFacts,
-  nearLots,
-  nearRateOf,
-  sellableUnitsSql,
-  viewerOfUser,
-} from '../catalogue/index.js';
-import { promotionContext, type PromotionContext } from '../promotions/index.js';
-import { siteSettings } from '../settings/index.js';
+import { cartFacts, expiriesOfGoodsJsonSql, expiriesOfJson, heldBatchNotes, viewerOfUser } from '../catalogue/index.js';
+import { promotionContext } from '../promotions/index.js';
 import { addLinesIn, addToCart, lineCount, nearShort, nearUnitsOf, requireApproved } from './add.js';
 import { priceCartOf, priceTotalsOf, type Besides } from './pricing.js';
 export { addToCart } from './add.js';

@@ -400,44 +400,49 @@ export async function importGoods(db: Db, req: FastifyRequest, buffer: Buffer, d
   const sheet = await readSheet(buffer);
   const scopes = await businessScopeList(db);
   if (dryRun) return report(sheet, await plan(db, scopes, sheet, false), true);
-  const result = await auditedMany(db, req, { permission: 'goods:write', action: 'goods.import', targetType: 'goods' }, async (tx, operator) => {
-    const p = await plan(tx, scopes, sheet, true);
-    if (p.errors.length) throw refused(p.errors);
-    const changes: TargetChange[] = [];
-    // Ids first, so that the stock log and the audit rows can name the new goods.
-    const ids = await nextIds(tx, 'goods', 'id', p.creates.length);
-    await insertMany(
-      tx,
-      goods,
-      p.creates.map((c, k) => ({ id: ids[k], ...columnsOf(c.form), number: c.number })),
-    );
-    // Each new goods' stock is its first batch, with the row's dates; it sells unless those are near expiry.
-    const stock = await firstBatches(
-      tx,
-      p.creates.map((c, k) => ({ goodsId: ids[k], scrq: c.form.scrq, xq: c.form.xq, number: c.number })),
-    );
-    await insertMany(
-      tx,
-      stockLog,
-      p.creates.flatMap((c, k) =>
-        c.number > 0 ? [{ goodsId: ids[k], delta: c.number, stockAfter: stock.get(ids[k]) ?? 0, reason: '导入新建', operatorId: operator.id }] : [],
-      ),
-    );
-    p.creates.forEach((c, k) => changes.push({ targetId: ids[k], before: null, after: { ...goodsTrail(c.form), number: c.number } }));
-    const changed = p.updates.flatMap((u) => {
-      const before = goodsTrail(formOf(u.existing));
-      const after = goodsTrail(u.form);
-      return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ u, before, after }];
-    });
-    await updateManyById(
-      tx,
-      goods,
-      changed.map(({ u }) => ({ id: u.existing.id, ...columnsOf(u.form) })),
-    );
-    for (const { u } of changed) await correctBatchDates(tx, u.existing.id, u.existing, u.form);
-    for (const { u, before, after } of changed) changes.push({ targetId: u.existing.id, before, after });
-    return { changes, result: report(sheet, p, false) };
-  });
+  const result = await auditedMany(
+    db,
+    req,
+    { permission: 'goods:write', stale: 'catalogue', action: 'goods.import', targetType: 'goods' },
+    async (tx, operator) => {
+      const p = await plan(tx, scopes, sheet, true);
+      if (p.errors.length) throw refused(p.errors);
+      const changes: TargetChange[] = [];
+      // Ids first, so that the stock log and the audit rows can name the new goods.
+      const ids = await nextIds(tx, 'goods', 'id', p.creates.length);
+      await insertMany(
+        tx,
+        goods,
+        p.creates.map((c, k) => ({ id: ids[k], ...columnsOf(c.form), number: c.number })),
+      );
+      // Each new goods' stock is its first batch, with the row's dates; it sells unless those are near expiry.
+      const stock = await firstBatches(
+        tx,
+        p.creates.map((c, k) => ({ goodsId: ids[k], scrq: c.form.scrq, xq: c.form.xq, number: c.number })),
+      );
+      await insertMany(
+        tx,
+        stockLog,
+        p.creates.flatMap((c, k) =>
+          c.number > 0 ? [{ goodsId: ids[k], delta: c.number, stockAfter: stock.get(ids[k]) ?? 0, reason: '导入新建', operatorId: operator.id }] : [],
+        ),
+      );
+      p.creates.forEach((c, k) => changes.push({ targetId: ids[k], before: null, after: { ...goodsTrail(c.form), number: c.number } }));
+      const changed = p.updates.flatMap((u) => {
+        const before = goodsTrail(formOf(u.existing));
+        const after = goodsTrail(u.form);
+        return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ u, before, after }];
+      });
+      await updateManyById(
+        tx,
+        goods,
+        changed.map(({ u }) => ({ id: u.existing.id, ...columnsOf(u.form) })),
+      );
+      for (const { u } of changed) await correctBatchDates(tx, u.existing.id, u.existing, u.form);
+      for (const { u, before, after } of changed) changes.push({ targetId: u.existing.id, before, after });
+      return { changes, result: report(sheet, p, false) };
+    },
+  );
   await afterGoodsWrite(db, true);
   return result;
 }

@@ -10,7 +10,6 @@ import type { z } from 'zod';
 import type { AdminBrand, AdminCategory, brandCreateBody, brandUpdateBody, categoryCreateBody, categoryUpdateBody } from '../../../core/schemas/admin-goods.js';
 import type { Conn, Db } from '../../db/client.js';
 import { brands, categories, goods } from '../../db/schema/catalogue.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { audited } from '../operators/index.js';
 import { knownPublicPictures } from '../uploads/index.js';
@@ -86,23 +85,27 @@ async function assertUniqueName(tx: Conn, parentId: number, name: string, except
 }
 
 export async function createCategory(db: Db, req: FastifyRequest, body: z.output<typeof categoryCreateBody>) {
-  const id = await audited(db, req, { permission: 'category:write', action: 'category.create', targetType: 'category', targetId: '' }, async (tx) => {
-    await assertParent(tx, body.parent_id);
-    await assertUniqueName(tx, body.parent_id, body.name);
-    await assertPicture(tx, 'logo1', body.logo1, '');
-    const [row] = await tx
-      .insert(categories)
-      .values({ name: body.name, parentId: body.parent_id, sort: body.sort, isShow: body.is_show === 1, logo1: body.logo1 })
-      .returning();
-    return { before: null, after: categoryTrail(row), result: row.id, targetId: row.id };
-  });
-  await dropSharedAnswers(db);
+  const id = await audited(
+    db,
+    req,
+    { permission: 'category:write', stale: 'catalogue', action: 'category.create', targetType: 'category', targetId: '' },
+    async (tx) => {
+      await assertParent(tx, body.parent_id);
+      await assertUniqueName(tx, body.parent_id, body.name);
+      await assertPicture(tx, 'logo1', body.logo1, '');
+      const [row] = await tx
+        .insert(categories)
+        .values({ name: body.name, parentId: body.parent_id, sort: body.sort, isShow: body.is_show === 1, logo1: body.logo1 })
+        .returning();
+      return { before: null, after: categoryTrail(row), result: row.id, targetId: row.id };
+    },
+  );
   return categoryById(db, id);
 }
 
 /** Renames, moves (never under itself or its own descendants), sorts, shows or hides a category. */
 export async function updateCategory(db: Db, req: FastifyRequest, id: number, body: z.output<typeof categoryUpdateBody>) {
-  await audited(db, req, { permission: 'category:write', action: 'category.update', targetType: 'category', targetId: id }, async (tx) => {
+  await audited(db, req, { permission: 'category:write', stale: 'catalogue', action: 'category.update', targetType: 'category', targetId: id }, async (tx) => {
     const [row] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
     if (!row) throw notFound(CATEGORY_MISSING);
     const next = {
@@ -124,7 +127,6 @@ export async function updateCategory(db: Db, req: FastifyRequest, id: number, bo
     await tx.update(categories).set(next).where(eq(categories.id, id));
     return { before: categoryTrail(row), after: categoryTrail(next), result: null };
   });
-  await dropSharedAnswers(db);
   return categoryById(db, id);
 }
 
@@ -168,22 +170,26 @@ async function assertBrandName(tx: Conn, name: string, except?: number) {
 }
 
 export async function createBrand(db: Db, req: FastifyRequest, body: z.output<typeof brandCreateBody>) {
-  const row = await audited(db, req, { permission: 'category:write', action: 'brand.create', targetType: 'brand', targetId: '' }, async (tx) => {
-    await assertBrandName(tx, body.name);
-    await assertPicture(tx, 'logo', body.logo, '');
-    await assertPicture(tx, 'banner', body.banner, '');
-    const [made] = await tx
-      .insert(brands)
-      .values({ name: body.name, logo: body.logo, banner: body.banner, description: body.description, sort: body.sort, isShow: body.is_show === 1 })
-      .returning();
-    return { before: null, after: brandTrail(made), result: made, targetId: made.id };
-  });
-  await dropSharedAnswers(db);
+  const row = await audited(
+    db,
+    req,
+    { permission: 'category:write', stale: 'catalogue', action: 'brand.create', targetType: 'brand', targetId: '' },
+    async (tx) => {
+      await assertBrandName(tx, body.name);
+      await assertPicture(tx, 'logo', body.logo, '');
+      await assertPicture(tx, 'banner', body.banner, '');
+      const [made] = await tx
+        .insert(brands)
+        .values({ name: body.name, logo: body.logo, banner: body.banner, description: body.description, sort: body.sort, isShow: body.is_show === 1 })
+        .returning();
+      return { before: null, after: brandTrail(made), result: made, targetId: made.id };
+    },
+  );
   return brandView(row, 0);
 }
 
 export async function updateBrand(db: Db, req: FastifyRequest, id: number, body: z.output<typeof brandUpdateBody>) {
-  await audited(db, req, { permission: 'category:write', action: 'brand.update', targetType: 'brand', targetId: id }, async (tx) => {
+  await audited(db, req, { permission: 'category:write', stale: 'catalogue', action: 'brand.update', targetType: 'brand', targetId: id }, async (tx) => {
     const [row] = await tx.select().from(brands).where(eq(brands.id, id)).for('update');
     if (!row) throw notFound(BRAND_MISSING);
     const next = {
@@ -200,7 +206,6 @@ export async function updateBrand(db: Db, req: FastifyRequest, id: number, body:
     await tx.update(brands).set(next).where(eq(brands.id, id));
     return { before: brandTrail(row), after: brandTrail(next), result: null };
   });
-  await dropSharedAnswers(db);
   const found = (await adminBrands(db)).find((b) => b.id === id);
   if (!found) throw refuse(BRAND_MISSING);
   return found;

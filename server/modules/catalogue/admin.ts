@@ -1,10 +1,10 @@
 /**
  * The console's goods (DESIGN.md sections 7 and 13): the list and the detail, creating and editing every
  * field, stock changes with their log, on and off sale in bulk. Every write is audited in its own transaction
- * (operators/audit.ts). Once it has committed, the search terms are rebuilt when a name, a manufacturer or what
- * is on sale changed, and the shared answers - lists, details, the category menu, the running promotions,
- * which all live in http/cache.ts - are dropped in every server process (http/cache-bus.ts), so that buyers
- * see the change on their very next request.
+ * (operators/audit.ts), which marks the catalogue stale in the same transaction: the shared answers - lists,
+ * details, the category menu, the running promotions, which all live in http/cache.ts - are dropped in every
+ * server process (http/freshness.ts), so that buyers see the change on their very next request. Once it has
+ * committed, the search terms are rebuilt when a name, a manufacturer or what is on sale changed.
  */
 import { and, count, desc, eq, getTableColumns, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -21,8 +21,8 @@ import {
 } from '../../../core/schemas/admin-goods.js';
 import type { Conn, Db } from '../../db/client.js';
 import { containing } from '../../db/like.js';
+import { staleNow } from '../../http/freshness.js';
 import { goods, goodsBatches, stockLog } from '../../db/schema/catalogue.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { notFound, refuse } from '../../http/envelope.js';
 import { businessScopeList } from '../accounts/index.js';
 import { audited, auditedMany, operatorNames } from '../operators/index.js';
@@ -37,10 +37,14 @@ type GoodsRow = typeof goods.$inferSelect;
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** After a goods write commits: new search terms when what search matches changed, and fresh answers everywhere. */
+/**
+ * After a goods write commits (which marked the catalogue stale): new search terms when what search matches
+ * changed, and the catalogue marked stale again once they are in, for the answers made meanwhile.
+ */
 export async function afterGoodsWrite(db: Db, searchChanged: boolean) {
-  if (searchChanged) await refreshGoodsTerms(db);
-  await dropSharedAnswers(db);
+  if (!searchChanged) return;
+  await refreshGoodsTerms(db);
+  await staleNow(db, 'catalogue');
 }
 
 /** Goods as the console's list shows them: the form's fields with the names of what they refer to, stock and sales. */
@@ -113,7 +117,7 @@ export async function adminGoodsDetail(db: Db, id: number): Promise<AdminGoodsDe
   return { ...adminGoodsView(row, refs), gnzz: row.gnzz, instructions: row.instructions, category_path: categoryPath(refs, row.categoryId), held_number: held };
 }
 
-const writeGoods = { permission: 'goods:write', targetType: 'goods' } as const;
+const writeGoods = { permission: 'goods:write', targetType: 'goods', stale: 'catalogue' } as const;
 
 /** `POST /api/admin/goods`: a new goods; its first stock is logged like any stock change. */
 export async function createGoods(db: Db, req: FastifyRequest, body: GoodsInput): Promise<AdminGoodsDetail> {
@@ -190,22 +194,26 @@ async function batchNosOf(conn: Conn, rows: { batchId: number | null }[]): Promi
  * (the detail shows it as `held_number`); any count from 0 up leaves those orders whole.
  */
 export async function changeStock(db: Db, req: FastifyRequest, id: number, body: { delta: number; reason: string; batch_id?: number }) {
-  const result = await audited(db, req, { permission: 'stock:write', action: 'goods.stock', targetType: 'goods', targetId: id }, async (tx, operator) => {
-    const [found] = await tx.select({ id: goods.id }).from(goods).where(eq(goods.id, id)).for('update');
-    if (!found) throw notFound(GOODS_MISSING);
-    const row = await changeBatchStock(tx, id, body.delta, body.batch_id ?? null);
-    const [log] = await tx
-      .insert(stockLog)
-      .values({ goodsId: id, batchId: row.batchId, delta: body.delta, stockAfter: row.number, reason: body.reason, operatorId: operator.id })
-      .returning();
-    const names = new Map([[operator.id, `${operator.name}（${operator.username}）`]]);
-    return {
-      before: { number: row.before },
-      after: { number: row.number, reason: body.reason },
-      result: { goods_id: id, number: row.number, log: stockLogView(log, names, await batchNosOf(tx, [log])) },
-    };
-  });
-  await dropSharedAnswers(db);
+  const result = await audited(
+    db,
+    req,
+    { permission: 'stock:write', stale: 'catalogue', action: 'goods.stock', targetType: 'goods', targetId: id },
+    async (tx, operator) => {
+      const [found] = await tx.select({ id: goods.id }).from(goods).where(eq(goods.id, id)).for('update');
+      if (!found) throw notFound(GOODS_MISSING);
+      const row = await changeBatchStock(tx, id, body.delta, body.batch_id ?? null);
+      const [log] = await tx
+        .insert(stockLog)
+        .values({ goodsId: id, batchId: row.batchId, delta: body.delta, stockAfter: row.number, reason: body.reason, operatorId: operator.id })
+        .returning();
+      const names = new Map([[operator.id, `${operator.name}（${operator.username}）`]]);
+      return {
+        before: { number: row.before },
+        after: { number: row.number, reason: body.reason },
+        result: { goods_id: id, number: row.number, log: stockLogView(log, names, await batchNosOf(tx, [log])) },
+      };
+    },
+  );
   return result;
 }
 

@@ -10,7 +10,6 @@ import { chinaToday } from '../../../core/schemas/admin-goods.js';
 import type { ClearancePrice } from '../../../core/schemas/quality.js';
 import type { Conn, Db } from '../../db/client.js';
 import { goods, goodsBatches } from '../../db/schema/catalogue.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { notFound } from '../../http/envelope.js';
 import { audited } from '../operators/index.js';
 import { siteSettings } from '../settings/index.js';
@@ -56,7 +55,7 @@ export async function clearancePrice(db: Db, id: number, today = chinaToday()): 
 /** `POST /api/admin/quality/batches/{id}/clearance_price`: sets (or, with null, clears) the batch's near-expiry price. */
 export async function setClearancePrice(db: Db, req: FastifyRequest, id: number, price: string | null): Promise<ClearancePrice> {
   const fen = price === null ? null : yuanToFen(price);
-  const changed = await audited(db, req, { permission: 'goods:write', action: 'batch.clearance_price', targetType: 'batch', targetId: id }, async (tx) => {
+  await audited(db, req, { permission: 'goods:write', stale: 'catalogue', action: 'batch.clearance_price', targetType: 'batch', targetId: id }, async (tx) => {
     const { goodsId } = await batchWithGoods(tx, id);
     // Batches are written with their goods row locked first, as every write of batches is.
     await lockGoods(tx, [goodsId]);
@@ -66,7 +65,5 @@ export async function setClearancePrice(db: Db, req: FastifyRequest, id: number,
     const shown = (v: number | null) => (v === null ? '默认折扣' : fenToYuan(v));
     return { before: { clearance_price: shown(before.price) }, after: { clearance_price: shown(fen) }, result: true };
   });
-  // The zone's cards read the price fresh; kept answers that showed it are dropped.
-  if (changed) await dropSharedAnswers(db);
   return clearancePrice(db, id);
 }

@@ -7,9 +7,22 @@ export { brandRoutes } from './brand-routes.js';
 export { favoriteRoutes } from './favorite-routes.js';
 export { recommendations } from './home.js';
 export { catalogueRoutes } from './routes.js';
-export { cartFacts, goodsByIds, keptCartFacts, sellableUnitsSql, goodsForPricing, goodsJsonSql, goodsOfJson, goodsRow, goodsView, visibleAmong, visibleGoodsByIds } from './goods.js';
+export {
+  cartFacts,
+  goodsByIds,
+  keptCartFacts,
+  sellableUnitsSql,
+  goodsForPricing,
+  goodsJsonSql,
+  goodsOfJson,
+  goodsRow,
+  goodsView,
+  visibleAmong,
+  visibleGoodsByIds,
+} from './goods.js';
 export type { CartFacts, GoodsCore, PricingRow } from './goods.js';
 export { listGoods } from './lists.js';
+export { goodsIndexBuiltAt } from './list-index.js';
 export { itemBatches } from './item-batches.js';
 export type { ItemBatch } from './item-batches.js';
 export { batchesOfItems, foldSales, putBackStock, shipStock, takeStocks } from './stock.js';

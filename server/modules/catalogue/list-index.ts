@@ -52,10 +52,28 @@ export { Flag };
 
 const INDEX_KEY = ['goods-list-index'];
 
+const builtAt = new WeakMap<Db, number>();
+
 /** The index of the goods on sale, kept like a shared answer. */
 export function goodsIndex(db: Db, nearExpiryDays: number): Promise<GoodsIndex> {
-  return cachedResult(db, INDEX_KEY, () => renewGoodsIndex(db, nearExpiryDays), TTL_MS);
+  return cachedResult(
+    db,
+    INDEX_KEY,
+    async () => {
+      const began = Date.now();
+      const index = await renewGoodsIndex(db, nearExpiryDays);
+      builtAt.set(db, began);
+      return index;
+    },
+    TTL_MS,
+  );
 }
+
+/**
+ * When the latest index of `db` began to be read (milliseconds since the epoch), or null before the first: a list
+ * shows the goods as they were then. Its age is a metric (http/metrics.ts), read when it is scraped.
+ */
+export const goodsIndexBuiltAt = (db: Db): number | null => builtAt.get(db) ?? null;
 
 /**
  * Drops the kept index alone, as its age does (renewed once 15 s old): the next list renews it from what moves

@@ -8,7 +8,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { NearExpiryRate } from '../../../core/schemas/quality.js';
 import type { Conn, Db } from '../../db/client.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { audited } from '../operators/index.js';
 import { intSetting, saveSettings, settingsOf } from '../settings/index.js';
 import { NEAR_EXPIRY_RATE } from './near-offers.js';
@@ -33,16 +32,15 @@ export async function nearRateView(conn: Conn): Promise<NearExpiryRate> {
 
 /** `POST /api/admin/quality/near_expiry_rate`: the same rate again writes no audit row and drops nothing. */
 export async function setNearRate(db: Db, req: FastifyRequest, rate: number): Promise<NearExpiryRate> {
-  const changed = await audited(
+  await audited(
     db,
     req,
-    { permission: 'goods:write', action: 'settings.near_expiry_rate', targetType: 'site_settings', targetId: KEY },
+    { permission: 'goods:write', stale: 'catalogue', action: 'settings.near_expiry_rate', targetType: 'site_settings', targetId: KEY },
     async (tx) => {
       const before = await storedNearRate(tx);
       await saveSettings(tx, { [KEY]: String(rate) });
       return { before: { [KEY]: `${before}%` }, after: { [KEY]: `${rate}%` }, result: before !== rate };
     },
   );
-  if (changed) await dropSharedAnswers(db);
   return nearRateView(db);
 }

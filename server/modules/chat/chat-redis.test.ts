@@ -4,17 +4,15 @@
  * process, on either database; and, on PostgreSQL (PGlite is one process's own database), two real server
  * processes started as `npm start` starts one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../app.js';
 import { agent, buildTestApp, dbLabel, loginAs, operatorLogin, testConfig } from '../../testing.js';
+import { cookieOf, serverProcesses } from '../../test-processes.js';
 import { OPERATOR_PASSWORD } from '../operators/service.js';
 import { openSocket } from './testing.js';
 
@@ -37,14 +35,7 @@ it.runIf(process.env.CI)(`finds Redis answering at ${REDIS_URL} (checked under C
   expect(redisUp, `Redis does not answer at ${REDIS_URL}`).toBe(true);
 });
 const postgresUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL || process.env.DATABASE_URL : undefined;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** The session cookie a login answered. */
-const cookieOf = (res: Response, name: string) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith(`${name}=`))!;
 const XHR = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
 
 describe.runIf(redisUp)(`the chat across server processes through Redis at ${REDIS_URL} (runs when Redis answers) on ${dbLabel}`, () => {
@@ -113,52 +104,11 @@ describe.runIf(redisUp)(`the chat across server processes through Redis at ${RED
     "two server processes on one PostgreSQL database (runs on PostgreSQL: PGlite is one process's own database): a buyer on one and an operator on the other chat both ways",
     { timeout: 240_000 },
     async () => {
-      const name = `yct_chat_${crypto.randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(postgresUrl!);
-      url.pathname = `/${name}`;
-      const children: ChildProcess[] = [];
-      const dirs: string[] = [];
-      /** Starts `server/main.ts` as `npm start` does, and waits until it answers. */
-      const start = async () => {
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'yct-chat-proc-'));
-        dirs.push(dataDir);
-        const port = 20000 + crypto.randomInt(20000);
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-          cwd: root,
-          stdio: ['ignore', 'ignore', 'inherit'],
-          env: {
-            ...process.env,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DATABASE_URL: url.toString(),
-            REDIS_URL,
-            DATA_DIR: dataDir,
-            SEED_GOODS: '60',
-            LOG_LEVEL: 'warn',
-            WEB_DIST: dataDir,
-          },
-        });
-        children.push(child);
-        const base = `http://127.0.0.1:${port}`;
-        for (let i = 0; i < 360; i++) {
-          if (child.exitCode !== null) throw new Error(`the server process ended (${child.exitCode})`);
-          const up = await fetch(`${base}/api/focus/common`).then(
-            (r) => r.ok,
-            () => false,
-          );
-          if (up) return base;
-          await new Promise((r) => setTimeout(r, 500));
-        }
-        throw new Error('the server process did not answer within 180 s');
-      };
+      const processes = await serverProcesses(postgresUrl!, 'yct_chat');
       try {
         // The first seeds the database; the second finds it seeded.
-        const a = await start();
-        const b = await start();
+        const a = await processes.start({ REDIS_URL });
+        const b = await processes.start({ REDIS_URL });
         const buyerLogin = await fetch(`${a}/api/user/login`, {
           method: 'POST',
           headers: XHR,
@@ -191,13 +141,7 @@ describe.runIf(redisUp)(`the chat across server processes through Redis at ${RED
         await buyer.close();
         await operator.close();
       } finally {
-        for (const child of children) child.kill('SIGTERM');
-        await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
-        for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-        const drop = new pg.Client({ connectionString: postgresUrl });
-        await drop.connect();
-        await drop.query(`drop database if exists ${name} with (force)`);
-        await drop.end();
+        await processes.stop();
       }
     },
   );

@@ -122,18 +122,23 @@ export async function transfer(chat: ChatService, req: FastifyRequest, id: numbe
   const target = operators.get(targetId);
   if (!target) throw invalid('operator_id', '该操作员不存在或不负责在线客服');
   if (!online.includes(targetId)) throw refuse('该客服当前不在线，无法转接');
-  const changed = await audited(chat.db, req, { permission: 'chat:reply', action: 'chat.transfer', targetType: 'chat', targetId: id }, async (tx, me) => {
-    const conv = await conversationById(tx, id, true);
-    if (conv.operatorId === targetId) return { before: null, after: null, result: null };
-    const text = targetId === me.id ? `客服${target.name}已接入，为您服务` : `您的咨询已转接至客服${target.name}，请稍候`;
-    const line = await chat.systemLine(tx, id, text);
-    const [after] = await tx
-      .update(conversations)
-      .set({ operatorId: targetId, lastMessageId: line.id, updatedAt: line.createdAt })
-      .where(eq(conversations.id, id))
-      .returning();
-    return { before: { operator_id: conv.operatorId }, after: { operator_id: targetId }, result: { conv: after, line } };
-  });
+  const changed = await audited(
+    chat.db,
+    req,
+    { permission: 'chat:reply', stale: 'nothing', action: 'chat.transfer', targetType: 'chat', targetId: id },
+    async (tx, me) => {
+      const conv = await conversationById(tx, id, true);
+      if (conv.operatorId === targetId) return { before: null, after: null, result: null };
+      const text = targetId === me.id ? `客服${target.name}已接入，为您服务` : `您的咨询已转接至客服${target.name}，请稍候`;
+      const line = await chat.systemLine(tx, id, text);
+      const [after] = await tx
+        .update(conversations)
+        .set({ operatorId: targetId, lastMessageId: line.id, updatedAt: line.createdAt })
+        .where(eq(conversations.id, id))
+        .returning();
+      return { before: { operator_id: conv.operatorId }, after: { operator_id: targetId }, result: { conv: after, line } };
+    },
+  );
   if (!changed) return (await chat.announceConversation(await conversationById(chat.db, id), null)).conversation;
   return (await chat.announceConversation(changed.conv, changed.line)).conversation;
 }
@@ -198,33 +203,48 @@ const trail = (r: CannedRow) => ({ text: r.text, shared: r.operatorId === null, 
 
 export async function createCanned(db: Db, req: FastifyRequest, body: z.infer<typeof cannedReplyBody>) {
   if (body.shared) assertMayShare(req);
-  return audited(db, req, { permission: 'chat:reply', action: 'chat.canned.create', targetType: 'chat_canned', targetId: '' }, async (tx, me) => {
-    const [row] = await tx
-      .insert(cannedReplies)
-      .values({ operatorId: body.shared ? null : me.id, text: body.text, sort: body.sort })
-      .returning();
-    return { before: null, after: trail(row), result: cannedView(row, me.id), targetId: row.id };
-  });
+  return audited(
+    db,
+    req,
+    { permission: 'chat:reply', stale: 'nothing', action: 'chat.canned.create', targetType: 'chat_canned', targetId: '' },
+    async (tx, me) => {
+      const [row] = await tx
+        .insert(cannedReplies)
+        .values({ operatorId: body.shared ? null : me.id, text: body.text, sort: body.sort })
+        .returning();
+      return { before: null, after: trail(row), result: cannedView(row, me.id), targetId: row.id };
+    },
+  );
 }
 
 export async function updateCanned(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof cannedReplyBody>) {
-  return audited(db, req, { permission: 'chat:reply', action: 'chat.canned.update', targetType: 'chat_canned', targetId: id }, async (tx, me) => {
-    const before = await cannedRow(tx, id, me.id);
-    if (before.operatorId === null || body.shared) assertMayShare(req);
-    const [after] = await tx
-      .update(cannedReplies)
-      .set({ text: body.text, sort: body.sort, operatorId: body.shared ? null : (before.operatorId ?? me.id) })
-      .where(eq(cannedReplies.id, id))
-      .returning();
-    return { before: trail(before), after: trail(after), result: cannedView(after, me.id) };
-  });
+  return audited(
+    db,
+    req,
+    { permission: 'chat:reply', stale: 'nothing', action: 'chat.canned.update', targetType: 'chat_canned', targetId: id },
+    async (tx, me) => {
+      const before = await cannedRow(tx, id, me.id);
+      if (before.operatorId === null || body.shared) assertMayShare(req);
+      const [after] = await tx
+        .update(cannedReplies)
+        .set({ text: body.text, sort: body.sort, operatorId: body.shared ? null : (before.operatorId ?? me.id) })
+        .where(eq(cannedReplies.id, id))
+        .returning();
+      return { before: trail(before), after: trail(after), result: cannedView(after, me.id) };
+    },
+  );
 }
 
 export async function deleteCanned(db: Db, req: FastifyRequest, id: number) {
-  return audited(db, req, { permission: 'chat:reply', action: 'chat.canned.delete', targetType: 'chat_canned', targetId: id }, async (tx, me) => {
-    const before = await cannedRow(tx, id, me.id);
-    if (before.operatorId === null) assertMayShare(req);
-    await tx.delete(cannedReplies).where(eq(cannedReplies.id, id));
-    return { before: trail(before), after: null, result: null };
-  });
+  return audited(
+    db,
+    req,
+    { permission: 'chat:reply', stale: 'nothing', action: 'chat.canned.delete', targetType: 'chat_canned', targetId: id },
+    async (tx, me) => {
+      const before = await cannedRow(tx, id, me.id);
+      if (before.operatorId === null) assertMayShare(req);
+      await tx.delete(cannedReplies).where(eq(cannedReplies.id, id));
+      return { before: trail(before), after: null, result: null };
+    },
+  );
 }

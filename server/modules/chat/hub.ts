@@ -1,7 +1,7 @@
 /**
  * Who is connected to the chat, and getting a pushed event to them wherever they are connected. Each process holds
  * its own sockets; with REDIS_URL an event is also published on a Redis channel that every process of the site
- * subscribes to, and each delivers it to the sockets it holds (as http/cache-bus.ts does for dropped answers).
+ * subscribes to, and each delivers it to the sockets it holds.
  * Operators' presence is kept in a Redis sorted set (one member per process and operator, refreshed every 15 s and
  * gone 45 s after its process stopped refreshing it), or in this process alone without Redis.
  */

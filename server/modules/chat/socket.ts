@@ -22,6 +22,11 @@ type Party = { role: 'user'; user: SessionUser } | { role: 'operator'; operator:
 const PING_MS = 25_000;
 const MAX_AGE_MS = 30 * 60_000;
 
+let connected = 0;
+
+/** The chat's WebSocket connections open in this process: a metric (http/metrics.ts), read when it is scraped. */
+export const chatConnections = () => connected;
+
 /** Whether the handshake's Origin, when it has one, is this site (browsers always send it with a WebSocket). */
 function sameSite(request: FastifyRequest) {
   const origin = request.headers.origin;
@@ -71,6 +76,8 @@ export function chatSocket(app: FastifyInstance, chat: ChatService) {
     },
     (socket: WebSocket, request: FastifyRequest) => {
       const party = parties.get(request)!;
+      connected++;
+      socket.once('close', () => connected--);
       const born = Date.now();
       let alive = true;
       socket.on('pong', () => (alive = true));

@@ -30,7 +30,6 @@ import { Licence } from '../../../core/schemas/content.js';
 import type { Conn, Db } from '../../db/client.js';
 import { containing } from '../../db/like.js';
 import { ads, articles, hotSearches, nav } from '../../db/schema/content.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { plainText, sanitizeRichText } from '../../lib/html.js';
 import { audited, type AuditWhat, type Change } from '../operators/index.js';
@@ -40,11 +39,9 @@ import { articleUrl, categoryPath, categoryRows, isList } from './help.js';
 const PER_PAGE = 20;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/** A console write of content: audited, then the shared answers dropped once it has committed. */
-async function write<T>(db: Db, request: FastifyRequest, what: Omit<AuditWhat, 'permission'>, change: (tx: Conn) => Promise<Change<T>>): Promise<T> {
-  const result = await audited(db, request, { permission: 'content:write', ...what }, (tx) => change(tx));
-  await dropSharedAnswers(db);
-  return result;
+/** A console write of content: audited, and what buyers are shown of content marked stale with it. */
+async function write<T>(db: Db, request: FastifyRequest, what: Omit<AuditWhat, 'permission' | 'stale'>, change: (tx: Conn) => Promise<Change<T>>): Promise<T> {
+  return audited(db, request, { permission: 'content:write', stale: 'content', ...what }, (tx) => change(tx));
 }
 
 // ------------------------------------------------------------------------------------------------ articles

@@ -10,7 +10,7 @@ import { HelpGroup } from '../../../core/schemas/content.js';
 import { okOf } from '../../../core/schemas/envelope.js';
 import { PostDetail, PostList } from '../../../core/schemas/help.js';
 import { articleCategories, articles } from '../../db/schema/index.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
+import { clearKeptAnswers } from '../../http/cache.js';
 import { undeclared } from '../../http/serializer.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 
@@ -146,7 +146,7 @@ describe(`the help centre on ${dbLabel}`, () => {
           '<p onclick="steal()">正文<script>alert(document.cookie)</script></p><img src="x" onerror="alert(1)"><a href="javascript:alert(2)">点此</a><a href="JaVaScRiPt:alert(3)">再点</a><iframe src="https://evil.example"></iframe><p style="position:fixed;color:#e4393c">红字</p>',
       })
       .returning();
-    await dropSharedAnswers(t.db);
+    clearKeptAnswers(t.db);
     const d = (await guest.get(`/api/post/postDetail?type=hyxw&id=${row.id}`)).body.data;
     expect(d.content).toContain('正文');
     expect(d.content).toContain('<p style="color:#e4393c">红字</p>');
@@ -158,7 +158,7 @@ describe(`the help centre on ${dbLabel}`, () => {
   it('hides a hidden article from its page, its list and its neighbours', async () => {
     const p1 = (await guest.get('/api/post/list?type=gsxw')).body.data.data as { id: number }[];
     await t.db.update(articles).set({ isShow: false }).where(eq(articles.id, p1[1].id));
-    await dropSharedAnswers(t.db);
+    clearKeptAnswers(t.db);
     expect((await guest.get(`/api/post/postDetail?type=gsxw&id=${p1[1].id}`)).status).toBe(404);
     const after = (await guest.get('/api/post/list?type=gsxw')).body.data;
     expect(after.data.map((n: { id: number }) => n.id)).not.toContain(p1[1].id);

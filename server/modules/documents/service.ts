@@ -111,7 +111,7 @@ export async function saveSiteDocument(db: Db, request: FastifyRequest, input: S
   return audited(
     db,
     request,
-    { permission: 'document:write', action: 'document.site', targetType: 'site_document', targetId: input.kind },
+    { permission: 'document:write', stale: 'nothing', action: 'document.site', targetType: 'site_document', targetId: input.kind },
     async (tx, operator) => {
       const files = await filesOf(tx, input.files);
       const [row] = await tx.select().from(siteDocuments).where(eq(siteDocuments.kind, input.kind)).for('update');
@@ -137,10 +137,15 @@ export async function saveSiteDocument(db: Db, request: FastifyRequest, input: S
 
 /** `DELETE /api/admin/documents/site/{kind}`: takes one of the site's documents away (a seal no longer used). */
 export async function removeSiteDocument(db: Db, request: FastifyRequest, kind: SiteDocumentKind): Promise<SiteDocument> {
-  return audited(db, request, { permission: 'document:write', action: 'document.site_remove', targetType: 'site_document', targetId: kind }, async (tx) => {
-    const [row] = await tx.delete(siteDocuments).where(eq(siteDocuments.kind, kind)).returning();
-    return { before: row ? siteFields(row) : null, after: null, result: siteView(kind, null) };
-  });
+  return audited(
+    db,
+    request,
+    { permission: 'document:write', stale: 'nothing', action: 'document.site_remove', targetType: 'site_document', targetId: kind },
+    async (tx) => {
+      const [row] = await tx.delete(siteDocuments).where(eq(siteDocuments.kind, kind)).returning();
+      return { before: row ? siteFields(row) : null, after: null, result: siteView(kind, null) };
+    },
+  );
 }
 
 /** The goods' brief, or 404. */
@@ -175,7 +180,13 @@ export async function goodsDocumentList(conn: Conn, goodsId: number): Promise<Ad
 
 /** `POST /api/admin/documents/goods/{id}`: sets one of a goods' documents whole. */
 export async function saveGoodsDocument(db: Db, request: FastifyRequest, goodsId: number, input: GoodsDocumentInput): Promise<AdminGoodsDocuments> {
-  const what = { permission: 'document:write', action: 'document.goods', targetType: 'goods_document', targetId: `${goodsId}:${input.kind}` } as const;
+  const what = {
+    permission: 'document:write',
+    stale: 'nothing',
+    action: 'document.goods',
+    targetType: 'goods_document',
+    targetId: `${goodsId}:${input.kind}`,
+  } as const;
   await audited(db, request, what, async (tx, operator) => {
     await goodsBrief(tx, goodsId);
     const files = await filesOf(tx, input.files);
@@ -197,7 +208,13 @@ export async function saveGoodsDocument(db: Db, request: FastifyRequest, goodsId
 
 /** `DELETE /api/admin/documents/goods/{id}/{kind}`. */
 export async function removeGoodsDocument(db: Db, request: FastifyRequest, goodsId: number, kind: GoodsDocumentKind): Promise<AdminGoodsDocuments> {
-  const what = { permission: 'document:write', action: 'document.goods_remove', targetType: 'goods_document', targetId: `${goodsId}:${kind}` } as const;
+  const what = {
+    permission: 'document:write',
+    stale: 'nothing',
+    action: 'document.goods_remove',
+    targetType: 'goods_document',
+    targetId: `${goodsId}:${kind}`,
+  } as const;
   await audited(db, request, what, async (tx) => {
     await goodsBrief(tx, goodsId);
     const [row] = await tx

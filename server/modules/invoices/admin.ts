@@ -168,7 +168,7 @@ export async function adminIssue(db: Db, req: FastifyRequest, orderNo: string): 
   const row = await audited(
     db,
     req,
-    { permission: 'finance:invoice', action: 'invoice.issue', targetType: 'invoice', targetId: `order:${orderId}` },
+    { permission: 'finance:invoice', stale: 'nothing', action: 'invoice.issue', targetType: 'invoice', targetId: `order:${orderId}` },
     async (tx, operator) => {
       const facts = await orderFacts(tx, orderId, true);
       if (!isPaidStatus(facts.order.status))
@@ -194,7 +194,7 @@ export async function adminReverse(db: Db, req: FastifyRequest, id: number, reas
   const row = await audited(
     db,
     req,
-    { permission: 'finance:invoice', action: 'invoice.reverse', targetType: 'invoice', targetId: id },
+    { permission: 'finance:invoice', stale: 'nothing', action: 'invoice.reverse', targetType: 'invoice', targetId: id },
     async (tx, operator) => {
       await orderFacts(tx, seen.orderId, true);
       const blue = await invoiceRow(tx, id, true);

@@ -58,14 +58,19 @@ export async function taxBookOf(conn: Conn, facts: OrderFacts, settings: Invoice
 
 /** `POST /api/admin/invoices/settings`: the seller and the rates, written together. */
 export async function saveInvoiceSettings(db: Db, request: FastifyRequest, input: InvoiceSettingsInput): Promise<InvoiceSettings> {
-  return audited(db, request, { permission: 'finance:invoice', action: 'invoice.settings', targetType: 'invoice_settings', targetId: 'site' }, async (tx) => {
-    const before = await invoiceSettings(tx);
-    const after: InvoiceSettings = { ...input };
-    await saveSettings(tx, {
-      [SELLER]: after.seller,
-      [SELLER_TAX_NO]: after.seller_tax_no,
-      ...Object.fromEntries(TAX_CLASS_KEYS.map((k) => [rateKey(k), String(after[`rate_${k}`])])),
-    });
-    return { before, after, result: after };
-  });
+  return audited(
+    db,
+    request,
+    { permission: 'finance:invoice', stale: 'nothing', action: 'invoice.settings', targetType: 'invoice_settings', targetId: 'site' },
+    async (tx) => {
+      const before = await invoiceSettings(tx);
+      const after: InvoiceSettings = { ...input };
+      await saveSettings(tx, {
+        [SELLER]: after.seller,
+        [SELLER_TAX_NO]: after.seller_tax_no,
+        ...Object.fromEntries(TAX_CLASS_KEYS.map((k) => [rateKey(k), String(after[`rate_${k}`])])),
+      });
+      return { before, after, result: after };
+    },
+  );
 }

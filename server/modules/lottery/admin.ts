@@ -11,7 +11,6 @@ import type { adminDrawQuery, AdminDrawPage, AdminLottery, AdminLotteryPage, adm
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { containing } from '../../db/like.js';
 import { lotteries, lotteryDraws, lotteryPrizes } from '../../db/schema/lottery.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { seconds } from '../../lib/china-time.js';
 import { paged, PER_PAGE } from '../../lib/paged.js';
@@ -183,42 +182,50 @@ async function lockedLottery(tx: Tx, id: number) {
 
 /** `POST /api/admin/lotteries`: a new activity with its eight prizes. */
 export async function createLottery(db: Db, request: FastifyRequest, input: LotteryInput): Promise<AdminLottery> {
-  const result = await audited(db, request, { permission: 'promotion:write', action: 'lottery.create', targetType: 'lottery', targetId: 0 }, async (tx) => {
-    await checkCoupons(tx, input);
-    const [row] = await tx.insert(lotteries).values(columns(input)).returning();
-    await tx.insert(lotteryPrizes).values(prizeColumns(row.id, input));
-    const after = await viewOf(tx, row);
-    return { before: null, after: auditOf(after), result: after, targetId: row.id };
-  });
-  await dropSharedAnswers(db);
+  const result = await audited(
+    db,
+    request,
+    { permission: 'promotion:write', stale: 'promotions', action: 'lottery.create', targetType: 'lottery', targetId: 0 },
+    async (tx) => {
+      await checkCoupons(tx, input);
+      const [row] = await tx.insert(lotteries).values(columns(input)).returning();
+      await tx.insert(lotteryPrizes).values(prizeColumns(row.id, input));
+      const after = await viewOf(tx, row);
+      return { before: null, after: auditOf(after), result: after, targetId: row.id };
+    },
+  );
   return result;
 }
 
 /** `POST /api/admin/lotteries/{id}`: changes an activity and its grid, slot by slot (what each prize has been won stays). */
 export async function updateLottery(db: Db, request: FastifyRequest, id: number, input: LotteryInput): Promise<AdminLottery> {
-  const result = await audited(db, request, { permission: 'promotion:write', action: 'lottery.update', targetType: 'lottery', targetId: id }, async (tx) => {
-    const before = await viewOf(tx, await lockedLottery(tx, id));
-    await checkCoupons(tx, input);
-    const [row] = await tx.update(lotteries).set(columns(input)).where(eq(lotteries.id, id)).returning();
-    await tx
-      .insert(lotteryPrizes)
-      .values(prizeColumns(id, input))
-      .onConflictDoUpdate({
-        target: [lotteryPrizes.lotteryId, lotteryPrizes.slot],
-        set: {
-          kind: sql`excluded.kind`,
-          name: sql`excluded.name`,
-          value: sql`excluded.value`,
-          couponId: sql`excluded.coupon_id`,
-          image: sql`excluded.image`,
-          weight: sql`excluded.weight`,
-          stock: sql`excluded.stock`,
-        },
-      });
-    const after = await viewOf(tx, row);
-    return { before: auditOf(before), after: auditOf(after), result: after };
-  });
-  await dropSharedAnswers(db);
+  const result = await audited(
+    db,
+    request,
+    { permission: 'promotion:write', stale: 'promotions', action: 'lottery.update', targetType: 'lottery', targetId: id },
+    async (tx) => {
+      const before = await viewOf(tx, await lockedLottery(tx, id));
+      await checkCoupons(tx, input);
+      const [row] = await tx.update(lotteries).set(columns(input)).where(eq(lotteries.id, id)).returning();
+      await tx
+        .insert(lotteryPrizes)
+        .values(prizeColumns(id, input))
+        .onConflictDoUpdate({
+          target: [lotteryPrizes.lotteryId, lotteryPrizes.slot],
+          set: {
+            kind: sql`excluded.kind`,
+            name: sql`excluded.name`,
+            value: sql`excluded.value`,
+            couponId: sql`excluded.coupon_id`,
+            image: sql`excluded.image`,
+            weight: sql`excluded.weight`,
+            stock: sql`excluded.stock`,
+          },
+        });
+      const after = await viewOf(tx, row);
+      return { before: auditOf(before), after: auditOf(after), result: after };
+    },
+  );
   return result;
 }
 
@@ -227,7 +234,7 @@ export async function showLottery(db: Db, request: FastifyRequest, id: number, s
   const result = await audited(
     db,
     request,
-    { permission: 'promotion:write', action: show ? 'lottery.enable' : 'lottery.disable', targetType: 'lottery', targetId: id },
+    { permission: 'promotion:write', stale: 'promotions', action: show ? 'lottery.enable' : 'lottery.disable', targetType: 'lottery', targetId: id },
     async (tx) => {
       const before = await lockedLottery(tx, id);
       if (before.isShow === show) return { before: null, after: null, result: await viewOf(tx, before) };
@@ -235,7 +242,6 @@ export async function showLottery(db: Db, request: FastifyRequest, id: number, s
       return { before: { is_show: before.isShow ? 1 : 0 }, after: { is_show: show ? 1 : 0 }, result: await viewOf(tx, after) };
     },
   );
-  await dropSharedAnswers(db);
   return result;
 }
 
@@ -278,25 +284,35 @@ export async function listDraws(db: Db, id: number, q: z.output<typeof adminDraw
 
 /** `POST /api/admin/lottery-draws/{id}/ship {carrier, tracking_no}`: a physical prize sent to the address the buyer gave. */
 export async function shipDraw(db: Db, request: FastifyRequest, id: number, body: { carrier: string; tracking_no: string }) {
-  const result = await audited(db, request, { permission: 'promotion:write', action: 'lottery.ship', targetType: 'lottery_draw', targetId: id }, async (tx) => {
-    const [r] = await tx.select().from(lotteryDraws).where(eq(lotteryDraws.id, id)).for('update');
-    if (!r) throw notFound('抽奖记录不存在');
-    if (r.status === 1) throw refuse('买家尚未填写收货地址，暂不能发货');
-    if (r.status !== 2) throw refuse('该记录不是待发货状态');
-    const [after] = await tx
-      .update(lotteryDraws)
-      .set({ status: 3, carrier: body.carrier, trackingNo: body.tracking_no, shippedAt: new Date() })
-      .where(eq(lotteryDraws.id, id))
-      .returning();
-    const names = await lotteryNames(tx, [after.lotteryId]);
-    const briefs = await userBriefs(tx, [after.userId]);
-    const b = briefOf(briefs, after.userId);
-    return {
-      before: { status: r.status },
-      after: { status: 3, carrier: body.carrier, tracking_no: body.tracking_no },
-      result: { ...recordView(after, names.get(after.lotteryId) ?? ''), user_id: after.userId, username: b.username, company: b.company, user_phone: b.phone },
-    };
-  });
-  await dropSharedAnswers(db);
+  const result = await audited(
+    db,
+    request,
+    { permission: 'promotion:write', stale: 'promotions', action: 'lottery.ship', targetType: 'lottery_draw', targetId: id },
+    async (tx) => {
+      const [r] = await tx.select().from(lotteryDraws).where(eq(lotteryDraws.id, id)).for('update');
+      if (!r) throw notFound('抽奖记录不存在');
+      if (r.status === 1) throw refuse('买家尚未填写收货地址，暂不能发货');
+      if (r.status !== 2) throw refuse('该记录不是待发货状态');
+      const [after] = await tx
+        .update(lotteryDraws)
+        .set({ status: 3, carrier: body.carrier, trackingNo: body.tracking_no, shippedAt: new Date() })
+        .where(eq(lotteryDraws.id, id))
+        .returning();
+      const names = await lotteryNames(tx, [after.lotteryId]);
+      const briefs = await userBriefs(tx, [after.userId]);
+      const b = briefOf(briefs, after.userId);
+      return {
+        before: { status: r.status },
+        after: { status: 3, carrier: body.carrier, tracking_no: body.tracking_no },
+        result: {
+          ...recordView(after, names.get(after.lotteryId) ?? ''),
+          user_id: after.userId,
+          username: b.username,
+          company: b.company,
+          user_phone: b.phone,
+        },
+      };
+    },
+  );
   return result;
 }

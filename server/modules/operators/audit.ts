@@ -12,12 +12,17 @@ import { insertMany } from '../../db/bulk.js';
 import type { Db, Tx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/operators.js';
 import { requirePermission, type OperatorRow } from '../../http/auth.js';
+import { answersStale, markStale, type Stale } from '../../http/freshness.js';
 
 export type Fields = Record<string, unknown>;
 /** What a write changed; `targetId` names a target made by the write itself (a new record's id). */
 export type Change<T> = { before: Fields | null; after: Fields | null; result: T; targetId?: string | number };
-/** `action` and `targetType` are among the names the console shows (core/audit-names.ts): a new one comes with its name. */
-export type AuditWhat = { permission: Permission; action: AuditAction; targetType: AuditTarget; targetId: string | number };
+/**
+ * `action` and `targetType` are among the names the console shows (core/audit-names.ts): a new one comes with its
+ * name. `stale` says what of the kept answers buyers are shown the write makes stale (http/freshness.ts): the
+ * version is bumped in the write's transaction, and every process clears what it keeps.
+ */
+export type AuditWhat = { permission: Permission; action: AuditAction; targetType: AuditTarget; targetId: string | number; stale: Stale };
 /** One target of a write that changes many (a bulk action, an import). */
 export type TargetChange = { targetId: string | number; before: Fields | null; after: Fields | null };
 
@@ -52,16 +57,23 @@ function auditRows(request: FastifyRequest, operator: OperatorRow, what: Omit<Au
   });
 }
 
-/** A console write: permission checked, change and audit row in one transaction. A change that changed nothing writes no row. */
+/**
+ * A console write: permission checked, change and audit row in one transaction, and what it makes stale marked in
+ * it (cleared in this process before it answers). A change that changed nothing writes no row.
+ */
 export async function audited<T>(db: Db, request: FastifyRequest, what: AuditWhat, change: (tx: Tx, operator: OperatorRow) => Promise<Change<T>>): Promise<T> {
   const { operator } = requirePermission(request, what.permission);
-  return db.transaction(async (tx) => {
+  const { result, version } = await db.transaction(async (tx) => {
     const { before, after, result, targetId } = await change(tx, operator);
     const rows = auditRows(request, operator, what, [{ targetId: targetId ?? what.targetId, before, after }]);
     if (rows.length) await tx.insert(auditLog).values(rows);
-    return result;
+    return { result, version: await marked(tx, what.stale) };
   });
+  if (version !== null) answersStale(db, version);
+  return result;
 }
+
+const marked = (tx: Tx, stale: Stale) => (stale === 'nothing' ? null : markStale(tx, stale));
 
 /**
  * A console write that changes many targets at once (goods put on sale in bulk, an import): one transaction,
@@ -74,11 +86,13 @@ export async function auditedMany<T>(
   change: (tx: Tx, operator: OperatorRow) => Promise<{ changes: TargetChange[]; result: T }>,
 ): Promise<T> {
   const { operator } = requirePermission(request, what.permission);
-  return db.transaction(async (tx) => {
+  const { result, version } = await db.transaction(async (tx) => {
     const { changes, result } = await change(tx, operator);
     await insertMany(tx, auditLog, auditRows(request, operator, what, changes));
-    return result;
+    return { result, version: await marked(tx, what.stale) };
   });
+  if (version !== null) answersStale(db, version);
+  return result;
 }
 
 const PER_PAGE = 20;

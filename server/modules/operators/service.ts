@@ -123,33 +123,43 @@ const auditFields = (o: OperatorRow) => ({
 
 export async function createOperator(db: Db, req: FastifyRequest, body: z.infer<typeof operatorCreateBody>) {
   const passwordHash = await hashPassword(body.password);
-  return audited(db, req, { permission: 'operator:admin', action: 'operator.create', targetType: 'operator', targetId: body.username }, async (tx) => {
-    const [taken] = await tx.select({ id: operators.id }).from(operators).where(eq(operators.username, body.username));
-    if (taken) throw invalid('username', '该用户名已被使用');
-    const [row] = await tx.insert(operators).values({ username: body.username, name: body.name, passwordHash, roles: body.roles }).returning();
-    return { before: null, after: auditFields(row), result: operatorView(row) };
-  });
+  return audited(
+    db,
+    req,
+    { permission: 'operator:admin', stale: 'nothing', action: 'operator.create', targetType: 'operator', targetId: body.username },
+    async (tx) => {
+      const [taken] = await tx.select({ id: operators.id }).from(operators).where(eq(operators.username, body.username));
+      if (taken) throw invalid('username', '该用户名已被使用');
+      const [row] = await tx.insert(operators).values({ username: body.username, name: body.name, passwordHash, roles: body.roles }).returning();
+      return { before: null, after: auditFields(row), result: operatorView(row) };
+    },
+  );
 }
 
 /** Name, roles and whether the operator may log in; disabling ends their sessions at once. */
 export async function updateOperator(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof operatorUpdateBody>) {
-  return audited(db, req, { permission: 'operator:admin', action: 'operator.update', targetType: 'operator', targetId: id }, async (tx, me) => {
-    const before = await operatorRow(tx, id);
-    if (id === me.id && (body.is_disabled || !body.roles.includes('admin'))) throw refuse('不能停用自己或取消自己的超级管理员角色');
-    const [after] = await tx
-      .update(operators)
-      .set({ name: body.name, roles: body.roles, isDisabled: body.is_disabled })
-      .where(eq(operators.id, id))
-      .returning();
-    if (body.is_disabled && !before.isDisabled) await endOperatorSessions(tx, id);
-    return { before: auditFields(before), after: auditFields(after), result: operatorView(after) };
-  });
+  return audited(
+    db,
+    req,
+    { permission: 'operator:admin', stale: 'nothing', action: 'operator.update', targetType: 'operator', targetId: id },
+    async (tx, me) => {
+      const before = await operatorRow(tx, id);
+      if (id === me.id && (body.is_disabled || !body.roles.includes('admin'))) throw refuse('不能停用自己或取消自己的超级管理员角色');
+      const [after] = await tx
+        .update(operators)
+        .set({ name: body.name, roles: body.roles, isDisabled: body.is_disabled })
+        .where(eq(operators.id, id))
+        .returning();
+      if (body.is_disabled && !before.isDisabled) await endOperatorSessions(tx, id);
+      return { before: auditFields(before), after: auditFields(after), result: operatorView(after) };
+    },
+  );
 }
 
 /** A new password set by an administrator; the operator's sessions end. */
 export async function resetOperatorPassword(db: Db, req: FastifyRequest, id: number, password: string) {
   const passwordHash = await hashPassword(password);
-  return audited(db, req, { permission: 'operator:admin', action: 'operator.password', targetType: 'operator', targetId: id }, async (tx) => {
+  return audited(db, req, { permission: 'operator:admin', stale: 'nothing', action: 'operator.password', targetType: 'operator', targetId: id }, async (tx) => {
     await operatorRow(tx, id);
     const at = new Date();
     const [after] = await tx.update(operators).set({ passwordHash, sessionsValidAfter: at }).where(eq(operators.id, id)).returning();
@@ -160,11 +170,16 @@ export async function resetOperatorPassword(db: Db, req: FastifyRequest, id: num
 
 /** Two-factor removed (a lost phone): the operator enrols again at the next login. */
 export async function resetOperatorTotp(db: Db, req: FastifyRequest, id: number) {
-  return audited(db, req, { permission: 'operator:admin', action: 'operator.reset_totp', targetType: 'operator', targetId: id }, async (tx) => {
-    const before = await operatorRow(tx, id);
-    const [after] = await tx.update(operators).set({ totpSecret: null, totpEnabledAt: null }).where(eq(operators.id, id)).returning();
-    return { before: auditFields(before), after: auditFields(after), result: operatorView(after) };
-  });
+  return audited(
+    db,
+    req,
+    { permission: 'operator:admin', stale: 'nothing', action: 'operator.reset_totp', targetType: 'operator', targetId: id },
+    async (tx) => {
+      const before = await operatorRow(tx, id);
+      const [after] = await tx.update(operators).set({ totpSecret: null, totpEnabledAt: null }).where(eq(operators.id, id)).returning();
+      return { before: auditFields(before), after: auditFields(after), result: operatorView(after) };
+    },
+  );
 }
 
 /** The seeded operators of DESIGN.md section 13 (password Admin@2026), written once when there are none. */

@@ -97,7 +97,11 @@ export async function endOperatorSessions(conn: Conn, operatorId: number) {
   await conn.delete(operatorSessions).where(eq(operatorSessions.operatorId, operatorId));
 }
 
-/** Drops sessions that are over; run with the other minute jobs. */
-export async function sweepOperatorSessions(db: Db, now = Date.now()) {
-  await db.delete(operatorSessions).where(or(lt(operatorSessions.expiresAt, new Date(now)), lt(operatorSessions.lastSeenAt, new Date(now - IDLE_MS))));
+/** Drops sessions that are over (a background job); answers how many. */
+export async function sweepOperatorSessions(db: Db, now = Date.now()): Promise<number> {
+  const gone = await db
+    .delete(operatorSessions)
+    .where(or(lt(operatorSessions.expiresAt, new Date(now)), lt(operatorSessions.lastSeenAt, new Date(now - IDLE_MS))))
+    .returning({ id: operatorSessions.id });
+  return gone.length;
 }

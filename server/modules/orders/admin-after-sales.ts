@@ -119,22 +119,27 @@ const KIND_TEXT = { return: '退货申请', after_sale: '售后申请' } as cons
 
 /** 同意 or 拒绝 (with the reason the buyer reads) a waiting request. */
 export async function decideAfterSale(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof afterSaleDecisionBody>) {
-  return audited(db, req, { permission: 'after_sale:decide', action: `after_sale.${body.decision}`, targetType: 'after_sale', targetId: id }, async (tx) => {
-    const a = await lockedAfterSale(tx, id);
-    const status = body.decision === 'approve' ? AfterSaleStatus.approved : AfterSaleStatus.rejected;
-    if (a.status === status) return { before: null, after: null, result: null };
-    if (a.status !== AfterSaleStatus.pending) throw refuse('该申请已处理');
-    const [after] = await tx.update(afterSales).set({ status, reply: body.reply, decidedAt: new Date() }).where(eq(afterSales.id, id)).returning();
-    const [o] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, a.orderId));
-    const text = body.decision === 'approve' ? '已同意' : `未通过：${body.reply}`;
-    await sendMessage(
-      tx,
-      a.userId,
-      `${KIND_TEXT[a.kind]}${body.decision === 'approve' ? '已同意' : '未通过'}`,
-      `订单 ${o.orderNo} 的${KIND_TEXT[a.kind]}${text}${body.decision === 'approve' && a.kind === 'return' ? '，请将商品寄回' : ''}。`,
-    );
-    return { before: afterSaleTrail(a), after: afterSaleTrail(after), result: null };
-  });
+  return audited(
+    db,
+    req,
+    { permission: 'after_sale:decide', stale: 'nothing', action: `after_sale.${body.decision}`, targetType: 'after_sale', targetId: id },
+    async (tx) => {
+      const a = await lockedAfterSale(tx, id);
+      const status = body.decision === 'approve' ? AfterSaleStatus.approved : AfterSaleStatus.rejected;
+      if (a.status === status) return { before: null, after: null, result: null };
+      if (a.status !== AfterSaleStatus.pending) throw refuse('该申请已处理');
+      const [after] = await tx.update(afterSales).set({ status, reply: body.reply, decidedAt: new Date() }).where(eq(afterSales.id, id)).returning();
+      const [o] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, a.orderId));
+      const text = body.decision === 'approve' ? '已同意' : `未通过：${body.reply}`;
+      await sendMessage(
+        tx,
+        a.userId,
+        `${KIND_TEXT[a.kind]}${body.decision === 'approve' ? '已同意' : '未通过'}`,
+        `订单 ${o.orderNo} 的${KIND_TEXT[a.kind]}${text}${body.decision === 'approve' && a.kind === 'return' ? '，请将商品寄回' : ''}。`,
+      );
+      return { before: afterSaleTrail(a), after: afterSaleTrail(after), result: null };
+    },
+  );
 }
 
 /**
@@ -142,31 +147,36 @@ export async function decideAfterSale(db: Db, req: FastifyRequest, id: number, b
  * those the line left from), waiting for qa's inspection (退货待验), not straight to sale.
  */
 export async function receiveReturn(db: Db, req: FastifyRequest, id: number) {
-  return audited(db, req, { permission: 'after_sale:decide', action: 'after_sale.receive', targetType: 'after_sale', targetId: id }, async (tx) => {
-    const a = await lockedAfterSale(tx, id);
-    if (a.receivedAt) return { before: null, after: null, result: null };
-    if (a.kind !== 'return' || a.status !== AfterSaleStatus.approved) throw refuse('只有已同意的退货申请可以确认收货');
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, a.orderId)).for('update');
-    for (const line of a.lines) {
-      const item = items.find((i) => i.id === line.item_id);
-      if (!item) continue;
-      await tx
-        .update(orderItems)
-        .set({ returnedNumber: sql`${orderItems.returnedNumber} + ${line.number}` })
-        .where(eq(orderItems.id, item.id));
-      await returnToInspection(
-        tx,
-        (item.parts ?? [{ goods_id: item.goodsId, number: 1 }]).map((part) => ({
-          item: item.id,
-          goodsId: part.goods_id,
-          number: part.number * line.number,
-          batchNo: part.goods_id === item.goodsId ? line.batch_no : undefined,
-        })),
-      );
-    }
-    const [after] = await tx.update(afterSales).set({ receivedAt: new Date() }).where(eq(afterSales.id, id)).returning();
-    return { before: afterSaleTrail(a), after: afterSaleTrail(after), result: null };
-  });
+  return audited(
+    db,
+    req,
+    { permission: 'after_sale:decide', stale: 'nothing', action: 'after_sale.receive', targetType: 'after_sale', targetId: id },
+    async (tx) => {
+      const a = await lockedAfterSale(tx, id);
+      if (a.receivedAt) return { before: null, after: null, result: null };
+      if (a.kind !== 'return' || a.status !== AfterSaleStatus.approved) throw refuse('只有已同意的退货申请可以确认收货');
+      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, a.orderId)).for('update');
+      for (const line of a.lines) {
+        const item = items.find((i) => i.id === line.item_id);
+        if (!item) continue;
+        await tx
+          .update(orderItems)
+          .set({ returnedNumber: sql`${orderItems.returnedNumber} + ${line.number}` })
+          .where(eq(orderItems.id, item.id));
+        await returnToInspection(
+          tx,
+          (item.parts ?? [{ goods_id: item.goodsId, number: 1 }]).map((part) => ({
+            item: item.id,
+            goodsId: part.goods_id,
+            number: part.number * line.number,
+            batchNo: part.goods_id === item.goodsId ? line.batch_no : undefined,
+          })),
+        );
+      }
+      const [after] = await tx.update(afterSales).set({ receivedAt: new Date() }).where(eq(afterSales.id, id)).returning();
+      return { before: afterSaleTrail(a), after: afterSaleTrail(after), result: null };
+    },
+  );
 }
 
 /**
@@ -175,39 +185,50 @@ export async function receiveReturn(db: Db, req: FastifyRequest, id: number) {
  * back where the money came from. The same refund sent again changes nothing; another amount is refused.
  */
 export async function refundAfterSale(db: Db, req: FastifyRequest, id: number, body: { amount: string; reply: string }) {
-  return audited(db, req, { permission: 'order:refund', action: 'after_sale.refund', targetType: 'after_sale', targetId: id }, async (tx, operator) => {
-    const a = await lockedAfterSale(tx, id);
-    const amount = yuanToFen(body.amount);
-    if (a.refundedAt) {
-      if (amount === a.refundAmount) return { before: null, after: null, result: null };
-      throw refuse(`该申请已退款¥${y(a.refundAmount)}，不能再次退款`);
-    }
-    if (a.status !== AfterSaleStatus.approved) throw refuse('只有已同意的申请可以退款');
-    if (a.kind === 'return' && !a.receivedAt) throw refuse('请先确认收到退回的商品');
-    const o = await lockedOrder(tx, a.orderId);
-    const left = o.payAmount - o.refundedAmount;
-    const ceiling = a.kind === 'return' ? Math.min(a.refundAmount, left) : left;
-    if (amount <= 0) throw invalid('amount', '退款金额须大于0');
-    if (amount > ceiling) throw invalid('amount', `退款金额不能超过¥${y(ceiling)}`);
-    // Cashback granted and no longer due that the red packet balance cannot cover is kept from the refund.
-    const kept = Math.min(amount, await settleCashback(tx, o, o.refundedAmount + amount, { type: 'after_sale', id: a.id }));
-    await giveMoneyBack(tx, o, amount - kept, { type: 'after_sale', id: a.id }, refundMemo(`订单 ${o.orderNo} ${KIND_TEXT[a.kind]}退款`, body.reply, operator));
-    await tx
-      .update(orders)
-      .set({ refundedAmount: o.refundedAmount + amount })
-      .where(eq(orders.id, o.id));
-    const [after] = await tx
-      .update(afterSales)
-      .set({ status: AfterSaleStatus.done, refundAmount: amount, refundedAt: new Date(), reply: body.reply || a.reply })
-      .where(eq(afterSales.id, id))
-      .returning();
-    await orderRefunded(tx, o.id);
-    await sendMessage(
-      tx,
-      a.userId,
-      '退款已到账',
-      `订单 ${o.orderNo} 的${KIND_TEXT[a.kind]}已退款 ¥${y(amount - kept)}${o.payMethod === 'credit' ? '（优先冲减账期账单）' : '，已退回账户余额'}${kept > 0 ? `，已扣除无法收回的满返红包 ¥${y(kept)}` : ''}。`,
-    );
-    return { before: afterSaleTrail(a), after: afterSaleTrail(after), result: null };
-  });
+  return audited(
+    db,
+    req,
+    { permission: 'order:refund', stale: 'nothing', action: 'after_sale.refund', targetType: 'after_sale', targetId: id },
+    async (tx, operator) => {
+      const a = await lockedAfterSale(tx, id);
+      const amount = yuanToFen(body.amount);
+      if (a.refundedAt) {
+        if (amount === a.refundAmount) return { before: null, after: null, result: null };
+        throw refuse(`该申请已退款¥${y(a.refundAmount)}，不能再次退款`);
+      }
+      if (a.status !== AfterSaleStatus.approved) throw refuse('只有已同意的申请可以退款');
+      if (a.kind === 'return' && !a.receivedAt) throw refuse('请先确认收到退回的商品');
+      const o = await lockedOrder(tx, a.orderId);
+      const left = o.payAmount - o.refundedAmount;
+      const ceiling = a.kind === 'return' ? Math.min(a.refundAmount, left) : left;
+      if (amount <= 0) throw invalid('amount', '退款金额须大于0');
+      if (amount > ceiling) throw invalid('amount', `退款金额不能超过¥${y(ceiling)}`);
+      // Cashback granted and no longer due that the red packet balance cannot cover is kept from the refund.
+      const kept = Math.min(amount, await settleCashback(tx, o, o.refundedAmount + amount, { type: 'after_sale', id: a.id }));
+      await giveMoneyBack(
+        tx,
+        o,
+        amount - kept,
+        { type: 'after_sale', id: a.id },
+        refundMemo(`订单 ${o.orderNo} ${KIND_TEXT[a.kind]}退款`, body.reply, operator),
+      );
+      await tx
+        .update(orders)
+        .set({ refundedAmount: o.refundedAmount + amount })
+        .where(eq(orders.id, o.id));
+      const [after] = await tx
+        .update(afterSales)
+        .set({ status: AfterSaleStatus.done, refundAmount: amount, refundedAt: new Date(), reply: body.reply || a.reply })
+        .where(eq(afterSales.id, id))
+        .returning();
+      await orderRefunded(tx, o.id);
+      await sendMessage(
+        tx,
+        a.userId,
+        '退款已到账',
+        `订单 ${o.orderNo} 的${KIND_TEXT[a.kind]}已退款 ¥${y(amount - kept)}${o.payMethod === 'credit' ? '（优先冲减账期账单）' : '，已退回账户余额'}${kept > 0 ? `，已扣除无法收回的满返红包 ¥${y(kept)}` : ''}。`,
+      );
+      return { before: afterSaleTrail(a), after: afterSaleTrail(after), result: null };
+    },
+  );
 }

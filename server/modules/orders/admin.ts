@@ -211,26 +211,31 @@ export async function adminOrderDetail(db: Db, id: number): Promise<AdminOrderDe
  * amount that is not the order's answers 422.
  */
 export async function confirmTransfer(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof confirmTransferBody>) {
-  await audited(db, req, { permission: 'finance:confirm', action: 'order.confirm_transfer', targetType: 'order', targetId: id }, async (tx) => {
-    const o = await lockedOrder(tx, id);
-    if (isPaidStatus(o.status) && o.payMethod === 'transfer' && o.bankRef) return { before: null, after: null, result: null };
-    if (o.status !== OrderStatus.unpaid || o.payStatus !== PayStatus.transferWaiting) throw refuse('该订单未选择对公转账或已关闭，不能确认到账');
-    if (body.amount !== undefined && yuanToFen(body.amount) !== o.payAmount) throw invalid('amount', `到账金额与订单应付金额¥${y(o.payAmount)}不符`);
-    const [after] = await tx
-      .update(orders)
-      .set({ status: OrderStatus.toShip, payStatus: PayStatus.paid, payMethod: 'transfer', paidAt: new Date(), bankRef: body.bank_ref })
-      .where(eq(orders.id, id))
-      .returning();
-    await closeWaiting(tx, ORDER_PAYMENT, id);
-    await sendMessage(tx, o.userId, '转账已确认', `您的订单 ${o.orderNo} 对公转账 ¥${y(o.payAmount)} 已确认到账，仓库正在备货。`);
-    return { before: trail(o), after: trail(after), result: null };
-  });
+  await audited(
+    db,
+    req,
+    { permission: 'finance:confirm', stale: 'nothing', action: 'order.confirm_transfer', targetType: 'order', targetId: id },
+    async (tx) => {
+      const o = await lockedOrder(tx, id);
+      if (isPaidStatus(o.status) && o.payMethod === 'transfer' && o.bankRef) return { before: null, after: null, result: null };
+      if (o.status !== OrderStatus.unpaid || o.payStatus !== PayStatus.transferWaiting) throw refuse('该订单未选择对公转账或已关闭，不能确认到账');
+      if (body.amount !== undefined && yuanToFen(body.amount) !== o.payAmount) throw invalid('amount', `到账金额与订单应付金额¥${y(o.payAmount)}不符`);
+      const [after] = await tx
+        .update(orders)
+        .set({ status: OrderStatus.toShip, payStatus: PayStatus.paid, payMethod: 'transfer', paidAt: new Date(), bankRef: body.bank_ref })
+        .where(eq(orders.id, id))
+        .returning();
+      await closeWaiting(tx, ORDER_PAYMENT, id);
+      await sendMessage(tx, o.userId, '转账已确认', `您的订单 ${o.orderNo} 对公转账 ¥${y(o.payAmount)} 已确认到账，仓库正在备货。`);
+      return { before: trail(o), after: trail(after), result: null };
+    },
+  );
   return adminOrderDetail(db, id);
 }
 
 /** 发货: a paid order leaves with a carrier and tracking number, its units off their batches; the buyer sees 已发货 and the trace. */
 export async function shipOrder(db: Db, req: FastifyRequest, id: number, body: z.infer<typeof shipBody>) {
-  await audited(db, req, { permission: 'order:ship', action: 'order.ship', targetType: 'order', targetId: id }, async (tx) => {
+  await audited(db, req, { permission: 'order:ship', stale: 'nothing', action: 'order.ship', targetType: 'order', targetId: id }, async (tx) => {
     const o = await lockedOrder(tx, id);
     if (o.status === OrderStatus.shipped && o.trackingNo === body.tracking_no) return { before: null, after: null, result: null };
     if (o.status !== OrderStatus.toShip) throw refuse('只有待发货的订单可以发货');
@@ -254,7 +259,7 @@ export async function shipOrder(db: Db, req: FastifyRequest, id: number, body: z
 
 /** Cancels an unpaid order for the buyer (stock, coupon and red packet back, as when the buyer cancels). */
 export async function adminCancelOrder(db: Db, req: FastifyRequest, id: number, reason: string) {
-  await audited(db, req, { permission: 'order:cancel', action: 'order.cancel', targetType: 'order', targetId: id }, async (tx) => {
+  await audited(db, req, { permission: 'order:cancel', stale: 'nothing', action: 'order.cancel', targetType: 'order', targetId: id }, async (tx) => {
     const o = await lockedOrder(tx, id);
     if (o.status === OrderStatus.cancelled) return { before: null, after: null, result: null };
     if (!(await cancelInTx(tx, id, `客服取消：${reason}`))) throw refuse('只有待付款的订单可以取消；已付款的订单请退款');
@@ -271,7 +276,7 @@ export async function adminCancelOrder(db: Db, req: FastifyRequest, id: number, 
  * go back - all in one transaction. Shipped goods come back through a return instead.
  */
 export async function refundOrder(db: Db, req: FastifyRequest, id: number, reason: string) {
-  await audited(db, req, { permission: 'order:refund', action: 'order.refund', targetType: 'order', targetId: id }, async (tx, operator) => {
+  await audited(db, req, { permission: 'order:refund', stale: 'nothing', action: 'order.refund', targetType: 'order', targetId: id }, async (tx, operator) => {
     const o = await lockedOrder(tx, id);
     if (o.refundedAt) return { before: null, after: null, result: null };
     if (o.status !== OrderStatus.toShip) throw refuse(o.status === OrderStatus.unpaid ? '未付款的订单请直接取消' : '已发货的订单请通过退货退款处理');
@@ -296,7 +301,7 @@ export async function checkReceipt(db: Db, req: FastifyRequest, id: number, body
   await audited(
     db,
     req,
-    { permission: 'receipt:check', action: body.accept ? 'order.receipt_accept' : 'order.receipt_reject', targetType: 'order', targetId: id },
+    { permission: 'receipt:check', stale: 'nothing', action: body.accept ? 'order.receipt_accept' : 'order.receipt_reject', targetType: 'order', targetId: id },
     async (tx) => {
       const o = await lockedOrder(tx, id);
       if (!o.isEphedrine || !o.receiptImage) throw refuse('该订单没有待审核的签收单');

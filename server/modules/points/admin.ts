@@ -23,7 +23,6 @@ import type { Paged } from '../../../core/schemas/common.js';
 import type { Conn, Db } from '../../db/client.js';
 import { containing } from '../../db/like.js';
 import { pointsGoods, pointsOrders } from '../../db/schema/points.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { CHINA_MS, DAY_MS, seconds } from '../../lib/china-time.js';
 import { paged, PER_PAGE } from '../../lib/paged.js';
@@ -117,14 +116,13 @@ export async function createPointsGoods(db: Db, request: FastifyRequest, input: 
   const result = await audited(
     db,
     request,
-    { permission: 'promotion:write', action: 'points_goods.create', targetType: 'points_goods', targetId: 0 },
+    { permission: 'promotion:write', stale: 'promotions', action: 'points_goods.create', targetType: 'points_goods', targetId: 0 },
     async (tx) => {
       const couponName = await checkCoupon(tx, input);
       const [row] = await tx.insert(pointsGoods).values(columns(input)).returning();
       return { before: null, after: audit(row), result: goodsView(row, couponName), targetId: row.id };
     },
   );
-  await dropSharedAnswers(db);
   return result;
 }
 
@@ -133,7 +131,7 @@ export async function updatePointsGoods(db: Db, request: FastifyRequest, id: num
   const result = await audited(
     db,
     request,
-    { permission: 'promotion:write', action: 'points_goods.update', targetType: 'points_goods', targetId: id },
+    { permission: 'promotion:write', stale: 'promotions', action: 'points_goods.update', targetType: 'points_goods', targetId: id },
     async (tx) => {
       const [before] = await tx.select().from(pointsGoods).where(eq(pointsGoods.id, id)).for('update');
       if (!before) throw notFound('积分商品不存在');
@@ -143,7 +141,6 @@ export async function updatePointsGoods(db: Db, request: FastifyRequest, id: num
       return { before: audit(before), after: audit(after), result: goodsView(after, couponName) };
     },
   );
-  await dropSharedAnswers(db);
   return result;
 }
 
@@ -152,7 +149,7 @@ export async function showPointsGoods(db: Db, request: FastifyRequest, id: numbe
   const result = await audited(
     db,
     request,
-    { permission: 'promotion:write', action: 'points_goods.show', targetType: 'points_goods', targetId: id },
+    { permission: 'promotion:write', stale: 'promotions', action: 'points_goods.show', targetType: 'points_goods', targetId: id },
     async (tx) => {
       const [before] = await tx.select().from(pointsGoods).where(eq(pointsGoods.id, id)).for('update');
       if (!before) throw notFound('积分商品不存在');
@@ -165,7 +162,6 @@ export async function showPointsGoods(db: Db, request: FastifyRequest, id: numbe
       return { before: { is_show: before.isShow ? 1 : 0 }, after: { is_show: isShow }, result: goodsView(after, nameOf(after)) };
     },
   );
-  await dropSharedAnswers(db);
   return result;
 }
 
@@ -213,28 +209,38 @@ export async function listPointsOrdersAdmin(db: Db, q: z.output<typeof adminPoin
  * 已发货, and the buyer is told in 我的消息. Shipping it again with the same waybill answers it as it is.
  */
 export async function shipPointsOrder(db: Db, request: FastifyRequest, id: number, body: z.output<typeof pointsShipBody>): Promise<AdminPointsOrder> {
-  return audited(db, request, { permission: 'promotion:write', action: 'points_order.ship', targetType: 'points_order', targetId: id }, async (tx) => {
-    const [o] = await tx.select().from(pointsOrders).where(eq(pointsOrders.id, id)).for('update');
-    if (!o) throw notFound('积分订单不存在');
-    const brief = briefOf(await userBriefs(tx, [o.userId]), o.userId);
-    const answer = (row: typeof o) => ({ ...orderView(row), user_id: row.userId, username: brief.username, company: brief.company });
-    if (o.kind !== 'physical') throw refuse('优惠券和红包已直接到账，无需发货');
-    if (o.status !== PointsOrderStatus.toShip) {
-      if (o.carrier === body.carrier && o.trackingNo === body.tracking_no) return { before: null, after: null, result: answer(o) };
-      throw refuse('该订单已发货');
-    }
-    const [after] = await tx
-      .update(pointsOrders)
-      .set({ status: PointsOrderStatus.shipped, carrier: body.carrier, trackingNo: body.tracking_no, shippedAt: new Date() })
-      .where(eq(pointsOrders.id, id))
-      .returning();
-    await sendMessage(tx, o.userId, '积分兑换商品已发货', `您兑换的“${o.goodsName}”（订单 ${o.orderNo}）已由${body.carrier}发出，运单号 ${body.tracking_no}。`);
-    return {
-      before: { status: o.status },
-      after: { status: after.status, carrier: after.carrier, tracking_no: after.trackingNo },
-      result: answer(after),
-    };
-  });
+  return audited(
+    db,
+    request,
+    { permission: 'promotion:write', stale: 'nothing', action: 'points_order.ship', targetType: 'points_order', targetId: id },
+    async (tx) => {
+      const [o] = await tx.select().from(pointsOrders).where(eq(pointsOrders.id, id)).for('update');
+      if (!o) throw notFound('积分订单不存在');
+      const brief = briefOf(await userBriefs(tx, [o.userId]), o.userId);
+      const answer = (row: typeof o) => ({ ...orderView(row), user_id: row.userId, username: brief.username, company: brief.company });
+      if (o.kind !== 'physical') throw refuse('优惠券和红包已直接到账，无需发货');
+      if (o.status !== PointsOrderStatus.toShip) {
+        if (o.carrier === body.carrier && o.trackingNo === body.tracking_no) return { before: null, after: null, result: answer(o) };
+        throw refuse('该订单已发货');
+      }
+      const [after] = await tx
+        .update(pointsOrders)
+        .set({ status: PointsOrderStatus.shipped, carrier: body.carrier, trackingNo: body.tracking_no, shippedAt: new Date() })
+        .where(eq(pointsOrders.id, id))
+        .returning();
+      await sendMessage(
+        tx,
+        o.userId,
+        '积分兑换商品已发货',
+        `您兑换的“${o.goodsName}”（订单 ${o.orderNo}）已由${body.carrier}发出，运单号 ${body.tracking_no}。`,
+      );
+      return {
+        before: { status: o.status },
+        after: { status: after.status, carrier: after.carrier, tracking_no: after.trackingNo },
+        result: answer(after),
+      };
+    },
+  );
 }
 
 /**
@@ -247,7 +253,7 @@ export async function cancelPointsOrder(db: Db, request: FastifyRequest, id: num
   const result = await audited(
     db,
     request,
-    { permission: 'promotion:write', action: 'points_order.cancel', targetType: 'points_order', targetId: id },
+    { permission: 'promotion:write', stale: 'promotions', action: 'points_order.cancel', targetType: 'points_order', targetId: id },
     async (tx) => {
       const [o] = await tx.select().from(pointsOrders).where(eq(pointsOrders.id, id)).for('update');
       if (!o) throw notFound('积分订单不存在');
@@ -279,7 +285,6 @@ export async function cancelPointsOrder(db: Db, request: FastifyRequest, id: num
     },
   );
   // The goods' stock changed: the shelf is worked out again everywhere; the buyer's points are read afresh.
-  await dropSharedAnswers(db);
   forgetUserSessions(result.user_id);
   return result;
 }

@@ -23,7 +23,6 @@ import {
 } from '../../../core/schemas/admin-promotions.js';
 import type { Db, Tx } from '../../db/client.js';
 import { activities, activityGoods, type ActivityType } from '../../db/schema/promotions.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
 import { containing } from '../../db/like.js';
 import { goodsByIds, setGoodsTag } from '../catalogue/index.js';
@@ -180,14 +179,18 @@ async function lockedActivity(tx: Tx, id: number) {
 
 /** `POST /api/admin/activities`: a new activity; its goods are added next. */
 export async function createActivity(db: Db, request: FastifyRequest, input: ActivityInput): Promise<AdminActivity> {
-  const result = await audited(db, request, { permission: 'promotion:write', action: 'activity.create', targetType: 'activity', targetId: 0 }, async (tx) => {
-    const [row] = await tx
-      .insert(activities)
-      .values(await columns(tx, input))
-      .returning();
-    return { before: null, after: audit(row), result: view(row, 0), targetId: row.id };
-  });
-  await dropSharedAnswers(db);
+  const result = await audited(
+    db,
+    request,
+    { permission: 'promotion:write', stale: 'promotions', action: 'activity.create', targetType: 'activity', targetId: 0 },
+    async (tx) => {
+      const [row] = await tx
+        .insert(activities)
+        .values(await columns(tx, input))
+        .returning();
+      return { before: null, after: audit(row), result: view(row, 0), targetId: row.id };
+    },
+  );
   return result;
 }
 
@@ -196,19 +199,23 @@ export async function createActivity(db: Db, request: FastifyRequest, input: Act
  * prices a 满减's do not); a 组合购 activity is only switched on or off here.
  */
 export async function updateActivity(db: Db, request: FastifyRequest, id: number, input: ActivityInput): Promise<AdminActivity> {
-  const result = await audited(db, request, { permission: 'promotion:write', action: 'activity.update', targetType: 'activity', targetId: id }, async (tx) => {
-    const before = await lockedActivity(tx, id);
-    if (!editable(before.type)) throw refuse(`${ACTIVITY_TYPE_TEXT[before.type] ?? before.type}活动只能启用或停用`);
-    if (input.type !== before.type) throw invalid('type', '活动类型不能修改');
-    const [after] = await tx
-      .update(activities)
-      .set(await columns(tx, input))
-      .where(eq(activities.id, id))
-      .returning();
-    const counts = await goodsCounts(tx, [id]);
-    return { before: audit(before), after: audit(after), result: view(after, counts.get(id) ?? 0) };
-  });
-  await dropSharedAnswers(db);
+  const result = await audited(
+    db,
+    request,
+    { permission: 'promotion:write', stale: 'promotions', action: 'activity.update', targetType: 'activity', targetId: id },
+    async (tx) => {
+      const before = await lockedActivity(tx, id);
+      if (!editable(before.type)) throw refuse(`${ACTIVITY_TYPE_TEXT[before.type] ?? before.type}活动只能启用或停用`);
+      if (input.type !== before.type) throw invalid('type', '活动类型不能修改');
+      const [after] = await tx
+        .update(activities)
+        .set(await columns(tx, input))
+        .where(eq(activities.id, id))
+        .returning();
+      const counts = await goodsCounts(tx, [id]);
+      return { before: audit(before), after: audit(after), result: view(after, counts.get(id) ?? 0) };
+    },
+  );
   return result;
 }
 
@@ -217,7 +224,7 @@ export async function showActivity(db: Db, request: FastifyRequest, id: number, 
   const result = await audited(
     db,
     request,
-    { permission: 'promotion:write', action: show ? 'activity.enable' : 'activity.disable', targetType: 'activity', targetId: id },
+    { permission: 'promotion:write', stale: 'promotions', action: show ? 'activity.enable' : 'activity.disable', targetType: 'activity', targetId: id },
     async (tx) => {
       const before = await lockedActivity(tx, id);
       const counts = await goodsCounts(tx, [id]);
@@ -226,7 +233,6 @@ export async function showActivity(db: Db, request: FastifyRequest, id: number, 
       return { before: audit(before), after: audit(after), result: view(after, counts.get(id) ?? 0) };
     },
   );
-  await dropSharedAnswers(db);
   return result;
 }
 
@@ -292,7 +298,7 @@ export async function addActivityGoods(db: Db, request: FastifyRequest, id: numb
   const result = await audited(
     db,
     request,
-    { permission: 'promotion:write', action: 'activity.goods_add', targetType: 'activity', targetId: id },
+    { permission: 'promotion:write', stale: 'promotions', action: 'activity.goods_add', targetType: 'activity', targetId: id },
     async (tx) => {
       const a = await lockedActivity(tx, id);
       if (!editable(a.type)) throw refuse(`${ACTIVITY_TYPE_TEXT[a.type] ?? a.type}活动的商品不能在此修改`);
@@ -339,7 +345,6 @@ export async function addActivityGoods(db: Db, request: FastifyRequest, id: numb
       return { before: null, after: summary, result: { added: ids.length } };
     },
   );
-  await dropSharedAnswers(db);
   return result;
 }
 
@@ -348,7 +353,7 @@ export async function removeActivityGoods(db: Db, request: FastifyRequest, id: n
   const result = await audited(
     db,
     request,
-    { permission: 'promotion:write', action: 'activity.goods_remove', targetType: 'activity', targetId: id },
+    { permission: 'promotion:write', stale: 'promotions', action: 'activity.goods_remove', targetType: 'activity', targetId: id },
     async (tx) => {
       const a = await lockedActivity(tx, id);
       if (!editable(a.type)) throw refuse(`${ACTIVITY_TYPE_TEXT[a.type] ?? a.type}活动的商品不能在此修改`);
@@ -377,6 +382,5 @@ export async function removeActivityGoods(db: Db, request: FastifyRequest, id: n
       return { before: { goods_ids: gone }, after: null, result: { removed: gone.length } };
     },
   );
-  await dropSharedAnswers(db);
   return result;
 }

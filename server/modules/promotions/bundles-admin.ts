@@ -12,7 +12,6 @@ import type { AdminBundle, AdminBundlePage, adminBundleQuery, BundleInput } from
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { containing } from '../../db/like.js';
 import { activities, combinations } from '../../db/schema/promotions.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound } from '../../http/envelope.js';
 import { goodsByIds, type GoodsCore } from '../catalogue/index.js';
 import { audited } from '../operators/index.js';
@@ -120,30 +119,38 @@ const audit = (b: BundleRow | undefined) =>
 
 /** `POST /api/admin/bundles`: a new bundle. */
 export async function createBundle(db: Db, request: FastifyRequest, input: BundleInput): Promise<AdminBundle> {
-  const result = await audited(db, request, { permission: 'promotion:write', action: 'bundle.create', targetType: 'combination', targetId: 0 }, async (tx) => {
-    const [row] = await tx
-      .insert(combinations)
-      .values(await checked(tx, input))
-      .returning();
-    return { before: null, after: audit(row), result: (await views(tx, [row]))[0], targetId: row.id };
-  });
-  await dropSharedAnswers(db);
+  const result = await audited(
+    db,
+    request,
+    { permission: 'promotion:write', stale: 'promotions', action: 'bundle.create', targetType: 'combination', targetId: 0 },
+    async (tx) => {
+      const [row] = await tx
+        .insert(combinations)
+        .values(await checked(tx, input))
+        .returning();
+      return { before: null, after: audit(row), result: (await views(tx, [row]))[0], targetId: row.id };
+    },
+  );
   return result;
 }
 
 /** `POST /api/admin/bundles/{id}`: a bundle's goods, price and activity changed. Cart lines of it price anew. */
 export async function updateBundle(db: Db, request: FastifyRequest, id: number, input: BundleInput): Promise<AdminBundle> {
-  const result = await audited(db, request, { permission: 'promotion:write', action: 'bundle.update', targetType: 'combination', targetId: id }, async (tx) => {
-    const [before] = await tx.select().from(combinations).where(eq(combinations.id, id)).for('update');
-    if (!before) throw notFound('组合不存在');
-    const [after] = await tx
-      .update(combinations)
-      .set(await checked(tx, input))
-      .where(eq(combinations.id, id))
-      .returning();
-    return { before: audit(before), after: audit(after), result: (await views(tx, [after]))[0] };
-  });
-  await dropSharedAnswers(db);
+  const result = await audited(
+    db,
+    request,
+    { permission: 'promotion:write', stale: 'promotions', action: 'bundle.update', targetType: 'combination', targetId: id },
+    async (tx) => {
+      const [before] = await tx.select().from(combinations).where(eq(combinations.id, id)).for('update');
+      if (!before) throw notFound('组合不存在');
+      const [after] = await tx
+        .update(combinations)
+        .set(await checked(tx, input))
+        .where(eq(combinations.id, id))
+        .returning();
+      return { before: audit(before), after: audit(after), result: (await views(tx, [after]))[0] };
+    },
+  );
   return result;
 }
 
@@ -152,7 +159,7 @@ export async function showBundle(db: Db, request: FastifyRequest, id: number, sh
   const result = await audited(
     db,
     request,
-    { permission: 'promotion:write', action: show ? 'bundle.enable' : 'bundle.disable', targetType: 'combination', targetId: id },
+    { permission: 'promotion:write', stale: 'promotions', action: show ? 'bundle.enable' : 'bundle.disable', targetType: 'combination', targetId: id },
     async (tx) => {
       const [before] = await tx.select().from(combinations).where(eq(combinations.id, id)).for('update');
       if (!before) throw notFound('组合不存在');
@@ -161,6 +168,5 @@ export async function showBundle(db: Db, request: FastifyRequest, id: number, sh
       return { before: audit(before), after: audit(after), result: (await views(tx, [after]))[0] };
     },
   );
-  await dropSharedAnswers(db);
   return result;
 }

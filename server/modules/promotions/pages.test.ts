@@ -5,7 +5,7 @@ import { yuanToFen } from '../../../core/money.js';
 import { okOf } from '../../../core/schemas/envelope.js';
 import { Bundles, Monthly, Welfare } from '../../../core/schemas/promotions.js';
 import { activities, activityGoods, cartItems, combinations, goods, users } from '../../db/schema/index.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
+import { clearKeptAnswers } from '../../http/cache.js';
 import { undeclared } from '../../http/serializer.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 import { forgetPromotionContext, promotionContext } from './context.js';
@@ -135,7 +135,7 @@ describe(`组合购 on ${dbLabel}`, () => {
       .update(activities)
       .set({ endsAt: new Date(Date.now() - 1000) })
       .where(eq(activities.id, a.id));
-    await dropSharedAnswers(t.db);
+    clearKeptAnswers(t.db);
     try {
       const page = (await demo.get('/api/activity/combination')).body.data;
       expect(page.activity).toMatchObject({ id: a.id, status: 2 });
@@ -145,7 +145,7 @@ describe(`组合购 on ${dbLabel}`, () => {
       expect(refused.body.message).toBe('组合套餐不存在或已下架');
     } finally {
       await t.db.update(activities).set({ endsAt: a.endsAt }).where(eq(activities.id, a.id));
-      await dropSharedAnswers(t.db);
+      clearKeptAnswers(t.db);
     }
   });
 });

@@ -7,7 +7,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { BatchRecall, ReceiveInput, RecallRecipient } from '../../../core/schemas/quality.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, refuse } from '../../http/envelope.js';
 import { seconds } from '../../lib/china-time.js';
 import { sendMessage, userBriefs } from '../accounts/index.js';
@@ -38,21 +37,26 @@ async function reportFile(conn: Conn, url: string) {
 
 /** `POST /api/admin/quality/batches`: 入库 of a batch, 待验. */
 export async function receive(db: Db, req: FastifyRequest, input: ReceiveInput) {
-  const row = await audited(db, req, { permission: 'batch:receive', action: 'batch.receive', targetType: 'batch', targetId: '' }, async (tx, operator) => {
-    const report = input.report ? await reportFile(tx, input.report) : null;
-    const made = await receiveBatch(
-      tx,
-      { goodsId: input.goods_id, batchNo: input.batch_no, scrq: input.scrq, xq: input.xq, quantity: input.quantity, supplier: input.supplier, report },
-      operator.id,
-    );
-    return { before: null, after: trail(made), result: made, targetId: made.id };
-  });
+  const row = await audited(
+    db,
+    req,
+    { permission: 'batch:receive', stale: 'nothing', action: 'batch.receive', targetType: 'batch', targetId: '' },
+    async (tx, operator) => {
+      const report = input.report ? await reportFile(tx, input.report) : null;
+      const made = await receiveBatch(
+        tx,
+        { goodsId: input.goods_id, batchNo: input.batch_no, scrq: input.scrq, xq: input.xq, quantity: input.quantity, supplier: input.supplier, report },
+        operator.id,
+      );
+      return { before: null, after: trail(made), result: made, targetId: made.id };
+    },
+  );
   return batchView1(db, row.id);
 }
 
 /** `POST /api/admin/quality/batches/{id}/report`: attaches the batch's inspection report. */
 export async function attachReport(db: Db, req: FastifyRequest, id: number, url: string) {
-  await audited(db, req, { permission: 'batch:receive', action: 'batch.report', targetType: 'batch', targetId: id }, async (tx) => {
+  await audited(db, req, { permission: 'batch:receive', stale: 'nothing', action: 'batch.report', targetType: 'batch', targetId: id }, async (tx) => {
     const { before, after } = await setBatchReport(tx, id, await reportFile(tx, url));
     return { before: { report: before.report ?? '' }, after: { report: after.report ?? '' }, result: null };
   });
@@ -61,37 +65,49 @@ export async function attachReport(db: Db, req: FastifyRequest, id: number, url:
 
 /** `POST /api/admin/quality/batches/{id}/release`: 放行 (待验 to 合格) or 不合格. */
 export async function release(db: Db, req: FastifyRequest, id: number, body: { decision: 'release' | 'reject'; reason: string }) {
-  await audited(db, req, { permission: 'batch:quality', action: `batch.${body.decision}`, targetType: 'batch', targetId: id }, async (tx, operator) => {
-    const { before, after, changed } = await judgeBatch(tx, id, body.decision, body.reason, operator.id);
-    return changed
-      ? { before: { status: before.status }, after: { status: after.status, reason: body.reason }, result: null }
-      : { before: null, after: null, result: null };
-  });
-  await dropSharedAnswers(db);
+  await audited(
+    db,
+    req,
+    { permission: 'batch:quality', stale: 'catalogue', action: `batch.${body.decision}`, targetType: 'batch', targetId: id },
+    async (tx, operator) => {
+      const { before, after, changed } = await judgeBatch(tx, id, body.decision, body.reason, operator.id);
+      return changed
+        ? { before: { status: before.status }, after: { status: after.status, reason: body.reason }, result: null }
+        : { before: null, after: null, result: null };
+    },
+  );
   return batchView1(db, id);
 }
 
 /** `POST /api/admin/quality/batches/{id}/unlock`: a hold lifted, the batch sells again. */
 export async function unlock(db: Db, req: FastifyRequest, id: number) {
-  await audited(db, req, { permission: 'batch:quality', action: 'batch.unlock', targetType: 'batch', targetId: id }, async (tx, operator) => {
-    const { before, after, changed } = await judgeBatch(tx, id, 'unlock', '', operator.id);
-    return changed ? { before: { status: before.status }, after: { status: after.status }, result: null } : { before: null, after: null, result: null };
-  });
-  await dropSharedAnswers(db);
+  await audited(
+    db,
+    req,
+    { permission: 'batch:quality', stale: 'catalogue', action: 'batch.unlock', targetType: 'batch', targetId: id },
+    async (tx, operator) => {
+      const { before, after, changed } = await judgeBatch(tx, id, 'unlock', '', operator.id);
+      return changed ? { before: { status: before.status }, after: { status: after.status }, result: null } : { before: null, after: null, result: null };
+    },
+  );
   return batchView1(db, id);
 }
 
 /** `POST /api/admin/quality/batches/{id}/returns`: the units back from returns pass into the batch or are written off. */
 export async function inspectReturned(db: Db, req: FastifyRequest, id: number, decision: 'release' | 'reject') {
-  await audited(db, req, { permission: 'batch:quality', action: 'batch.returns', targetType: 'batch', targetId: id }, async (tx, operator) => {
-    const { batch, units } = await inspectReturns(tx, id, decision, operator.id);
-    return {
-      before: { returns_pending: units, quantity: batch.quantity },
-      after: { returns_pending: 0, quantity: batch.quantity + (decision === 'release' ? units : 0) },
-      result: null,
-    };
-  });
-  await dropSharedAnswers(db);
+  await audited(
+    db,
+    req,
+    { permission: 'batch:quality', stale: 'catalogue', action: 'batch.returns', targetType: 'batch', targetId: id },
+    async (tx, operator) => {
+      const { batch, units } = await inspectReturns(tx, id, decision, operator.id);
+      return {
+        before: { returns_pending: units, quantity: batch.quantity },
+        after: { returns_pending: 0, quantity: batch.quantity + (decision === 'release' ? units : 0) },
+        result: null,
+      };
+    },
+  );
   return batchView1(db, id);
 }
 
@@ -154,27 +170,31 @@ export async function recall(conn: Conn, id: number): Promise<BatchRecall> {
  * a locked batch again changes nothing and sends nothing.
  */
 export async function lock(db: Db, req: FastifyRequest, id: number, reason: string) {
-  const notified = await audited(db, req, { permission: 'batch:quality', action: 'batch.lock', targetType: 'batch', targetId: id }, async (tx, operator) => {
-    const { before, after, changed } = await judgeBatch(tx, id, 'lock', reason, operator.id);
-    if (!changed) return { before: null, after: null, result: 0 };
-    const view = await batchView1(tx, id);
-    const list = await recipientsOf(tx, id);
-    const users = new Map<number, RecallRecipient[]>();
-    for (const r of list) users.set(r.user_id, [...(users.get(r.user_id) ?? []), r]);
-    for (const [userId, orders] of users) {
-      const received = orders.filter((o) => o.shipped_at !== null);
-      const waiting = orders.filter((o) => o.shipped_at === null);
-      const goods = `${view.name}（${view.ypgg}，${view.sccj}）批号 ${view.batch_no}`;
-      const parts = [
-        `您采购的 ${goods} 因质量原因暂停销售并召回：${reason}。`,
-        received.length ? `涉及订单 ${received.map((o) => o.order_no).join('、')}，请立即停止销售和使用该批号药品，就地封存，并联系客服办理退货。` : '',
-        waiting.length ? `订单 ${waiting.map((o) => o.order_no).join('、')} 中该批号尚未发货，我们将为您另行处理。` : '',
-      ];
-      await sendMessage(tx, userId, `药品召回通知：${view.name} 批号${view.batch_no}`, parts.join(''));
-    }
-    return { before: { status: before.status }, after: { status: after.status, reason, notified: users.size }, result: users.size };
-  });
-  await dropSharedAnswers(db);
+  const notified = await audited(
+    db,
+    req,
+    { permission: 'batch:quality', stale: 'catalogue', action: 'batch.lock', targetType: 'batch', targetId: id },
+    async (tx, operator) => {
+      const { before, after, changed } = await judgeBatch(tx, id, 'lock', reason, operator.id);
+      if (!changed) return { before: null, after: null, result: 0 };
+      const view = await batchView1(tx, id);
+      const list = await recipientsOf(tx, id);
+      const users = new Map<number, RecallRecipient[]>();
+      for (const r of list) users.set(r.user_id, [...(users.get(r.user_id) ?? []), r]);
+      for (const [userId, orders] of users) {
+        const received = orders.filter((o) => o.shipped_at !== null);
+        const waiting = orders.filter((o) => o.shipped_at === null);
+        const goods = `${view.name}（${view.ypgg}，${view.sccj}）批号 ${view.batch_no}`;
+        const parts = [
+          `您采购的 ${goods} 因质量原因暂停销售并召回：${reason}。`,
+          received.length ? `涉及订单 ${received.map((o) => o.order_no).join('、')}，请立即停止销售和使用该批号药品，就地封存，并联系客服办理退货。` : '',
+          waiting.length ? `订单 ${waiting.map((o) => o.order_no).join('、')} 中该批号尚未发货，我们将为您另行处理。` : '',
+        ];
+        await sendMessage(tx, userId, `药品召回通知：${view.name} 批号${view.batch_no}`, parts.join(''));
+      }
+      return { before: { status: before.status }, after: { status: after.status, reason, notified: users.size }, result: users.size };
+    },
+  );
   return { ...(await recall(db, id)), notified };
 }
 

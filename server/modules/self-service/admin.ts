@@ -110,26 +110,31 @@ function buyMessage(r: BuyRow, status: number, reply: string, goodsName: string)
  * the goods now listed (any goods of the catalogue; 422 on `goods_id` when there is none such); the buyer is told.
  */
 export async function replyBuyRequest(db: Db, request: FastifyRequest, id: number, body: z.output<typeof buyReplyBody>): Promise<AdminBuyRequest> {
-  return audited(db, request, { permission: 'service:reply', action: 'buy_request.reply', targetType: 'buy_request', targetId: id }, async (tx, operator) => {
-    const [before] = await tx.select().from(buyRequests).where(eq(buyRequests.id, id)).for('update');
-    if (!before) throw notFound(BUY_MISSING);
-    const listed = body.status === BuyRequestStatus.listed;
-    const [goods] = listed ? await goodsByIds(tx, [body.goods_id!]) : [];
-    if (listed && !goods) throw invalid('goods_id', GOODS_MISSING);
-    const goodsId = listed ? goods.id : null;
-    if (before.status === body.status && before.reply === body.reply && before.goodsId === goodsId) {
-      return { before: null, after: null, result: (await adminBuyViews(tx, [before]))[0] };
-    }
-    const [after] = await tx
-      .update(buyRequests)
-      .set({ status: body.status, reply: body.reply, goodsId, repliedBy: operator.id, repliedAt: new Date() })
-      .where(eq(buyRequests.id, id))
-      .returning();
-    const message = buyMessage(before, body.status, body.reply, goods ? `${goods.name} ${goods.ypgg}` : '');
-    await sendMessage(tx, before.userId, message.title, message.content);
-    const trail = (r: BuyRow) => ({ status: r.status, reply: r.reply, goods_id: r.goodsId });
-    return { before: trail(before), after: trail(after), result: (await adminBuyViews(tx, [after]))[0] };
-  });
+  return audited(
+    db,
+    request,
+    { permission: 'service:reply', stale: 'nothing', action: 'buy_request.reply', targetType: 'buy_request', targetId: id },
+    async (tx, operator) => {
+      const [before] = await tx.select().from(buyRequests).where(eq(buyRequests.id, id)).for('update');
+      if (!before) throw notFound(BUY_MISSING);
+      const listed = body.status === BuyRequestStatus.listed;
+      const [goods] = listed ? await goodsByIds(tx, [body.goods_id!]) : [];
+      if (listed && !goods) throw invalid('goods_id', GOODS_MISSING);
+      const goodsId = listed ? goods.id : null;
+      if (before.status === body.status && before.reply === body.reply && before.goodsId === goodsId) {
+        return { before: null, after: null, result: (await adminBuyViews(tx, [before]))[0] };
+      }
+      const [after] = await tx
+        .update(buyRequests)
+        .set({ status: body.status, reply: body.reply, goodsId, repliedBy: operator.id, repliedAt: new Date() })
+        .where(eq(buyRequests.id, id))
+        .returning();
+      const message = buyMessage(before, body.status, body.reply, goods ? `${goods.name} ${goods.ypgg}` : '');
+      await sendMessage(tx, before.userId, message.title, message.content);
+      const trail = (r: BuyRow) => ({ status: r.status, reply: r.reply, goods_id: r.goodsId });
+      return { before: trail(before), after: trail(after), result: (await adminBuyViews(tx, [after]))[0] };
+    },
+  );
 }
 
 async function adminFeedbackViews(conn: Conn, rows: FeedbackRow[]): Promise<AdminFeedback[]> {
@@ -171,20 +176,25 @@ async function lockFeedback(conn: Conn, id: number) {
 
 /** `POST /api/admin/feedback/{id}/reply {reply}`: 已回复 with the reply (a later reply replaces it); a closed one is refused. */
 export async function replyFeedback(db: Db, request: FastifyRequest, id: number, body: z.output<typeof feedbackReplyBody>): Promise<AdminFeedback> {
-  return audited(db, request, { permission: 'service:reply', action: 'feedback.reply', targetType: 'feedback', targetId: id }, async (tx, operator) => {
-    const before = await lockFeedback(tx, id);
-    if (before.status === FeedbackStatus.closed) throw refuse(FEEDBACK_CLOSED);
-    if (before.status === FeedbackStatus.replied && before.reply === body.reply) {
-      return { before: null, after: null, result: (await adminFeedbackViews(tx, [before]))[0] };
-    }
-    const [after] = await tx
-      .update(feedbacks)
-      .set({ status: FeedbackStatus.replied, reply: body.reply, repliedBy: operator.id, repliedAt: new Date() })
-      .where(eq(feedbacks.id, id))
-      .returning();
-    await sendMessage(tx, before.userId, '意见反馈已回复', `${filed(before)}已有回复：${body.reply}`);
-    return { before: feedbackTrail(before), after: feedbackTrail(after), result: (await adminFeedbackViews(tx, [after]))[0] };
-  });
+  return audited(
+    db,
+    request,
+    { permission: 'service:reply', stale: 'nothing', action: 'feedback.reply', targetType: 'feedback', targetId: id },
+    async (tx, operator) => {
+      const before = await lockFeedback(tx, id);
+      if (before.status === FeedbackStatus.closed) throw refuse(FEEDBACK_CLOSED);
+      if (before.status === FeedbackStatus.replied && before.reply === body.reply) {
+        return { before: null, after: null, result: (await adminFeedbackViews(tx, [before]))[0] };
+      }
+      const [after] = await tx
+        .update(feedbacks)
+        .set({ status: FeedbackStatus.replied, reply: body.reply, repliedBy: operator.id, repliedAt: new Date() })
+        .where(eq(feedbacks.id, id))
+        .returning();
+      await sendMessage(tx, before.userId, '意见反馈已回复', `${filed(before)}已有回复：${body.reply}`);
+      return { before: feedbackTrail(before), after: feedbackTrail(after), result: (await adminFeedbackViews(tx, [after]))[0] };
+    },
+  );
 }
 
 /**
@@ -192,23 +202,28 @@ export async function replyFeedback(db: Db, request: FastifyRequest, id: number,
  * the buyer is told. Closing a closed one answers it as it is.
  */
 export async function closeFeedback(db: Db, request: FastifyRequest, id: number, body: z.output<typeof feedbackCloseBody>): Promise<AdminFeedback> {
-  return audited(db, request, { permission: 'service:reply', action: 'feedback.close', targetType: 'feedback', targetId: id }, async (tx, operator) => {
-    const before = await lockFeedback(tx, id);
-    if (before.status === FeedbackStatus.closed) return { before: null, after: null, result: (await adminFeedbackViews(tx, [before]))[0] };
-    const [after] = await tx
-      .update(feedbacks)
-      .set({
-        status: FeedbackStatus.closed,
-        ...(body.reply ? { reply: body.reply, repliedBy: operator.id, repliedAt: new Date() } : {}),
-      })
-      .where(eq(feedbacks.id, id))
-      .returning();
-    await sendMessage(
-      tx,
-      before.userId,
-      '意见反馈已处理完毕',
-      `${filed(before)}已处理完毕并关闭。${body.reply ? `处理说明：${body.reply}` : '感谢您的反馈。'}`,
-    );
-    return { before: feedbackTrail(before), after: feedbackTrail(after), result: (await adminFeedbackViews(tx, [after]))[0] };
-  });
+  return audited(
+    db,
+    request,
+    { permission: 'service:reply', stale: 'nothing', action: 'feedback.close', targetType: 'feedback', targetId: id },
+    async (tx, operator) => {
+      const before = await lockFeedback(tx, id);
+      if (before.status === FeedbackStatus.closed) return { before: null, after: null, result: (await adminFeedbackViews(tx, [before]))[0] };
+      const [after] = await tx
+        .update(feedbacks)
+        .set({
+          status: FeedbackStatus.closed,
+          ...(body.reply ? { reply: body.reply, repliedBy: operator.id, repliedAt: new Date() } : {}),
+        })
+        .where(eq(feedbacks.id, id))
+        .returning();
+      await sendMessage(
+        tx,
+        before.userId,
+        '意见反馈已处理完毕',
+        `${filed(before)}已处理完毕并关闭。${body.reply ? `处理说明：${body.reply}` : '感谢您的反馈。'}`,
+      );
+      return { before: feedbackTrail(before), after: feedbackTrail(after), result: (await adminFeedbackViews(tx, [after]))[0] };
+    },
+  );
 }

@@ -30,8 +30,8 @@ export async function settingsOf(conn: Conn, keys: readonly string[]): Promise<R
 }
 
 /**
- * Writes settings, each key created or replaced. The caller drops the shared answers once its transaction has
- * committed (http/cache-bus.ts), which takes these kept settings with them.
+ * Writes settings, each key created or replaced. The caller's console write marks the kept answers stale
+ * (http/freshness.ts), which takes these kept settings with them in every process.
  */
 export async function saveSettings(conn: Conn, values: Record<string, string>) {
   const rows = Object.entries(values).map(([key, value]) => ({ key, value }));

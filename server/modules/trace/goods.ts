@@ -24,7 +24,7 @@ export async function goodsTrace(db: Db, goodsId: number): Promise<TraceGoods> {
 
 /** `POST /api/admin/trace/goods/{id}`: 422 when another goods holds the prefix. */
 export async function setGoodsTrace(db: Db, req: FastifyRequest, goodsId: number, body: TraceGoodsBody): Promise<TraceGoods> {
-  return audited(db, req, { permission: 'goods:write', action: 'trace.goods', targetType: 'goods', targetId: goodsId }, async (tx) => {
+  return audited(db, req, { permission: 'goods:write', stale: 'nothing', action: 'trace.goods', targetType: 'goods', targetId: goodsId }, async (tx) => {
     if (!(await goodsByIds(tx, [goodsId])).length) throw notFound('商品不存在');
     const before = await current(tx, goodsId);
     const prefix = body.without_codes ? '' : body.prefix;

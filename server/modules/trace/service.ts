@@ -177,50 +177,55 @@ function place(lines: Line[], code: string, batchNo: string | undefined): { line
  * reason; when none is taken the answer is 422 with each code's reason (`codes.{index}`) and nothing is written.
  */
 export async function scanCodes(db: Db, req: FastifyRequest, orderId: number, body: TraceScanBody): Promise<TraceScanResult> {
-  return audited(db, req, { permission: 'order:ship', action: 'trace.scan', targetType: 'order', targetId: orderId }, async (tx, operator) => {
-    const facts = await orderFacts(tx, orderId, true);
-    open(facts);
-    const { lines } = await linesOf(tx, facts);
-    const seen = await tx
-      .select({ code: traceCodes.code, orderId: traceCodes.orderId })
-      .from(traceCodes)
-      .where(inArray(traceCodes.code, [...new Set(body.codes)]));
-    const seenIn = new Map(seen.map((s) => [s.code, s.orderId]));
-    const results: TraceScanResult['results'] = [];
-    const rows: (typeof traceCodes.$inferInsert)[] = [];
-    const taken = new Set<string>();
-    for (const code of body.codes) {
-      const already = seenIn.get(code);
-      let message = '';
-      let key: string | null = null;
-      if (taken.has(code)) message = '同一追溯码重复扫描';
-      else if (already !== undefined) message = already === orderId ? '该追溯码已在本订单扫描' : '该追溯码已用于其他订单';
-      else {
-        const spot = place(lines, code, body.batch_no);
-        if (typeof spot === 'string') message = spot;
+  return audited(
+    db,
+    req,
+    { permission: 'order:ship', stale: 'nothing', action: 'trace.scan', targetType: 'order', targetId: orderId },
+    async (tx, operator) => {
+      const facts = await orderFacts(tx, orderId, true);
+      open(facts);
+      const { lines } = await linesOf(tx, facts);
+      const seen = await tx
+        .select({ code: traceCodes.code, orderId: traceCodes.orderId })
+        .from(traceCodes)
+        .where(inArray(traceCodes.code, [...new Set(body.codes)]));
+      const seenIn = new Map(seen.map((s) => [s.code, s.orderId]));
+      const results: TraceScanResult['results'] = [];
+      const rows: (typeof traceCodes.$inferInsert)[] = [];
+      const taken = new Set<string>();
+      for (const code of body.codes) {
+        const already = seenIn.get(code);
+        let message = '';
+        let key: string | null = null;
+        if (taken.has(code)) message = '同一追溯码重复扫描';
+        else if (already !== undefined) message = already === orderId ? '该追溯码已在本订单扫描' : '该追溯码已用于其他订单';
         else {
-          count(spot.line, spot.batchId, 1);
-          key = spot.line.key;
-          taken.add(code);
-          rows.push({ code, orderId, orderItemId: spot.line.itemId, goodsId: spot.line.goodsId, batchId: spot.batchId, operatorId: operator.id });
+          const spot = place(lines, code, body.batch_no);
+          if (typeof spot === 'string') message = spot;
+          else {
+            count(spot.line, spot.batchId, 1);
+            key = spot.line.key;
+            taken.add(code);
+            rows.push({ code, orderId, orderItemId: spot.line.itemId, goodsId: spot.line.goodsId, batchId: spot.batchId, operatorId: operator.id });
+          }
         }
+        results.push({ code, key, message });
       }
-      results.push({ code, key, message });
-    }
-    const written = rows.length ? await tx.insert(traceCodes).values(rows).onConflictDoNothing().returning({ code: traceCodes.code }) : [];
-    const stored = new Set(written.map((w) => w.code));
-    // Sent by another operator for another order in the same instant: the first one holds it.
-    for (const r of results) {
-      if (r.key && !stored.has(r.code)) Object.assign(r, { key: null, message: '该追溯码已用于其他订单' });
-    }
-    if (!stored.size) throw invalidFields(Object.fromEntries(results.map((r, i) => [`codes.${i}`, [`${r.code}：${r.message}`]])));
-    return { before: null, after: { trace_codes: [...stored] }, result: { results, order: await view(tx, facts) } };
-  });
+      const written = rows.length ? await tx.insert(traceCodes).values(rows).onConflictDoNothing().returning({ code: traceCodes.code }) : [];
+      const stored = new Set(written.map((w) => w.code));
+      // Sent by another operator for another order in the same instant: the first one holds it.
+      for (const r of results) {
+        if (r.key && !stored.has(r.code)) Object.assign(r, { key: null, message: '该追溯码已用于其他订单' });
+      }
+      if (!stored.size) throw invalidFields(Object.fromEntries(results.map((r, i) => [`codes.${i}`, [`${r.code}：${r.message}`]])));
+      return { before: null, after: { trace_codes: [...stored] }, result: { results, order: await view(tx, facts) } };
+    },
+  );
 }
 
 /** `DELETE /api/admin/trace/orders/{id}/codes/{code}`: a code taken back before the order ships. */
 export async function removeCode(db: Db, req: FastifyRequest, orderId: number, code: string): Promise<TraceOrder> {
-  return audited(db, req, { permission: 'order:ship', action: 'trace.undo', targetType: 'order', targetId: orderId }, async (tx) => {
+  return audited(db, req, { permission: 'order:ship', stale: 'nothing', action: 'trace.undo', targetType: 'order', targetId: orderId }, async (tx) => {
     const facts = await orderFacts(tx, orderId, true);
     open(facts);
     const gone = await tx

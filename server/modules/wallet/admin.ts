@@ -121,20 +121,25 @@ async function accountOr404(conn: Conn, userId: number) {
 /** `POST /api/admin/users/{id}/wallet/adjust`: balance, red packet or points up or down with a reason, never below zero. */
 export async function adjustWallet(db: Db, req: FastifyRequest, userId: number, body: z.infer<typeof walletAdjustBody>) {
   const amount = body.instrument === 'points' ? Number(body.amount) : yuanToFen(body.amount);
-  await audited(db, req, { permission: 'wallet:adjust', action: 'wallet.adjust', targetType: 'user', targetId: userId }, async (tx, operator) => {
-    await accountOr404(tx, userId);
-    const before = await lockWallet(tx, userId);
-    const beforePoints = await pointsOf(tx, userId);
-    const memo = `${operator.name}调整${INSTRUMENT_TEXT[body.instrument]}：${body.reason}`.slice(0, 120);
-    const after = await adjust(tx, { userId, instrument: body.instrument, amount, memo });
-    const value = (w: { balance: number; redPacket: number }, points: number) =>
-      body.instrument === 'points' ? points : fenToYuan(body.instrument === 'balance' ? w.balance : w.redPacket);
-    return {
-      before: { [body.instrument]: value(before, beforePoints) },
-      after: { [body.instrument]: value(after, await pointsOf(tx, userId)), reason: body.reason },
-      result: null,
-    };
-  });
+  await audited(
+    db,
+    req,
+    { permission: 'wallet:adjust', stale: 'nothing', action: 'wallet.adjust', targetType: 'user', targetId: userId },
+    async (tx, operator) => {
+      await accountOr404(tx, userId);
+      const before = await lockWallet(tx, userId);
+      const beforePoints = await pointsOf(tx, userId);
+      const memo = `${operator.name}调整${INSTRUMENT_TEXT[body.instrument]}：${body.reason}`.slice(0, 120);
+      const after = await adjust(tx, { userId, instrument: body.instrument, amount, memo });
+      const value = (w: { balance: number; redPacket: number }, points: number) =>
+        body.instrument === 'points' ? points : fenToYuan(body.instrument === 'balance' ? w.balance : w.redPacket);
+      return {
+        before: { [body.instrument]: value(before, beforePoints) },
+        after: { [body.instrument]: value(after, await pointsOf(tx, userId)), reason: body.reason },
+        result: null,
+      };
+    },
+  );
   // The buyer's copy of the account (its points) is read afresh on the next request.
   forgetUserSessions(userId);
   return adminWallet(db, userId);
@@ -142,7 +147,7 @@ export async function adjustWallet(db: Db, req: FastifyRequest, userId: number, 
 
 /** `POST /api/admin/users/{id}/credit`: the credit line (never below what is in use) and the account's own credit days. */
 export async function setCredit(db: Db, req: FastifyRequest, userId: number, body: z.infer<typeof creditBody>) {
-  await audited(db, req, { permission: 'credit:write', action: 'wallet.credit', targetType: 'user', targetId: userId }, async (tx) => {
+  await audited(db, req, { permission: 'credit:write', stale: 'nothing', action: 'wallet.credit', targetType: 'user', targetId: userId }, async (tx) => {
     await accountOr404(tx, userId);
     const { before } = await setCreditLine(tx, userId, yuanToFen(body.credit_limit));
     const [after] = await tx.update(wallets).set({ creditDays: body.credit_days }).where(eq(wallets.userId, userId)).returning();

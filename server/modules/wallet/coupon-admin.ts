@@ -19,7 +19,6 @@ import { CouponStatus } from '../../../core/status.js';
 import type { Db, Tx } from '../../db/client.js';
 import { coupons, userCoupons, type CouponScopeRule } from '../../db/schema/wallet.js';
 import { containing } from '../../db/like.js';
-import { dropSharedAnswers } from '../../http/cache-bus.js';
 import { invalid, notFound } from '../../http/envelope.js';
 import { DAY_MS, seconds, today } from '../../lib/china-time.js';
 import { paged, PER_PAGE } from '../../lib/paged.js';
@@ -132,11 +131,15 @@ const audit = (c: CouponRow | undefined) => (c ? { ...view(c, 0), used: undefine
 
 /** `POST /api/admin/coupons`: a new template. */
 export async function createTemplate(db: Db, request: FastifyRequest, input: CouponTemplateInput): Promise<AdminCoupon> {
-  const result = await audited(db, request, { permission: 'promotion:write', action: 'coupon.create', targetType: 'coupon', targetId: 0 }, async (tx) => {
-    const [row] = await tx.insert(coupons).values(columns(input)).returning();
-    return { before: null, after: audit(row), result: view(row, 0), targetId: row.id };
-  });
-  await dropSharedAnswers(db);
+  const result = await audited(
+    db,
+    request,
+    { permission: 'promotion:write', stale: 'promotions', action: 'coupon.create', targetType: 'coupon', targetId: 0 },
+    async (tx) => {
+      const [row] = await tx.insert(coupons).values(columns(input)).returning();
+      return { before: null, after: audit(row), result: view(row, 0), targetId: row.id };
+    },
+  );
   return result;
 }
 
@@ -145,7 +148,7 @@ export async function updateTemplate(db: Db, request: FastifyRequest, couponId: 
   const result = await audited(
     db,
     request,
-    { permission: 'promotion:write', action: 'coupon.update', targetType: 'coupon', targetId: couponId },
+    { permission: 'promotion:write', stale: 'promotions', action: 'coupon.update', targetType: 'coupon', targetId: couponId },
     async (tx) => {
       const [before] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
       if (!before) throw notFound('优惠券不存在');
@@ -155,7 +158,6 @@ export async function updateTemplate(db: Db, request: FastifyRequest, couponId: 
       return { before: audit(before), after: audit(after), result: view(after, used.get(couponId) ?? 0) };
     },
   );
-  await dropSharedAnswers(db);
   return result;
 }
 
@@ -166,30 +168,34 @@ export async function updateTemplate(db: Db, request: FastifyRequest, couponId: 
  */
 export async function issueTemplate(db: Db, request: FastifyRequest, couponId: number, userIds: number[]): Promise<CouponIssued> {
   const wanted = [...new Set(userIds)];
-  const result = await audited(db, request, { permission: 'promotion:write', action: 'coupon.issue', targetType: 'coupon', targetId: couponId }, async (tx) => {
-    const [c] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
-    if (!c) throw notFound('优惠券不存在');
-    const now = new Date();
-    if (c.endsAt <= now) throw invalid('user_ids', '优惠券已结束，不能发放');
-    const buyers = (await approvedAmong(tx, wanted)).map((id) => ({ id }));
-    if (buyers.length !== wanted.length) throw invalid('user_ids', '所选客户不存在或资质未审核通过');
-    if (c.total > 0 && c.claimed + buyers.length > c.total)
-      throw invalid('user_ids', `剩余${Math.max(0, c.total - c.claimed)}张，不足以发放给${buyers.length}个客户`);
-    const endsAt = c.validDays > 0 ? new Date(now.getTime() + c.validDays * DAY_MS) : c.endsAt;
-    await tx.insert(userCoupons).values(buyers.map((b) => ({ userId: b.id, couponId: c.id, startsAt: now, endsAt })));
-    const [after] = await tx
-      .update(coupons)
-      .set({ claimed: sql`${coupons.claimed} + ${buyers.length}` })
-      .where(eq(coupons.id, c.id))
-      .returning();
-    const used = await usedCounts(tx, [c.id]);
-    return {
-      before: { claimed: c.claimed },
-      after: { claimed: after.claimed, issued_to: buyers.map((b) => b.id) },
-      result: { issued: buyers.length, coupon: view(after, used.get(c.id) ?? 0) },
-    };
-  });
-  await dropSharedAnswers(db);
+  const result = await audited(
+    db,
+    request,
+    { permission: 'promotion:write', stale: 'promotions', action: 'coupon.issue', targetType: 'coupon', targetId: couponId },
+    async (tx) => {
+      const [c] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
+      if (!c) throw notFound('优惠券不存在');
+      const now = new Date();
+      if (c.endsAt <= now) throw invalid('user_ids', '优惠券已结束，不能发放');
+      const buyers = (await approvedAmong(tx, wanted)).map((id) => ({ id }));
+      if (buyers.length !== wanted.length) throw invalid('user_ids', '所选客户不存在或资质未审核通过');
+      if (c.total > 0 && c.claimed + buyers.length > c.total)
+        throw invalid('user_ids', `剩余${Math.max(0, c.total - c.claimed)}张，不足以发放给${buyers.length}个客户`);
+      const endsAt = c.validDays > 0 ? new Date(now.getTime() + c.validDays * DAY_MS) : c.endsAt;
+      await tx.insert(userCoupons).values(buyers.map((b) => ({ userId: b.id, couponId: c.id, startsAt: now, endsAt })));
+      const [after] = await tx
+        .update(coupons)
+        .set({ claimed: sql`${coupons.claimed} + ${buyers.length}` })
+        .where(eq(coupons.id, c.id))
+        .returning();
+      const used = await usedCounts(tx, [c.id]);
+      return {
+        before: { claimed: c.claimed },
+        after: { claimed: after.claimed, issued_to: buyers.map((b) => b.id) },
+        result: { issued: buyers.length, coupon: view(after, used.get(c.id) ?? 0) },
+      };
+    },
+  );
   return result;
 }
 

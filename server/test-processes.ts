@@ -1,0 +1,87 @@
+/**
+ * Real server processes for the tests of what crosses processes (DESIGN.md section 16): a PostgreSQL database of
+ * their own, and `server/main.ts` started as `npm start` starts it, each on its own port and data folder.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export type ServerProcesses = {
+  /** The database's URL. */
+  url: string;
+  /** Starts one more process and answers its base URL once it answers; the first seeds the database. */
+  start: (env?: Record<string, string>) => Promise<string>;
+  /** Stops every process, removes their folders and drops the database. */
+  stop: () => Promise<void>;
+};
+
+/** A new, empty PostgreSQL database on the server of `postgresUrl`, for processes that `start` starts. */
+export async function serverProcesses(postgresUrl: string, prefix: string): Promise<ServerProcesses> {
+  const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const children: ChildProcess[] = [];
+  const dirs: string[] = [];
+  const start = async (env: Record<string, string> = {}) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+    dirs.push(dataDir);
+    const port = 20000 + crypto.randomInt(20000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: url.toString(),
+        DATA_DIR: dataDir,
+        SEED_GOODS: '60',
+        LOG_LEVEL: 'warn',
+        WEB_DIST: dataDir,
+        ...env,
+      },
+    });
+    children.push(child);
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 360; i++) {
+      if (child.exitCode !== null) throw new Error(`the server process ended (${child.exitCode})`);
+      const up = await fetch(`${base}/api/focus/common`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) return base;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('the server process did not answer within 180 s');
+  };
+  const stop = async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await onServer(`drop database if exists ${name} with (force)`);
+  };
+  return { url: url.toString(), start, stop };
+}
+
+/** The cookie named `name` of a login's answer. */
+export const cookieOf = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith(`${name}=`))!;

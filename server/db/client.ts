@@ -99,7 +99,10 @@ function preparedStatements(client: pg.PoolClient) {
     const config = args[0] as QueryConfig | null;
     // Only statements with values: one without runs by the simple protocol, which also takes several statements.
     const values = args[1];
-    if (args.length !== 2 || !Array.isArray(values) || !values.length || typeof config !== 'object' || config === null) return query(...args);
+    // Two arguments from a transaction's statements; the pool's own `query` (a statement outside a transaction)
+    // passes a callback third.
+    const callback = args.length === 3 && typeof args[2] === 'function' ? args[2] : undefined;
+    if ((args.length !== 2 && !callback) || !Array.isArray(values) || !values.length || typeof config !== 'object' || config === null) return query(...args);
     if (config.name !== undefined || typeof config.text !== 'string') return query(...args);
     const text = config.text;
     let name = named.get(text);
@@ -110,7 +113,8 @@ function preparedStatements(client: pg.PoolClient) {
         if (seen.size > SEEN_MAX) seen.delete(seen.values().next().value!);
       }
     }
-    return name === undefined ? query(...args) : query({ ...config, name }, values);
+    if (name === undefined) return query(...args);
+    return callback ? query({ ...config, name }, values, callback) : query({ ...config, name }, values);
   }) as typeof client.query;
 }
 

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbLabel, openTestDatabase, type TestDatabase } from '../testing.js';
+import { openDatabase } from './client.js';
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -40,5 +41,28 @@ describe.skipIf(dbLabel !== 'PostgreSQL')('statements kept prepared on a Postgre
       await tx.execute(sql.raw(`select 'several_probe'; select 'several_probe'`));
       expect(await kept('several_probe')).toBe(0);
     });
+  });
+
+  it('prepares the statements run outside a transaction too, which the pool sends with a callback', async () => {
+    // One pooled connection: every statement below runs on it, and its prepared statements can be listed.
+    const one = await openDatabase({ url: t.url!, poolSize: 1 });
+    try {
+      const kept = async () =>
+        Number(
+          (
+            (await one.db.execute(
+              sql`select count(*)::int as n from pg_prepared_statements where statement like '%pooled_probe%' and statement not like '%pg_prepared%'`,
+            )) as unknown as { rows: Row[] }
+          ).rows[0].n,
+        );
+      const run = async (n: number) =>
+        ((await one.db.execute(sql`select ${n}::int + 1 as next, 'pooled_probe' as marker`)) as unknown as { rows: Row[] }).rows[0].next;
+      expect(await run(1)).toBe(2);
+      expect(await kept()).toBe(0);
+      for (let n = 2; n <= 6; n++) expect(await run(n)).toBe(n + 1);
+      expect(await kept()).toBe(1);
+    } finally {
+      await one.close();
+    }
   });
 });

@@ -224,6 +224,7 @@ export const AREAS: ConsoleArea[] = [
     pages: [
       { path: '/admin/operators', title: '操作员', permission: 'operator:admin', load: () => import('@/features/admin-operators/pages/OperatorsPage') },
       { path: '/admin/audit', title: '操作日志', permission: 'audit:read', load: () => import('@/features/admin-audit/pages/AuditPage') },
+      { path: '/admin/jobs', title: '后台任务', permission: 'job:read', load: () => import('@/features/admin-jobs/pages/JobsPage') },
       { path: '/admin/security', title: '安全设置', permission: null, load: () => import('@/features/admin-auth/pages/SecurityPage') },
     ],
   },

@@ -2,7 +2,8 @@
  * The console's list table: antd Table, compact, with the page number and filters read from the URL query
  * (lib/admin/list.ts) and sent to the server, which pages. Loading keeps the previous rows dimmed; an empty
  * list says 暂无数据; a failed one shows why with 重试 (无权限 for 403). With `csv` it offers 导出CSV of every
- * page as filtered (at most 5,000 rows). With `rowSelection` rows can be ticked for an action on several.
+ * page as filtered (at most 5,000 rows). With `rowSelection` rows can be ticked for an action on several. With
+ * `refetchInterval` it fetches the page again while shown, for a list that changes by itself.
  */
 import { DownloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -35,6 +36,8 @@ export type AdminTableProps<T> = {
   csv?: { name: string; columns: readonly CsvColumn<T>[] };
   emptyText?: ReactNode;
   scrollX?: number;
+  /** Milliseconds between fetches of the shown page; such a refresh leaves the rows undimmed. */
+  refetchInterval?: number;
   'data-testid'?: string;
 };
 
@@ -52,6 +55,7 @@ export function AdminTable<T extends object>({
   csv,
   emptyText = '暂无数据',
   scrollX,
+  refetchInterval,
   ...rest
 }: AdminTableProps<T>) {
   const { page, filters: filterValues, setPage } = useListQuery(filterKeys);
@@ -60,7 +64,10 @@ export function AdminTable<T extends object>({
     queryKey: [...queryKey, query],
     queryFn: ({ signal }) => fetchPage(query, signal),
     placeholderData: keepPreviousData,
+    refetchInterval,
   });
+  // A list fetched every few seconds would flicker if each refresh dimmed it: only a page not yet shown does.
+  const quietly = Boolean(refetchInterval) && list.isSuccess && !list.isPlaceholderData;
   const { message } = App.useApp();
   const [exporting, setExporting] = useState(false);
 
@@ -116,7 +123,7 @@ export function AdminTable<T extends object>({
           expandable={expandable}
           rowSelection={rowSelection}
           dataSource={answer?.data ?? []}
-          loading={list.isFetching}
+          loading={list.isFetching && !quietly}
           scroll={scrollX ? { x: scrollX } : undefined}
           locale={{
             emptyText: list.isPending ? <div className="yct-admin-table__waiting" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />,

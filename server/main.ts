@@ -1,6 +1,7 @@
 /** Starts the server: configuration, database (migrated, seeded when empty), HTTP, graceful shutdown. */
 import { loadConfig, sandboxNotice } from './config.js';
 import { openDatabase } from './db/client.js';
+import { backupIntoDataDir, holdDataDir } from './db/backup.js';
 import { seedAccounts, seedIfEmpty } from './seed/seed.js';
 import { seedDocuments } from './seed/documents.js';
 import { seedReports } from './seed/reports.js';
@@ -24,6 +25,8 @@ const database = await openDatabase({
   statementTimeoutMs: 10_000,
   poolSize: config.DB_POOL,
 });
+// The embedded database opens in this process alone: `npm run backup` and `npm run restore` see it is held.
+const releaseDataDir = database.kind === 'pglite' ? holdDataDir(config.DATA_DIR) : () => {};
 const seeded = await seedIfEmpty(database.db, { goods: config.SEED_GOODS });
 if (seeded) await seedAccounts(database.db, hashPassword);
 // Sample 首营资料 (样本) for a new site, written where its uploads lie.
@@ -55,6 +58,18 @@ const jobList: (Job & { name: JobName })[] = [
   { name: 'catalogue.fold_sales', everyMs: MINUTE, run: foldSales },
   { name: 'catalogue.near_expiry', everyMs: MINUTE, run: saying(sweepNearExpiry, 'goods', 'batches come near expiry taken out of stock') },
   { name: 'jobs.trim_runs', everyMs: 60 * MINUTE, run: trimJobRuns },
+  // The embedded database, once a day, into DATA_DIR/backups (db/backup.ts); PostgreSQL is backed up with its own tools.
+  ...(database.dump
+    ? [
+        {
+          name: 'backup.embedded' as const,
+          everyMs: 24 * 60 * MINUTE,
+          // First at the next 03:00 China time, when nobody is buying; then a day after each.
+          firstAfterMs: (((19 * 60 * MINUTE - (Date.now() % (24 * 60 * MINUTE))) % (24 * 60 * MINUTE)) + 24 * 60 * MINUTE) % (24 * 60 * MINUTE),
+          run: () => backupIntoDataDir(database, config.DATA_DIR, config.uploadDir),
+        },
+      ]
+    : []),
 ];
 setJobPeriods(jobList);
 /** Started once the site answers. */
@@ -74,6 +89,7 @@ async function shutdown(signal: string) {
   try {
     await app.close();
     await database.close();
+    releaseDataDir();
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'shutdown failed');

@@ -11,6 +11,7 @@ export const JOB_TITLES = {
   'catalogue.fold_sales': '汇总商品销量',
   'catalogue.near_expiry': '近效期批次移出可售库存',
   'jobs.trim_runs': '清理两周前的任务记录',
+  'backup.embedded': '备份内嵌数据库（保留最近7份）',
 } as const;
 export type JobName = keyof typeof JOB_TITLES;
 export const JOB_NAMES = Object.keys(JOB_TITLES) as JobName[];

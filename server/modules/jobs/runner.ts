@@ -18,6 +18,8 @@ export type Job = {
   name: string;
   /** How long after a run (its end) the next is due. */
   everyMs: number;
+  /** When a job new to the database is first due, from now (by default at once). */
+  firstAfterMs?: number;
   /** Does the work; answers how much (orders cancelled, goods folded...). */
   run: (db: Db) => Promise<number>;
 };
@@ -55,7 +57,11 @@ export function runJobs(
 
   const register = () =>
     (registered ??= db
-      .execute(sql`insert into ${jobs} (name) select unnest(${sql.param(names)}::varchar[]) on conflict (name) do nothing`)
+      .execute(
+        sql`insert into ${jobs} (name, next_run_at)
+          select name, now() + make_interval(secs => after) from unnest(${sql.param(names)}::varchar[], ${sql.param(list.map((j) => (j.firstAfterMs ?? 0) / 1000))}::float8[]) as t(name, after)
+          on conflict (name) do nothing`,
+      )
       .then(() => undefined)
       .catch((err: unknown) => {
         registered = null;

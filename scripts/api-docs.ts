@@ -59,6 +59,7 @@ const AREAS: [string, string][] = [
   ['pay', 'Payment gateway'],
   ['uploads', 'Uploads'],
   ['operators', 'Console: operators, two-factor, audit log'],
+  ['jobs', 'Console: background jobs, their runs, running one now'],
   ['admin-goods', 'Console: goods, stock, prices, pictures, categories and brands'],
 ];
 

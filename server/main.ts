@@ -2,20 +2,17 @@
 import { loadConfig, sandboxNotice } from './config.js';
 import { openDatabase } from './db/client.js';
 import { backupIntoDataDir, holdDataDir } from './db/backup.js';
-import { seedAccounts, seedIfEmpty } from './seed/seed.js';
-import { seedDocuments } from './seed/documents.js';
 import { seedReports } from './seed/reports.js';
 import { buildApp } from './app.js';
-import { hashPassword } from './lib/passwords.js';
 import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/index.js';
-import { seedOperators, sweepOperatorSessions } from './modules/operators/index.js';
+import { sweepOperatorSessions } from './modules/operators/index.js';
 import { foldSales, sweepNearExpiry, warmCatalogue, warmPaths } from './modules/catalogue/index.js';
 import { clearKeptAnswers } from './http/cache.js';
 import type { Db } from './db/client.js';
 import { runJobs, setJobPeriods, trimJobRuns, type Job } from './modules/jobs/index.js';
 import type { JobName } from '../core/schemas/jobs.js';
 import { Metrics } from './http/metrics.js';
-import { databaseLabel, siteUrl, startupNotice, warmUp } from './startup.js';
+import { databaseLabel, seedSite, siteUrl, startupNotice, warmUp } from './startup.js';
 
 const config = loadConfig();
 // A statement that runs away is ended after 10 s rather than holding one of the pool's connections.
@@ -27,12 +24,7 @@ const database = await openDatabase({
 });
 // The embedded database opens in this process alone: `npm run backup` and `npm run restore` see it is held.
 const releaseDataDir = database.kind === 'pglite' ? holdDataDir(config.DATA_DIR) : () => {};
-const seeded = await seedIfEmpty(database.db, { goods: config.SEED_GOODS });
-if (seeded) await seedAccounts(database.db, hashPassword);
-// Sample 首营资料 (样本) for a new site, written where its uploads lie.
-if (seeded) await seedDocuments(database.db, config.uploadDir);
-// The console's operators, also in a database seeded before the console existed.
-await seedOperators(database.db);
+const seeded = await seedSite(database, config);
 const metrics = new Metrics();
 const app = await buildApp({ config, database, metrics });
 

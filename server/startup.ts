@@ -8,7 +8,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { OPERATOR_PASSWORD } from './modules/operators/index.js';
+import { hashPassword } from './lib/passwords.js';
+import { OPERATOR_PASSWORD, seedOperators } from './modules/operators/index.js';
+import { seedDocuments } from './seed/documents.js';
+import { seedAccounts, seedIfEmpty } from './seed/seed.js';
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './seed/demo-password.js';
 
 /**
@@ -20,6 +23,20 @@ import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './seed/demo-password.js';
  * CPU rather than 25). A path that fails, or a loopback port that cannot be opened, is passed over: it is a
  * warm-up, not a check. Answers how many paths were answered 200.
  */
+/**
+ * A new site's demo data when its database is empty (answers whether it was), and the console's operators, also in
+ * a database seeded before the console existed: by the one process that starts the site (server/serve.ts runs it
+ * before its workers start).
+ */
+export async function seedSite(database: Database, config: Pick<Config, 'SEED_GOODS' | 'uploadDir'>): Promise<boolean> {
+  const seeded = await seedIfEmpty(database.db, { goods: config.SEED_GOODS });
+  if (seeded) await seedAccounts(database.db, hashPassword);
+  // Sample 首营资料 (样本) for a new site, written where its uploads lie.
+  if (seeded) await seedDocuments(database.db, config.uploadDir);
+  await seedOperators(database.db);
+  return seeded;
+}
+
 export async function warmUp(app: FastifyInstance, paths: string[], atOnce = 4): Promise<number> {
   const headers = { 'x-requested-with': 'XMLHttpRequest' };
   await app.ready();

@@ -15,8 +15,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export type ServerProcesses = {
   /** The database's URL. */
   url: string;
-  /** Starts one more process and answers its base URL once it answers; the first seeds the database. */
-  start: (env?: Record<string, string>) => Promise<string>;
+  /**
+   * Starts one more process (`server/main.ts`, or `script`) and answers its base URL once it answers; the first
+   * seeds the database.
+   */
+  start: (env?: Record<string, string>, script?: string) => Promise<string>;
+  /** The processes started, by base URL. */
+  processOf: (base: string) => ChildProcess;
   /** Stops every process, removes their folders and drops the database. */
   stop: () => Promise<void>;
 };
@@ -38,11 +43,12 @@ export async function serverProcesses(postgresUrl: string, prefix: string): Prom
   url.pathname = `/${name}`;
   const children: ChildProcess[] = [];
   const dirs: string[] = [];
-  const start = async (env: Record<string, string> = {}) => {
+  const byBase = new Map<string, ChildProcess>();
+  const start = async (env: Record<string, string> = {}, script = 'server/main.ts') => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
     dirs.push(dataDir);
     const port = 20000 + crypto.randomInt(20000);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
@@ -59,6 +65,7 @@ export async function serverProcesses(postgresUrl: string, prefix: string): Prom
     });
     children.push(child);
     const base = `http://127.0.0.1:${port}`;
+    byBase.set(base, child);
     for (let i = 0; i < 360; i++) {
       if (child.exitCode !== null) throw new Error(`the server process ended (${child.exitCode})`);
       const up = await fetch(`${base}/api/focus/common`).then(
@@ -72,11 +79,14 @@ export async function serverProcesses(postgresUrl: string, prefix: string): Prom
   };
   const stop = async () => {
     for (const child of children) child.kill('SIGTERM');
+    // A process that has not ended 20 s after SIGTERM is killed: a test must not hang on it.
+    const killer = setTimeout(() => children.forEach((c) => c.kill('SIGKILL')), 20_000);
     await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+    clearTimeout(killer);
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     await onServer(`drop database if exists ${name} with (force)`);
   };
-  return { url: url.toString(), start, stop };
+  return { url: url.toString(), start, stop, processOf: (base) => byBase.get(base)! };
 }
 
 /** The cookie named `name` of a login's answer. */

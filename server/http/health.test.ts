@@ -80,7 +80,7 @@ describe(`health and readiness on ${dbLabel}`, () => {
   it('says the process lives at /healthz: plain JSON, kept by nobody', async () => {
     const res = await get('/healthz');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', pid: process.pid });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

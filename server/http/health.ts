@@ -62,7 +62,8 @@ export type HealthDeps = {
 export function healthRoutes(app: FastifyInstance, { database, redis, metrics, metricsToken }: HealthDeps) {
   const hidden = { schema: { hide: true } };
 
-  app.get('/healthz', hidden, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  // The process's id: which of several worker processes answered (server/serve.ts).
+  app.get('/healthz', hidden, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok', pid: process.pid }));
 
   app.get('/readyz', hidden, async (request, reply) => {
     const [db, cache] = await Promise.all([answers(() => database.db.execute(sql`select 1`)), redis ? answers(() => redis.ping()) : Promise.resolve(null)]);

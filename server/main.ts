@@ -6,10 +6,13 @@ import { seedReports } from './seed/reports.js';
 import { buildApp } from './app.js';
 import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/index.js';
 import { sweepOperatorSessions } from './modules/operators/index.js';
+import { sendLicenceReminders } from './modules/accounts/index.js';
 import { foldSales, sweepNearExpiry, warmCatalogue, warmPaths } from './modules/catalogue/index.js';
 import { clearKeptAnswers } from './http/cache.js';
 import type { Db } from './db/client.js';
 import { runJobs, setJobPeriods, trimJobRuns, type Job } from './modules/jobs/index.js';
+import { reportNearExpiry, untilNextReport } from './modules/quality/index.js';
+import { expireCoupons, markOverdueBills } from './modules/wallet/index.js';
 import type { JobName } from '../core/schemas/jobs.js';
 import { Metrics } from './http/metrics.js';
 import { databaseLabel, seedSite, siteUrl, startupNotice, warmUp } from './startup.js';
@@ -50,6 +53,24 @@ const jobList: (Job & { name: JobName })[] = [
   { name: 'catalogue.fold_sales', everyMs: MINUTE, run: foldSales },
   { name: 'catalogue.near_expiry', everyMs: MINUTE, run: saying(sweepNearExpiry, 'goods', 'batches come near expiry taken out of stock') },
   { name: 'jobs.trim_runs', everyMs: 60 * MINUTE, run: trimJobRuns },
+  // Coupons past their end stored as expired, and credit bills past their due date marked overdue (once each, no money
+  // moves); the near-expiry daily report for qa, first at the next 08:30 China time. docs/decisions/042-wallet-and-quality-jobs.md.
+  { name: 'wallet.expire_coupons', everyMs: 10 * MINUTE, run: saying(expireCoupons, 'coupons', 'coupons past their end stored as expired') },
+  { name: 'wallet.credit_overdue', everyMs: 60 * MINUTE, run: saying(markOverdueBills, 'bills', 'credit bills past their due date marked overdue') },
+  {
+    name: 'quality.near_expiry_report',
+    everyMs: 24 * 60 * MINUTE,
+    firstAfterMs: untilNextReport(),
+    run: saying(reportNearExpiry, 'batches', 'batches come near expiry reported to quality'),
+  },
+  // Licence expiry reminders (站内信 at 30 and 7 days, and once expired), first at the next 08:00 China time
+  // (00:00 UTC), as buyers start their day; then a day after each.
+  {
+    name: 'accounts.licence_expiry',
+    everyMs: 24 * 60 * MINUTE,
+    firstAfterMs: 24 * 60 * MINUTE - (Date.now() % (24 * 60 * MINUTE)),
+    run: saying(sendLicenceReminders, 'messages', 'licence expiry reminders sent'),
+  },
   // The embedded database, once a day, into DATA_DIR/backups (db/backup.ts); PostgreSQL is backed up with its own tools.
   ...(database.dump
     ? [

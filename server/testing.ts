@@ -101,6 +101,31 @@ export async function buildTestApp(opts: { goods?: number; config?: Partial<Conf
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 
+/**
+ * Another connection to a test app's database, as another server process has: on PostgreSQL a pool of its own;
+ * on PGlite, one process's own database, the same one.
+ */
+/** The database, but its `failAt`th statement run through `execute` fails: a run cut short between two steps. */
+export function failingOn(db: Db, failAt: number): Db {
+  let calls = 0;
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop !== 'execute') return Reflect.get(target, prop, target) as unknown;
+      return (...args: Parameters<Db['execute']>) => {
+        calls += 1;
+        if (calls === failAt) return Promise.reject(new Error('数据库连接中断'));
+        return target.execute(...args);
+      };
+    },
+  });
+}
+
+export async function anotherConnection(t: TestApp): Promise<{ db: Db; close: () => Promise<void> }> {
+  if (!t.database.url) return { db: t.db, close: async () => {} };
+  const second = await openDatabase({ url: t.database.url, poolSize: 2 });
+  return { db: second.db, close: () => second.close() };
+}
+
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
 /** A browser-like client: keeps the session cookie (the console's with `yct_admin`), sends X-Requested-With, posts form-encoded bodies. */
@@ -131,11 +156,28 @@ export function agent(app: TestApp['app'], cookieName = 'yct_session') {
     remember(res);
     return { status: res.statusCode, body: res.json() as { code: number; message: string; data: any }, headers: res.headers };
   };
+  /** Uploads one file as the multipart field `file` (a picture by default); answers its URL. */
+  const upload = async (bytes: Buffer, name = 'yyzz.png', type = 'image/png'): Promise<string> => {
+    const boundary = `----yct${Date.now()}`;
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { ...XHR, 'content-type': `multipart/form-data; boundary=${boundary}`, ...(cookie ? { cookie } : {}) },
+      payload,
+    });
+    return res.json().data.url as string;
+  };
   return {
     get: (url: string) => send('GET', url),
     post: (url: string, body?: unknown) => send('POST', url, body ?? {}),
     postJson: (url: string, body: unknown) => send('POST', url, body, false),
     delete: (url: string) => send('DELETE', url),
+    upload,
     get cookie() {
       return cookie;
     },

@@ -12,6 +12,10 @@ export const JOB_TITLES = {
   'catalogue.near_expiry': '近效期批次移出可售库存',
   'jobs.trim_runs': '清理两周前的任务记录',
   'backup.embedded': '备份内嵌数据库（保留最近7份）',
+  'accounts.licence_expiry': '资质到期提醒',
+  'wallet.expire_coupons': '过期优惠券',
+  'wallet.credit_overdue': '账期逾期',
+  'quality.near_expiry_report': '近效期批次日报',
 } as const;
 export type JobName = keyof typeof JOB_TITLES;
 export const JOB_NAMES = Object.keys(JOB_TITLES) as JobName[];

@@ -74,6 +74,8 @@ export const adminBatchQuery = z.object({
   goods_id: id('商品').optional(),
   status: z.enum(['0', '1', '2', '3'], { error: '状态不正确' }).optional(),
   keyword: freeText('关键词', 40).optional().default(''),
+  /** The batches one near-expiry daily report (近效期批次日报) named: its China day, YYYY-MM-DD. */
+  near_report: calendarDay('日报日期').optional(),
 });
 
 /** The near-expiry report's windows, in days from China's today. */

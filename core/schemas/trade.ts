@@ -350,6 +350,8 @@ export const OrderCreditBill = z.object({
   repaid: money,
   due_date: z.string().meta({ description: 'YYYY-MM-DD' }),
   status: int().meta({ description: '0 to be repaid, 1 repaid' }),
+  overdue: bit.meta({ description: 'to be repaid and past its due date (China days)' }),
+  overdue_at: unixTime.nullable().meta({ description: 'when the overdue job marked it; null before' }),
 });
 export type OrderCreditBill = z.infer<typeof OrderCreditBill>;
 

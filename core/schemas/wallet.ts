@@ -321,6 +321,9 @@ export const Credit = z.object({
   unpaid_amount: money,
   overdue_count: z.number().int(),
   overdue_amount: money,
+  /** The earliest due date among the overdue bills: what the refusal to pay on credit names. */
+  overdue_since: z.string().nullable().meta({ description: 'YYYY-MM-DD: the earliest due date of an overdue bill; null when none is overdue' }),
+  credit_paused: bit.meta({ description: '1 while a bill is overdue: paying on credit (账期支付) is refused until the overdue bills are repaid' }),
   next_due_date: z.string().nullable().meta({ description: 'YYYY-MM-DD of the first unpaid bill due; null when none' }),
 });
 export type Credit = z.infer<typeof Credit>;
@@ -335,7 +338,8 @@ export const CreditBill = z.object({
   remaining: money,
   due_date: z.string().meta({ description: 'YYYY-MM-DD' }),
   days_left: z.number().int().nullable().meta({ description: 'days until it is due (negative when overdue); null once repaid' }),
-  overdue: bit,
+  overdue: bit.meta({ description: 'unpaid and past its due date (China days), marked or not' }),
+  overdue_at: unixTime.nullable().meta({ description: 'when the overdue job marked it (kept once repaid); null before' }),
   status: z.number().int().meta({ description: '0 unpaid, 1 repaid' }),
   status_text: z.string().meta({ description: '待还款, 已还款 or 已逾期' }),
   created_at: unixTime,

@@ -9,7 +9,17 @@ import type { users } from '../db/schema/accounts.js';
 import type { operators } from '../db/schema/operators.js';
 import { AppError, unauthenticated } from './envelope.js';
 
-export type SessionUser = typeof users.$inferSelect;
+/** A licence's approved last day (YYYY-MM-DD, China), as the session carries it. */
+export type LicenceExpiry = { type: string; until: string };
+
+export type SessionUser = typeof users.$inferSelect & {
+  /**
+   * The account's licences by their approved last day, earliest first (none without an end): read with the
+   * session (accounts/sessions.ts), so that whether an expiry refuses buying costs no query. Absent on an account
+   * row read for another purpose, which is then not refused for expiry.
+   */
+  licenceExpiries?: readonly LicenceExpiry[];
+};
 
 /**
  * `user` is whom the request acts as. A chain headquarters acting for one of its stores (多店管理) has the

@@ -17,6 +17,7 @@ import {
   goods,
   goodsBatches,
   hotSearches,
+  licenceReminders,
   licences,
   messages,
   nav,
@@ -524,16 +525,22 @@ export async function seedAccounts(db: Db, hash: (password: string) => Promise<s
     // The approved accounts pay by balance and credit, which asks for the payment password.
     if (a.isPassed) await db.insert(payPasswords).values({ userId: row.id, hash: payPasswordHash });
     const required = REQUIRED_LICENCES[a.companyType as keyof typeof REQUIRED_LICENCES] ?? [];
-    await db.insert(licences).values(
-      required.map((type, i) => ({
-        userId: row.id,
-        type,
-        number: type === 'cgwts' ? '' : `${a.address[0].slice(0, 1)}${91330100 + row.id}${i}`,
-        validUntil: type === 'cgwts' ? null : isoDate(now + (type === 'yyzz' && a.username === 'demo' ? DEMO_LICENCE_DAYS : 700) * day),
-        image: `/api/img/licence.svg?${new URLSearchParams({ t: type, c: a.company })}`,
-        status: a.isPassed ? 1 : 0,
-      })),
-    );
+    const written = await db
+      .insert(licences)
+      .values(
+        required.map((type, i) => ({
+          userId: row.id,
+          type,
+          number: type === 'cgwts' ? '' : `${a.address[0].slice(0, 1)}${91330100 + row.id}${i}`,
+          validUntil: type === 'cgwts' ? null : isoDate(now + (type === 'yyzz' && a.username === 'demo' ? DEMO_LICENCE_DAYS : 700) * day),
+          image: `/api/img/licence.svg?${new URLSearchParams({ t: type, c: a.company })}`,
+          status: a.isPassed ? 1 : 0,
+        })),
+      )
+      .returning({ id: licences.id, type: licences.type, validUntil: licences.validUntil });
+    // Demo's reminder of its business licence is among its messages below: the reminder job sends it no second one.
+    const remindedOf = written.find((l) => a.username === 'demo' && l.type === 'yyzz');
+    if (remindedOf?.validUntil) await db.insert(licenceReminders).values({ licenceId: remindedOf.id, validUntil: remindedOf.validUntil, days: 30 });
     if (a.isPassed) {
       await db.insert(serviceContacts).values([
         { userId: row.id, name: '王晓梅', phone: '13957100001', isDefault: true },

@@ -1,9 +1,9 @@
 /**
- * Accounts: buyers, their payment passwords, sessions, SMS codes, password resets, WeChat tickets, licences,
- * service contacts, messages and business scopes.
+ * Accounts: buyers, their payment passwords, sessions, SMS codes, password resets, WeChat tickets, licences and
+ * the expiry reminders sent of them, service contacts, messages and business scopes.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -133,14 +133,39 @@ export const licences = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 16 }).notNull(),
     number: varchar('number', { length: 60 }).notNull().default(''),
+    /** The last day the licence is valid (YYYY-MM-DD, China, inclusive); null when it has no end. */
     validUntil: varchar('valid_until', { length: 10 }),
     image: varchar('image', { length: 1000 }).notNull(),
     /** 0 waiting, 1 approved, 2 rejected. */
     status: smallint('status').notNull().default(0),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
+    /**
+     * The `validUntil` an operator approved, kept while a new picture of the licence waits for review (null
+     * otherwise): buying goes by approved dates, so uploading a new date does not by itself lift an expiry's
+     * refusal (accounts/licence-expiry.ts).
+     */
+    approvedUntil: varchar('approved_until', { length: 10 }),
     createdAt: createdAt(),
   },
   (t) => [index('licences_user_idx').on(t.userId)],
+);
+/**
+ * The licence expiry reminders sent (站内信 at 30 and 7 days before, and once expired): one row per licence, date
+ * and threshold, written with its message, so that a reminder goes once however often the job runs.
+ */
+export const licenceReminders = pgTable(
+  'licence_reminders',
+  {
+    licenceId: integer('licence_id')
+      .notNull()
+      .references(() => licences.id, { onDelete: 'cascade' }),
+    /** The expiry reminded of: a licence renewed with a new date is reminded of that one afresh. */
+    validUntil: varchar('valid_until', { length: 10 }).notNull(),
+    /** 30, 7, or 0 for expired. */
+    days: smallint('days').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.licenceId, t.validUntil, t.days] })],
 );
 /** The account's dedicated service contacts (`admin` of the user object). */
 export const serviceContacts = pgTable(

@@ -230,6 +230,11 @@ export const goodsBatches = pgTable(
      * (docs/decisions/037-near-expiry-zone.md).
      */
     clearancePrice: integer('clearance_price'),
+    /**
+     * The China day of the near-expiry daily report (近效期批次日报) that told qa the batch had come within its goods'
+     * minimum shelf life; null until one did. Each batch is reported once (docs/decisions/042-wallet-and-quality-jobs.md).
+     */
+    nearReportedOn: date('near_reported_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -238,6 +243,10 @@ export const goodsBatches = pgTable(
     index('goods_batches_fefo_idx').on(t.goodsId, t.xq, t.id),
     // The batches crossing into the near-expiry window on a given day (the daily sweep).
     index('goods_batches_xq_idx').on(t.xq),
+    // The daily reports' batches: the latest report and the batch list filtered to one.
+    index('goods_batches_near_report_idx')
+      .on(t.nearReportedOn)
+      .where(sql`near_reported_on is not null`),
     check('goods_batches_units_ck', sql`${t.held} >= 0 and ${t.held} <= ${t.quantity}`),
     check('goods_batches_returns_ck', sql`${t.returnsPending} >= 0`),
     check('goods_batches_clearance_ck', sql`${t.clearancePrice} is null or ${t.clearancePrice} > 0`),

@@ -111,6 +111,10 @@ export const userCoupons = pgTable(
     index('user_coupons_coupon_idx').on(t.couponId, t.id),
     // An account's copies of one coupon: the coupon centre's holdings and a claim's per-account limit.
     index('user_coupons_user_coupon_idx').on(t.userId, t.couponId),
+    // The unused copies past their end, which the coupon-expiry job stores as expired (wallet/jobs.ts).
+    index('user_coupons_unused_end_idx')
+      .on(t.endsAt)
+      .where(sql`status = 0`),
   ],
 );
 /**
@@ -149,7 +153,11 @@ export const recharges = pgTable(
   },
   (t) => [uniqueIndex('recharges_no_uq').on(t.rechargeNo), index('recharges_user_idx').on(t.userId, t.createdAt)],
 );
-/** 账期 bills: an order paid on credit is owed by its due date. 0 unpaid, 1 repaid. */
+/**
+ * 账期 bills: an order paid on credit is owed by its due date (the last China day to repay). 0 unpaid, 1 repaid. An
+ * unpaid bill past its due date is overdue whether or not it is marked; `overdue_at` is when the overdue job marked
+ * it (once, kept after it is repaid), docs/decisions/042-wallet-and-quality-jobs.md.
+ */
 export const creditBills = pgTable(
   'credit_bills',
   {
@@ -162,9 +170,17 @@ export const creditBills = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     status: smallint('status').notNull().default(0),
     repaidAt: timestamp('repaid_at', { withTimezone: true }),
+    overdueAt: timestamp('overdue_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('credit_bills_order_uq').on(t.orderId), index('credit_bills_user_idx').on(t.userId, t.status)],
+  (t) => [
+    uniqueIndex('credit_bills_order_uq').on(t.orderId),
+    index('credit_bills_user_idx').on(t.userId, t.status),
+    // The unpaid bills not yet marked overdue, by due date: what the overdue job looks through.
+    index('credit_bills_unmarked_due_idx')
+      .on(t.dueDate)
+      .where(sql`status = 0 and overdue_at is null`),
+  ],
 );
 /**
  * Repaying credit bills (账期还款): the bills chosen together, paid from the balance or online.

@@ -186,7 +186,8 @@ export async function reviewUser(db: Db, req: FastifyRequest, id: number, body: 
         .returning();
       await tx
         .update(licences)
-        .set(approve ? { status: ReviewStatus.approved, remark: '' } : { status: ReviewStatus.rejected, remark: body.reason })
+        // Once approved, a licence's own date is the one buying goes by (licence-expiry.ts): the one kept from before goes.
+        .set(approve ? { status: ReviewStatus.approved, remark: '', approvedUntil: null } : { status: ReviewStatus.rejected, remark: body.reason })
         .where(and(eq(licences.userId, id), inArray(licences.status, approve ? [ReviewStatus.waiting, ReviewStatus.rejected] : [ReviewStatus.waiting])));
       await tellReview(tx, after, approve, body.reason);
       return { before: trail(before), after: { ...trail(after), ...(approve ? {} : { reason: body.reason }) }, result: null };

@@ -3,11 +3,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { LICENCE_EXPIRY_WARN_DAYS, LICENCE_TYPES, REQUIRED_LICENCES, type CompanyType, type LicenceType } from '../../../core/constants.js';
 import { chinaToday, type Licence, type licenceAddBody, type LicenceList, type LicenceState, type licenceUploadBody } from '../../../core/schemas/member.js';
+import { ReviewStatus } from '../../../core/status.js';
 import type { Conn, Db } from '../../db/client.js';
 import { licences, users } from '../../db/schema/accounts.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/envelope.js';
 import { ownsUploads } from '../uploads/index.js';
+import { approvedUntilSql, expiredLicences } from './licence-expiry.js';
 
 const LICENCE_MISSING = '资质证件不存在';
 const DAY_MS = 86_400_000;
@@ -48,7 +50,8 @@ export async function licenceRows(conn: Conn, userId: number) {
 
 /**
  * Where the account stands with its licences and what to do next: finish registering, wait for the review,
- * upload again after a refusal, or renew a licence that has expired or expires within 30 days.
+ * upload again after a refusal, or renew a licence that has expired (buying refused until a new one is
+ * approved) or expires within 30 days.
  */
 export function licenceState(user: SessionUser, list: Licence[]): LicenceState {
   const expired = list.filter((l) => l.expiry === 2);
@@ -67,6 +70,20 @@ export function licenceState(user: SessionUser, list: Licence[]): LicenceState {
   }
   if (user.isPassed === 0) {
     return { state: 'waiting', text: '资质审核中', tip: '我们将在1-2个工作日内完成审核，审核结果将通过站内消息通知您。', action: toLicences('查看资质') };
+  }
+  // Buying goes by the approved dates the session carries: a new picture waiting for review does not lift them.
+  const refused = expiredLicences(user);
+  if (refused.length) {
+    const names = refused.map((l) => LICENCE_TYPES[l.type as LicenceType] ?? l.type).join('、');
+    const renewing = refused.every((r) => list.some((l) => l.type === r.type && l.status === ReviewStatus.waiting));
+    return {
+      state: 'expired',
+      text: '资质已过期',
+      tip: renewing
+        ? `${names}已过期，暂停采购；新证件正在审核中，审核通过后即可继续采购。`
+        : `${names}已过期，暂停采购。请上传新证件，审核通过后即可继续采购。`,
+      action: toLicences(renewing ? '查看资质' : '上传新证件'),
+    };
   }
   if (expired.length) {
     return {
@@ -110,24 +127,26 @@ async function assertOwnUpload(db: Db, userId: number, image: string) {
 
 /**
  * A new picture of a licence waits for review (status 0) in place of the old one. An approved account keeps
- * buying meanwhile; a refused account goes back to waiting for review.
+ * buying meanwhile, until the date approved before passes; a refused account goes back to waiting for review.
  */
 async function saveLicence(db: Db, user: SessionUser, type: string, input: z.infer<typeof licenceUploadBody>, id?: number): Promise<Licence> {
   await assertOwnUpload(db, user.id, input.image);
   const values = { image: input.image, number: input.number, validUntil: input.valid_until, status: 0, remark: '', createdAt: new Date() };
+  // The date approved stays what buying goes by until the new one is approved (licence-expiry.ts).
+  const replacing = { ...values, approvedUntil: approvedUntilSql };
   const saved = await db.transaction(async (tx) => {
     let row: LicenceRow | undefined;
     if (id) {
       [row] = await tx
         .update(licences)
-        .set(values)
+        .set(replacing)
         .where(and(eq(licences.id, id), eq(licences.userId, user.id)))
         .returning();
       if (!row) throw notFound(LICENCE_MISSING);
     } else {
       [row] = await tx
         .update(licences)
-        .set(values)
+        .set(replacing)
         .where(and(eq(licences.userId, user.id), eq(licences.type, type)))
         .returning();
       if (!row)

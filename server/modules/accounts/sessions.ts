@@ -6,7 +6,8 @@ import { SESSION_TTL_DAYS } from '../../../core/constants.js';
 import { loginFirst } from '../../../core/login-first.js';
 import type { Conn, Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/accounts.js';
-import type { CurrentSession } from '../../http/auth.js';
+import type { CurrentSession, LicenceExpiry, SessionUser } from '../../http/auth.js';
+import { licenceExpiriesSql } from './licence-expiry.js';
 
 const SESSION_COOKIE = 'yct_session';
 /**
@@ -31,10 +32,16 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return cookie && cookie.length <= 128 ? cookie : undefined;
 }
 
+/** The account with its licences' approved last days (licence-expiry.ts), in the one statement that reads it. */
+const withExpiries = ({ user, licenceExpiries }: { user: typeof users.$inferSelect; licenceExpiries: LicenceExpiry[] }): SessionUser => ({
+  ...user,
+  licenceExpiries,
+});
+
 async function lookup(db: Db, token: string): Promise<CurrentSession | null> {
   const id = digest(token);
   const [row] = await db
-    .select({ user: users, createdAt: sessions.createdAt, actingFor: sessions.actingFor })
+    .select({ user: users, licenceExpiries: licenceExpiriesSql(users.id), createdAt: sessions.createdAt, actingFor: sessions.actingFor })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
@@ -43,13 +50,13 @@ async function lookup(db: Db, token: string): Promise<CurrentSession | null> {
   if (row.user.sessionsValidAfter && row.createdAt < row.user.sessionsValidAfter) return null;
   if (row.actingFor) {
     const [store] = await db
-      .select()
+      .select({ user: users, licenceExpiries: licenceExpiriesSql(users.id) })
       .from(users)
       .where(and(eq(users.id, row.actingFor), eq(users.parentId, row.user.id)))
       .limit(1);
-    if (store) return { id, token, user: store, actor: row.user };
+    if (store) return { id, token, user: withExpiries(store), actor: withExpiries(row) };
   }
-  return { id, token, user: row.user, actor: null };
+  return { id, token, user: withExpiries(row), actor: null };
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * Adding lines to the cart: each checked against its goods as they are now (approved buyer, on sale, visible,
- * buyable, whole middle packages, stock), the usual click in one statement, several lines together or not at all.
+ * Adding lines to the cart: each checked against its goods as they are now (approved buyer with licences in date,
+ * on sale, visible, buyable, whole middle packages, stock), the usual click in one statement, several lines
+ * together or not at all.
  */
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import { cartItems } from '../../db/schema/cart.js';
 import type { SessionUser } from '../../http/auth.js';
 import { AppError, invalid, refuse } from '../../http/envelope.js';
 import { cartFacts, type CartFacts, keptCartFacts, nearLots, nearRateOf, sellableUnitsSql } from '../catalogue/index.js';
+import { requireLicencesValid } from '../accounts/index.js';
 import { promotionContext, type PromotionContext } from '../promotions/index.js';
 import { siteSettings } from '../settings/index.js';
 import { mergeLines } from './merge-lines.js';
@@ -207,6 +209,7 @@ function attempt<T>(check: () => T): T | null {
 
 export async function addToCart(db: Db, user: SessionUser, lines: AddLine[]): Promise<CartCount> {
   requireApproved(user);
+  requireLicencesValid(user);
   // Read before any transaction: on PGlite a read outside it would wait for it to end.
   const ctx = await promotionContext(db);
   if (lines.length === 1) {

@@ -32,6 +32,9 @@ const lineParams = z.object({ id: id('购物车商品ID') });
 const RULES =
   'Needs an approved account: a member waiting for review is refused (code 400) with a message pointing to 账户中心-资质证件 (`/zhzx/zzzj`). ' +
   "Another account's line ids answer 404. Prices come from the pricing engine (core/pricing, docs/decisions/006-pricing.md); a price the browser sends is never used.";
+/** Said by the calls that buy: an account with an expired licence still lists its cart, but adds and checks out nothing. */
+const IN_DATE =
+  'An account with a licence past its approved 有效期至 (the last valid day, China time) is refused (code 400) with a message naming the licence and pointing to 账户中心-资质证件, until a new one is approved (docs/decisions/041-licence-expiry.md).';
 
 export async function cartRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -44,7 +47,7 @@ export async function cartRoutes(root: FastifyInstance, deps: Deps) {
         tags,
         summary: 'Adds lines to the cart; answers the number of lines.',
         description:
-          `${RULES} Each line is checked against its goods as they are now: on sale and buyable, the quantity in whole middle packages (中包装; 422 on \`params.i.number\`), ` +
+          `${RULES} ${IN_DATE} Each line is checked against its goods as they are now: on sale and buyable, the quantity in whole middle packages (中包装; 422 on \`params.i.number\`), ` +
           'within stock, a flash-sale line (type 1) only during its session, a combination line (type 3) of a bundle on offer; at most 500 lines in a cart. ' +
           'Adding goods already in the cart adds to that line and selects it: a goods is one line, plain or flash sale, and a plain add of goods whose flash-sale session is on is a flash-sale line (docs/decisions/006-pricing.md). Several lines go in together or not at all; one line is merged in a single statement bounded by the stock and the line limit.',
         body: addToCartBody,
@@ -121,7 +124,7 @@ export async function cartRoutes(root: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         summary: '去结算: exactly these lines become the selection; answers those that will be ordered and their totals.',
-        description: `${RULES} The selection changes in one statement: an id of another account answers 404 and changes nothing. Refused when none of the lines can be bought now.`,
+        description: `${RULES} ${IN_DATE} The selection changes in one statement: an id of another account answers 404 and changes nothing. Refused when none of the lines can be bought now.`,
         body: cartIdsBody,
         response: answers(CartCheckout),
       },

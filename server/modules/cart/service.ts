@@ -23,7 +23,7 @@ import { cartItems } from '../../db/schema/cart.js';
 import { anyId, uniqueIds } from '../../db/params.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
-import { storeOf } from '../accounts/index.js';
+import { requireLicencesValid, storeOf } from '../accounts/index.js';
 import { cartFacts, expiriesOfGoodsJsonSql, expiriesOfJson, heldBatchNotes, viewerOfUser } from '../catalogue/index.js';
 import { promotionContext } from '../promotions/index.js';
 import { addLinesIn, addToCart, lineCount, nearShort, nearUnitsOf, requireApproved } from './add.js';
@@ -154,6 +154,7 @@ export async function quickAdd(db: Db, user: SessionUser, goodsId: number, numbe
 /** 去结算: exactly these lines are chosen; at least one of them must be buyable now. */
 export async function checkout(db: Db, user: SessionUser, ids: number[]): Promise<CartCheckout> {
   requireApproved(user);
+  requireLicencesValid(user);
   const own = uniqueIds(ids);
   // One statement: the selection changes only when every id is a line of this account, else nothing changes.
   const chosen = anyId(sql`id`, own);

@@ -94,10 +94,18 @@ async function viewsOf(conn: Conn, rows: Joined[], today: string) {
 
 const PER_PAGE = 20;
 
-/** `GET /api/admin/quality/batches`: batches by goods, status or a word of the goods' name or the batch number; 待验 first, then the newest. */
-export async function batchPage(conn: Conn, q: { page: number; goods_id?: number; status?: string; keyword: string }, today = chinaToday()) {
+/**
+ * `GET /api/admin/quality/batches`: batches by goods, status, a word of the goods' name or the batch number, or
+ * the near-expiry daily report that named them; 待验 first, then the newest.
+ */
+export async function batchPage(
+  conn: Conn,
+  q: { page: number; goods_id?: number; status?: string; keyword: string; near_report?: string },
+  today = chinaToday(),
+) {
   const where: SQL[] = [];
   if (q.goods_id) where.push(eq(goodsBatches.goodsId, q.goods_id));
+  if (q.near_report) where.push(eq(goodsBatches.nearReportedOn, q.near_report));
   if (q.status !== undefined) where.push(eq(goodsBatches.status, Number(q.status) as BatchStatus));
   if (q.keyword) {
     const like = containing(q.keyword);

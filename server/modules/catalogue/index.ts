@@ -28,6 +28,7 @@ export type { ItemBatch } from './item-batches.js';
 export { batchesOfItems, foldSales, putBackStock, shipStock, takeStocks } from './stock.js';
 export type { StockLine } from './stock.js';
 export { sweepNearExpiry } from './batches.js';
+export { latestNearReport, reportNearBatches } from './near-report.js';
 export { expiriesOfGoodsJsonSql, expiriesOfJson, sellingExpiries } from './expiries.js';
 export { nearLots } from './near-offers.js';
 export { nearRateOf } from './near-rate.js';

@@ -34,7 +34,7 @@ export async function dashboard(db: Db, may: (p: Permission) => boolean, now = D
     ordersByDay(db, since),
     newBuyersByDay(db, since),
     documentQueues(db, now),
-    qualityQueues(db),
+    qualityQueues(db, now),
   ]);
   const all: Queue[] = [
     { key: 'reviews', label: '待审核资质', count: accounts.reviews, link: '/admin/users?is_passed=0&submitted=1', permission: 'user:review' },
@@ -63,6 +63,8 @@ export async function dashboard(db: Db, may: (p: Permission) => boolean, now = D
         })),
       ]
     : [];
+  // The latest near-expiry daily report (quality/near-report.ts), to those who release and lock batches.
+  if (quality.nearReport && may('batch:quality')) alerts.push(quality.nearReport);
   const today = days[days.length - 1];
   return {
     queues: all.filter((q) => may(q.permission)).map(({ permission: _permission, ...q }) => q),

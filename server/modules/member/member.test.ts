@@ -18,22 +18,6 @@ afterAll(async () => t?.close());
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)]);
 
-async function upload(a: ReturnType<typeof agent>): Promise<string> {
-  const boundary = `----yct${Date.now()}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="yyzz.png"\r\nContent-Type: image/png\r\n\r\n`),
-    PNG,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/upload',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-requested-with': 'XMLHttpRequest', cookie: a.cookie },
-    payload,
-  });
-  return res.json().data.url;
-}
-
 const idOf = async (username: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0].id;
 const inDays = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -144,7 +128,7 @@ describe(`member and account centre on ${dbLabel}`, () => {
   it('takes a new picture of a licence for review, refusing bad input and pictures that are not the uploader', async () => {
     const z = (await demo.get('/api/user/zizhi')).body.data;
     const yyzz = z.list.find((l: { type: string }) => l.type === 'yyzz');
-    const image = await upload(demo);
+    const image = await demo.upload(PNG);
     const good = { image, number: '91330106MA2H0YYY1', valid_until: inDays(800) };
 
     const noImage = await demo.post(`/api/user/zizhi/${yyzz.id}`, { ...good, image: '' });
@@ -159,7 +143,7 @@ describe(`member and account centre on ${dbLabel}`, () => {
     const badNumber = await demo.post(`/api/user/zizhi/${yyzz.id}`, { ...good, number: '<b>1</b>' });
     expect(badNumber.status).toBe(422);
     const chain = await loginAs(t.app, 'chain');
-    const chainsPicture = await upload(chain);
+    const chainsPicture = await chain.upload(PNG);
     const notMine = await demo.post(`/api/user/zizhi/${yyzz.id}`, { ...good, image: chainsPicture });
     expect(notMine.body).toMatchObject({ code: 422, message: '资质图片无效，请重新上传' });
     const [unchanged] = await t.db.select().from(licences).where(eq(licences.id, yyzz.id));
@@ -186,7 +170,7 @@ describe(`member and account centre on ${dbLabel}`, () => {
     expect(c.licence).toMatchObject({ state: 'rejected', tip: '营业执照照片模糊' });
     const badType = await pending.post('/api/user/zizhi', { type: 'xyz', image: '/uploads/a.png', valid_until: inDays(10) });
     expect(badType.body.data.errors.type).toEqual(['资质类型不正确']);
-    const image = await upload(pending);
+    const image = await pending.upload(PNG);
     const added = await pending.post('/api/user/zizhi', { type: 'ylqxxkz', image, number: '浙杭食药监械经营备20230001', valid_until: inDays(400) });
     expect(added.body.data).toMatchObject({ type: 'ylqxxkz', type_name: '医疗器械经营备案凭证', status: 0 });
     expect((await pending.get('/api/user/base')).body.data).toMatchObject({ is_passed: 0, reject_reason: '' });

@@ -10,7 +10,7 @@ import { requireSession, requireUser } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import * as checkout from './checkout.js';
 import * as payment from './payment.js';
-import { APPROVED, EXPIRY, OWN, params } from './routes.js';
+import { APPROVED, EXPIRY, IN_DATE, OWN, params } from './routes.js';
 
 const availableCouponQuery = z.object({
   type: z
@@ -38,7 +38,7 @@ export async function checkoutRoutes(root: FastifyInstance, deps: Deps) {
         tags,
         summary: 'Step 2 (确认订单): the selected cart lines priced exactly as the order would be, with coupons, red packet, addresses and wallet.',
         description:
-          `${APPROVED} \`coupon_id\`: a held coupon's id, \`best\` (the default) for the largest saving, or 0 for none; a coupon that cannot be applied is reported in \`coupon_error\`. ` +
+          `${APPROVED} ${IN_DATE} \`coupon_id\`: a held coupon's id, \`best\` (the default) for the largest saving, or 0 for none; a coupon that cannot be applied is reported in \`coupon_error\`. ` +
           `\`use_red_packet\` 1 lets the red packet pay its share. An \`address_id\` of another account answers 404. Refused when no line is selected. ${EPHEDRINE}`,
         querystring: confirmQuery,
         response: answers(Confirm),
@@ -66,7 +66,7 @@ export async function checkoutRoutes(root: FastifyInstance, deps: Deps) {
         tags,
         summary: 'Places the selected cart lines as one order (two when goods containing ephedrine are among them); answers the orders and where to pay.',
         description:
-          `${APPROVED} The e-contract must be signed first: until it is, the answer is HTTP 200 with code **459** (首次下单前请先签署电子合同) and the browser goes to \`/dzht\`. ` +
+          `${APPROVED} ${IN_DATE} The e-contract must be signed first: until it is, the answer is HTTP 200 with code **459** (首次下单前请先签署电子合同) and the browser goes to \`/dzht\`. ` +
           'In one transaction stock is reserved, the order written with every discount, gifts added while in stock, the coupon used and the red packet taken, and the ordered lines leave the cart; an order wholly paid by discounts is paid at once. ' +
           '`checkout_key` (16-64 letters, digits, `_` or `-`, made once by the confirm page): a second post of the same key answers the orders of the first; posts of one checkout take turns on its lines, so without a key the later ones are refused (请先在购物车中选择要结算的商品). ' +
           `Refused: stock short (…库存不足，请调整采购数量), nothing buyable among the lines; a coupon that cannot be used answers 422 on \`coupon_id\`. ${EPHEDRINE} ${EXPIRY}`,

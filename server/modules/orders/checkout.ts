@@ -24,6 +24,7 @@ import type { Conn, Db, Tx } from '../../db/client.js';
 import { orderItems, orders } from '../../db/schema/orders.js';
 import type { SessionUser } from '../../http/auth.js';
 import { AppError, invalid, notFound, refuse } from '../../http/envelope.js';
+import { requireLicencesValid } from '../accounts/index.js';
 import { listAddresses, ownAddressIn, ownAddressSql } from '../addresses/index.js';
 import { allInOrder } from '../../lib/in-order.js';
 import {
@@ -138,6 +139,7 @@ export async function confirm(
   q: { address_id?: number; coupon_id?: number | 'best' | null; use_red_packet?: number },
 ): Promise<Confirm> {
   requireApproved(user);
+  requireLicencesValid(user);
   const shared = await sharedPricing(db);
   const entries = await selectedEntries(db, user.id, shared);
   // The confirm page opens with the best coupon; 0 asks for none.
@@ -283,6 +285,7 @@ const withAddress: Besides = {
  */
 export async function createOrders(db: Db, user: SessionUser, input: CreateInput): Promise<CreatedOrders> {
   requireApproved(user);
+  requireLicencesValid(user);
   if (!user.contractSignedAt) throw new AppError(Code.contractRequired, CONTRACT_REQUIRED);
   const shared = await sharedPricing(db);
   const now = Date.now();

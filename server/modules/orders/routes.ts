@@ -16,6 +16,9 @@ import * as orders from './service.js';
 export const params = z.object({ id: id('订单ID') });
 
 export const APPROVED = 'Needs an approved account: a member waiting for review is refused (code 400).';
+/** Said by the confirm page and placing an order. */
+export const IN_DATE =
+  'An account with a licence past its approved 有效期至 (the last valid day, China time) is refused too (code 400), naming the licence and pointing to 账户中心-资质证件 (docs/decisions/041-licence-expiry.md).';
 export const OWN = "Another account's order answers 404.";
 export const EXPIRY =
   'An unpaid order is cancelled 24 hours after it was placed (7 days once bank transfer was chosen), checked every minute and whenever the buyer looks at the orders.';

@@ -28,7 +28,7 @@ export async function qualityReadRoutes(root: FastifyInstance, deps: Deps) {
       schema: {
         tags,
         summary:
-          'Batches of every goods (or one, `goods_id`), by status or a word of the name, its initials or the batch number; 待验 first, then the newest, 20 a page (goods:read).',
+          'Batches of every goods (or one, `goods_id`), by status, a word of the name, its initials or the batch number, or the near-expiry daily report that named them (`near_report`, its day); 待验 first, then the newest, 20 a page (goods:read).',
         description: 'Each with what it holds on hand, what open orders hold of it, whether it sells, its report and why it is 锁定 or 不合格.',
         querystring: adminBatchQuery,
         response: answers(AdminBatchPage),

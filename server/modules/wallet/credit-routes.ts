@@ -15,7 +15,15 @@ export async function creditRoutes(root: FastifyInstance, deps: Deps) {
   const tags = ['wallet'];
   app.get(
     '/api/user/user_credit',
-    { schema: { tags, summary: 'The credit (账期) line, what is in use and available, and the bills to repay.', response: answers(Credit) } },
+    {
+      schema: {
+        tags,
+        summary: 'The credit (账期) line, what is in use and available, and the bills to repay.',
+        description:
+          'An unpaid bill past its due date (China days) is overdue: `overdue_count`, `overdue_amount` and `overdue_since` count it, and `credit_paused` is 1 while any is, since paying an order on credit is then refused until the overdue bills are repaid.',
+        response: answers(Credit),
+      },
+    },
     async (req) => ok(await credit.userCredit(db, requireUser(req))),
   );
   app.get(

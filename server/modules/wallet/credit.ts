@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fenToYuan } from '../../../core/money.js';
+import type { OrderCreditBill } from '../../../core/schemas/trade.js';
 import type { Credit, CreditBill, CreditBillPage, creditListQuery, Repay, RepayPaid } from '../../../core/schemas/wallet.js';
 import type { Conn, Db, Tx } from '../../db/client.js';
 import { creditBills, creditRepays, wallets } from '../../db/schema/wallet.js';
@@ -36,6 +37,7 @@ function billView(b: Bill, day: string): CreditBill {
     due_date: b.dueDate,
     days_left: b.status === 0 ? daysLeft : null,
     overdue: overdue ? 1 : 0,
+    overdue_at: seconds(b.overdueAt),
     status: b.status,
     status_text: b.status === 1 ? '已还款' : overdue ? '已逾期' : '待还款',
     created_at: seconds(b.createdAt),
@@ -57,6 +59,7 @@ export async function userCredit(db: Db, user: SessionUser): Promise<Credit> {
         overdueAmount: sql<number>`coalesce(sum(${creditBills.amount} - ${creditBills.repaid}) filter (where ${creditBills.dueDate} < ${day}), 0)`.mapWith(
           Number,
         ),
+        overdueSince: sql<string | null>`min(${creditBills.dueDate}) filter (where ${creditBills.dueDate} < ${day})`,
         nextDue: sql<string | null>`min(${creditBills.dueDate})`,
       })
       .from(creditBills)
@@ -71,6 +74,8 @@ export async function userCredit(db: Db, user: SessionUser): Promise<Credit> {
     unpaid_amount: y(agg.unpaidAmount ?? 0),
     overdue_count: agg.overdue,
     overdue_amount: y(agg.overdueAmount ?? 0),
+    overdue_since: agg.overdueSince ? String(agg.overdueSince).slice(0, 10) : null,
+    credit_paused: agg.overdue > 0 ? 1 : 0,
     next_due_date: agg.nextDue ? String(agg.nextDue).slice(0, 10) : null,
   };
 }
@@ -209,13 +214,37 @@ function dueDate(now: number, days: number) {
 }
 
 /**
- * Pays an order on credit in its transaction: the credit in use grows through the ledger (refused past the
- * line) and a bill falls due after the account's credit days (the site's unless an operator set its own).
+ * Refused while the account has an unpaid bill past its due date (China days): it repays first. Read from the
+ * bills themselves (the account's unpaid ones, by `credit_bills_user_idx`), so the refusal holds from the day after
+ * the due date whether or not the overdue job has marked the bill yet.
+ */
+async function refuseWhileOverdue(conn: Conn, userId: number, day: string) {
+  const [late] = await conn
+    .select({
+      n: count(),
+      owed: sql<number>`coalesce(sum(${creditBills.amount} - ${creditBills.repaid}), 0)`.mapWith(Number),
+      since: sql<string | null>`min(${creditBills.dueDate})`,
+    })
+    .from(creditBills)
+    .where(and(eq(creditBills.userId, userId), eq(creditBills.status, 0), lt(creditBills.dueDate, day)));
+  if (!late.n) return;
+  const bills =
+    late.n > 1
+      ? `${late.n}张账期账单已逾期，共 ¥${y(late.owed)}（最早应还款日 ${String(late.since).slice(0, 10)}）`
+      : `账期账单 ¥${y(late.owed)} 已逾期（应还款日 ${String(late.since).slice(0, 10)}）`;
+  throw refuse(`您有${bills}，还清前暂不能使用账期支付。请到「我的钱包 › 账期管理」还款，或选择其他支付方式`);
+}
+
+/**
+ * Pays an order on credit in its transaction: refused while a bill is overdue; the credit in use grows through
+ * the ledger (refused past the line) and a bill falls due after the account's credit days (the site's unless an
+ * operator set its own).
  */
 export async function chargeCredit(
   tx: Tx,
   o: { userId: number; orderId: number; orderNo: string; amount: number; now: number; site: Record<string, string | undefined> },
 ) {
+  await refuseWhileOverdue(tx, o.userId, today(o.now));
   await move(tx, {
     userId: o.userId,
     instrument: 'credit',
@@ -231,7 +260,16 @@ export async function chargeCredit(
 }
 
 /** The credit bill of an order, if it was paid on credit. */
-export async function creditBillOfOrder(conn: Conn, orderId: number) {
+export async function creditBillOfOrder(conn: Conn, orderId: number): Promise<OrderCreditBill | null> {
   const [bill] = await conn.select().from(creditBills).where(eq(creditBills.orderId, orderId));
-  return bill ? { id: bill.id, amount: y(bill.amount), repaid: y(bill.repaid), due_date: bill.dueDate, status: bill.status } : null;
+  if (!bill) return null;
+  return {
+    id: bill.id,
+    amount: y(bill.amount),
+    repaid: y(bill.repaid),
+    due_date: bill.dueDate,
+    status: bill.status,
+    overdue: bill.status === 0 && bill.dueDate < today() ? 1 : 0,
+    overdue_at: seconds(bill.overdueAt),
+  };
 }

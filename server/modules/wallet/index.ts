@@ -6,6 +6,7 @@ export { couponRoutes } from './coupon-routes.js';
 export { couponFaces, couponNum, existingCouponIds, grantCoupons, releaseCoupon, unusedCouponsSql, useCoupon } from './coupons.js';
 export { chargeCredit, creditBillOfOrder } from './credit.js';
 export { creditRoutes } from './credit-routes.js';
+export { expireCoupons, markOverdueBills } from './jobs.js';
 export { lockWallet, move, movePoints } from './ledger.js';
 export type { PointsMovement } from './ledger.js';
 export { walletRoutes } from './routes.js';

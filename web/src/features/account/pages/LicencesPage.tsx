@@ -120,7 +120,9 @@ function UploadModal({ target, onClose }: { target: Target | null; onClose: () =
         <Form.Item label="有效期至" name="valid_until" rules={[{ required: true, message: '请选择有效期' }]} required>
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isBefore(chinaPickerValue().startOf('day'))} data-testid="licence-valid-until" />
         </Form.Item>
-        <p className="yct-muted">支持 JPG、PNG、GIF、WEBP 图片或 PDF，不超过10MB。提交后新证件进入审核，审核期间不影响正常采购。</p>
+        <p className="yct-muted">
+          支持 JPG、PNG、GIF、WEBP 图片或 PDF，不超过10MB。提交后新证件进入审核：原证件未过期的，审核期间照常采购；已过期的，审核通过后即可继续采购。
+        </p>
       </Form>
     </Modal>
   );

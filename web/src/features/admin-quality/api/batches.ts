@@ -16,7 +16,7 @@ import { ADMIN_KEY, AUDIT_KEY } from '@/lib/admin/keys';
 import type { ListQuery } from '@/lib/admin/list';
 
 export const BATCHES_KEY = [...ADMIN_KEY, 'batches'] as const;
-export const BATCH_FILTERS = ['keyword', 'status', 'goods_id'] as const;
+export const BATCH_FILTERS = ['keyword', 'status', 'goods_id', 'near_report'] as const;
 
 export const getBatchPage = ({ page, filters }: ListQuery, signal?: AbortSignal) =>
   adminHttp.get<z.infer<typeof AdminBatchPage>>('/api/admin/quality/batches', { page, ...filters }, { signal });

@@ -31,18 +31,22 @@ const FORM_FILTERS = ['keyword', 'status'] as const;
 
 const units = (n: number, unit: string) => (n ? `${n}${unit}` : <span className="yct-muted">0</span>);
 
-/** A list narrowed to one goods (from its 库存 panel) says so, with the way back to every batch. */
+/**
+ * A list narrowed to one goods (from its 库存 panel) or to the batches a near-expiry daily report named (from its
+ * notice on the 工作台) says so, with the way back to every batch.
+ */
 function GoodsScope() {
   const { filters, setFilters } = useListQuery(BATCH_FILTERS);
-  if (!filters.goods_id) return null;
+  if (!filters.goods_id && !filters.near_report) return null;
+  const title = filters.goods_id ? `仅显示商品 #${filters.goods_id} 的批次` : `仅显示 ${filters.near_report} 近效期批次日报中的批次`;
   return (
     <Alert
       type="info"
       showIcon
       className="yct-aq-alert"
-      title={`仅显示商品 #${filters.goods_id} 的批次`}
+      title={title}
       action={
-        <Button size="small" onClick={() => setFilters({ goods_id: null })} data-testid="batch-goods-clear">
+        <Button size="small" onClick={() => setFilters({ goods_id: null, near_report: null })} data-testid="batch-goods-clear">
           查看全部批次
         </Button>
       }

@@ -70,6 +70,11 @@ function Summary() {
           <dd className="yct-muted">请在到期日前还款</dd>
         </div>
       </dl>
+      {c.credit_paused ? (
+        <p className="yct-wal-warnline yct-wal-credit__paused" data-testid="credit-paused">
+          您有 {c.overdue_count} 张账单已逾期（共 {money(c.overdue_amount)}，最早应还款日 {c.overdue_since}），账期支付已暂停，还清逾期账单后即可恢复使用。
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -26,6 +26,31 @@ export type ServerProcesses = {
   stop: () => Promise<void>;
 };
 
+/**
+ * Starts `script` (the server as `npm start` starts it, by default) with `env` on a port of its own, and answers its
+ * base URL once it answers (a first start seeds its database).
+ */
+export async function spawnServer(env: Record<string, string>, script = 'server/main.ts'): Promise<{ base: string; child: ChildProcess }> {
+  const port = 20000 + crypto.randomInt(20000);
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_GOODS: '60', LOG_LEVEL: 'warn', ...env },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 360; i++) {
+    if (child.exitCode !== null) throw new Error(`the server process ended (${child.exitCode})`);
+    const up = await fetch(`${base}/api/focus/common`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { base, child };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server process did not answer within 180 s');
+}
+
 /** A new, empty PostgreSQL database on the server of `postgresUrl`, for processes that `start` starts. */
 export async function serverProcesses(postgresUrl: string, prefix: string): Promise<ServerProcesses> {
   const name = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
@@ -47,35 +72,10 @@ export async function serverProcesses(postgresUrl: string, prefix: string): Prom
   const start = async (env: Record<string, string> = {}, script = 'server/main.ts') => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
     dirs.push(dataDir);
-    const port = 20000 + crypto.randomInt(20000);
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: url.toString(),
-        DATA_DIR: dataDir,
-        SEED_GOODS: '60',
-        LOG_LEVEL: 'warn',
-        WEB_DIST: dataDir,
-        ...env,
-      },
-    });
+    const { base, child } = await spawnServer({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, WEB_DIST: dataDir, ...env }, script);
     children.push(child);
-    const base = `http://127.0.0.1:${port}`;
     byBase.set(base, child);
-    for (let i = 0; i < 360; i++) {
-      if (child.exitCode !== null) throw new Error(`the server process ended (${child.exitCode})`);
-      const up = await fetch(`${base}/api/focus/common`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return base;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error('the server process did not answer within 180 s');
+    return base;
   };
   const stop = async () => {
     for (const child of children) child.kill('SIGTERM');

@@ -169,6 +169,28 @@ function registerOperations(app: FastifyInstance, { config, database }: Deps, re
   healthRoutes(app, { database, redis, metrics, metricsToken: config.METRICS_TOKEN });
 }
 
+/**
+ * The app's Redis connection when REDIS_URL is set (rate limits; the chat opens its own). Its going away is said
+ * once, and its return; meanwhile limits are counted per process (`skipOnError` of the rate limit).
+ */
+function connectRedis(app: FastifyInstance, url: string | undefined): Redis | null {
+  if (!url) return null;
+  const { log } = app;
+  // A limit counted while Redis is away fails at once, rather than waiting for it, and the request goes on.
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  app.addHook('onClose', async () => void redis.disconnect());
+  let down = false;
+  redis.on('error', (err) => {
+    if (!down) log.warn({ err }, 'Redis does not answer: rate limits are not shared until it does, chat events reach this process only');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) log.warn('Redis answers again');
+    down = false;
+  });
+  return redis;
+}
+
 export async function buildApp({ config, database, sms, logger, metrics = new Metrics() }: BuildOptions) {
   wireModules();
   const app = Fastify({
@@ -188,8 +210,7 @@ export async function buildApp({ config, database, sms, logger, metrics = new Me
   registerInputGuard(app);
 
   const deps: Deps = { config, database };
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : null;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  const redis = connectRedis(app, config.REDIS_URL);
   registerOperations(app, deps, redis, metrics);
   // A write that makes kept answers stale clears them in every process, this one included (http/freshness.ts).
   app.addHook('onClose', await followFreshness(database, app.log));
@@ -200,6 +221,7 @@ export async function buildApp({ config, database, sms, logger, metrics = new Me
   await app.register(formbody, { parser: parseQuery });
   await app.register(rateLimit, {
     global: false,
+    skipOnError: true, // not refused because Redis, which counts the limits across processes, does not answer
     ...(redis ? { redis, nameSpace: `yct-rl-${siteNamespace(config)}-` } : {}),
     errorResponseBuilder: () => ({ statusCode: 429, code: Code.tooMany, message: Message.tooMany, data: null }),
   });

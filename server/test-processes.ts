@@ -30,11 +30,12 @@ export type ServerProcesses = {
  * Starts `script` (the server as `npm start` starts it, by default) with `env` on a port of its own, and answers its
  * base URL once it answers (a first start seeds its database).
  */
-export async function spawnServer(env: Record<string, string>, script = 'server/main.ts'): Promise<{ base: string; child: ChildProcess }> {
+export async function spawnServer(env: Record<string, string>, script = 'server/main.ts', logFile?: string): Promise<{ base: string; child: ChildProcess }> {
   const port = 20000 + crypto.randomInt(20000);
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // The server's log (its standard output) into `logFile`, for a test that reads what it said.
+    stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'ignore', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_GOODS: '60', LOG_LEVEL: 'warn', ...env },
   });
   const base = `http://127.0.0.1:${port}`;

@@ -1,7 +1,7 @@
 /**
  * What an operator's machinery asks, beside the API: `/healthz` (the process lives: a supervisor restarts it
- * otherwise), `/readyz` (the database, and Redis when configured, answer: a load balancer sends buyers to another
- * process otherwise) and `/metrics` (metrics.ts), closed to the outside. Plain JSON or text, not the API's envelope;
+ * otherwise), `/readyz` (the database answers: a load balancer sends buyers to another process otherwise; and whether
+ * Redis, when configured, does) and `/metrics` (metrics.ts), closed to the outside. Plain JSON or text, not the API's envelope;
  * no session is read, no rate limit applies, nothing is kept, and none is listed in the API reference.
  */
 import crypto from 'node:crypto';
@@ -65,13 +65,16 @@ export function healthRoutes(app: FastifyInstance, { database, redis, metrics, m
   // The process's id: which of several worker processes answered (server/serve.ts).
   app.get('/healthz', hidden, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok', pid: process.pid }));
 
+  // Without the database nothing is served: 503, and the balancer sends buyers elsewhere. Without Redis the process
+  // still sells and chats within itself (limits counted per process): ready, and says it is `degraded`.
   app.get('/readyz', hidden, async (request, reply) => {
     const [db, cache] = await Promise.all([answers(() => database.db.execute(sql`select 1`)), redis ? answers(() => redis.ping()) : Promise.resolve(null)]);
     const checks = { database: db.state, ...(cache ? { redis: cache.state } : {}) };
     reply.header('cache-control', 'no-store');
     if (db.state === 'ok' && cache?.state !== 'down') return reply.send({ status: 'ok', checks });
     const failed = db.state === 'down' ? db : cache;
-    request.log.warn({ checks, err: failed?.state === 'down' ? failed.err : undefined }, 'not ready');
+    request.log.warn({ checks, err: failed?.state === 'down' ? failed.err : undefined }, db.state === 'down' ? 'not ready' : 'degraded: Redis does not answer');
+    if (db.state === 'ok') return reply.send({ status: 'degraded', checks });
     return reply.status(503).send({ status: 'unavailable', checks });
   });
 

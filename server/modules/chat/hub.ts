@@ -42,17 +42,29 @@ export class ChatHub {
 
   /**
    * The hub of one app. `namespace` keeps sites that share a Redis apart (the processes of one site share their
-   * database, and the namespace is made from it). Resolves once the subscription is active.
+   * database, and the namespace is made from it). Resolves once the subscription is active, or Redis has failed to
+   * answer (then it subscribes when Redis answers).
    */
   static async open(redisUrl: string | undefined, namespace: string, log: FastifyBaseLogger): Promise<ChatHub> {
     if (!redisUrl) return new ChatHub(null, namespace, log);
-    const pub = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    const sub = pub.duplicate();
+    // Commands fail at once while Redis is away (no queue to wait in): presence, limits and events fall back to this
+    // process without holding up a socket. The subscriber keeps its queue: its one command waits for Redis.
+    const sub = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    const pub = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
     for (const [name, conn] of [
       ['publisher', pub],
       ['subscriber', sub],
     ] as const) {
-      conn.on('error', (err) => log.warn({ err }, `chat: Redis ${name}`));
+      // Said once when Redis goes away, not at every attempt to reconnect, and again when it is back.
+      let down = false;
+      conn.on('error', (err) => {
+        if (!down) log.warn({ err }, `chat: Redis ${name}`);
+        down = true;
+      });
+      conn.on('ready', () => {
+        if (down) log.warn(`chat: Redis ${name} answers again`);
+        down = false;
+      });
     }
     const hub = new ChatHub({ pub, sub }, namespace, log);
     sub.on('message', (channel: string, text: string) => {
@@ -64,7 +76,17 @@ export class ChatHub {
         log.warn({ err }, 'chat: unreadable event from Redis');
       }
     });
-    await sub.subscribe(hub.channel);
+    // Subscribed once Redis answers: a server starts, sells and chats within its own process while Redis is down
+    // (its events then reach only its own sockets), and subscribes when Redis is back (ioredis keeps the
+    // subscription across later reconnections).
+    let subscribed = false;
+    const subscribe = () =>
+      sub.subscribe(hub.channel).then(
+        () => void (subscribed = true),
+        (err: unknown) => log.warn({ err }, 'chat: Redis subscriber: not subscribed yet, events reach this process only'),
+      );
+    sub.on('ready', () => void (subscribed || subscribe()));
+    await subscribe();
     hub.beat = setInterval(() => void hub.refreshPresence(), PRESENCE_BEAT_MS);
     hub.beat.unref();
     return hub;

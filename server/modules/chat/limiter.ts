@@ -28,8 +28,12 @@ export class ChatLimiter {
   private async count(key: string, ms: number): Promise<number> {
     if (this.redis) {
       const k = `yct:chat:${this.namespace}:rl:${key}`;
-      const result = await this.redis.multi().set(k, '0', 'PX', ms, 'NX').incr(k).exec();
-      return Number(result?.[1]?.[1] ?? 0);
+      try {
+        const result = await this.redis.multi().set(k, '0', 'PX', ms, 'NX').incr(k).exec();
+        return Number(result?.[1]?.[1] ?? 0);
+      } catch {
+        // Redis is down (the hub logs it): this process counts alone until it is back, rather than refuse to chat.
+      }
     }
     const now = Date.now();
     const entry = this.counts.get(key);

@@ -36,6 +36,7 @@ import {
   accountAdminRoutes,
   profileRoutes,
   registerSessions,
+  followSessionForgets,
   registrationRoutes,
   type SmsSender,
   setUserFigures,
@@ -236,7 +237,8 @@ export async function buildApp({ config, database, sms, logger, metrics = new Me
     transformObject: createJsonSchemaTransformObject({ zodToJsonConfig: { unrepresentable: 'any' } }),
   });
   registerCsrf(app);
-  registerSessions(app, database.db, { cache: !config.REDIS_URL });
+  registerSessions(app, database.db);
+  app.addHook('onClose', followSessionForgets(database, app.log));
   registerOperatorSessions(app, database.db);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -30,7 +30,7 @@ if (workers === 1) {
   }
   if (!config.REDIS_URL)
     console.warn(
-      'WORKERS > 1 without REDIS_URL: rate limits are counted per process, a chat message reaches only the sockets of the process that stored it, and a session is kept up to 5 s in each process.',
+      'WORKERS > 1 without REDIS_URL: rate limits are counted per process and a chat message reaches only the sockets of the process that stored it.',
     );
   // Migrated and seeded here, once, before any worker opens the database.
   const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 2 });

@@ -96,3 +96,23 @@ export const cookieOf = (res: Response, name: string) =>
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .find((c) => c.startsWith(`${name}=`))!;
+
+/** The Redis the tests of what crosses processes share: REDIS_URL, or the one `.ci/run` starts. */
+export const TEST_REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+
+/**
+ * Whether Redis answers at `url` within a second. The tests that need it run only when it does, except under CI
+ * (which starts one, .ci/run), where they must fail instead of skipping.
+ */
+export async function redisAnswers(url = TEST_REDIS_URL) {
+  const { Redis } = await import('ioredis');
+  const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  try {
+    await r.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}

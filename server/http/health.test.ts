@@ -3,13 +3,13 @@
  * does not answer, `/metrics` for Prometheus and nobody else, and an id on every answer that leads to its log lines.
  */
 import { Writable } from 'node:stream';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { openSocket } from '../modules/chat/testing.js';
 import { runJobs } from '../modules/jobs/index.js';
 import { OPERATOR_PASSWORD } from '../modules/operators/index.js';
 import { dbLabel, openTestDatabase, testConfig, type TestDatabase } from '../testing.js';
+import { redisAnswers, TEST_REDIS_URL } from '../test-processes.js';
 import { Metrics } from './metrics.js';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -121,18 +121,7 @@ describe(`health and readiness on ${dbLabel}`, () => {
   });
 });
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-async function redisAnswers() {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  try {
-    await r.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 const redisUp = await redisAnswers();
 
 // Under CI Redis runs (.ci/run) and this must not skip; elsewhere it runs when Redis answers.

@@ -1,10 +1,10 @@
 /** Sessions: an opaque token in an httpOnly cookie (or a Bearer header); only its sha256 is stored. */
 import crypto from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_TTL_DAYS } from '../../../core/constants.js';
 import { loginFirst } from '../../../core/login-first.js';
-import type { Conn, Db } from '../../db/client.js';
+import type { Conn, Database, Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/accounts.js';
 import type { CurrentSession, LicenceExpiry, SessionUser } from '../../http/auth.js';
 import { licenceExpiriesSql } from './licence-expiry.js';
@@ -62,9 +62,9 @@ async function lookup(db: Db, token: string): Promise<CurrentSession | null> {
 /**
  * Looked-up sessions are kept for a few seconds, because every call of a logged-in buyer needs one (prices
  * depend on the account) and each query is a turn of PGlite's single connection. Logging in or out, ending
- * sessions and any unsafe request of the account drop its entries at once; changes made by someone else
- * (an operator's review) show within CACHE_TTL_MS. Off when several processes share the sessions (REDIS_URL),
- * since a logout in one process could not drop another's entries: see docs/decisions/002-sessions.md.
+ * sessions and any unsafe request of the account drop its entries at once, in every process: the process that
+ * drops them tells the others over PostgreSQL (`followSessionForgets`), sent when the change commits. Changes
+ * made by someone else without a forget show within CACHE_TTL_MS. See docs/decisions/002-sessions.md.
  */
 const CACHE_TTL_MS = 5_000;
 /**
@@ -129,8 +129,46 @@ const cache = {
 
 const accountsOf = (session: CurrentSession) => (session.actor ? [session.user.id, session.actor.id] : [session.user.id]);
 
+/** Every process's sessions are dropped by notices on this channel; the payload is the account's id. */
+const FORGET_CHANNEL = 'yct_sessions';
+/** The PostgreSQL databases whose other processes hear this process's forgets (`followSessionForgets`). */
+const told = new Set<Db>();
+
+/** Tells the other processes to drop the account's sessions: in `conn`'s transaction (sent as it commits), or now. */
+async function tellForget(conn: Conn, userId: number) {
+  await conn.execute(sql`select pg_notify(${FORGET_CHANNEL}, ${String(userId)})`);
+}
+
+/** Drops the account's kept sessions, here and in every other process (after its change has committed). */
 export function forgetUserSessions(userId: number) {
   cache.forget(...cache.keysOf(userId));
+  for (const db of told) void tellForget(db, userId).catch(() => {});
+}
+
+/**
+ * Drops, in this process, the sessions of the accounts other processes forget on `database`, and every kept
+ * session when notices may have been lost. Answers what stops it. Only where other processes may write: on
+ * PostgreSQL.
+ */
+export function followSessionForgets(database: Database, log: FastifyBaseLogger): () => Promise<void> {
+  const { db, listen } = database;
+  if (!listen) return async () => {};
+  told.add(db);
+  const stop = listen(
+    FORGET_CHANNEL,
+    (payload) => {
+      const userId = Number(payload);
+      if (Number.isSafeInteger(userId)) cache.forget(...cache.keysOf(userId));
+    },
+    () => {
+      log.warn('sessions: listening again after a lost connection; kept sessions dropped');
+      cache.forget(...cache.entries.keys());
+    },
+  );
+  return async () => {
+    told.delete(db);
+    await stop();
+  };
 }
 
 /**
@@ -163,13 +201,13 @@ function cachedLookup(db: Db, token: string): CurrentSession | null | Promise<Cu
   return looked;
 }
 
-export function registerSessions(app: FastifyInstance, db: Db, opts: { cache: boolean }) {
+export function registerSessions(app: FastifyInstance, db: Db) {
   app.decorateRequest('session', null);
   // Hooks that call `done` rather than return a promise: a session kept in memory is found in the same turn.
   app.addHook('onRequest', (request, _reply, done) => {
     const token = tokenOf(request);
     if (!token || !readsSession(request.url)) return done();
-    const found = opts.cache ? cachedLookup(db, token) : lookup(db, token);
+    const found = cachedLookup(db, token);
     if (!(found instanceof Promise)) {
       request.session = found;
       return done();
@@ -193,6 +231,7 @@ export async function startSession(conn: Conn, request: FastifyRequest, reply: F
   if (request.session) {
     cache.forget(request.session.token);
     await conn.delete(sessions).where(eq(sessions.id, request.session.id));
+    if (told.size) await tellForget(conn, request.session.user.id);
   }
   forgetUserSessions(userId);
   const token = crypto.randomBytes(32).toString('base64url');
@@ -218,6 +257,7 @@ export async function endSession(conn: Conn, request: FastifyRequest, reply: Fas
   if (request.session) {
     cache.forget(request.session.token);
     await conn.delete(sessions).where(eq(sessions.id, request.session.id));
+    if (told.size) await tellForget(conn, request.session.user.id);
   }
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
@@ -228,10 +268,12 @@ export async function setActingFor(conn: Conn, session: CurrentSession, storeId:
   await conn.update(sessions).set({ actingFor: storeId }).where(eq(sessions.id, session.id));
   // Again: a request of the same session may have looked it up while the row was being changed.
   cache.forget(session.token);
+  if (told.size) await tellForget(conn, session.user.id);
 }
 
 /** Ends every session of the account, or every one but `keep`. */
 export async function endAllSessions(conn: Conn, userId: number, keep?: string) {
-  forgetUserSessions(userId);
+  cache.forget(...cache.keysOf(userId));
   await conn.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+  if (told.size) await tellForget(conn, userId);
 }

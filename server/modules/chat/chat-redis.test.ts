@@ -9,25 +9,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { buildApp } from '../../app.js';
 import { agent, buildTestApp, dbLabel, loginAs, operatorLogin, testConfig } from '../../testing.js';
-import { cookieOf, serverProcesses } from '../../test-processes.js';
+import { cookieOf, redisAnswers, serverProcesses, TEST_REDIS_URL } from '../../test-processes.js';
 import { OPERATOR_PASSWORD } from '../operators/service.js';
 import { openSocket } from './testing.js';
 
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-async function redisAnswers() {
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  try {
-    await r.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 const redisUp = await redisAnswers();
 
 // Without CI the Redis tests skip when Redis is not running; CI starts Redis (.ci/run), so there they must not skip.

@@ -4,7 +4,7 @@ export { accountQueues, newBuyersByDay, userDetail } from './admin.js';
 export { briefOf, buyersMatching, userBriefs } from './briefs.js';
 export type { UserBrief } from './briefs.js';
 export { licenceRows, licenceState, licenceView } from './licences.js';
-export { requireLicencesValid, sendLicenceReminders } from './licence-expiry.js';
+export { requireLicencesValid, requireStoreLicencesValid, sendLicenceReminders } from './licence-expiry.js';
 export { sendMessage } from './messages.js';
 export { accountCentreRoutes } from './centre-routes.js';
 export { checkPayPassword } from './pay-password.js';

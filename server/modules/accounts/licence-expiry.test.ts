@@ -242,6 +242,21 @@ describe(`buying once a licence has expired on ${dbLabel}`, () => {
         .where(and(eq(cartItems.userId, demoId), inArray(cartItems.id, ids))),
     ).toEqual([]);
   });
+
+  it('goes by the store’s own licences while a headquarters acts for it', async () => {
+    const storeYyzz = await licenceOf('chain-b', 'yyzz');
+    await setLicence(storeYyzz.id, { validUntil: lapsed });
+    try {
+      const chain = await loginAs(t.app, 'chain');
+      expect((await chain.post('/api/user/act_for', { store_id: await idOf('chain-b') })).body.code).toBe(10000);
+      expect((await chain.post('/api/cart', line())).body).toMatchObject({ code: 400, message: expired(lapsed) });
+      // Another store of the same headquarters, in date, buys.
+      expect((await chain.post('/api/user/act_for', { store_id: await idOf('chain-a') })).body.code).toBe(10000);
+      expect((await chain.post('/api/cart', line())).body.code).toBe(10000);
+    } finally {
+      await setLicence(storeYyzz.id, { validUntil: storeYyzz.validUntil });
+    }
+  });
 });
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(64)]);

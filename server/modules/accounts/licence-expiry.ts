@@ -30,10 +30,14 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
 export const approvedUntilSql = sql<string | null>`case when ${licences.status} = ${ReviewStatus.approved}
   then ${licences.validUntil} else ${licences.approvedUntil} end`;
 
-/** The account's licences by approved last day, earliest first, as JSON: a column of the session's statement. */
-export const licenceExpiriesSql = (userId: AnyPgColumn | SQL) => sql<LicenceExpiry[]>`coalesce((
+/**
+ * The licences of the account of the statement's `users` row by approved last day, earliest first, as JSON: a column
+ * of the session's statement. The row is named with its table, always: a statement reading `users` alone names its
+ * columns bare, and a bare `id` inside this subquery would be the licence's own.
+ */
+export const licenceExpiriesSql = () => sql<LicenceExpiry[]>`coalesce((
   select json_agg(json_build_object('type', e.type, 'until', e.until) order by e.until, e.type)
-  from (select ${licences.type} as type, ${approvedUntilSql} as until from ${licences} where ${licences.userId} = ${userId}) e
+  from (select ${licences.type} as type, ${approvedUntilSql} as until from ${licences} where ${licences.userId} = ${users}.${sql.identifier(users.id.name)}) e
   where e.until is not null), '[]'::json)`;
 
 /** What a buyer whose licences in `expired` have expired is told when buying is refused. */
@@ -58,6 +62,14 @@ export function requireLicencesValid(user: SessionUser) {
   const day = today();
   if (first.until >= day) return;
   throw refuse(expiredText(expiredLicences(user, day)));
+}
+
+/** Refuses a chain headquarters buying for its store `store` (copying lines into its cart) once a licence of the store has expired. */
+export function requireStoreLicencesValid(store: SessionUser & { company: string }) {
+  const expired = expiredLicences(store);
+  if (!expired.length) return;
+  const which = expired.map((l) => `${nameOf(l.type)}（有效期至${l.until}）`).join('、');
+  throw refuse(`${store.company}的${which}已过期，需在该门店的${RENEW_AT}上传新证件并审核通过后才能为其加购`);
 }
 
 type Due = { id: number; userId: number; type: string; number: string; until: string; days: number };

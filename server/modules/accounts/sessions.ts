@@ -41,7 +41,7 @@ const withExpiries = ({ user, licenceExpiries }: { user: typeof users.$inferSele
 async function lookup(db: Db, token: string): Promise<CurrentSession | null> {
   const id = digest(token);
   const [row] = await db
-    .select({ user: users, licenceExpiries: licenceExpiriesSql(users.id), createdAt: sessions.createdAt, actingFor: sessions.actingFor })
+    .select({ user: users, licenceExpiries: licenceExpiriesSql(), createdAt: sessions.createdAt, actingFor: sessions.actingFor })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
@@ -50,7 +50,7 @@ async function lookup(db: Db, token: string): Promise<CurrentSession | null> {
   if (row.user.sessionsValidAfter && row.createdAt < row.user.sessionsValidAfter) return null;
   if (row.actingFor) {
     const [store] = await db
-      .select({ user: users, licenceExpiries: licenceExpiriesSql(users.id) })
+      .select({ user: users, licenceExpiries: licenceExpiriesSql() })
       .from(users)
       .where(and(eq(users.id, row.actingFor), eq(users.parentId, row.user.id)))
       .limit(1);

@@ -1,10 +1,11 @@
 /** A chain headquarters' stores (多店管理) and acting for one: cart, orders and wallet are then the store's. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { ChainStore, ChainStores } from '../../../core/schemas/member.js';
 import type { Conn, Db } from '../../db/client.js';
 import { users } from '../../db/schema/accounts.js';
 import type { CurrentSession } from '../../http/auth.js';
 import { notFound } from '../../http/envelope.js';
+import { licenceExpiriesSql } from './licence-expiry.js';
 import { userBase } from './service.js';
 import { setActingFor } from './sessions.js';
 
@@ -27,9 +28,10 @@ export async function storesOf(db: Conn, userId: number): Promise<ChainStore[]> 
 }
 
 /** One store of the headquarters, or null. */
+/** The headquarters' store `storeId` with its licences' approved last days (as a session carries them), or null. */
 export async function storeOf(conn: Conn, headquartersId: number, storeId: number) {
   const [store] = await conn
-    .select()
+    .select({ ...getTableColumns(users), licenceExpiries: licenceExpiriesSql() })
     .from(users)
     .where(and(eq(users.id, storeId), eq(users.parentId, headquartersId)))
     .limit(1);

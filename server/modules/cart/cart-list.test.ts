@@ -1,8 +1,8 @@
 /** The cart as a buyer works with it: priced lines, manjian progress, quantities, selection, checkout, stores. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, asc, eq, gt, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { CartList } from '../../../core/schemas/cart.js';
-import { activities, activityGoods, brands, cartItems, combinations, goods, users } from '../../db/schema/index.js';
+import { activities, activityGoods, brands, cartItems, combinations, goods, licences, users } from '../../db/schema/index.js';
 import { agent, buildTestApp, dbLabel, loginAs, type TestApp } from '../../testing.js';
 import { forgetPromotionContext } from '../promotions/context.js';
 
@@ -370,5 +370,49 @@ describe(`chain stores on ${dbLabel}`, () => {
     expect((await chain.post('/api/cart/copy', { ids: [line.id], other_user_ids: [demoUser.id] })).status).toBe(404);
     const storeA = await loginAs(t.app, 'chain-a');
     expect((await storeA.post('/api/cart/copy', { ids: [line.id], other_user_ids: [stores[1].id] })).status).toBe(404);
+  });
+
+  it('refuses the whole copy while a store’s licence has expired, naming the store and the licence, and copies again once renewed', async () => {
+    const chain = await loginAs(t.app, 'chain');
+    const [g] = await brandGoods('齐鲁', 1);
+    await chain.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz }] });
+    const line = ((await chain.get('/api/cart/list')).body.data.list as Line[]).find((l) => l.goods_id === g.id)!;
+    const stores = await t.db
+      .select()
+      .from(users)
+      .where(inArray(users.username, ['chain-a', 'chain-b']))
+      .orderBy(users.username);
+    const [licence] = await t.db
+      .select()
+      .from(licences)
+      .where(and(eq(licences.userId, stores[1].id), eq(licences.status, 1), isNotNull(licences.validUntil)))
+      .orderBy(licences.id)
+      .limit(1);
+    const carts = async () =>
+      t.db
+        .select({ userId: cartItems.userId, number: cartItems.number })
+        .from(cartItems)
+        .where(
+          and(
+            inArray(
+              cartItems.userId,
+              stores.map((s) => s.id),
+            ),
+            eq(cartItems.goodsId, g.id),
+          ),
+        );
+    const before = await carts();
+    await t.db.update(licences).set({ validUntil: '2020-06-30' }).where(eq(licences.id, licence.id));
+    try {
+      const refused = await chain.post('/api/cart/copy', { ids: [line.id], other_user_ids: stores.map((s) => s.id) });
+      expect(refused.body.code).toBe(400);
+      expect(refused.body.message).toContain(stores[1].company);
+      expect(refused.body.message).toContain('有效期至2020-06-30');
+      // All or nothing: the store in date got nothing either.
+      expect(await carts()).toEqual(before);
+    } finally {
+      await t.db.update(licences).set({ validUntil: licence.validUntil }).where(eq(licences.id, licence.id));
+    }
+    expect((await chain.post('/api/cart/copy', { ids: [line.id], other_user_ids: stores.map((s) => s.id) })).body.code).toBe(10000);
   });
 });

@@ -23,7 +23,7 @@ import { cartItems } from '../../db/schema/cart.js';
 import { anyId, uniqueIds } from '../../db/params.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound, refuse } from '../../http/envelope.js';
-import { requireLicencesValid, storeOf } from '../accounts/index.js';
+import { requireLicencesValid, requireStoreLicencesValid, storeOf } from '../accounts/index.js';
 import { cartFacts, expiriesOfGoodsJsonSql, expiriesOfJson, heldBatchNotes, viewerOfUser } from '../catalogue/index.js';
 import { promotionContext } from '../promotions/index.js';
 import { addLinesIn, addToCart, lineCount, nearShort, nearUnitsOf, requireApproved } from './add.js';
@@ -191,6 +191,7 @@ export async function nextHint(db: Db, user: SessionUser, activityId?: number): 
  */
 export async function copyToStores(db: Db, user: SessionUser, ids: number[], storeIds: number[]): Promise<CartCopy> {
   requireApproved(user);
+  requireLicencesValid(user);
   const own = await ownIds(db, user.id, ids);
   const ctx = await promotionContext(db);
   const near = await nearUnitsOf(
@@ -207,6 +208,7 @@ export async function copyToStores(db: Db, user: SessionUser, ids: number[], sto
       const store = await storeOf(tx, user.id, id);
       if (!store) throw notFound('门店不存在');
       if (store.isPassed !== 1) throw refuse(`${store.company}的资质尚未审核通过，不能为其加购`);
+      requireStoreLicencesValid(store);
       const result = await addLinesIn(
         tx,
         ctx,

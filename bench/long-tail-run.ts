@@ -30,15 +30,16 @@ export type LongTail = {
 
 const LONG_TAIL_SECONDS = () => Math.max(20, duration * 2);
 /** Budgets of the long-tail workloads (bench rows, never timed tests). */
-const LONG_TAIL_P99_MS = 50;
+export const LONG_TAIL_P99_MS = 50;
 const LONG_TAIL_RATIO = { PostgreSQL: 0.25, PGlite: 0.15 } as Record<string, number>;
 /** No pause of the server's loop over this during the long tail (ms). */
 const LOOP_PAUSE_MS = 20;
 /** p99 at the full catalogue over p99 at the small one. */
 const LONG_TAIL_GROWTH = 1.5;
-const BUYER_BUDGETS: Record<string, number> = { 'add to cart': 60, 'cart list (40-50 lines)': 60, 'order of 10 lines': 150 };
+export const BUYER_BUDGETS: Record<string, number> = { 'add to cart': 60, 'cart list (40-50 lines)': 60, 'order of 10 lines': 150 };
 
-async function facts(base: string, cookie: string, goodsCount: number): Promise<Catalogue & { stocked: { id: number; zbz: number }[] }> {
+/** What the loads draw from: the categories, brands, approval numbers and goods in stock of a started site. */
+export async function facts(base: string, cookie: string, goodsCount: number): Promise<Catalogue & { stocked: { id: number; zbz: number }[] }> {
   const get = async <T>(path: string) =>
     ((await (await fetch(base + path, { headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } })).json()) as { data: T }).data;
   type Node = { id: number; children: Node[] };

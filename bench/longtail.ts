@@ -302,9 +302,10 @@ type Stocked = { id: number; zbz: number };
 
 /**
  * Buyers at once, each on a cart of 40-50 lines: add one random goods, list the cart, and every tenth time
- * check out the ten oldest lines (去结算) and order them. Every call timed by its kind.
+ * check out the ten oldest lines (去结算) and order them; with `cancel`, the order is cancelled next (its stock
+ * returned), so that a load of any length never sells the shelves empty. Every call timed by its kind.
  */
-export async function driveBuyers(base: string, cookies: string[], goods: Stocked[], seconds: number, seed = 11): Promise<Timing[]> {
+export async function driveBuyers(base: string, cookies: string[], goods: Stocked[], seconds: number, seed = 11, { cancel = false } = {}): Promise<Timing[]> {
   const url = new URL(base);
   const rnd = random(seed);
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -354,7 +355,10 @@ export async function driveBuyers(base: string, cookies: string[], goods: Stocke
             .sort((a, b) => a - b)
             .slice(0, 10);
           await call('checkout of 10 lines (去结算)', cookie, 'POST', '/api/cart/checkout', ids.map((id) => `ids[]=${id}`).join('&'));
-          await call('order of 10 lines', cookie, 'POST', '/api/order', `address_id=${address}`);
+          const placed = (await call('order of 10 lines', cookie, 'POST', '/api/order', `address_id=${address}`)) as { orders?: { id: number }[] } | undefined;
+          if (cancel)
+            for (const o of placed?.orders ?? [])
+              await call('cancel an order', cookie, 'POST', `/api/order/${o.id}/cancel`, `reason=${encodeURIComponent('采购计划有变')}`);
         }
       }
     }),

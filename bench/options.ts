@@ -16,6 +16,8 @@ export const { values: opts } = parseArgs({
     'keep-seed': { type: 'boolean', default: false },
     /** Catalogue sizes the long tail is also run at, each on a database of its own: `--tail-goods 10000`. */
     'tail-goods': { type: 'string', default: '' },
+    /** How long the soak (bench/soak.ts) loads the site. */
+    minutes: { type: 'string', default: '30' },
   },
 });
 if (opts.only && !['pglite', 'postgres', 'web'].includes(opts.only)) throw new Error(`--only ${opts.only}: expected pglite, postgres or web`);

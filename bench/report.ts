@@ -21,7 +21,10 @@ its event loop during that load (\`perf_hooks.monitorEventLoopDelay\`, bench/loo
  * The two parts of bench/README.md, so that a run of one part keeps the other's last figures. A report
  * written before the web part existed is all API table.
  */
-export function readSections(readme: string): { api: string | null; web: string | null } {
+export function readSections(readme: string): { api: string | null; web: string | null; soak: string | null } {
+  const soakAt = readme.indexOf('\n## Soak\n');
+  const soak = soakAt >= 0 ? readme.slice(soakAt + 1).trimEnd() + '\n' : null;
+  if (soakAt >= 0) readme = readme.slice(0, soakAt);
   const webAt = readme.indexOf('\n## Web\n');
   const apiAt = readme.indexOf('\n## API calls\n');
   const web = webAt >= 0 ? readme.slice(webAt + 1).trimEnd() + '\n' : null;
@@ -29,7 +32,7 @@ export function readSections(readme: string): { api: string | null; web: string 
   let api: string | null = null;
   if (apiAt >= 0) api = beforeWeb.slice(apiAt + 1).trimEnd() + '\n';
   else if (beforeWeb.includes('\nLast run:')) api = `## API calls\n\n${API_INTRO}\n\n${beforeWeb.slice(beforeWeb.indexOf('\nLast run:') + 1).trimEnd()}\n`;
-  return { api, web };
+  return { api, web, soak };
 }
 
 /** The table of the API calls, each beside the bare route, with its budget. */
@@ -100,7 +103,7 @@ ${tradeTable(trade)}
 }
 
 /** The whole of bench/README.md. */
-export function readmeText(apiSection: string | null, webText: string | null) {
+export function readmeText(apiSection: string | null, webText: string | null, soakText: string | null) {
   return `# Benchmarks
 
 \`npm run bench\` measures the budgets of DESIGN.md section 12: the web app's first-load JavaScript and
@@ -108,7 +111,9 @@ Lighthouse scores, then the API calls under load. Options: \`--goods 100000\`, \
 at that size), \`--duration\`, \`--connections\`, \`--only pglite|postgres|web\`, \`--skip-web\`, \`--skip-long-tail\`,
 \`--skip-calls\` (only the buyers, the marketing writes and the outbound check), \`--lighthouse-runs 3\`, \`--keep-seed\` (each database
 seeded once and copied for later runs, bench/seeded.ts). A part that was not run keeps its last figures.
+\`npm run bench:soak\` (bench/soak.ts) loads two server processes behind nginx for half an hour (\`--minutes\`).
 
 ${apiSection ?? '## API calls\n\nNot measured yet: `npm run bench -- --skip-web`.\n'}
-${webText ?? '## Web\n\nNot measured yet: `npm run bench -- --only web`.\n'}`;
+${webText ?? '## Web\n\nNot measured yet: `npm run bench -- --only web`.\n'}
+${soakText ?? '## Soak\n\nNot measured yet: `npm run bench:soak`.\n'}`;
 }

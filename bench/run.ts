@@ -123,5 +123,5 @@ if (runApi) {
   if (table) console.log(`\n${table}`);
 }
 
-fs.writeFileSync(readmePath, readmeText(apiSection, webText));
+fs.writeFileSync(readmePath, readmeText(apiSection, webText, previous.soak));
 process.exit(failed ? 1 : 0);

@@ -6,11 +6,9 @@
  * server believes is the buyer's, never what a client writes in X-Forwarded-For. Runs on PostgreSQL with nginx and
  * Redis (CI installs and starts both, .ci/run; elsewhere it skips without them).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +16,9 @@ import pg from 'pg';
 import { openSocket } from './modules/chat/testing.js';
 import { OPERATOR_PASSWORD } from './modules/operators/service.js';
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './seed/demo-password.js';
+import { NGINX, startNginx, type Nginx } from './test-nginx.js';
 import { redisAnswers, serverProcesses, TEST_REDIS_URL, type ServerProcesses } from './test-processes.js';
 
-const NGINX = '/usr/sbin/nginx';
 const postgresUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL || process.env.DATABASE_URL : undefined;
 const ready = Boolean(postgresUrl) && fs.existsSync(NGINX) && (await redisAnswers());
 
@@ -87,71 +85,9 @@ const sessionCookie = (res: Answer, name: string) =>
     .map((c) => c.split(';')[0])
     .find((c) => c.startsWith(`${name}=`))!;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * Starts nginx with deploy/nginx.conf in front of `upstreams`, listening on `port`: the file as it is, but for the
- * upstream addresses, the port and the address nginx connects from. Answers what stops it.
- */
-async function startNginx(upstreams: string[], port: number, dir: string): Promise<ChildProcess> {
-  const site = fs.readFileSync(path.join(import.meta.dirname, '../deploy/nginx.conf'), 'utf8');
-  const servers = [...site.matchAll(/^\s*server \d+\.\d+\.\d+\.\d+:\d+ [^;]*;$/gm)];
-  expect(servers.length).toBe(2);
-  const rendered = site
-    .replace(servers[0][0], servers[0][0].replace(/\d+\.\d+\.\d+\.\d+:\d+/, upstreams[0]))
-    .replace(servers[1][0], servers[1][0].replace(/\d+\.\d+\.\d+\.\d+:\d+/, upstreams[1]))
-    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`)
-    .replace(/^(\s*)proxy_pass http:\/\/yct;$/m, `$1proxy_pass http://yct;\n$1proxy_bind ${NGINX_SIDE};`);
-  expect(rendered).toContain(`proxy_bind ${NGINX_SIDE}`);
-  fs.writeFileSync(path.join(dir, 'yct.conf'), rendered);
-  for (const d of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) fs.mkdirSync(path.join(dir, d), { recursive: true });
-  // The frame Debian's /etc/nginx/nginx.conf gives a site, in a folder of the test's own.
-  fs.writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `daemon off;
-${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/yct.conf;
-}
-`,
-  );
-  const child = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let said = '';
-  child.stderr!.on('data', (c) => (said += String(c)));
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx ended (${child.exitCode}): ${said}`);
-    const up = await call(`http://127.0.0.1:${port}`, 'GET', '/healthz').then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (up) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nginx did not answer: ${said}`);
-}
-
 describe.runIf(ready)('two server processes behind nginx (deploy/nginx.conf), on PostgreSQL with Redis', () => {
   let processes: ServerProcesses;
-  let nginx: ChildProcess | undefined;
+  let nginx: Nginx | undefined;
   let a: string;
   let b: string;
   let front: string;
@@ -173,21 +109,12 @@ describe.runIf(ready)('two server processes behind nginx (deploy/nginx.conf), on
     const env = { REDIS_URL: TEST_REDIS_URL, TRUST_PROXY: NGINX_SIDE };
     a = await processes.start(env);
     b = await processes.start(env);
-    const port = await freePort();
-    nginx = await startNginx(
-      [a, b].map((base) => new URL(base).host),
-      port,
-      dir,
-    );
-    front = `http://127.0.0.1:${port}`;
+    nginx = await startNginx([new URL(a).host, new URL(b).host], dir, { bind: NGINX_SIDE });
+    front = nginx.base;
   }, 240_000);
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const ended = new Promise((r) => nginx!.once('exit', r));
-      nginx.kill('SIGQUIT');
-      await ended;
-    }
+    await nginx?.stop();
     await processes?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);

@@ -10,7 +10,8 @@ import { isAuditAction, isAuditField, isAuditTarget } from '../core/audit-names.
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
-import { auditLog } from './db/schema/index.js';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import { auditLog, cartItems, goods } from './db/schema/index.js';
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './seed/demo-password.js';
 import type { SmsSender } from './modules/accounts/index.js';
 import { OPERATOR_PASSWORD } from './modules/operators/index.js';
@@ -238,4 +239,23 @@ export async function operatorLogin(app: TestApp['app'], username: string, passw
   const res = await a.post('/api/admin/login', { username, password });
   if (res.body.code !== 10000) throw new Error(`operator login ${username} failed: ${res.body.message}`);
   return a;
+}
+
+/**
+ * `buyer` (the account `userId`) checks out a cart of one middle package of the first plain goods in stock (any
+ * other line removed); answers the confirm page's address, to order it with.
+ */
+export async function checkedOutOne(t: TestApp, buyer: ReturnType<typeof agent>, userId: number): Promise<number> {
+  const [g] = await t.db
+    .select({ id: goods.id, zbz: goods.zbz })
+    .from(goods)
+    .where(and(eq(goods.isBuy, true), eq(goods.isOnSale, true), eq(goods.isKx, false), eq(goods.isEphedrine, false), gt(goods.number, 1000)))
+    .orderBy(asc(goods.id))
+    .limit(1);
+  await t.db.delete(cartItems).where(eq(cartItems.userId, userId));
+  const added = await buyer.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz }] });
+  if (added.body.code !== 10000) throw new Error(`adding to the cart: ${added.body.message}`);
+  const ids = ((await buyer.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id);
+  await buyer.post('/api/cart/checkout', { ids });
+  return (await buyer.get('/api/cart/confirm?coupon_id=0')).body.data.address_id as number;
 }

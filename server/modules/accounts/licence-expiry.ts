@@ -6,8 +6,7 @@
  * refused from tomorrow. Buying goes by the date an operator approved, so a new picture waiting for review keeps
  * the old date (`approved_until`) until it is approved.
  */
-import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { LICENCE_TYPES, type LicenceType } from '../../../core/constants.js';
 import { ReviewStatus } from '../../../core/status.js';
 import type { Db } from '../../db/client.js';

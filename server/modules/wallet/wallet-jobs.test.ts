@@ -5,12 +5,23 @@
  * the buyer's 账期 view and on the order until it is repaid.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { CouponStatus } from '../../../core/status.js';
 import type { Db } from '../../db/client.js';
-import { cartItems, coupons, creditBills, goods, ledger, userCoupons, users, wallets } from '../../db/schema/index.js';
+import { coupons, creditBills, ledger, userCoupons, users, wallets } from '../../db/schema/index.js';
 import { today } from '../../lib/china-time.js';
-import { agent, anotherConnection, buildTestApp, failingOn, dbLabel, DEMO_PAY_PASSWORD, loginAs, operatorLogin, type TestApp } from '../../testing.js';
+import {
+  agent,
+  anotherConnection,
+  buildTestApp,
+  checkedOutOne,
+  failingOn,
+  dbLabel,
+  DEMO_PAY_PASSWORD,
+  loginAs,
+  operatorLogin,
+  type TestApp,
+} from '../../testing.js';
 import { runJobs, type Job } from '../jobs/index.js';
 import { expireCoupons, markOverdueBills } from './jobs.js';
 
@@ -34,19 +45,7 @@ afterAll(async () => {
 });
 
 /** Demo's cart holds one middle package of plain goods, checked out; answers the confirm page's address. */
-async function cartOfOne() {
-  const [g] = await t.db
-    .select({ id: goods.id, zbz: goods.zbz })
-    .from(goods)
-    .where(and(eq(goods.isBuy, true), eq(goods.isOnSale, true), eq(goods.isKx, false), eq(goods.isEphedrine, false), gt(goods.number, 1000)))
-    .orderBy(asc(goods.id))
-    .limit(1);
-  await t.db.delete(cartItems).where(eq(cartItems.userId, demoId));
-  expect((await demo.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz }] })).body.code).toBe(10000);
-  const ids = ((await demo.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id);
-  await demo.post('/api/cart/checkout', { ids });
-  return (await demo.get('/api/cart/confirm?coupon_id=0')).body.data.address_id as number;
-}
+const cartOfOne = () => checkedOutOne(t, demo, demoId);
 
 /** Demo places an order of one middle package; answers its id. */
 async function newOrder() {

@@ -4,10 +4,10 @@
  * another account's ids answer 404, bad input answers 422 with the field's Chinese message and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { yuanToFen } from '../../../core/money.js';
-import { cartItems, creditBills, goods, ledger, users, wallets } from '../../db/schema/index.js';
-import { agent, buildTestApp, dbLabel, DEMO_PAY_PASSWORD, loginAs, type TestApp } from '../../testing.js';
+import { creditBills, ledger, users, wallets } from '../../db/schema/index.js';
+import { agent, buildTestApp, checkedOutOne, dbLabel, DEMO_PAY_PASSWORD, loginAs, type TestApp } from '../../testing.js';
 
 let t: TestApp;
 let demo: ReturnType<typeof agent>;
@@ -66,19 +66,7 @@ async function money(a: ReturnType<typeof agent>) {
 
 /** Demo buys one middle package of plain goods on credit: a bill of its own to repay. */
 async function billOnCredit() {
-  const demoId = await userId('demo');
-  const [g] = await t.db
-    .select({ id: goods.id, zbz: goods.zbz })
-    .from(goods)
-    .where(and(eq(goods.isBuy, true), eq(goods.isOnSale, true), eq(goods.isKx, false), eq(goods.isEphedrine, false), gt(goods.number, 1000)))
-    .orderBy(asc(goods.id))
-    .limit(1);
-  await t.db.delete(cartItems).where(eq(cartItems.userId, demoId));
-  expect((await demo.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz }] })).body.code).toBe(10000);
-  const ids = ((await demo.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id);
-  await demo.post('/api/cart/checkout', { ids });
-  const confirm = (await demo.get('/api/cart/confirm?coupon_id=0')).body.data;
-  const placed = await demo.post('/api/order', { address_id: confirm.address_id, coupon_id: 0 });
+  const placed = await demo.post('/api/order', { address_id: await checkedOutOne(t, demo, await userId('demo')), coupon_id: 0 });
   expect(placed.body.code, placed.body.message).toBe(10000);
   const paid = await demo.post('/api/pay/order', { order_id: placed.body.data.orders[0].id, method: 'credit', pay_password: DEMO_PAY_PASSWORD });
   expect(paid.body.data?.paid, paid.body.message).toBe(1);

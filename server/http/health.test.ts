@@ -108,6 +108,9 @@ describe(`health and readiness on ${dbLabel}`, () => {
       expect((await orphan.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       const warning = kept.lines.find((l) => l.msg === 'not ready');
       expect(warning).toMatchObject({ level: 40, checks: { database: 'down' }, reqId: res.headers['x-request-id'] });
+      // Said once, not at every probe of a balancer polling each second.
+      expect((await orphan.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+      expect(kept.lines.filter((l) => l.msg === 'not ready')).toHaveLength(1);
     } finally {
       await orphan.close();
       if (!disposed) await gone.dispose();

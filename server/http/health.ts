@@ -67,15 +67,24 @@ export function healthRoutes(app: FastifyInstance, { database, redis, metrics, m
 
   // Without the database nothing is served: 503, and the balancer sends buyers elsewhere. Without Redis the process
   // still sells and chats within itself (limits counted per process): ready, and says it is `degraded`.
+  // What the last probe found: the log says when it changes, not at every probe of a balancer polling each second.
+  let last: 'ok' | 'degraded' | 'unavailable' = 'ok';
   app.get('/readyz', hidden, async (request, reply) => {
     const [db, cache] = await Promise.all([answers(() => database.db.execute(sql`select 1`)), redis ? answers(() => redis.ping()) : Promise.resolve(null)]);
     const checks = { database: db.state, ...(cache ? { redis: cache.state } : {}) };
+    const status = db.state === 'down' ? 'unavailable' : cache?.state === 'down' ? 'degraded' : 'ok';
+    if (status !== last) {
+      const failed = db.state === 'down' ? db : cache;
+      if (status === 'ok') request.log.info({ checks }, 'ready again');
+      else
+        request.log.warn(
+          { checks, err: failed?.state === 'down' ? failed.err : undefined },
+          status === 'unavailable' ? 'not ready' : 'degraded: Redis does not answer',
+        );
+      last = status;
+    }
     reply.header('cache-control', 'no-store');
-    if (db.state === 'ok' && cache?.state !== 'down') return reply.send({ status: 'ok', checks });
-    const failed = db.state === 'down' ? db : cache;
-    request.log.warn({ checks, err: failed?.state === 'down' ? failed.err : undefined }, db.state === 'down' ? 'not ready' : 'degraded: Redis does not answer');
-    if (db.state === 'ok') return reply.send({ status: 'degraded', checks });
-    return reply.status(503).send({ status: 'unavailable', checks });
+    return reply.status(status === 'unavailable' ? 503 : 200).send({ status, checks });
   });
 
   app.get('/metrics', hidden, async (request, reply) => {

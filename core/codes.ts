@@ -9,6 +9,7 @@ export const Code = {
   notFound: 404,
   tooMany: 429,
   serverError: 500,
+  unavailable: 503,
 } as const;
 
 export type ValidationErrors = Record<string, string[]>;
@@ -17,6 +18,7 @@ export const Message = {
   ok: 'success',
   unauthenticated: '未登录',
   serverError: '系统繁忙，请稍候再试',
+  unavailable: '服务暂时不可用，请稍后再试',
   notFound: '数据不存在',
   routeNotFound: '接口不存在',
   forbidden: '非法请求',

@@ -36,7 +36,6 @@ import {
   accountAdminRoutes,
   profileRoutes,
   registerSessions,
-  followSessionForgets,
   registrationRoutes,
   type SmsSender,
   setUserFigures,
@@ -237,8 +236,7 @@ export async function buildApp({ config, database, sms, logger, metrics = new Me
     transformObject: createJsonSchemaTransformObject({ zodToJsonConfig: { unrepresentable: 'any' } }),
   });
   registerCsrf(app);
-  registerSessions(app, database.db);
-  app.addHook('onClose', followSessionForgets(database, app.log));
+  registerSessions(app, database);
   registerOperatorSessions(app, database.db);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -1,6 +1,6 @@
 /** Starts the server: configuration, database (migrated, seeded when empty), HTTP, graceful shutdown. */
 import { loadConfig, sandboxNotice } from './config.js';
-import { openDatabase } from './db/client.js';
+import { databaseUnavailable, openDatabase } from './db/client.js';
 import { backupIntoDataDir, holdDataDir } from './db/backup.js';
 import { seedReports } from './seed/reports.js';
 import { buildApp } from './app.js';
@@ -13,6 +13,7 @@ import type { Db } from './db/client.js';
 import { runJobs, setJobPeriods, trimJobRuns, type Job } from './modules/jobs/index.js';
 import { reportNearExpiry, untilNextReport } from './modules/quality/index.js';
 import { expireCoupons, markOverdueBills } from './modules/wallet/index.js';
+import { uploadStore } from './modules/uploads/index.js';
 import type { JobName } from '../core/schemas/jobs.js';
 import { Metrics } from './http/metrics.js';
 import { databaseLabel, seedSite, siteUrl, startupNotice, warmUp } from './startup.js';
@@ -88,7 +89,11 @@ setJobPeriods(jobList);
 /** Started once the site answers. */
 const jobRunner = runJobs(jobsDb, jobList, {
   onRun: (outcome) => metrics.jobRan(outcome),
-  onError: (job, err) => app.log.error({ err, job }, job ? 'background job failed' : 'background jobs: could not look for a job due'),
+  onError: (job, err) => {
+    // The database away is said once, not by every job and every look (http/freshness.ts); each is tried again.
+    const level = databaseUnavailable(err) ? 'info' : 'error';
+    app.log[level]({ err, job }, job ? 'background job failed' : 'background jobs: could not look for a job due');
+  },
 });
 
 let closing = false;
@@ -124,7 +129,7 @@ jobRunner.start();
 // Sample inspection reports (样本) of the batches the seeded orders took and of the first goods, drawn once the
 // site answers: a few seconds of PDFs that nothing waits for.
 if (seeded)
-  void seedReports(database.db, config.uploadDir)
+  void seedReports(database.db, uploadStore({ config, database }))
     .then((n) => n && app.log.info({ reports: n }, 'sample inspection reports drawn'))
     .catch((err: unknown) => app.log.error({ err }, 'drawing sample inspection reports failed'));
 const address = app.server.address();

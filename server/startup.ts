@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { hashPassword } from './lib/passwords.js';
 import { OPERATOR_PASSWORD, seedOperators } from './modules/operators/index.js';
+import { copyFolderIntoDatabase, uploadStore } from './modules/uploads/index.js';
 import { seedDocuments } from './seed/documents.js';
 import { seedAccounts, seedIfEmpty } from './seed/seed.js';
 import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './seed/demo-password.js';
@@ -26,14 +27,19 @@ import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from './seed/demo-password.js';
 /**
  * A new site's demo data when its database is empty (answers whether it was), and the console's operators, also in
  * a database seeded before the console existed: by the one process that starts the site (server/serve.ts runs it
- * before its workers start).
+ * before its workers start). On PostgreSQL, the files an earlier version left in this machine's uploads folder are
+ * copied into the database, where every process finds them (docs/decisions/043-uploads-storage.md).
  */
 export async function seedSite(database: Database, config: Pick<Config, 'SEED_GOODS' | 'uploadDir'>): Promise<boolean> {
   const seeded = await seedIfEmpty(database.db, { goods: config.SEED_GOODS });
   if (seeded) await seedAccounts(database.db, hashPassword);
   // Sample 首营资料 (样本) for a new site, written where its uploads lie.
-  if (seeded) await seedDocuments(database.db, config.uploadDir);
+  if (seeded) await seedDocuments(database.db, uploadStore({ config, database }));
   await seedOperators(database.db);
+  if (database.kind === 'postgres') {
+    const copied = await copyFolderIntoDatabase(database.db, config.uploadDir);
+    if (copied) console.log(`${copied} uploaded files copied from ${config.uploadDir} into the database; the folder is no longer read.`);
+  }
   return seeded;
 }
 

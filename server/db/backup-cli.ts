@@ -21,7 +21,7 @@ function fail(message: string): never {
 }
 
 if (config.DATABASE_URL)
-  fail('DATABASE_URL is set: back up PostgreSQL with its own tools (pg_dump -Fc, restored with pg_restore; docs/deploy.md), and the uploads folder with it.');
+  fail('DATABASE_URL is set: back up PostgreSQL with its own tools (pg_dump -Fc, restored with pg_restore; docs/deploy.md); the uploaded files are in it.');
 const holder = heldBy(dataDir);
 if (holder) fail(`The server (process ${holder}) holds ${dataDir}: stop it first, or run 备份内嵌数据库 in the console's 后台任务.`);
 

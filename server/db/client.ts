@@ -118,6 +118,55 @@ function preparedStatements(client: pg.PoolClient) {
   }) as typeof client.query;
 }
 
+/**
+ * drizzle's transaction sends `begin` before the `try` whose `finally` gives its connection back to the pool
+ * (drizzle-orm issue 6023, open in 0.45): a `begin` that fails, on a connection the database ended a moment
+ * before (it stopped), would keep that connection out of the pool for good, and a few such would leave the pool
+ * none to give. The connection is given back here, broken, so that the pool closes it.
+ */
+function releasedWhenBeginFails(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    const text = (args[0] as QueryConfig | null)?.text;
+    if (result instanceof Promise && typeof text === 'string' && /^begin\b/i.test(text)) {
+      result.catch((err: unknown) => {
+        const release = client.release;
+        // drizzle does not give it back after a failed `begin`; should a later version do so, that is a no-op.
+        client.release = () => {};
+        release(err instanceof Error ? err : new Error(String(err)));
+      });
+    }
+    return result;
+  }) as typeof client.query;
+}
+
+/** Node's socket errors of a database that cannot be reached or whose connection broke. */
+const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * PostgreSQL's refusals of a connection, or its end: shutting down (57P01, fast or immediate stop), crashed (57P02),
+ * starting or stopping (57P03), too many connections (53300), and the connection exceptions (class 08).
+ */
+const SERVER_CODES = /^(57P0[123]|53300|08...)$/;
+/** What pg says, without a code, of a connection it lost or could not get. */
+const LOST =
+  /^(Connection terminated|Client has encountered a connection error and is not queryable|Client was closed and is not queryable|timeout exceeded when trying to connect)/;
+
+/**
+ * Whether `error` (possibly wrapped by drizzle) says the PostgreSQL server is away, rather than that a statement
+ * failed: the request may well succeed a little later, once it is back.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (SOCKET_ERRORS.has(code) || SERVER_CODES.test(code))) return true;
+    if (typeof message === 'string' && LOST.test(message)) return true;
+    // Every address of the host refused (`localhost`: ::1 and 127.0.0.1).
+    if (e instanceof AggregateError && e.errors.some(databaseUnavailable)) return true;
+  }
+  return false;
+}
+
 const RELISTEN_MS = 1_000;
 
 /** `Database.listen` on PostgreSQL. */
@@ -171,7 +220,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       max: opts.poolSize ?? 20,
       ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
     });
-    pool.on('error', () => {}); // an idle client's error must not end the process; the next query reports it
+    // A connection lost (the database stopped or restarted) must not end the process: an idle one's error the pool
+    // reports here and drops it; one in use fails its statements, and the pool drops it when it is given back.
+    pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
+    pool.on('connect', releasedWhenBeginFails);
     pool.on('connect', preparedStatements);
     const observers = new QueryObservers();
     pool.on('connect', (client) => timeStatements(client, observers));

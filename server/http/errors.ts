@@ -1,9 +1,13 @@
-/** One place that turns every failure into the envelope: 422 for bad input, masked 500 for the unexpected. */
+/**
+ * One place that turns every failure into the envelope: 422 for bad input, 503 while the database is away, masked
+ * 500 for the unexpected.
+ */
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { Code, Message, type ValidationErrors } from '../../core/codes.js';
+import { databaseUnavailable } from '../db/client.js';
 import { AppError } from './envelope.js';
 import { REQUEST_ID_HEADER } from './request-id.js';
 
@@ -36,6 +40,9 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** What a 503 tells the client to wait before it tries again, in seconds. */
+const RETRY_AFTER_S = 5;
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
@@ -55,6 +62,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Malformed JSON, an unsupported content type, a body too large: the buyer sent something we cannot read.
       request.log.info({ err: { code: (error as FastifyError).code, message: error.message } }, 'unreadable request');
       return reply.status(422).send(invalidReply({ _: [Message.badBody] }));
+    }
+    if (databaseUnavailable(error)) {
+      // The database is stopped, restarting or out of reach: a transaction it cut off is whole or absent, and the
+      // same request may succeed in a few seconds. Said once in the log, not per request (freshness.ts).
+      request.log.debug({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_S)).send({ code: Code.unavailable, message: Message.unavailable, data: null });
     }
     if (isUniqueViolation(error)) {
       // Two identical submissions raced past the service's own check (a double click on 注册): the second loses.

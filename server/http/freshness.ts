@@ -11,7 +11,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Conn, Database, Db } from '../db/client.js';
+import { databaseUnavailable, type Conn, type Database, type Db } from '../db/client.js';
 import { staleMarks } from '../db/schema/freshness.js';
 import { clearKeptAnswers } from './cache.js';
 
@@ -83,19 +83,33 @@ export async function followFreshness(database: Database, log: FastifyBaseLogger
     },
   );
   let looking = false;
+  // The look every second is also this process's watch on the database: its going away (requests are answered 503
+  // meanwhile, http/errors.ts) is said once in the log, and its return, rather than once a request or a second.
+  let failing: 'away' | 'failed' | null = null;
   const poll = setInterval(() => {
     if (looking) return;
     looking = true;
     currentVersion(db)
       .then(
         (version) => {
+          if (failing) log.warn(failing === 'away' ? 'the database answers again' : 'freshness: the version of kept answers read again');
+          failing = null;
           // A version that went back (a restored database) is as new as one that went on.
           if (version !== seen.get(db)) {
             if (version < (seen.get(db) ?? 0)) seen.set(db, version);
             clearUpTo(db, version);
           }
         },
-        (err: unknown) => log.warn({ err }, 'freshness: could not read the version of kept answers'),
+        (err: unknown) => {
+          if (failing) return;
+          failing = databaseUnavailable(err) ? 'away' : 'failed';
+          log.warn(
+            { err },
+            failing === 'away'
+              ? 'the database does not answer: requests are answered 503 until it does'
+              : 'freshness: could not read the version of kept answers',
+          );
+        },
       )
       .finally(() => (looking = false));
   }, FRESHNESS_POLL_MS);

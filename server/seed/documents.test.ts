@@ -6,20 +6,21 @@ import { PDFParse } from 'pdf-parse';
 import { goodsDocuments } from '../db/schema/index.js';
 import { sealPicture } from '../modules/documents/index.js';
 import { siteDocumentList } from '../modules/documents/service.js';
-import { documentFilePath } from '../modules/uploads/index.js';
+import { readDocumentFile, uploadStore, type UploadStore } from '../modules/uploads/index.js';
 import { dbLabel, openTestDatabase, testConfig, type TestDatabase } from '../testing.js';
 import { seedDocuments } from './documents.js';
 
 let database: TestDatabase;
-const dir = testConfig().uploadDir;
+let store: UploadStore;
+const config = testConfig();
 beforeAll(async () => {
   database = await openTestDatabase({ goods: 20 });
-  await fs.mkdir(dir, { recursive: true });
-  await seedDocuments(database.db, dir, 3);
+  store = uploadStore({ config, database });
+  await seedDocuments(database.db, store, 3);
 });
 afterAll(async () => {
   await database?.dispose();
-  await fs.rm(dir, { recursive: true, force: true });
+  await fs.rm(config.DATA_DIR, { recursive: true, force: true });
 });
 
 describe(`the sample documents on ${dbLabel}`, () => {
@@ -28,16 +29,16 @@ describe(`the sample documents on ${dbLabel}`, () => {
     expect(list.filter((d) => d.state === 'missing')).toEqual([]);
     expect(list.find((d) => d.kind === 'quality_agreement')?.state).toBe('expiring');
     expect(list.find((d) => d.kind === 'drug_licence')).toMatchObject({ number: '浙AA5710001', valid_until: '2029-02-28', state: 'valid' });
-    await seedDocuments(database.db, dir, 3);
+    await seedDocuments(database.db, store, 3);
     expect((await database.db.select({ n: count() }).from(goodsDocuments))[0].n).toBe(9);
   });
 
   it('draws the licences as PDFs with their Chinese text and the seals as PNG pictures', async () => {
     const licence = (await siteDocumentList(database.db)).find((d) => d.kind === 'drug_licence')!;
-    const text = (await new PDFParse({ data: await fs.readFile(documentFilePath(dir, licence.files[0].url)!) }).getText()).text;
+    const text = (await new PDFParse({ data: (await readDocumentFile(store, licence.files[0].url))! }).getText()).text;
     expect(text).toContain('浙江药采通医药科技有限公司');
     expect(text).toContain('浙AA5710001');
-    const seal = await sealPicture(database.db, dir, 'quality_seal');
+    const seal = await sealPicture(database.db, store, 'quality_seal');
     expect(seal?.mime).toBe('image/png');
     expect(seal?.file.subarray(1, 4).toString()).toBe('PNG');
   });

@@ -11,7 +11,7 @@ import type { Db } from '../db/client.js';
 import { goods, goodsDocuments, siteDocuments } from '../db/schema/index.js';
 import { cjkFonts } from '../lib/cjk-font.js';
 import { markSample } from './sample-mark.js';
-import { saveDocumentFile } from '../modules/uploads/index.js';
+import { saveDocumentFile, type UploadStore } from '../modules/uploads/index.js';
 
 const COMPANY = '浙江药采通医药科技有限公司';
 const DAY_MS = 86_400_000;
@@ -194,15 +194,15 @@ const SITE_SAMPLES: Record<SiteDocumentKind, SiteSample> = {
   },
 };
 
-/** Seeds the site's documents and the first goods' documents when the site has none; `dir` is where uploads lie. */
-export async function seedDocuments(db: Db, dir: string, goodsCount = 6) {
+/** Seeds the site's documents and the first goods' documents when the site has none; `store` is where uploads lie. */
+export async function seedDocuments(db: Db, store: UploadStore, goodsCount = 6) {
   const [{ n }] = await db.select({ n: count() }).from(siteDocuments);
   if (n > 0) return;
   for (const [kind, sample] of Object.entries(SITE_SAMPLES) as [SiteDocumentKind, SiteSample][]) {
     const info = SITE_DOCUMENT_KINDS[kind];
     const seal = kind === 'outbound_seal' || kind === 'quality_seal';
     const buffer = seal ? sealPng() : await certificate(info.short, sample.fields);
-    const file = await saveDocumentFile(db, dir, buffer, `${info.short}（样本）.${seal ? 'png' : 'pdf'}`);
+    const file = await saveDocumentFile(db, store, buffer, `${info.short}（样本）.${seal ? 'png' : 'pdf'}`);
     if (!file) continue;
     await db.insert(siteDocuments).values({
       kind,
@@ -252,7 +252,7 @@ export async function seedDocuments(db: Db, dir: string, goodsCount = 6) {
     ];
     for (const [kind, fields, number, validUntil] of kinds) {
       const info = GOODS_DOCUMENT_KINDS[kind];
-      const file = await saveDocumentFile(db, dir, await certificate(info.name, fields), `${g.name}-${info.short.replace('/', '或')}（样本）.pdf`);
+      const file = await saveDocumentFile(db, store, await certificate(info.name, fields), `${g.name}-${info.short.replace('/', '或')}（样本）.pdf`);
       if (file) await db.insert(goodsDocuments).values({ goodsId: g.id, kind, number, validUntil, files: [file], updatedBy: '系统' });
     }
   }

@@ -4,33 +4,34 @@ import { count, isNotNull } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import { PDFParse } from 'pdf-parse';
 import { goodsBatches } from '../db/schema/index.js';
-import { documentFilePath } from '../modules/uploads/index.js';
+import { readDocumentFile, uploadStore, type UploadStore } from '../modules/uploads/index.js';
 import { dbLabel, openTestDatabase, testConfig, type TestDatabase } from '../testing.js';
 import { seedReports } from './reports.js';
 
 let database: TestDatabase;
-const dir = `${testConfig().uploadDir}-reports`;
+let store: UploadStore;
+const config = testConfig();
 beforeAll(async () => {
   database = await openTestDatabase({ goods: 20 });
-  await fs.mkdir(dir, { recursive: true });
+  store = uploadStore({ config, database });
 });
 afterAll(async () => {
   await database?.dispose();
-  await fs.rm(dir, { recursive: true, force: true });
+  await fs.rm(config.DATA_DIR, { recursive: true, force: true });
 });
 
 describe(`the sample inspection reports on ${dbLabel}`, () => {
   it('gives the first goods’ released batches a report each, once, naming the batch and its dates', async () => {
-    const made = await seedReports(database.db, dir, 3);
+    const made = await seedReports(database.db, store, 3);
     expect(made).toBeGreaterThan(0);
     const withReport = await database.db.select().from(goodsBatches).where(isNotNull(goodsBatches.report));
     expect(withReport).toHaveLength(made);
     const b = withReport[0];
-    const text = (await new PDFParse({ data: await fs.readFile(documentFilePath(dir, b.report!)!) }).getText()).text;
+    const text = (await new PDFParse({ data: (await readDocumentFile(store, b.report!))! }).getText()).text;
     expect(text).toContain('检 验 报 告 书');
     expect(text).toContain(b.batchNo);
     expect(text).toContain(b.xq);
-    expect(await seedReports(database.db, dir, 3)).toBe(0);
+    expect(await seedReports(database.db, store, 3)).toBe(0);
     expect((await database.db.select({ n: count() }).from(goodsBatches).where(isNotNull(goodsBatches.report)))[0].n).toBe(made);
   });
 });

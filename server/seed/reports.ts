@@ -11,7 +11,7 @@ import type { Db } from '../db/client.js';
 import { goods, goodsBatches, orderItemBatches } from '../db/schema/index.js';
 import { cjkFonts } from '../lib/cjk-font.js';
 import { markSample } from './sample-mark.js';
-import { saveDocumentFile } from '../modules/uploads/index.js';
+import { saveDocumentFile, type UploadStore } from '../modules/uploads/index.js';
 
 type Row = { id: number; batchNo: string; scrq: string; xq: string; name: string; ypgg: string; sccj: string; pzwh: string; jx: string };
 
@@ -114,10 +114,10 @@ function reportPdf(b: Row): Promise<Buffer> {
 
 /**
  * Gives the batches the seeded orders took, and the released batches of the first `goodsCount` goods, a sample
- * report each (at most `most`: each PDF takes a tenth of a second to draw), when none has one; `dir` is where
+ * report each (at most `most`: each PDF takes a tenth of a second to draw), when none has one; `store` is where
  * uploads lie. Answers how many.
  */
-export async function seedReports(db: Db, dir: string, goodsCount = 4, most = 24): Promise<number> {
+export async function seedReports(db: Db, store: UploadStore, goodsCount = 4, most = 24): Promise<number> {
   const [had] = await db
     .select({ id: goodsBatches.id })
     .from(goodsBatches)
@@ -171,7 +171,7 @@ export async function seedReports(db: Db, dir: string, goodsCount = 4, most = 24
   for (const b of rows) {
     if (seen.has(b.id) || seen.size >= most) continue;
     seen.add(b.id);
-    const file = await saveDocumentFile(db, dir, await reportPdf(b), `检验报告书-${b.batchNo}（样本）.pdf`);
+    const file = await saveDocumentFile(db, store, await reportPdf(b), `检验报告书-${b.batchNo}（样本）.pdf`);
     if (file) await db.update(goodsBatches).set({ report: file.url }).where(eq(goodsBatches.id, b.id));
   }
   return seen.size;

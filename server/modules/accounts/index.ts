@@ -12,7 +12,7 @@ export { accountRoutes } from './routes.js';
 export { profileRoutes } from './profile-routes.js';
 export { registrationRoutes } from './registration-routes.js';
 export { addPoints, approvedAmong, businessScopeList, markContractSigned, pointsOf, setUserFigures, userBase } from './service.js';
-export { followSessionForgets, forgetUserSessions, registerSessions, setCachedPoints } from './sessions.js';
+export { forgetUserSessions, registerSessions, setCachedPoints } from './sessions.js';
 export type { SmsSender } from './sms.js';
 export { storeOf } from './stores.js';
 export { wechatBindingRoutes } from './wechat-binding-routes.js';

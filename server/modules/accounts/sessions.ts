@@ -150,7 +150,7 @@ export function forgetUserSessions(userId: number) {
  * session when notices may have been lost. Answers what stops it. Only where other processes may write: on
  * PostgreSQL.
  */
-export function followSessionForgets(database: Database, log: FastifyBaseLogger): () => Promise<void> {
+function followSessionForgets(database: Database, log: FastifyBaseLogger): () => Promise<void> {
   const { db, listen } = database;
   if (!listen) return async () => {};
   told.add(db);
@@ -201,7 +201,10 @@ function cachedLookup(db: Db, token: string): CurrentSession | null | Promise<Cu
   return looked;
 }
 
-export function registerSessions(app: FastifyInstance, db: Db) {
+/** Reads each request's session, keeps it a few seconds, and drops it here and in every process as it changes. */
+export function registerSessions(app: FastifyInstance, database: Database) {
+  const { db } = database;
+  app.addHook('onClose', followSessionForgets(database, app.log));
   app.decorateRequest('session', null);
   // Hooks that call `done` rather than return a promise: a session kept in memory is found in the same turn.
   app.addHook('onRequest', (request, _reply, done) => {

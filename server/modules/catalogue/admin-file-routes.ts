@@ -13,12 +13,13 @@ import type { Deps } from '../../deps.js';
 import { needs, needsAny } from '../../http/auth.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { fileRoutes, takeFile } from '../../http/files.js';
-import { savePublicPicture } from '../uploads/index.js';
+import { savePublicPicture, uploadStore } from '../uploads/index.js';
 import { exportGoods, importGoods, XLSX_TYPE } from './admin-excel.js';
 
 export async function goodsFileAdminRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const store = uploadStore(deps);
   const tags = ['admin-goods'];
   const read = needs('goods:read');
   const write = needs('goods:write');
@@ -85,7 +86,7 @@ export async function goodsFileAdminRoutes(root: FastifyInstance, deps: Deps) {
       async (req) => {
         const { buffer, filename } = await takeFile(req, PICTURE_MAX_BYTES, { none: '请选择要上传的图片', tooLarge: '图片不能超过2MB' });
         if (!buffer.length) throw invalid('file', '文件内容为空');
-        const saved = await savePublicPicture(db, deps.config.uploadDir, buffer, filename);
+        const saved = await savePublicPicture(db, store, buffer, filename);
         if (!saved) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片');
         return ok(saved);
       },

@@ -22,7 +22,7 @@ import type { Deps } from '../../deps.js';
 import { needs, requirePermission } from '../../http/auth.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { fileRoutes, takeFile } from '../../http/files.js';
-import { saveUpload } from '../uploads/index.js';
+import { saveUpload, uploadStore } from '../uploads/index.js';
 import { chatDetail, chatOperatorList, inbox, transfer } from './console.js';
 import { conversationById, type ChatService } from './service.js';
 
@@ -36,6 +36,7 @@ const isPicture = (b: Buffer) =>
 export async function chatAdminRoutes(root: FastifyInstance, deps: Deps, chat: ChatService) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const store = uploadStore(deps);
   const tags = ['chat'];
   const guard = needs('chat:reply');
   const me = (req: Parameters<typeof requirePermission>[0]) => requirePermission(req, 'chat:reply').operator;
@@ -144,7 +145,7 @@ export async function chatAdminRoutes(root: FastifyInstance, deps: Deps, chat: C
         const conv = await conversationById(db, req.params.id);
         const { buffer, filename } = await takeFile(req, UPLOAD_MAX_BYTES, { none: '请选择要发送的图片', tooLarge: '图片不能超过10MB' });
         if (!isPicture(buffer)) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片');
-        const saved = await saveUpload(db, deps.config.uploadDir, conv.userId, buffer, filename);
+        const saved = await saveUpload(db, store, conv.userId, buffer, filename);
         if (!saved) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片');
         return ok(saved);
       },

@@ -2,7 +2,6 @@
  * HTTP of the console's document files: uploading one, looking at one (document:write or order:read), and an
  * order's document pack as its buyer downloads it (order:read).
  */
-import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminDocumentFileQuery, DOCUMENT_FILE_MAX_BYTES, DocumentFileInfo, orderPackParams } from '../../../core/schemas/documents.js';
@@ -11,14 +10,14 @@ import type { Deps } from '../../deps.js';
 import { needs, needsAny } from '../../http/auth.js';
 import { invalid, notFound, ok } from '../../http/envelope.js';
 import { fileRoutes, takeFile } from '../../http/files.js';
-import { documentFilePath, knownDocumentFiles, saveDocumentFile } from '../uploads/index.js';
+import { knownDocumentFiles, readDocumentFile, saveDocumentFile, uploadStore } from '../uploads/index.js';
 import { NO_FILE, orderPack } from './pack.js';
 import { downloadResponse, sendDownload } from './routes.js';
 
 export async function documentFileAdminRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const dir = deps.config.uploadDir;
+  const store = uploadStore(deps);
   const tags = ['documents'];
   const write = needs('document:write');
 
@@ -38,7 +37,7 @@ export async function documentFileAdminRoutes(root: FastifyInstance, deps: Deps)
       async (req) => {
         const { buffer, filename } = await takeFile(req, DOCUMENT_FILE_MAX_BYTES, { none: '请选择要上传的文件', tooLarge: '文件不能超过10MB' });
         if (!buffer.length) throw invalid('file', '文件内容为空');
-        const saved = await saveDocumentFile(db, dir, buffer, filename);
+        const saved = await saveDocumentFile(db, store, buffer, filename);
         if (!saved) throw invalid('file', '仅支持 PDF 或 JPG、PNG、GIF、WEBP 图片');
         return ok(saved);
       },
@@ -59,8 +58,7 @@ export async function documentFileAdminRoutes(root: FastifyInstance, deps: Deps)
     },
     async (req, reply) => {
       const known = (await knownDocumentFiles(db, [req.query.url])).get(req.query.url);
-      const at = known ? documentFilePath(dir, known.url) : null;
-      const file = at ? await fs.readFile(at).catch(() => null) : null;
+      const file = known ? await readDocumentFile(store, known.url) : null;
       if (!known || !file) throw notFound(NO_FILE);
       if (known.mime.startsWith('image/')) {
         return reply
@@ -85,6 +83,6 @@ export async function documentFileAdminRoutes(root: FastifyInstance, deps: Deps)
         response: downloadResponse,
       },
     },
-    async (req, reply) => sendDownload(reply, await orderPack(db, dir, null, req.params.id)),
+    async (req, reply) => sendDownload(reply, await orderPack(db, store, null, req.params.id)),
   );
 }

@@ -3,7 +3,6 @@
  * download (once their licences are approved), and an order's document pack: one zip of the 资料清单 PDF, the
  * site's documents and the documents of the goods the order bought first (docs/decisions/034-first-business-documents.md).
  */
-import fs from 'node:fs/promises';
 import { zipSync, type Zippable } from 'fflate';
 import {
   documentState,
@@ -27,7 +26,7 @@ import { seconds, today } from '../../lib/china-time.js';
 import { goodsByIds } from '../catalogue/index.js';
 import { goodsBoughtBefore, goodsOfLines, listOrders, ORDER_MISSING, orderFacts } from '../orders/index.js';
 import { settingsOf } from '../settings/index.js';
-import { documentFilePath } from '../uploads/index.js';
+import { readDocumentFile, type UploadStore } from '../uploads/index.js';
 import { goodsDocumentRows, siteDocumentList } from './service.js';
 import { packSheetPdf, type SheetRow } from './sheet.js';
 
@@ -75,17 +74,12 @@ export async function buyerSiteDocuments(conn: Conn, user: SessionUser): Promise
   };
 }
 
-async function readFile(dir: string, f: DocumentFile): Promise<Buffer | null> {
-  const at = documentFilePath(dir, f.url);
-  return at ? fs.readFile(at).catch(() => null) : null;
-}
-
 /** `GET /api/documents/site/{kind}/{index}`: one file of one of the site's documents. */
-export async function siteDocumentFile(conn: Conn, dir: string, user: SessionUser, kind: SiteDocumentKind, index: number): Promise<Download> {
+export async function siteDocumentFile(conn: Conn, store: UploadStore, user: SessionUser, kind: SiteDocumentKind, index: number): Promise<Download> {
   if (!approved(user)) throw refuse(NOT_APPROVED);
   const doc = (await siteDocumentList(conn)).find((d) => d.kind === kind);
   const f = doc?.files[index - 1];
-  const file = f ? await readFile(dir, f) : null;
+  const file = f ? await readDocumentFile(store, f.url) : null;
   if (!doc || !f || !file) throw notFound(NO_FILE);
   return { file, mime: f.mime, name: fileName(SITE_DOCUMENT_KINDS[kind].short, f, index - 1, doc.files.length) };
 }
@@ -93,7 +87,7 @@ export async function siteDocumentFile(conn: Conn, dir: string, user: SessionUse
 const validityText = (d: { valid_until: string | null; expiry: string }) => d.valid_until ?? (d.expiry === 'none' ? '—' : '长期');
 
 /** The zip's entries of the site's documents, and their rows of the 资料清单. */
-async function siteEntries(conn: Conn, dir: string, folder: string) {
+async function siteEntries(conn: Conn, store: UploadStore, folder: string) {
   const entries: Zippable = {};
   const rows: SheetRow[] = [];
   const docs = (await siteDocumentList(conn)).filter((d) => d.state !== 'missing');
@@ -103,7 +97,7 @@ async function siteEntries(conn: Conn, dir: string, folder: string) {
     const base = `${String(n).padStart(2, '0')} ${SITE_DOCUMENT_KINDS[d.kind].short}`;
     const names: string[] = [];
     for (const [i, f] of d.files.entries()) {
-      const data = await readFile(dir, f);
+      const data = await readDocumentFile(store, f.url);
       if (!data) continue;
       const name = fileName(base, f, i, d.files.length);
       entries[`${folder}/${name}`] = [new Uint8Array(data), { level: 0 }];
@@ -127,10 +121,10 @@ const note = (title: string) =>
   `如资料已过期或即将到期，请联系客服索取更新件。`;
 
 /** `GET /api/documents/site/zip`: every site document in one zip with its 资料清单. */
-export async function sitePack(conn: Conn, dir: string, user: SessionUser): Promise<Download> {
+export async function sitePack(conn: Conn, store: UploadStore, user: SessionUser): Promise<Download> {
   if (!approved(user)) throw refuse(NOT_APPROVED);
   const title = await siteTitle(conn);
-  const site = await siteEntries(conn, dir, SITE_FOLDER);
+  const site = await siteEntries(conn, store, SITE_FOLDER);
   if (!site.count) throw refuse('本站尚未上传首营资料');
   const sheet = await packSheetPdf({
     siteTitle: title,
@@ -210,9 +204,9 @@ export async function orderPackPage(db: Db, user: SessionUser, page: number): Pr
  * `GET /api/documents/order/{id}/pack` (the buyer's own order) and the console's copy (`user` null): the 资料清单,
  * the site's documents and each 首营 goods' documents, in one zip.
  */
-export async function orderPack(conn: Conn, dir: string, user: SessionUser | null, orderId: number): Promise<Download> {
+export async function orderPack(conn: Conn, store: UploadStore, user: SessionUser | null, orderId: number): Promise<Download> {
   const facts = await ownOrder(conn, user, orderId);
-  const [title, site, first] = await Promise.all([siteTitle(conn), siteEntries(conn, dir, SITE_FOLDER), firstOfOrder(conn, facts)]);
+  const [title, site, first] = await Promise.all([siteTitle(conn), siteEntries(conn, store, SITE_FOLDER), firstOfOrder(conn, facts)]);
   const entries: Zippable = { ...site.entries };
   const goods = [];
   for (const g of first) {
@@ -222,7 +216,7 @@ export async function orderPack(conn: Conn, dir: string, user: SessionUser | nul
       const info = GOODS_DOCUMENT_KINDS[d.kind as GoodsDocumentKind];
       const names: string[] = [];
       for (const [i, f] of d.files.entries()) {
-        const data = await readFile(dir, f);
+        const data = await readDocumentFile(store, f.url);
         if (!data) continue;
         const name = fileName(info?.short.replace('/', '或') ?? d.kind, f, i, d.files.length);
         entries[`${folder}/${name}`] = [new Uint8Array(data), { level: 0 }];
@@ -259,9 +253,9 @@ export async function orderPack(conn: Conn, dir: string, user: SessionUser | nul
  * The picture of a seal's impression (出库专用章 or 质量管理专用章) as kept in 首营资料, for the papers that carry it
  * (the 随货同行单, the inspection reports); null while none of its files is a picture.
  */
-export async function sealPicture(conn: Conn, dir: string, kind: 'outbound_seal' | 'quality_seal'): Promise<{ file: Buffer; mime: string } | null> {
+export async function sealPicture(conn: Conn, store: UploadStore, kind: 'outbound_seal' | 'quality_seal'): Promise<{ file: Buffer; mime: string } | null> {
   const doc = (await siteDocumentList(conn)).find((d) => d.kind === kind);
   const f = doc?.files.find((x) => x.mime.startsWith('image/'));
-  const file = f ? await readFile(dir, f) : null;
+  const file = f ? await readDocumentFile(store, f.url) : null;
   return f && file ? { file, mime: f.mime } : null;
 }

@@ -16,6 +16,7 @@ import { answers } from '../../../core/schemas/envelope.js';
 import type { Deps } from '../../deps.js';
 import { requireUser } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
+import { uploadStore } from '../uploads/index.js';
 import * as pack from './pack.js';
 
 /** Sends a file as a download: the name in Chinese for browsers that read it, in ASCII for the rest; never kept by a cache. */
@@ -38,7 +39,7 @@ const APPROVED = `An account whose licences are not approved yet is refused (400
 export async function documentBuyerRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const dir = deps.config.uploadDir;
+  const store = uploadStore(deps);
   const tags = ['documents'];
   // A zip is drawn and packed for each request: 30 a minute per address is more than any buyer downloads.
   const zipLimit = { rateLimit: { max: 30 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } };
@@ -68,7 +69,7 @@ export async function documentBuyerRoutes(root: FastifyInstance, deps: Deps) {
         response: downloadResponse,
       },
     },
-    async (req, reply) => sendDownload(reply, await pack.sitePack(db, dir, requireUser(req))),
+    async (req, reply) => sendDownload(reply, await pack.sitePack(db, store, requireUser(req))),
   );
   app.get(
     '/api/documents/site/:kind/:index',
@@ -82,7 +83,7 @@ export async function documentBuyerRoutes(root: FastifyInstance, deps: Deps) {
         response: downloadResponse,
       },
     },
-    async (req, reply) => sendDownload(reply, await pack.siteDocumentFile(db, dir, requireUser(req), req.params.kind, req.params.index)),
+    async (req, reply) => sendDownload(reply, await pack.siteDocumentFile(db, store, requireUser(req), req.params.kind, req.params.index)),
   );
   app.get(
     '/api/documents/first',
@@ -136,6 +137,6 @@ export async function documentBuyerRoutes(root: FastifyInstance, deps: Deps) {
         response: downloadResponse,
       },
     },
-    async (req, reply) => sendDownload(reply, await pack.orderPack(db, dir, requireUser(req), req.params.id)),
+    async (req, reply) => sendDownload(reply, await pack.orderPack(db, store, requireUser(req), req.params.id)),
   );
 }

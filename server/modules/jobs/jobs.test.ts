@@ -1,7 +1,8 @@
 /**
  * Background jobs claimed in the database: however many runners look at once, a due job runs once; a failed run
- * keeps its error and is tried again sooner; a claim whose process died is taken over; the console lists the jobs
- * and their runs and makes one due now, audited, to operators who may.
+ * keeps its error and is tried again sooner; a claim whose process died is taken over, and one whose run's end the
+ * database did not take is given up; the console lists the jobs and their runs and makes one due now, audited, to
+ * operators who may.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
@@ -87,6 +88,41 @@ describe(`background jobs on ${dbLabel}`, () => {
         .where(eq(jobs.name, 'test.flaky'));
       expect(await runner.tick()).toEqual([]);
       expect((await runsOf('test.flaky')).map((r) => r.outcome)).toEqual(['failed', 'ok']);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('gives up its claim when the database went away before a run’s end was written, and runs the job again once it is back', async () => {
+    let calls = 0;
+    let away = false;
+    // The database as the runner sees it: every statement fails, as the pool's do, while it is away.
+    const db = new Proxy(t.db, {
+      get(target, prop) {
+        if (prop !== 'execute') return Reflect.get(target, prop, target) as unknown;
+        return (...args: Parameters<typeof target.execute>) =>
+          away ? Promise.reject(new Error('Connection terminated unexpectedly')) : target.execute(...args);
+      },
+    });
+    const job: Job = {
+      name: 'test.cut',
+      everyMs: 3_600_000,
+      run: async () => {
+        calls++;
+        // It goes away during the first run: the run's end cannot be written.
+        if (calls === 1) away = true;
+        return 1;
+      },
+    };
+    const runner = runJobs(db, [job], { owner: 'runner-cut' });
+    try {
+      await expect(runner.tick()).rejects.toThrow('Connection terminated');
+      away = false;
+      expect(await rowOf('test.cut')).toMatchObject({ runs: 0, lockedBy: 'runner-cut' });
+      // Back: taken again at once rather than when the lease of ten minutes ends.
+      expect(await runner.tick()).toEqual(['test.cut']);
+      expect(calls).toBe(2);
+      expect(await rowOf('test.cut')).toMatchObject({ runs: 1, failures: 0, lastOutcome: 'ok', lockedBy: null });
     } finally {
       await runner.stop();
     }

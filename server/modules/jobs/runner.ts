@@ -54,6 +54,11 @@ export function runJobs(
   let registered: Promise<void> | null = null;
   let running: Promise<string[]> | null = null;
   let stopped = false;
+  /**
+   * A job claimed and its run's end not yet written: still so when the next tick starts, the end could not be
+   * written (the database went away) and the claim is this process's until the lease ends, unless given up.
+   */
+  let holding = false;
 
   const register = () =>
     (registered ??= db
@@ -78,7 +83,9 @@ export function runJobs(
         order by next_run_at limit 1 for update skip locked
       )
       returning name`)) as unknown as { rows: { name: string }[] };
-    return result.rows[0]?.name ?? null;
+    const name = result.rows[0]?.name ?? null;
+    if (name !== null) holding = true;
+    return name;
   };
 
   const runOne = async (job: Job) => {
@@ -106,6 +113,7 @@ export function runJobs(
       )
       insert into ${jobRuns} (name, owner, started_at, duration_ms, outcome, count, error)
       select name, ${owner}, ${started.toISOString()}::timestamptz, ${ms}, ${ok ? 'ok' : 'failed'}, ${count}, ${error} from done`);
+    holding = false;
     onRun({ name: job.name, ok, ms, count });
   };
 
@@ -115,6 +123,12 @@ export function runJobs(
       const ran: string[] = [];
       try {
         await register();
+        // Given up rather than held until the lease ends: the job is due again at once (each of its transactions
+        // was whole or not at all). Ticks never overlap: no run of this process is under way now.
+        if (holding) {
+          await db.execute(sql`update ${jobs} set locked_by = null, locked_until = null where locked_by = ${owner}`);
+          holding = false;
+        }
         for (let name = await claim(); name !== null && !stopped; name = await claim()) {
           await runOne(byName.get(name)!);
           ran.push(name);

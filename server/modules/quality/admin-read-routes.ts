@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.js';
 import { needs, needsAny } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { batchPage, nearExpiryPage } from '../catalogue/index.js';
+import { uploadStore } from '../uploads/index.js';
 import { downloadResponse, sendFile } from './routes.js';
 import { adminReport, nearExpiryExcel, recallExcel } from './reports.js';
 import { recall } from './service.js';
@@ -16,7 +17,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export async function qualityReadRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const dir = deps.config.uploadDir;
+  const store = uploadStore(deps);
   const tags = ['quality'];
   const reads = needsAny('goods:read', 'batch:receive', 'batch:quality');
   const quality = needs('batch:quality');
@@ -106,6 +107,6 @@ export async function qualityReadRoutes(root: FastifyInstance, deps: Deps) {
         response: downloadResponse,
       },
     },
-    async (req, reply) => sendFile(reply, await adminReport(db, dir, req.params.id), true),
+    async (req, reply) => sendFile(reply, await adminReport(db, store, req.params.id), true),
   );
 }

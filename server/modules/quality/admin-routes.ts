@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.js';
 import { needs } from '../../http/auth.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { fileRoutes, takeFile } from '../../http/files.js';
-import { saveDocumentFile } from '../uploads/index.js';
+import { saveDocumentFile, uploadStore } from '../uploads/index.js';
 import * as service from './service.js';
 import { REPORT_MIMES } from './stamp.js';
 
@@ -18,6 +18,7 @@ const STOCK = "The goods' stock (goods.number and its dates) follows in the same
 export async function qualityWriteRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const store = uploadStore(deps);
   const tags = ['quality'];
   const receiving = needs('batch:receive');
   const quality = needs('batch:quality');
@@ -38,7 +39,7 @@ export async function qualityWriteRoutes(root: FastifyInstance, deps: Deps) {
       async (req) => {
         const { buffer, filename } = await takeFile(req, DOCUMENT_FILE_MAX_BYTES, { none: '请选择要上传的文件', tooLarge: '文件不能超过10MB' });
         if (!buffer.length) throw invalid('file', '文件内容为空');
-        const saved = await saveDocumentFile(db, deps.config.uploadDir, buffer, filename);
+        const saved = await saveDocumentFile(db, store, buffer, filename);
         if (!saved || !REPORT_MIMES.includes(saved.mime)) throw invalid('file', '药检报告仅支持 PDF 或 JPG、PNG 图片');
         return ok(saved);
       },

@@ -2,7 +2,6 @@
  * Inspection reports (药检报告) as buyers and operators receive them, stamped with the site's 质量管理专用章, and the
  * console's exports (the near-expiry report and a recall's list) as Excel workbooks.
  */
-import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { ReviewStatus } from '../../../core/status.js';
 import type { ReportBatch } from '../../../core/schemas/quality.js';
@@ -13,7 +12,7 @@ import { today } from '../../lib/china-time.js';
 import { batchByNo, batchParts, batchReport, nearExpiryPage, reportBatches, reportBatchesOfItems, viewerOfUser } from '../catalogue/index.js';
 import { sealPicture } from '../documents/index.js';
 import { itemOrders, ORDER_MISSING, ownOrderItems } from '../orders/index.js';
-import { documentFilePath, knownDocumentFiles } from '../uploads/index.js';
+import { knownDocumentFiles, readDocumentFile, type UploadStore } from '../uploads/index.js';
 import { recall } from './service.js';
 import { stampedReport } from './stamp.js';
 
@@ -45,12 +44,11 @@ async function bought(conn: Conn, userId: number, batchId: number) {
   return orders.some((o) => o.userId === userId);
 }
 
-async function stamped(conn: Conn, dir: string, url: string, title: string): Promise<Download> {
+async function stamped(conn: Conn, store: UploadStore, url: string, title: string): Promise<Download> {
   const known = (await knownDocumentFiles(conn, [url])).get(url);
-  const at = known ? documentFilePath(dir, url) : null;
-  const file = at ? await fs.readFile(at).catch(() => null) : null;
+  const file = known ? await readDocumentFile(store, url) : null;
   if (!known || !file) throw notFound(NO_REPORT);
-  const seal = await sealPicture(conn, dir, 'quality_seal');
+  const seal = await sealPicture(conn, store, 'quality_seal');
   return { file: await stampedReport({ file, mime: known.mime }, seal, title), mime: 'application/pdf', name: `${title}.pdf` };
 }
 
@@ -61,7 +59,7 @@ const reportTitle = (name: string, batchNo: string) => `药检报告-${name}-${b
  * batch, or to an approved account looking up a batch the site sells (合格, goods it may see). Anything else, and
  * a batch without a report, answers 404 alike: a batch number is not confirmed to whoever guesses it.
  */
-export async function buyerReport(conn: Conn, dir: string, user: SessionUser, goodsId: number, batchNo: string): Promise<Download> {
+export async function buyerReport(conn: Conn, store: UploadStore, user: SessionUser, goodsId: number, batchNo: string): Promise<Download> {
   const b = await batchByNo(conn, goodsId, batchNo);
   if (!b?.report) throw notFound(NO_REPORT);
   const mine = await bought(conn, user.id, b.id);
@@ -70,14 +68,14 @@ export async function buyerReport(conn: Conn, dir: string, user: SessionUser, go
     const sold = await reportBatches(conn, viewerOfUser(user), '', batchNo);
     if (!sold.some((r) => r.goods_id === goodsId)) throw notFound(NO_REPORT);
   }
-  return stamped(conn, dir, b.report, reportTitle(b.name, batchNo));
+  return stamped(conn, store, b.report, reportTitle(b.name, batchNo));
 }
 
 /** `GET /api/admin/quality/batches/{id}/report`: the report as buyers receive it. */
-export async function adminReport(conn: Conn, dir: string, batchId: number): Promise<Download> {
+export async function adminReport(conn: Conn, store: UploadStore, batchId: number): Promise<Download> {
   const b = await batchReport(conn, batchId);
   if (!b.report) throw notFound('该批号尚未上传药检报告');
-  return stamped(conn, dir, b.report, reportTitle(b.name, b.batchNo));
+  return stamped(conn, store, b.report, reportTitle(b.name, b.batchNo));
 }
 
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

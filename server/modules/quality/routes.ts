@@ -7,6 +7,7 @@ import { orderReportParams, ReportBatch, reportParams, reportSearchQuery } from 
 import type { Deps } from '../../deps.js';
 import { requireUser } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
+import { uploadStore } from '../uploads/index.js';
 import { buyerReport, orderReports, searchReports, type Download } from './reports.js';
 
 /** A file sent to its reader: an attachment, or a PDF shown in the browser (`inline`); never kept by a shared cache. */
@@ -26,7 +27,7 @@ export const downloadResponse = { 200: z.union([z.string().meta({ description: '
 export async function qualityBuyerRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const dir = deps.config.uploadDir;
+  const store = uploadStore(deps);
   const tags = ['quality'];
   // A report is stamped for each request: 60 a minute per address is more than any buyer reads.
   const stampLimit = { rateLimit: { max: 60 * deps.config.RATE_LIMIT_FACTOR, timeWindow: 60_000 } };
@@ -71,6 +72,6 @@ export async function qualityBuyerRoutes(root: FastifyInstance, deps: Deps) {
         response: downloadResponse,
       },
     },
-    async (req, reply) => sendFile(reply, await buyerReport(db, dir, requireUser(req), req.params.goods_id, req.params.batch_no), true),
+    async (req, reply) => sendFile(reply, await buyerReport(db, store, requireUser(req), req.params.goods_id, req.params.batch_no), true),
   );
 }

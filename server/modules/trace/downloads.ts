@@ -11,6 +11,7 @@ import type { SessionUser } from '../../http/auth.js';
 import { goodsByIds } from '../catalogue/index.js';
 import { sealPicture } from '../documents/index.js';
 import { orderFacts, ORDER_MISSING, type OrderFacts } from '../orders/index.js';
+import type { UploadStore } from '../uploads/index.js';
 import { deliveryNote } from './note.js';
 import { deliveryNotePdf } from './note-pdf.js';
 import { codesOfOrder } from './service.js';
@@ -72,18 +73,21 @@ export async function codesDownload(conn: Conn, user: SessionUser | null, orderI
   return { file, mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name };
 }
 
-/** The 随货同行单 of an order: its buyer's once shipped; an operator's of any paid order (before shipping a preview). */
-export async function deliveryNoteFor(conn: Conn, dir: string, user: SessionUser | null, orderId: number) {
+/**
+ * The 随货同行单 of an order: its buyer's once shipped; an operator's of any paid order (before shipping a preview);
+ * with the 出库专用章 it is stamped with, when one is set.
+ */
+export async function deliveryNoteFor(conn: Conn, store: UploadStore, user: SessionUser | null, orderId: number) {
   const facts = await orderFor(conn, user, orderId);
   if (user && !shipped(facts)) throw refuse('订单发货后可下载随货同行单');
   if (!isPaidStatus(facts.order.status)) throw refuse('订单付款后才有随货同行单');
-  return { facts, note: await deliveryNote(conn, facts, Boolean(await sealPicture(conn, dir, 'outbound_seal'))) };
+  const seal = await sealPicture(conn, store, 'outbound_seal');
+  return { facts, seal, note: await deliveryNote(conn, facts, Boolean(seal)) };
 }
 
 /** `GET /api/trace/order/{id}/delivery-note` and the console's copy: the PDF, stamped with the 出库专用章. */
-export async function deliveryNoteDownload(conn: Conn, dir: string, user: SessionUser | null, orderId: number): Promise<Download> {
-  const { note } = await deliveryNoteFor(conn, dir, user, orderId);
-  const seal = await sealPicture(conn, dir, 'outbound_seal');
+export async function deliveryNoteDownload(conn: Conn, store: UploadStore, user: SessionUser | null, orderId: number): Promise<Download> {
+  const { note, seal } = await deliveryNoteFor(conn, store, user, orderId);
   const file = await deliveryNotePdf(note, seal?.file ?? null);
   return { file, mime: 'application/pdf', name: `随货同行单-${note.order_no}.pdf` };
 }

@@ -20,6 +20,7 @@ import { needs, requireUser } from '../../http/auth.js';
 import { notFound, ok } from '../../http/envelope.js';
 import { codesDownload, deliveryNoteDownload, deliveryNoteFor, type Download } from './downloads.js';
 import { sealPicture } from '../documents/index.js';
+import { uploadStore } from '../uploads/index.js';
 import { goodsTrace, setGoodsTrace } from './goods.js';
 import * as service from './service.js';
 
@@ -42,6 +43,7 @@ const AUDITED = 'Every write is in the audit log (出库复核扫码, 撤销追�
 async function buyerRoutes(app: FastifyInstance, deps: Deps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
+  const store = uploadStore(deps);
   const tags = ['trace'];
   api.get(
     '/api/trace/order/:id/codes',
@@ -70,14 +72,14 @@ async function buyerRoutes(app: FastifyInstance, deps: Deps) {
         response: fileResponse,
       },
     },
-    async (req, reply) => send(reply, await deliveryNoteDownload(db, deps.config.uploadDir, requireUser(req), req.params.id)),
+    async (req, reply) => send(reply, await deliveryNoteDownload(db, store, requireUser(req), req.params.id)),
   );
 }
 
 async function adminRoutes(app: FastifyInstance, deps: Deps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const dir = deps.config.uploadDir;
+  const store = uploadStore(deps);
   const tags = ['trace'];
   const read = needs('order:read');
   const ship = needs('order:ship');
@@ -150,7 +152,7 @@ async function adminRoutes(app: FastifyInstance, deps: Deps) {
         response: answers(DeliveryNote),
       },
     },
-    async (req) => ok((await deliveryNoteFor(db, dir, null, req.params.id)).note),
+    async (req) => ok((await deliveryNoteFor(db, store, null, req.params.id)).note),
   );
   api.get(
     '/api/admin/trace/orders/:id/delivery-note.pdf',
@@ -164,7 +166,7 @@ async function adminRoutes(app: FastifyInstance, deps: Deps) {
         response: fileResponse,
       },
     },
-    async (req, reply) => send(reply, await deliveryNoteDownload(db, dir, null, req.params.id)),
+    async (req, reply) => send(reply, await deliveryNoteDownload(db, store, null, req.params.id)),
   );
   api.get(
     '/api/admin/trace/seal',
@@ -178,7 +180,7 @@ async function adminRoutes(app: FastifyInstance, deps: Deps) {
       },
     },
     async (_req, reply) => {
-      const seal = await sealPicture(db, dir, 'outbound_seal');
+      const seal = await sealPicture(db, store, 'outbound_seal');
       if (!seal) throw notFound('尚未设置出库专用章印模');
       return reply
         .type(seal.mime)

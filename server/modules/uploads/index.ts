@@ -2,11 +2,12 @@
 export { uploadRoutes } from './routes.js';
 export {
   PUBLIC_PICTURES,
-  documentFilePath,
   knownDocumentFiles,
   knownPublicPictures,
   ownsUploads,
+  readDocumentFile,
   saveDocumentFile,
   savePublicPicture,
   saveUpload,
 } from './service.js';
+export { copyFolderIntoDatabase, uploadStore, type UploadStore } from './storage.js';

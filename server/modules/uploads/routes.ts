@@ -4,9 +4,6 @@
  * guest or another account (404, as if it did not exist), and never cached by a shared cache.
  * GET /uploads/public/{name} serves the goods, brand and category pictures operators upload, to everybody.
  */
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +17,8 @@ import { invalid, ok } from '../../http/envelope.js';
 import { requireUser } from '../../http/auth.js';
 import { fileRoutes, takeFile } from '../../http/files.js';
 import { operatorOf } from '../operators/index.js';
-import { PUBLIC_FOLDER, publicPicture, saveUpload, uploadFor } from './service.js';
+import { publicPicture, saveUpload, uploadFor } from './service.js';
+import { uploadStore } from './storage.js';
 
 const fileName = z.string().regex(/^[a-z0-9]+-[a-f0-9]{16}\.(png|jpg|gif|webp|pdf)$/);
 const pictureName = z.string().regex(/^[a-z0-9]+-[a-f0-9]{16}\.(png|jpg|gif|webp)$/);
@@ -30,8 +28,7 @@ const REVIEWS: Permission[] = ['user:read', 'order:read'];
 export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const dir = deps.config.uploadDir;
-  await fs.mkdir(dir, { recursive: true });
+  const store = uploadStore(deps);
   const tags = ['uploads'];
 
   await fileRoutes(root, (files) =>
@@ -51,7 +48,7 @@ export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
         const user = requireUser(req);
         const { buffer, filename } = await takeFile(req, UPLOAD_MAX_BYTES, { none: '请选择要上传的文件', tooLarge: '文件不能超过10MB' });
         if (buffer.length === 0) throw invalid('file', '文件内容为空');
-        const saved = await saveUpload(db, dir, user.id, buffer, filename);
+        const saved = await saveUpload(db, store, user.id, buffer, filename);
         if (!saved) throw invalid('file', '仅支持 JPG、PNG、GIF、WEBP 图片或 PDF 文件');
         return ok(saved);
       },
@@ -74,14 +71,13 @@ export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
       const operator = await operatorOf(db, req);
       if (operator && REVIEWS.some((p) => operator.permissions.has(p))) row = await uploadFor(db, name.data, [], true);
     }
-    const file = row ? path.join(dir, name.data!) : null;
-    const stat = file ? await fs.stat(file).catch(() => null) : null;
-    if (!row || !file || !stat?.isFile()) {
+    const file = row ? await store.open(row.path) : null;
+    if (!row || !file) {
       return reply.status(404).header('cache-control', 'no-store').send({ code: Code.notFound, message: Message.notFound, data: null });
     }
     reply
       .type(row.mime)
-      .header('content-length', stat.size)
+      .header('content-length', file.size)
       .header('cache-control', 'private, max-age=3600')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
@@ -89,7 +85,7 @@ export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
       // A PDF is downloaded, never opened inside the site's own origin.
       reply.header('content-disposition', `attachment; filename="${name.data}"; filename*=UTF-8''${encodeURIComponent(row.originalName || name.data!)}`);
     }
-    return reply.send(createReadStream(file));
+    return reply.send(file.body);
   });
 
   app.get(
@@ -103,18 +99,17 @@ export async function uploadRoutes(root: FastifyInstance, deps: Deps) {
     async (req, reply) => {
       const name = pictureName.safeParse((req.params as { name?: string }).name);
       const row = name.success ? await publicPicture(db, name.data) : null;
-      const file = row ? path.join(dir, PUBLIC_FOLDER, name.data!) : null;
-      const stat = file ? await fs.stat(file).catch(() => null) : null;
-      if (!row || !file || !stat?.isFile()) {
+      const file = row ? await store.open(row.path) : null;
+      if (!row || !file) {
         return reply.status(404).header('cache-control', 'no-store').send({ code: Code.notFound, message: Message.notFound, data: null });
       }
       return reply
         .type(row.mime)
-        .header('content-length', stat.size)
+        .header('content-length', file.size)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-        .send(createReadStream(file));
+        .send(file.body);
     },
   );
 }

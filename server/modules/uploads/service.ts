@@ -1,19 +1,21 @@
 /**
- * Uploaded files (licences, receipts, after-sale and feedback pictures): stored under DATA_DIR/uploads and
- * recorded with their owner. They are a business's private papers: only the owner sees them, and the
- * operators who review them (those who read customers or orders). Pictures operators upload for goods, brands
- * and categories are public (`/uploads/public/...`, recorded without an owner) and served to everybody. The
- * site's and the goods' first-business documents (`/uploads/documents/...`, recorded without an owner) are
- * served only by the documents module, to the buyers and operators who may read them.
+ * Uploaded files (licences, receipts, after-sale and feedback pictures): recorded with their owner in `uploads`,
+ * their bytes in the site's store (storage.ts: in the database on PostgreSQL, so that every server process serves
+ * them; under DATA_DIR/uploads on the embedded database; docs/decisions/043-uploads-storage.md). They are a
+ * business's private papers: only the owner sees them, and the operators who review them (those who read
+ * customers or orders). Pictures operators upload for goods, brands and categories are public (`/uploads/public/...`,
+ * recorded without an owner) and served to everybody. The site's and the goods' first-business documents
+ * (`/uploads/documents/...`, recorded without an owner) are served only by the documents module, to the buyers and
+ * operators who may read them.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Uploaded } from '../../../core/schemas/user.js';
 import { stripControlChars } from '../../../core/validate.js';
 import type { Conn, Db } from '../../db/client.js';
 import { uploads } from '../../db/schema/uploads.js';
+import type { UploadStore } from './storage.js';
 
 /** The file's own first bytes decide its type; the name and the browser's claim do not. */
 const SIGNATURES: { ext: string; mime: string; test: (b: Buffer) => boolean }[] = [
@@ -33,12 +35,14 @@ const kindOf = (buffer: Buffer) => SIGNATURES.find((s) => s.test(buffer)) ?? nul
 /** A file name as shown back to its owner: no path, no control characters, at most 255 characters. */
 const cleanName = (name: string) => path.basename(stripControlChars(name).replace(/\\/g, '/')).slice(0, 255);
 
-export async function saveUpload(db: Db, dir: string, userId: number, buffer: Buffer, originalName: string): Promise<Uploaded | null> {
+/** A new file's name: never one stored before, so a stored file never changes. */
+const newName = (ext: string) => `${Date.now().toString(36)}-${crypto.randomBytes(8).toString('hex')}.${ext}`;
+
+export async function saveUpload(db: Db, store: UploadStore, userId: number, buffer: Buffer, originalName: string): Promise<Uploaded | null> {
   const kind = kindOf(buffer);
   if (!kind) return null;
-  const name = `${Date.now().toString(36)}-${crypto.randomBytes(8).toString('hex')}.${kind.ext}`;
-  await fs.writeFile(path.join(dir, name), buffer);
-  const url = `/uploads/${name}`;
+  const url = `/uploads/${newName(kind.ext)}`;
+  await store.put(url, buffer);
   const original = cleanName(originalName);
   await db.insert(uploads).values({ userId, path: url, originalName: original, mime: kind.mime, size: buffer.length });
   return { url, name: original, size: buffer.length };
@@ -69,18 +73,15 @@ export async function uploadFor(db: Db, name: string, viewerIds: number[], revie
   return row;
 }
 
-/** Where public pictures are served from; their files lie in the `public` folder of the uploads. */
+/** Where public pictures are served from. */
 export const PUBLIC_PICTURES = '/uploads/public/';
-export const PUBLIC_FOLDER = 'public';
 
 /** Stores a public picture (JPG, PNG, GIF or WEBP by its own first bytes); null when the file is no such picture. */
-export async function savePublicPicture(db: Db, dir: string, buffer: Buffer, originalName: string): Promise<Uploaded | null> {
+export async function savePublicPicture(db: Db, store: UploadStore, buffer: Buffer, originalName: string): Promise<Uploaded | null> {
   const kind = kindOf(buffer);
   if (!kind || !kind.mime.startsWith('image/')) return null;
-  const name = `${Date.now().toString(36)}-${crypto.randomBytes(8).toString('hex')}.${kind.ext}`;
-  await fs.mkdir(path.join(dir, PUBLIC_FOLDER), { recursive: true });
-  await fs.writeFile(path.join(dir, PUBLIC_FOLDER, name), buffer);
-  const url = `${PUBLIC_PICTURES}${name}`;
+  const url = `${PUBLIC_PICTURES}${newName(kind.ext)}`;
+  await store.put(url, buffer);
   const original = cleanName(originalName);
   await db.insert(uploads).values({ userId: null, path: url, originalName: original, mime: kind.mime, size: buffer.length });
   return { url, name: original, size: buffer.length };
@@ -110,18 +111,15 @@ export async function publicPicture(db: Db, name: string) {
   return row ?? null;
 }
 
-/** Where first-business documents lie: their own folder of the uploads, never served by the routes above. */
+/** Where first-business documents lie, apart from the other uploads: never served by the routes of this module. */
 const DOCUMENTS = '/uploads/documents/';
-const DOCUMENTS_FOLDER = 'documents';
 
 /** Stores a document's file (a PDF or a picture, by its own first bytes), owned by nobody; null when it is neither. */
-export async function saveDocumentFile(db: Db, dir: string, buffer: Buffer, originalName: string) {
+export async function saveDocumentFile(db: Db, store: UploadStore, buffer: Buffer, originalName: string) {
   const kind = kindOf(buffer);
   if (!kind) return null;
-  const name = `${Date.now().toString(36)}-${crypto.randomBytes(8).toString('hex')}.${kind.ext}`;
-  await fs.mkdir(path.join(dir, DOCUMENTS_FOLDER), { recursive: true });
-  await fs.writeFile(path.join(dir, DOCUMENTS_FOLDER, name), buffer);
-  const url = `${DOCUMENTS}${name}`;
+  const url = `${DOCUMENTS}${newName(kind.ext)}`;
+  await store.put(url, buffer);
   const original = cleanName(originalName);
   await db.insert(uploads).values({ userId: null, path: url, originalName: original, mime: kind.mime, size: buffer.length });
   return { url, name: original, mime: kind.mime, size: buffer.length };
@@ -138,9 +136,5 @@ export async function knownDocumentFiles(conn: Conn, urls: string[]) {
   return new Map(rows.map((r) => [r.url, r]));
 }
 
-/** Where on disk the document file `url` lies, or null for anything that is not one. */
-export function documentFilePath(dir: string, url: string) {
-  if (!url.startsWith(DOCUMENTS)) return null;
-  const name = url.slice(DOCUMENTS.length);
-  return /^[a-z0-9]+-[a-f0-9]{16}\.(png|jpg|gif|webp|pdf)$/.test(name) ? path.join(dir, DOCUMENTS_FOLDER, name) : null;
-}
+/** The bytes of the document file `url`, or null for anything that is not one, or is not stored. */
+export const readDocumentFile = async (store: UploadStore, url: string) => (url.startsWith(DOCUMENTS) ? store.read(url) : null);

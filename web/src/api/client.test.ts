@@ -40,7 +40,9 @@ beforeAll(async () => {
   server.post('/api/order', async () => envelope(459, '请先签署电子合同'));
   server.post('/api/cart/checkout', async () => envelope(400, '阿莫西林胶囊库存不足'));
   server.get('/api/user/couponNum', async () => envelope(400, '未登录'));
-  server.get('/api/goods/list', async (_req, reply) => reply.status(503).send(envelope(503, 'Service Unavailable')));
+  server.get('/api/goods/list', async (_req, reply) => reply.status(503).send(envelope(503, '服务暂时不可用，请稍后再试')));
+  server.get('/api/goods/hot_list', async (_req, reply) => reply.status(500).send(envelope(500, '系统繁忙，请稍候再试')));
+  server.get('/api/goods/brand_list', async (_req, reply) => reply.status(502).type('text/html').send('<html><body>502 Bad Gateway</body></html>'));
   server.get('/api/goods/detail/1', () => new Promise(() => {}));
   server.get('/api/goods/search', async () => {
     await delay(150);
@@ -170,9 +172,16 @@ describe('http client error catalogue', () => {
   });
 
   it('toasts 系统繁忙，请稍候再试 on a 5xx answer', async () => {
-    const error = await failure(http.get('/api/goods/list', { page: 1 }));
-    expect(error).toMatchObject({ code: 503, status: 503 });
+    const error = await failure(http.get('/api/goods/hot_list'));
+    expect(error).toMatchObject({ code: 500, status: 500 });
     expect(ui.toasts).toEqual(['系统繁忙，请稍候再试']);
+    expect(ui.alerts).toEqual([]);
+  });
+
+  it('toasts 服务暂时不可用，请稍后再试 while the database is away (503) or no server answers behind the proxy (502)', async () => {
+    expect(await failure(http.get('/api/goods/list', { page: 1 }))).toMatchObject({ code: 503, status: 503 });
+    expect(await failure(http.get('/api/goods/brand_list'))).toMatchObject({ code: 500, status: 502 });
+    expect(ui.toasts).toEqual(['服务暂时不可用，请稍后再试', '服务暂时不可用，请稍后再试']);
     expect(ui.alerts).toEqual([]);
   });
 

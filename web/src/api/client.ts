@@ -158,6 +158,11 @@ function report(error: ApiError, silent: RequestOptions['silent']): void {
     ui.navigate(CONTRACT_PATH);
     return;
   }
+  // The database away (the server's 503), or no server process behind the site's proxy (its own 502-504 page).
+  if (error.code === Code.unavailable || (error.status >= 502 && error.status <= 504)) {
+    ui.toastError(Message.unavailable);
+    return;
+  }
   if ((error.code >= 500 && error.code <= 599) || error.status >= 500) {
     ui.toastError(Message.serverError);
     return;

@@ -242,10 +242,10 @@ export async function operatorLogin(app: TestApp['app'], username: string, passw
 }
 
 /**
- * `buyer` (the account `userId`) checks out a cart of one middle package of the first plain goods in stock (any
- * other line removed); answers the confirm page's address, to order it with.
+ * `buyer` (the account `userId`) checks out a cart of `packages` middle packages (one by default) of the first plain
+ * goods in stock (any other line removed); answers the confirm page's address, to order it with.
  */
-export async function checkedOutOne(t: TestApp, buyer: ReturnType<typeof agent>, userId: number): Promise<number> {
+export async function checkedOutOne(t: TestApp, buyer: ReturnType<typeof agent>, userId: number, packages = 1): Promise<number> {
   const [g] = await t.db
     .select({ id: goods.id, zbz: goods.zbz })
     .from(goods)
@@ -253,7 +253,7 @@ export async function checkedOutOne(t: TestApp, buyer: ReturnType<typeof agent>,
     .orderBy(asc(goods.id))
     .limit(1);
   await t.db.delete(cartItems).where(eq(cartItems.userId, userId));
-  const added = await buyer.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz }] });
+  const added = await buyer.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz * packages }] });
   if (added.body.code !== 10000) throw new Error(`adding to the cart: ${added.body.message}`);
   const ids = ((await buyer.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id);
   await buyer.post('/api/cart/checkout', { ids });

@@ -342,18 +342,16 @@ describe(`flash sale lines on ${dbLabel}`, () => {
 });
 
 describe(`chain stores on ${dbLabel}`, () => {
-  it('copies lines to its own stores and answers 404 for a store of another account', async () => {
-    const chain = await loginAs(t.app, 'chain');
-    const [g] = await brandGoods('齐鲁', 1);
-    await chain.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz * 2 }] });
-    const [line] = (await chain.get('/api/cart/list')).body.data.list as Line[];
-    const stores = await t.db
+  /** The chain's two stores, chain-a first. */
+  const chainStores = () =>
+    t.db
       .select()
       .from(users)
-      .where(inArray(users.username, ['chain-a', 'chain-b']));
-    const res = await chain.post('/api/cart/copy', { ids: [line.id], other_user_ids: stores.map((s) => s.id) });
-    expect(res.body.data.stores).toHaveLength(2);
-    const copied = await t.db
+      .where(inArray(users.username, ['chain-a', 'chain-b']))
+      .orderBy(users.username);
+  /** The lines of `goodsId` in the carts of `stores`. */
+  const storeLines = (stores: { id: number }[], goodsId: number) =>
+    t.db
       .select()
       .from(cartItems)
       .where(
@@ -362,9 +360,19 @@ describe(`chain stores on ${dbLabel}`, () => {
             cartItems.userId,
             stores.map((s) => s.id),
           ),
-          eq(cartItems.goodsId, g.id),
+          eq(cartItems.goodsId, goodsId),
         ),
       );
+
+  it('copies lines to its own stores and answers 404 for a store of another account', async () => {
+    const chain = await loginAs(t.app, 'chain');
+    const [g] = await brandGoods('齐鲁', 1);
+    await chain.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz * 2 }] });
+    const [line] = (await chain.get('/api/cart/list')).body.data.list as Line[];
+    const stores = await chainStores();
+    const res = await chain.post('/api/cart/copy', { ids: [line.id], other_user_ids: stores.map((s) => s.id) });
+    expect(res.body.data.stores).toHaveLength(2);
+    const copied = await storeLines(stores, g.id);
     expect(copied.map((c) => c.number)).toEqual([g.zbz * 2, g.zbz * 2]);
     const [demoUser] = await t.db.select().from(users).where(eq(users.username, 'demo'));
     expect((await chain.post('/api/cart/copy', { ids: [line.id], other_user_ids: [demoUser.id] })).status).toBe(404);
@@ -377,30 +385,14 @@ describe(`chain stores on ${dbLabel}`, () => {
     const [g] = await brandGoods('齐鲁', 1);
     await chain.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz }] });
     const line = ((await chain.get('/api/cart/list')).body.data.list as Line[]).find((l) => l.goods_id === g.id)!;
-    const stores = await t.db
-      .select()
-      .from(users)
-      .where(inArray(users.username, ['chain-a', 'chain-b']))
-      .orderBy(users.username);
+    const stores = await chainStores();
     const [licence] = await t.db
       .select()
       .from(licences)
       .where(and(eq(licences.userId, stores[1].id), eq(licences.status, 1), isNotNull(licences.validUntil)))
       .orderBy(licences.id)
       .limit(1);
-    const carts = async () =>
-      t.db
-        .select({ userId: cartItems.userId, number: cartItems.number })
-        .from(cartItems)
-        .where(
-          and(
-            inArray(
-              cartItems.userId,
-              stores.map((s) => s.id),
-            ),
-            eq(cartItems.goodsId, g.id),
-          ),
-        );
+    const carts = () => storeLines(stores, g.id);
     const before = await carts();
     await t.db.update(licences).set({ validUntil: '2020-06-30' }).where(eq(licences.id, licence.id));
     try {

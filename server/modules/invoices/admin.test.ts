@@ -4,15 +4,15 @@
  * issued, the PDF, and an audit row for each write that changed something.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { okOf } from '../../../core/schemas/envelope.js';
 import { z } from 'zod';
 import { AdminInvoicePage, UninvoicedOrder } from '../../../core/schemas/invoices.js';
 import { OrderStatus } from '../../../core/status.js';
-import { auditLog, cartItems, goods, invoices, messages, orders, users, wallets } from '../../db/schema/index.js';
+import { auditLog, invoices, messages, orders, users, wallets } from '../../db/schema/index.js';
 import { undeclared } from '../../http/serializer.js';
-import { agent, buildTestApp, dbLabel, DEMO_PAY_PASSWORD, loginAs, operatorLogin, type TestApp } from '../../testing.js';
+import { agent, buildTestApp, checkedOutOne, dbLabel, DEMO_PAY_PASSWORD, loginAs, operatorLogin, type TestApp } from '../../testing.js';
 
 let t: TestApp;
 let finance: Awaited<ReturnType<typeof operatorLogin>>;
@@ -37,19 +37,7 @@ const orderRow = async (id: number) => (await t.db.select().from(orders).where(e
 
 /** Places an order of one goods, not paid yet, for the chain buyer unless another is named. */
 async function unpaidOrder(who = { agent: buyer, id: buyerId }) {
-  const buyer = who.agent;
-  await t.db.delete(cartItems).where(eq(cartItems.userId, who.id));
-  const [g] = await t.db
-    .select({ id: goods.id, zbz: goods.zbz })
-    .from(goods)
-    .where(and(eq(goods.isBuy, true), eq(goods.isOnSale, true), eq(goods.isKx, false), eq(goods.isEphedrine, false), gt(goods.number, 1000)))
-    .orderBy(asc(goods.id))
-    .limit(1);
-  expect((await buyer.post('/api/cart', { params: [{ goods_id: g.id, number: g.zbz * 3 }] })).body.code).toBe(10000);
-  const ids = ((await buyer.get('/api/cart/list')).body.data.list as { id: number }[]).map((l) => l.id);
-  await buyer.post('/api/cart/checkout', { ids });
-  const confirm = (await buyer.get('/api/cart/confirm?coupon_id=0')).body.data;
-  const placed = await buyer.post('/api/order', { address_id: confirm.address_id, coupon_id: 0 });
+  const placed = await who.agent.post('/api/order', { address_id: await checkedOutOne(t, who.agent, who.id, 3), coupon_id: 0 });
   return orderRow(placed.body.data.orders[0].id as number);
 }
 

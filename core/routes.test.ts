@@ -1,6 +1,7 @@
 /** The route table against spec section 2: every path and alias it names resolves. */
 import { describe, expect, it } from 'vitest';
-import { allPatterns, finalRoute, resolvePath, routes, sampleUrl } from './routes';
+import { allPatterns, sampleUrl } from './route-samples';
+import { finalRoute, resolvePath, routes } from './routes';
 
 /** The paths spec section 2 names, as a buyer would type them. */
 const SPEC_PATHS = [

@@ -46,6 +46,9 @@ export type ScreenKey =
   | 'invoices'
   | 'favourites'
   | 'quickBuy'
+  | 'purchaseListImport'
+  | 'goodsLists'
+  | 'goodsNotices'
   | 'varietyRequests'
   | 'varietyRequestAdd'
   | 'varietyRequestDetail'
@@ -200,6 +203,11 @@ export const routes: AppRoute[] = [
 
   // Self-service; e-invoice and favourites are also linked at the top level
   site({ path: '/zzfw/kjcg', aliases: ['/kjcg'], title: '快捷采购', screen: 'quickBuy', built: true, membersOnly: true }),
+  // Buying the way a pharmacy buys (DESIGN.md section 18): a purchase list read into the cart, the buyer's named
+  // lists of goods, and the goods they asked to be told of when back in stock or cheaper.
+  site({ path: '/zzfw/kjcg/import', aliases: ['/kjcg/import'], title: '采购计划导入', screen: 'purchaseListImport', built: false, membersOnly: true }),
+  site({ path: '/zzfw/kjcg/lists/:id?', aliases: ['/kjcg/lists/:id?'], title: '我的清单', screen: 'goodsLists', built: false, membersOnly: true }),
+  site({ path: '/zzfw/dhtz', aliases: ['/dhtz'], title: '到货降价通知', screen: 'goodsNotices', built: false, membersOnly: true }),
   site({ path: '/zzfw/pzqg', aliases: ['/pzqg'], title: '品种求购', screen: 'varietyRequests', built: true, membersOnly: true }),
   site({ path: '/zzfw/pzqg/add', aliases: ['/pzqg/add'], title: '新增求购', screen: 'varietyRequestAdd', built: true, membersOnly: true }),
   site({ path: '/zzfw/pzqg/info/:id?', aliases: ['/pzqg/info/:id?'], title: '求购详情', screen: 'varietyRequestDetail', built: true, membersOnly: true }),
@@ -294,46 +302,6 @@ export const redirects: RedirectRoute[] = [
 ];
 
 export const NOT_FOUND_PATH = '/404';
-
-/** One concrete URL for every parameterised pattern, for route tests. */
-const sampleUrls: Record<string, string> = {
-  '/list/other/:id/:name?': '/list/other/3/抗感染药',
-  '/list/info/:id': '/list/info/1',
-  '/list_info/:id': '/list_info/1',
-  '/cart/step3/:id': '/cart/step3/1',
-  '/cart_step3/:id': '/cart_step3/1',
-  '/order/info/:id': '/order/info/1',
-  '/order/returnInfo/:id': '/order/returnInfo/1',
-  '/order/afterSalesInfo/:id': '/order/afterSalesInfo/1',
-  '/zzfw/pzqg/info/:id?': '/zzfw/pzqg/info/1',
-  '/ppzq_index/:page?': '/ppzq_index/2',
-  '/ppzq/info/:id/:page?': '/ppzq/info/1',
-  '/yjh/:id?': '/yjh/1',
-  '/Hdzx/:ids/:id?': '/Hdzx/1,2/1',
-  '/kxzq/goods/:url/:ads?': '/kxzq/goods/new/1',
-  '/help/:group/:item?': '/help/qtwt/cjwt',
-  '/help_news_info/:id/:type': '/help_news_info/1/1',
-  '/activity/:url?/:url1?/:url2?': '/activity/spring/zone/1',
-  '/order/wl/:id': '/order/wl/1',
-};
-
-/** A pattern with its optional segments filled or left out, as a URL a buyer could type. */
-export function sampleUrl(pattern: string): string {
-  if (sampleUrls[pattern]) return sampleUrls[pattern];
-  if (!pattern.includes(':')) return pattern;
-  return (
-    pattern
-      .split('/')
-      .filter((segment) => !segment.endsWith('?'))
-      .map((segment) => (segment.startsWith(':') ? '1' : segment))
-      .join('/') || '/'
-  );
-}
-
-/** Every pattern of the table: routes, their aliases and redirects. */
-export function allPatterns(): string[] {
-  return [...routes.flatMap((r) => [r.path, ...(r.aliases ?? [])]), ...redirects.map((r) => r.path)];
-}
 
 const decode = (value: string) => {
   try {

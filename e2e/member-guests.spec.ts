@@ -3,7 +3,8 @@
  * answers 401 on the way, no error in the console, and the login page under its own title whenever it is there.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { allPatterns, documentTitle, finalRoute, resolvePath, sampleUrl } from '../core/routes';
+import { allPatterns, sampleUrl } from '../core/route-samples';
+import { documentTitle, finalRoute, resolvePath } from '../core/routes';
 import { shot } from './helpers';
 
 const LOGIN_TITLE = documentTitle('登录');

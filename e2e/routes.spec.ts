@@ -4,7 +4,8 @@
  * (where the login page would bring them back, no refused call, no console error, the login page's title).
  */
 import { expect, test } from '@playwright/test';
-import { allPatterns, documentTitle, finalRoute, resolvePath, sampleUrl } from '../core/routes';
+import { allPatterns, sampleUrl } from '../core/route-samples';
+import { documentTitle, finalRoute, resolvePath } from '../core/routes';
 import { loginByApi } from './helpers';
 
 const patterns = allPatterns().filter((pattern) => !finalRoute(sampleUrl(pattern)).membersOnly);

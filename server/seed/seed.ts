@@ -151,6 +151,19 @@ function approvalNumber(entry: DrugEntry, rnd: ReturnType<typeof random>): strin
   return `国药准字${letter}${rnd.int(10, 69)}${rnd.int(100000, 999999)}`;
 }
 
+/**
+ * The product's EAN-13 barcode: 69 (made in China), ten digits from its name, maker and spec, and the check
+ * digit; listings of one product in several warehouses share it. Taken from no random stream, so that adding it
+ * changed no other seeded value.
+ */
+export function barcodeOf(name: string, maker: string, spec: string): string {
+  let h = 0x811c9dc5;
+  for (const ch of `${name}|${maker}|${spec}`) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
+  const body = `69${String(h % 1e9).padStart(9, '0')}${(h >>> 28) % 10}`;
+  const sum = [...body].reduce((s, d, i) => s + Number(d) * (i % 2 ? 3 : 1), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
 function buildGoods(
   index: number,
   product: { entry: DrugEntry; maker: string; spec: string },
@@ -212,6 +225,7 @@ function buildGoods(
     zbz,
     jzl: zbz * rnd.pick([20, 30, 40, 50]),
     pzwh: approvalNumber(entry, rnd),
+    tm: entry.cfl === '中药饮片' ? '' : barcodeOf(entry.name, maker, spec),
     jx: entry.jx,
     cfl: entry.cfl,
     xq: isoDate(expiry),

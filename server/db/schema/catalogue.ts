@@ -88,6 +88,8 @@ export const goods = pgTable(
     jzl: integer('jzl').notNull().default(1),
     /** Approval number (批准文号), e.g. 国药准字H13023964; empty for decoction pieces. */
     pzwh: varchar('pzwh', { length: 40 }).notNull().default(''),
+    /** Barcode (条形码) of its package, EAN-13 (69... for goods made in China); empty when unknown. Listings of one product share it. */
+    tm: varchar('tm', { length: 20 }).notNull().default(''),
     /** Dosage form (剂型). */
     jx: varchar('jx', { length: 16 }).notNull().default(''),
     /** Prescription class (处方分类): 处方药, 甲类OTC, 乙类OTC, 器械, 中药饮片, 保健食品. */
@@ -142,6 +144,9 @@ export const goods = pgTable(
     index('goods_sccj_py_trgm').using('gin', sql`${t.sccjPy} gin_trgm_ops`),
     index('goods_sccj_szm_trgm').using('gin', sql`${t.sccjSzm} gin_trgm_ops`),
     index('goods_pzwh_trgm').using('gin', sql`${t.pzwh} gin_trgm_ops`),
+    // A purchase list's line or the cart's code box finds its goods by approval number or barcode, exactly.
+    index('goods_pzwh_idx').on(t.pzwh),
+    index('goods_tm_idx').on(t.tm),
     index('goods_category_idx').on(t.categoryId),
     index('goods_brand_idx').on(t.brandId),
     index('goods_sales_idx').on(t.sales),

@@ -22,3 +22,6 @@ export * from './documents.js';
 export * from './trace.js';
 export * from './freshness.js';
 export * from './jobs.js';
+export * from './purchase-lists.js';
+export * from './goods-lists.js';
+export * from './goods-notices.js';

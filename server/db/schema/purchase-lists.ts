@@ -2,6 +2,7 @@
  * Purchase lists (采购计划, DESIGN.md section 18): what a buyer's lists taught the site, the columns of their
  * spreadsheets and the goods chosen for their lines. Owned by the purchase-lists module.
  */
+import type { PurchaseListField } from '../../../core/schemas/purchase-lists.js';
 import { integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { goods } from './catalogue.js';
@@ -15,10 +16,6 @@ const goodsRef = () =>
     .notNull()
     .references(() => goods.id, { onDelete: 'cascade' });
 const at = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
-
-/** What a purchase list's field is: the columns a list is read by. */
-export const PURCHASE_LIST_FIELDS = ['name', 'spec', 'maker', 'approval', 'barcode', 'code', 'quantity', 'unit', 'price', 'ignore'] as const;
-export type PurchaseListField = (typeof PURCHASE_LIST_FIELDS)[number];
 
 /** The field a buyer said a column holds, by the column's header as written (trimmed), for their next list. */
 export const purchaseListColumns = pgTable(

@@ -6,8 +6,8 @@ import { connections, duration, goodsCount } from './options.js';
 import type { Row } from './targets.js';
 import { ONE_AT_A_TIME, TRADE_CONNECTIONS, tradeTable, type TradeRow } from './trade.js';
 
-const API_INTRO = `The server runs on a fresh PGlite database and on a fresh PostgreSQL database (when one answers), the
-catalogue is seeded, and each call is loaded with autocannon (connections and seconds per call in the line
+const API_INTRO = `The server runs on a fresh PGlite database and on a fresh PostgreSQL database (when one answers; with
+autovacuum on, as on any site, turned on for the run where a server kept for tests has it off), the catalogue is seeded, and each call is loaded with autocannon (connections and seconds per call in the line
 below), right after loading a bare Fastify route that serves the same JSON from memory, in a process of its own
 as the server is. The ratio is the call's throughput over the bare route's, both measured in the same run.
 Catalogue answers are shared for up to 30 s by viewers who see alike (a detail for 5 s); the rows "never cached"

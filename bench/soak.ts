@@ -187,7 +187,7 @@ function soakSection(r: {
 
 Last run: ${r.when} UTC, ${os.cpus().length} CPUs, for ${r.minutes} minutes (\`npm run bench:soak\`, bench/soak.ts). Two
 server processes (\`npm start\`'s flags, \`NODE_ENV=production\`, \`DB_POOL=8\` each) on one PostgreSQL database of
-${r.goods} goods and one Redis, behind nginx with deploy/nginx.conf (one nginx worker), all on this machine with the
+${r.goods} goods (autovacuum on, as on any site) and one Redis, behind nginx with deploy/nginx.conf (one nginx worker), all on this machine with the
 load generator. At once through nginx: the long tail of catalogue requests (${CONNECTIONS} connections, a browser's
 headers, half of them logged in) and ${TRADE_CONNECTIONS} buyers on carts of 40-50 lines adding, listing, and every tenth
 time checking out ten lines, ordering them and cancelling the order (${r.cancels} orders cancelled, their stock returned).

@@ -2,6 +2,7 @@
 import { loadConfig, sandboxNotice } from './config.js';
 import { databaseUnavailable, openDatabase } from './db/client.js';
 import { backupIntoDataDir, holdDataDir } from './db/backup.js';
+import { upkeep } from './db/upkeep.js';
 import { seedReports } from './seed/reports.js';
 import { buildApp } from './app.js';
 import { cancelExpiredOrders, completeShippedOrders } from './modules/orders/index.js';
@@ -73,8 +74,10 @@ const jobList: (Job & { name: JobName })[] = [
     run: saying(sendLicenceReminders, 'messages', 'licence expiry reminders sent'),
   },
   // The embedded database, once a day, into DATA_DIR/backups (db/backup.ts); PostgreSQL is backed up with its own tools.
+  // And its autovacuum (db/upkeep.ts): tables that grew analysed, dead rows cleared; PostgreSQL has its own.
   ...(database.dump
     ? [
+        { name: 'database.upkeep' as const, everyMs: MINUTE, run: saying(upkeep, 'tables', 'embedded database tables analysed or vacuumed') },
         {
           name: 'backup.embedded' as const,
           everyMs: 24 * 60 * MINUTE,

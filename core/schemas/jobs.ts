@@ -12,6 +12,7 @@ export const JOB_TITLES = {
   'catalogue.near_expiry': '近效期批次移出可售库存',
   'jobs.trim_runs': '清理两周前的任务记录',
   'backup.embedded': '备份内嵌数据库（保留最近7份）',
+  'database.upkeep': '内嵌数据库统计与清理',
   'accounts.licence_expiry': '资质到期提醒',
   'wallet.expire_coupons': '过期优惠券',
   'wallet.credit_overdue': '账期逾期',

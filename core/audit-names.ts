@@ -169,6 +169,7 @@ export const AUDIT_FIELD_NAMES: Record<string, string> = {
   ypgg: '规格',
   bzdw: '包装单位',
   pzwh: '批准文号',
+  tm: '条形码',
   jx: '剂型',
   cfl: '处方分类',
   scrq: '生产日期',

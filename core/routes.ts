@@ -205,9 +205,9 @@ export const routes: AppRoute[] = [
   site({ path: '/zzfw/kjcg', aliases: ['/kjcg'], title: '快捷采购', screen: 'quickBuy', built: true, membersOnly: true }),
   // Buying the way a pharmacy buys (DESIGN.md section 18): a purchase list read into the cart, the buyer's named
   // lists of goods, and the goods they asked to be told of when back in stock or cheaper.
-  site({ path: '/zzfw/kjcg/import', aliases: ['/kjcg/import'], title: '采购计划导入', screen: 'purchaseListImport', built: false, membersOnly: true }),
-  site({ path: '/zzfw/kjcg/lists/:id?', aliases: ['/kjcg/lists/:id?'], title: '我的清单', screen: 'goodsLists', built: false, membersOnly: true }),
-  site({ path: '/zzfw/dhtz', aliases: ['/dhtz'], title: '到货降价通知', screen: 'goodsNotices', built: false, membersOnly: true }),
+  site({ path: '/zzfw/kjcg/import', aliases: ['/kjcg/import'], title: '采购计划导入', screen: 'purchaseListImport', built: true, membersOnly: true }),
+  site({ path: '/zzfw/kjcg/lists/:id?', aliases: ['/kjcg/lists/:id?'], title: '我的清单', screen: 'goodsLists', built: true, membersOnly: true }),
+  site({ path: '/zzfw/dhtz', aliases: ['/dhtz'], title: '到货降价通知', screen: 'goodsNotices', built: true, membersOnly: true }),
   site({ path: '/zzfw/pzqg', aliases: ['/pzqg'], title: '品种求购', screen: 'varietyRequests', built: true, membersOnly: true }),
   site({ path: '/zzfw/pzqg/add', aliases: ['/pzqg/add'], title: '新增求购', screen: 'varietyRequestAdd', built: true, membersOnly: true }),
   site({ path: '/zzfw/pzqg/info/:id?', aliases: ['/pzqg/info/:id?'], title: '求购详情', screen: 'varietyRequestDetail', built: true, membersOnly: true }),

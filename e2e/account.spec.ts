@@ -304,7 +304,7 @@ test('a new clinic waiting for review sees what happens next, has nothing to buy
   await shotWhole(page, 'account-member-centre-waiting');
 
   await page.goto('/zzfw/kjcg');
-  await expect(page.getByTestId('fastbuy-page').getByTestId('empty-state')).toContainText('暂无采购记录');
+  await expect(page.getByTestId('fastbuy-page').getByTestId('empty-state')).toContainText('近180天暂无已付款的采购记录');
   await shotWhole(page, 'account-quick-buy-empty');
 
   await page.goto('/zhzx/zzzj');

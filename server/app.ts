@@ -78,10 +78,12 @@ import {
   favoriteRoutes,
   goodsFileAdminRoutes,
   goodsIndexBuiltAt,
+  onGoodsChanged,
   setStockHeld,
   taxonomyAdminRoutes,
 } from './modules/catalogue/index.js';
 import { memberRoutes } from './modules/member/index.js';
+import { goodsListsRoutes } from './modules/goods-lists/index.js';
 import { operatorRoutes, registerOperatorSessions } from './modules/operators/index.js';
 import { adAdminRoutes, contentAdminRoutes, contentRoutes, drawingRoutes, helpRoutes, pageRenderer, shellAdminRoutes } from './modules/content/index.js';
 import { activityPageAdminRoutes, activityPageRoutes } from './modules/activity-pages/index.js';
@@ -93,7 +95,9 @@ import { jobAdminRoutes } from './modules/jobs/index.js';
 import { cannedReplyAdminRoutes, chatConnections, chatRoutes } from './modules/chat/index.js';
 import { invoiceRoutes, invoiceAdminRoutes, issueOnCompletion, settleOnRefund } from './modules/invoices/index.js';
 import { selfServiceRoutes, selfServiceAdminRoutes } from './modules/self-service/index.js';
+import { purchaseListRoutes } from './modules/purchase-lists/index.js';
 import { documentRoutes } from './modules/documents/index.js';
+import { goodsNoticeRoutes, tellGoodsNotices } from './modules/goods-notices/index.js';
 
 z.config(z.locales.zhCN());
 
@@ -156,6 +160,8 @@ function wireModules() {
   onOrderShipping(refuseStoppedBatches);
   // An order refunded before shipping gives its scanned codes back to the boxes, which stay in the warehouse.
   onOrderRefunded(releaseCodes);
+  // Goods back in stock, put on sale or made cheaper tell the buyers waiting for it, in the write's transaction.
+  onGoodsChanged(tellGoodsNotices);
 }
 
 /**
@@ -190,6 +196,66 @@ function connectRedis(app: FastifyInstance, url: string | undefined): Redis | nu
   });
   return redis;
 }
+
+/**
+ * The modules' routes that need the app's dependencies alone, in the order they are registered: the storefront's,
+ * then the console's.
+ */
+const MODULE_ROUTES: ((scope: FastifyInstance, deps: Deps) => Promise<unknown>)[] = [
+  contentRoutes,
+  helpRoutes,
+  catalogueRoutes,
+  brandRoutes,
+  favoriteRoutes,
+  promotionRoutes,
+  activityPageRoutes,
+  cartRoutes,
+  addressRoutes,
+  checkoutRoutes,
+  orderRoutes,
+  afterSaleRoutes,
+  payRoutes,
+  walletRoutes,
+  couponRoutes,
+  creditRoutes,
+  pointsRoutes,
+  uploadRoutes,
+  wechatRoutes,
+  accountCentreRoutes,
+  wechatBindingRoutes,
+  memberRoutes,
+  goodsListsRoutes,
+  lotteryRoutes,
+  chatRoutes,
+  cannedReplyAdminRoutes,
+  invoiceRoutes,
+  documentRoutes,
+  traceRoutes,
+  qualityRoutes,
+  selfServiceRoutes,
+  purchaseListRoutes,
+  goodsNoticeRoutes,
+  operatorRoutes,
+  jobAdminRoutes,
+  orderAdminRoutes,
+  afterSaleAdminRoutes,
+  accountAdminRoutes,
+  walletAdminRoutes,
+  promotionAdminRoutes,
+  bundleAdminRoutes,
+  activityPageAdminRoutes,
+  pointsAdminRoutes,
+  lotteryAdminRoutes,
+  invoiceAdminRoutes,
+  selfServiceAdminRoutes,
+  dashboardRoutes,
+  catalogueAdminRoutes,
+  goodsFileAdminRoutes,
+  taxonomyAdminRoutes,
+  contentAdminRoutes,
+  adAdminRoutes,
+  shellAdminRoutes,
+];
 
 export async function buildApp({ config, database, sms, logger, metrics = new Metrics() }: BuildOptions) {
   wireModules();
@@ -245,57 +311,8 @@ export async function buildApp({ config, database, sms, logger, metrics = new Me
     await accountRoutes(scope, deps);
     await registrationRoutes(scope, deps, sms);
     await profileRoutes(scope, deps, sms);
-    await contentRoutes(scope, deps);
-    await helpRoutes(scope, deps);
     await drawingRoutes(scope);
-    await catalogueRoutes(scope, deps);
-    await brandRoutes(scope, deps);
-    await favoriteRoutes(scope, deps);
-    await promotionRoutes(scope, deps);
-    await activityPageRoutes(scope, deps);
-    await cartRoutes(scope, deps);
-    await addressRoutes(scope, deps);
-    await checkoutRoutes(scope, deps);
-    await orderRoutes(scope, deps);
-    await afterSaleRoutes(scope, deps);
-    await payRoutes(scope, deps);
-    await walletRoutes(scope, deps);
-    await couponRoutes(scope, deps);
-    await creditRoutes(scope, deps);
-    await pointsRoutes(scope, deps);
-    await uploadRoutes(scope, deps);
-    await wechatRoutes(scope, deps);
-    await accountCentreRoutes(scope, deps);
-    await wechatBindingRoutes(scope, deps);
-    await memberRoutes(scope, deps);
-    await lotteryRoutes(scope, deps);
-    await chatRoutes(scope, deps);
-    await cannedReplyAdminRoutes(scope, deps);
-    await invoiceRoutes(scope, deps);
-    await documentRoutes(scope, deps);
-    await traceRoutes(scope, deps);
-    await qualityRoutes(scope, deps);
-    await selfServiceRoutes(scope, deps);
-    await operatorRoutes(scope, deps);
-    await jobAdminRoutes(scope, deps);
-    await orderAdminRoutes(scope, deps);
-    await afterSaleAdminRoutes(scope, deps);
-    await accountAdminRoutes(scope, deps);
-    await walletAdminRoutes(scope, deps);
-    await promotionAdminRoutes(scope, deps);
-    await bundleAdminRoutes(scope, deps);
-    await activityPageAdminRoutes(scope, deps);
-    await pointsAdminRoutes(scope, deps);
-    await lotteryAdminRoutes(scope, deps);
-    await invoiceAdminRoutes(scope, deps);
-    await selfServiceAdminRoutes(scope, deps);
-    await dashboardRoutes(scope, deps);
-    await catalogueAdminRoutes(scope, deps);
-    await goodsFileAdminRoutes(scope, deps);
-    await taxonomyAdminRoutes(scope, deps);
-    await contentAdminRoutes(scope, deps);
-    await adAdminRoutes(scope, deps);
-    await shellAdminRoutes(scope, deps);
+    for (const routes of MODULE_ROUTES) await routes(scope, deps);
   });
 
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

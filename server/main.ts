@@ -13,6 +13,7 @@ import { clearKeptAnswers } from './http/cache.js';
 import type { Db } from './db/client.js';
 import { runJobs, setJobPeriods, trimJobRuns, type Job } from './modules/jobs/index.js';
 import { reportNearExpiry, untilNextReport } from './modules/quality/index.js';
+import { sweepGoodsNotices } from './modules/goods-notices/index.js';
 import { expireCoupons, markOverdueBills } from './modules/wallet/index.js';
 import { uploadStore } from './modules/uploads/index.js';
 import type { JobName } from '../core/schemas/jobs.js';
@@ -59,6 +60,8 @@ const jobList: (Job & { name: JobName })[] = [
   // moves); the near-expiry daily report for qa, first at the next 08:30 China time. docs/decisions/042-wallet-and-quality-jobs.md.
   { name: 'wallet.expire_coupons', everyMs: 10 * MINUTE, run: saying(expireCoupons, 'coupons', 'coupons past their end stored as expired') },
   { name: 'wallet.credit_overdue', everyMs: 60 * MINUTE, run: saying(markOverdueBills, 'bills', 'credit bills past their due date marked overdue') },
+  // 到货通知 and 降价提醒 are told in the write that brings the goods back or makes it cheaper; this net tells any it missed (decision 047).
+  { name: 'goods_notices.sweep', everyMs: 10 * MINUTE, run: saying(sweepGoodsNotices, 'told', 'goods notices told by the sweep') },
   {
     name: 'quality.near_expiry_report',
     everyMs: 24 * 60 * MINUTE,

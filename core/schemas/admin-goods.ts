@@ -116,6 +116,7 @@ const fields = {
   ypgg: text('规格', 60),
   bzdw: text('包装单位', 8),
   pzwh: freeText('批准文号', 40).regex(/^[\u3400-\u9fffA-Za-z0-9()（）\-\s]*$/, { error: '批准文号只能包含中文、字母和数字' }),
+  tm: freeText('条形码', 20).regex(/^(\d{8,14})?$/, { error: '条形码须为8-14位数字' }),
   jx: freeText('剂型', 16),
   cfl: z.enum(PRESCRIPTION_CLASSES, { error: `处方分类须为${PRESCRIPTION_CLASSES.join('、')}之一` }),
   scrq: calendarDay('生产日期'),
@@ -196,6 +197,7 @@ export const goodsCreateBody = z
   .object({
     ...fields,
     pzwh: fields.pzwh.optional().default(''),
+    tm: fields.tm.optional().default(''),
     tym: fields.tym.optional().default(''),
     spm: fields.spm.optional().default(''),
     gnzz: fields.gnzz.optional().default(''),
@@ -335,6 +337,7 @@ export const AdminGoods = z.object({
   ypgg: z.string(),
   bzdw: z.string(),
   pzwh: z.string(),
+  tm: z.string().meta({ description: '条形码, the package barcode (8-14 digits); empty when unknown' }),
   jx: z.string(),
   cfl: z.string(),
   scrq: z.string(),

@@ -137,6 +137,7 @@ export type GoodsPage = z.infer<typeof GoodsPage>;
 /** The facts of a goods its product page shows besides what lists carry. */
 export const GoodsFacts = z.object({
   jzl: z.number().int().meta({ description: '件装量, whole-case quantity' }),
+  tm: z.string().meta({ description: '条形码, the package barcode (EAN-13, 69... for goods made in China); empty when unknown' }),
   jx: z.string().meta({ description: '剂型, dosage form' }),
   cfl: z.string().meta({ description: '处方分类: 处方药, 甲类OTC, 乙类OTC, 器械, 中药饮片, 保健食品' }),
   scrq: z.string().meta({ description: '生产日期, production date of the batch on sale (YYYY-MM-DD)' }),

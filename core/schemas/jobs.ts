@@ -17,6 +17,7 @@ export const JOB_TITLES = {
   'wallet.expire_coupons': '过期优惠券',
   'wallet.credit_overdue': '账期逾期',
   'quality.near_expiry_report': '近效期批次日报',
+  'goods_notices.sweep': '到货降价通知补发',
 } as const;
 export type JobName = keyof typeof JOB_TITLES;
 export const JOB_NAMES = Object.keys(JOB_TITLES) as JobName[];

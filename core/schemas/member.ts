@@ -1,9 +1,9 @@
-/** Member-centre and account-centre calls (licences, messages, WeChat binding, stores, quick purchase): requests and answers. */
+/** Member-centre and account-centre calls (licences, messages, WeChat binding, stores): requests and answers. */
 import { z } from 'zod';
 import { Goods } from './goods.js';
 import { OrderCounts, OrderSummary } from './trade.js';
 import { LICENCE_TYPES } from '../constants.js';
-import { id, optionalText, page } from './common.js';
+import { id, page } from './common.js';
 import { bit, money, pageOf, unixTime } from './envelope.js';
 import { licenceInput, UserBase } from './user.js';
 
@@ -58,18 +58,6 @@ export const wechatTicketBody = z.object({
 });
 
 export const actForBody = z.object({ store_id: id('门店') });
-
-/** Orders of the quick-purchase list: last bought first, most often bought, most units bought. */
-const FAST_BUY_ORDERS = ['time', 'count', 'number'] as const;
-export const fastBuyQuery = z.object({
-  page: page(),
-  order: z
-    .enum(FAST_BUY_ORDERS, { error: '排序方式不正确' })
-    .optional()
-    .default('time')
-    .meta({ description: 'time: last bought first (default); count: most orders; number: most units' }),
-  keywords: optionalText('关键词', 50).meta({ description: 'matches the name or the manufacturer' }),
-});
 
 // ---- Answers ----
 
@@ -165,7 +153,7 @@ export const ChainStores = z.object({
 });
 export type ChainStores = z.infer<typeof ChainStores>;
 
-// Goods and orders as the catalogue and orders calls send them, embedded in the member centre and quick purchase.
+// Goods and orders as the catalogue and orders calls send them, embedded in the member centre.
 
 /** GET /api/user/center: everything the member centre shows. */
 export const MemberCentre = z.object({
@@ -186,17 +174,3 @@ export const MemberCentre = z.object({
   recommend: z.array(Goods).meta({ description: '10 goods for this buyer' }),
 });
 export type MemberCentre = z.infer<typeof MemberCentre>;
-
-/** A goods bought before, as quick purchase lists it. */
-export const FastBuyRow = z.object({
-  goods: Goods,
-  last_number: z.number().int().meta({ description: 'the quantity of the last purchase' }),
-  cart_number: z.number().int().meta({ description: 'what one click adds: the last quantity in whole middle packages, within the stock (0: none in stock)' }),
-  times: z.number().int().meta({ description: 'orders it was in' }),
-  total_number: z.number().int().meta({ description: 'units bought in all' }),
-  last_time: unixTime.meta({ description: 'when it was last ordered' }),
-});
-export type FastBuyRow = z.infer<typeof FastBuyRow>;
-
-export const FastBuyPage = pageOf(FastBuyRow);
-export type FastBuyPage = z.infer<typeof FastBuyPage>;

@@ -54,11 +54,9 @@ export const PurchaseListSheet = z.object({
   mapping: z
     .array(z.enum(PURCHASE_LIST_FIELDS).nullable())
     .meta({ description: 'per column: the field it is taken for, null for a column not recognised (left out)' }),
-  mapping_from: z
-    .array(z.enum(['remembered', 'header', 'content']).nullable())
-    .meta({
-      description: 'per column: why — the buyer’s own earlier choice for that header, the header’s words, or the cells’ look (国药准字…, 69… barcodes)',
-    }),
+  mapping_from: z.array(z.enum(['remembered', 'header', 'content']).nullable()).meta({
+    description: 'per column: why — the buyer’s own earlier choice for that header, the header’s words, or the cells’ look (国药准字…, 69… barcodes)',
+  }),
   skipped: z
     .array(z.object({ row: z.number().int(), message: z.string() }))
     .meta({ description: 'rows left out as read (a total line, a repeated header), each with why' }),
@@ -77,7 +75,7 @@ export const purchaseListMatchBody = z.object({
 export type PurchaseListMatchInput = z.input<typeof purchaseListMatchBody>;
 
 /** Why a candidate matched, best first; `certainty` is 0-100. */
-export const MATCH_REASONS = ['approval_spec', 'barcode', 'code', 'chosen', 'approval', 'name_spec_maker', 'name_spec', 'name_maker', 'name'] as const;
+const MATCH_REASONS = ['approval_spec', 'barcode', 'code', 'chosen', 'approval', 'name_spec_maker', 'name_spec', 'name_maker', 'name'] as const;
 export type MatchReason = (typeof MATCH_REASONS)[number];
 
 export const PurchaseListCandidate = z.object({
@@ -95,7 +93,7 @@ export const PurchaseListCandidate = z.object({
 export type PurchaseListCandidate = z.infer<typeof PurchaseListCandidate>;
 
 /** The fields of a line as the buyer's list gave them. */
-export const PurchaseListInput = z.object({
+const PurchaseListInput = z.object({
   name: z.string(),
   spec: z.string(),
   maker: z.string(),
@@ -107,7 +105,7 @@ export const PurchaseListInput = z.object({
 });
 
 /** matched: one candidate is sure enough to be taken; choose: several are close; none: nothing close (nearest goods in `candidates`); invalid: the row cannot be read (`problem`). */
-export const PURCHASE_LINE_STATES = ['matched', 'choose', 'none', 'invalid'] as const;
+const PURCHASE_LINE_STATES = ['matched', 'choose', 'none', 'invalid'] as const;
 
 export const PurchaseListLine = z.object({
   row: z.number().int(),

@@ -156,7 +156,7 @@ function approvalNumber(entry: DrugEntry, rnd: ReturnType<typeof random>): strin
  * digit; listings of one product in several warehouses share it. Taken from no random stream, so that adding it
  * changed no other seeded value.
  */
-export function barcodeOf(name: string, maker: string, spec: string): string {
+function barcodeOf(name: string, maker: string, spec: string): string {
   let h = 0x811c9dc5;
   for (const ch of `${name}|${maker}|${spec}`) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
   const body = `69${String(h % 1e9).padStart(9, '0')}${(h >>> 28) % 10}`;

@@ -61,7 +61,8 @@ export async function readMessages(db: Db, userId: number, input: { ids?: number
   return { unread };
 }
 
-/** A message to the account, in the caller's transaction (a review, a shipped order). */
-export async function sendMessage(conn: Conn, userId: number, title: string, content: string) {
-  await conn.insert(messages).values({ userId, title, content });
+/** A message to the account, in the caller's transaction (a review, a shipped order); answers its id. */
+export async function sendMessage(conn: Conn, userId: number, title: string, content: string): Promise<number> {
+  const [row] = await conn.insert(messages).values({ userId, title, content }).returning({ id: messages.id });
+  return row.id;
 }

@@ -34,7 +34,7 @@ import { AppError, invalid } from '../../http/envelope.js';
 import { businessScopeList } from '../accounts/index.js';
 import { auditedMany, type TargetChange } from '../operators/index.js';
 import { knownPublicPictures } from '../uploads/index.js';
-import { afterGoodsWrite, exportPage, goodsFilter, goodsRowsByIds } from './admin.js';
+import { afterGoodsWrite, exportPage, formRewritten, goodsFilter, goodsRowsByIds } from './admin.js';
 import { correctBatchDates, firstBatches } from './batches.js';
 import {
   categoryPath,
@@ -94,6 +94,7 @@ export const COLUMNS: Column[] = [
   text('ypgg', '规格', 16, (r) => r.ypgg),
   text('bzdw', '包装单位', 8, (r) => r.bzdw),
   text('pzwh', '批准文号', 20, (r) => r.pzwh, true),
+  { ...text('tm', '条形码', 16, (r) => r.tm, true), numFmt: '@' },
   text('jx', '剂型', 10, (r) => r.jx, true),
   text('cfl', '处方分类', 10, (r) => r.cfl),
   text('scrq', '生产日期', 12, (r) => r.scrq),
@@ -439,6 +440,7 @@ export async function importGoods(db: Db, req: FastifyRequest, buffer: Buffer, d
         changed.map(({ u }) => ({ id: u.existing.id, ...columnsOf(u.form) })),
       );
       for (const { u } of changed) await correctBatchDates(tx, u.existing.id, u.existing, u.form);
+      for (const { u } of changed) await formRewritten(tx, u.existing, u.form);
       for (const { u, before, after } of changed) changes.push({ targetId: u.existing.id, before, after });
       return { changes, result: report(sheet, p, false) };
     },

@@ -29,6 +29,7 @@ import { audited, auditedMany, operatorNames } from '../operators/index.js';
 import { assertForm, bit, categoryPath, columnsOf, descendants, formFields, formOf, goodsTrail, loadRefs, type GoodsForm, type Refs } from './admin-form.js';
 import { changeBatchStock, correctBatchDates, firstBatch, syncGoodsStock } from './batches.js';
 import { goodsBatchList } from './batch-views.js';
+import { goodsChanged, goodsRewritten } from './goods-events.js';
 import { goodsCore, type GoodsCore } from './goods.js';
 import { asPinyin, refreshGoodsTerms } from './terms.js';
 
@@ -140,6 +141,14 @@ export async function createGoods(db: Db, req: FastifyRequest, body: GoodsInput)
   return adminGoodsDetail(db, id);
 }
 
+/**
+ * A goods row rewritten from a form (the goods form, a row of the Excel import): made cheaper, put on sale or made
+ * buyable again, those waiting to hear of it are told in the same transaction (goods-events.ts).
+ */
+export async function formRewritten(tx: Conn, was: GoodsRow, form: GoodsForm) {
+  await goodsRewritten(tx, [[was, columnsOf(form)]]);
+}
+
 /** `POST /api/admin/goods/{id}`: the fields sent change; the rules between fields hold for the result. */
 export async function updateGoods(db: Db, req: FastifyRequest, id: number, patch: GoodsPatch): Promise<AdminGoodsDetail> {
   const scopes = await businessScopeList(db);
@@ -154,6 +163,7 @@ export async function updateGoods(db: Db, req: FastifyRequest, id: number, patch
     await correctBatchDates(tx, id, row, after);
     // Another minimum shelf life moves batches into or out of what sells with the goods.
     if (after.min_shelf_days !== before.min_shelf_days) await syncGoodsStock(tx, [id]);
+    await formRewritten(tx, row, after);
     const search = before.name !== after.name || before.sccj !== after.sccj || before.is_on_sale !== after.is_on_sale;
     return { before: goodsTrail(before), after: goodsTrail(after), result: search };
   });
@@ -280,6 +290,11 @@ export async function setOnSale(db: Db, req: FastifyRequest, ids: number[], onSa
             goods.id,
             changing.map((r) => r.id),
           ),
+        );
+      if (want)
+        await goodsChanged(
+          tx,
+          changing.map((r) => r.id),
         );
     }
     return {

@@ -10,6 +10,7 @@ import { insertMany } from '../../db/bulk.js';
 import type { Conn, Db } from '../../db/client.js';
 import { goods, goodsBatches } from '../../db/schema/catalogue.js';
 import { invalid, refuse } from '../../http/envelope.js';
+import { goodsChanged } from './goods-events.js';
 
 const ids = (list: number[]) =>
   sql.join(
@@ -31,21 +32,29 @@ export async function lockGoods(tx: Conn, goodsIds: number[]) {
 /**
  * Works goods.number out again from the batches that sell (released, expiring later than min_shelf_days from
  * today), with the dates of the first of them that holds units; a goods with none keeps the dates it had. The
- * goods rows must already be locked.
+ * goods rows must already be locked. Goods that had less than a middle package and now have one or more are
+ * told to the catalogue's listeners (goods-events.ts) in the same transaction; answers their ids.
  */
-export async function syncGoodsStock(tx: Conn, goodsIds: number[], today = chinaToday()) {
-  if (!goodsIds.length) return;
-  await tx.execute(sql`
-    update ${goods} g set number = coalesce(s.n, 0), xq = coalesce(f.xq, g.xq), scrq = coalesce(f.scrq, g.scrq)
-    from ${goods} o
-    left join lateral (
-      select sum(b.quantity - b.held)::int as n from ${goodsBatches} b
-      where b.goods_id = o.id and b.status = ${BatchStatus.released} and b.xq > ${today}::date + o.min_shelf_days) s on true
-    left join lateral (
-      select b.xq, b.scrq from ${goodsBatches} b
-      where b.goods_id = o.id and b.status = ${BatchStatus.released} and b.xq > ${today}::date + o.min_shelf_days and b.quantity > b.held
-      order by b.xq, b.id limit 1) f on true
-    where g.id = o.id and o.id in (${ids(goodsIds)})`);
+export async function syncGoodsStock(tx: Conn, goodsIds: number[], today = chinaToday()): Promise<number[]> {
+  if (!goodsIds.length) return [];
+  // `o` is the row as the statement found it, `g` as it leaves it.
+  const came = (await tx.execute(sql`
+    with synced as (
+      update ${goods} g set number = coalesce(s.n, 0), xq = coalesce(f.xq, g.xq), scrq = coalesce(f.scrq, g.scrq)
+      from ${goods} o
+      left join lateral (
+        select sum(b.quantity - b.held)::int as n from ${goodsBatches} b
+        where b.goods_id = o.id and b.status = ${BatchStatus.released} and b.xq > ${today}::date + o.min_shelf_days) s on true
+      left join lateral (
+        select b.xq, b.scrq from ${goodsBatches} b
+        where b.goods_id = o.id and b.status = ${BatchStatus.released} and b.xq > ${today}::date + o.min_shelf_days and b.quantity > b.held
+        order by b.xq, b.id limit 1) f on true
+      where g.id = o.id and o.id in (${ids(goodsIds)})
+      returning g.id, o.number as was, g.number as now, greatest(g.zbz, 1) as unit)
+    select id from synced where was < unit and now >= unit`)) as unknown as { rows: { id: number | string }[] };
+  const arrived = came.rows.map((r) => Number(r.id));
+  await goodsChanged(tx, arrived);
+  return arrived;
 }
 
 /** The number of the batch a goods' own dates name: its production date (2025-03-12 gives 20250312). */

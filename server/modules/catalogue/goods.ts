@@ -77,6 +77,7 @@ export function goodsView(row: GoodsCore, viewer: Viewer): Goods {
 export function goodsFacts(row: GoodsCore): GoodsFacts {
   return {
     jzl: row.jzl,
+    tm: row.tm,
     jx: row.jx,
     cfl: row.cfl,
     scrq: row.scrq,

@@ -5,6 +5,7 @@ export { taxonomyAdminRoutes } from './admin-taxonomy-routes.js';
 export { setStockHeld } from './admin.js';
 export { brandRoutes } from './brand-routes.js';
 export { favoriteRoutes } from './favorite-routes.js';
+export { onGoodsChanged } from './goods-events.js';
 export { recommendations } from './home.js';
 export { catalogueRoutes } from './routes.js';
 export {
@@ -21,6 +22,7 @@ export {
   visibleGoodsByIds,
 } from './goods.js';
 export type { CartFacts, GoodsCore, PricingRow } from './goods.js';
+export { goodsByCode, normaliseCode } from './codes.js';
 export { listGoods } from './lists.js';
 export { goodsIndexBuiltAt } from './list-index.js';
 export { itemBatches } from './item-batches.js';
@@ -53,3 +55,5 @@ export { shownBrands, shownCategories, topCategoryNames } from './taxonomy.js';
 export { warmCatalogue, warmPaths } from './warm.js';
 export { viewerClass, viewerOf, viewerOfUser } from './viewer.js';
 export type { Viewer } from './viewer.js';
+export { goodsAliases, goodsNear, goodsOfCodes, productsNamed } from './list-match.js';
+export type { GoodsAlias } from './list-match.js';

@@ -1,8 +1,8 @@
-/** HTTP for the member centre and quick purchase. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+/** HTTP for the member centre (快捷采购's 常购清单 is the goods-lists module's). */
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answers } from '../../../core/schemas/envelope.js';
-import { FastBuyPage, fastBuyQuery, MemberCentre } from '../../../core/schemas/member.js';
+import { MemberCentre } from '../../../core/schemas/member.js';
 import type { Deps } from '../../deps.js';
 import { requireSession as sessionOf } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
@@ -12,7 +12,6 @@ import * as member from './service.js';
 export async function memberRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
-  const user = (req: FastifyRequest) => sessionOf(req).user;
   const tags = ['member'];
 
   app.get(
@@ -27,20 +26,5 @@ export async function memberRoutes(root: FastifyInstance, deps: Deps) {
       },
     },
     async (req) => ok(await member.memberCentre(db, sessionOf(req), viewerOf(req))),
-  );
-
-  app.get(
-    '/api/user/fast_buy',
-    {
-      schema: {
-        tags,
-        summary: 'Quick purchase: the goods the account bought before (20 a page), with what to add again.',
-        description:
-          'Goods of orders not cancelled (gifts, add-ons and bundles left out) that the buyer may still see; `order` is `time` (last bought first, the default), `count` (most orders) or `number` (most units); `keywords` matches the name or the manufacturer. They are added to the cart through POST /api/cart.',
-        querystring: fastBuyQuery,
-        response: answers(FastBuyPage),
-      },
-    },
-    async (req) => ok(await member.fastBuy(db, user(req), viewerOf(req), req.query)),
   );
 }

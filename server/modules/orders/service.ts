@@ -9,7 +9,7 @@ function chargedPriceFields(i: ItemRow) {
  * (quick purchase), and the orders with goods containing ephedrine with their signed receipts. Everything is
  * the session account's own; another account's order answers 404.
  */
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { fenToYuan } from '../../../core/money.js';
 import type { BuyAgain, EphedrineOrderPage, OrderActions, OrderDetail, OrderPage, OrderStatus as Status, OrderSummary } from '../../../core/schemas/trade.js';
 import { isPaidStatus, LineType, OrderStatus, PayStatus, ReceiptStatus } from '../../../core/status.js';
@@ -299,25 +299,36 @@ export async function ephedrineOrders(db: Db, user: SessionUser, page: number, p
 }
 
 /**
- * The goods the account bought before (orders not cancelled, lines bought on their own), each with the
- * quantity of its last purchase, how many orders and units, and when last bought (quick purchase).
+ * The goods the account bought since `since` (paid orders: 待发货, 已发货 and 已完成; lines bought on their own),
+ * each with the quantity and unit price of its last purchase, how many orders and units, and when last bought
+ * (常购清单, docs/decisions/046-goods-lists.md).
  */
-export async function boughtGoods(conn: Conn, userId: number) {
+export async function boughtGoods(conn: Conn, userId: number, since: Date) {
+  const last = (column: SQL | typeof orderItems.number) => sql<number>`(array_agg(${column} order by ${orders.createdAt} desc, ${orderItems.id} desc))[1]`;
   const rows = await conn
     .select({
       goodsId: orderItems.goodsId,
-      lastNumber: sql<number>`(array_agg(${orderItems.number} order by ${orders.createdAt} desc, ${orderItems.id} desc))[1]`,
+      lastNumber: last(orderItems.number),
+      lastPrice: last(sql`${orderItems.unitPrice}`),
       times: sql<number>`count(distinct ${orders.id})::int`,
       totalNumber: sql<number>`sum(${orderItems.number})::int`,
       lastTime: sql<Date>`max(${orders.createdAt})`,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.userId, userId), ne(orders.status, OrderStatus.cancelled), inArray(orderItems.type, REBUYABLE_TYPES)))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, [OrderStatus.toShip, OrderStatus.shipped, OrderStatus.done]),
+        gte(orders.createdAt, since),
+        inArray(orderItems.type, REBUYABLE_TYPES),
+      ),
+    )
     .groupBy(orderItems.goodsId);
   return rows.map((r) => ({
     goodsId: r.goodsId,
     lastNumber: Number(r.lastNumber),
+    lastPrice: Number(r.lastPrice),
     times: Number(r.times),
     totalNumber: Number(r.totalNumber),
     lastTime: new Date(r.lastTime).getTime(),

@@ -184,6 +184,8 @@ function parseEnvelope(text: string): Envelope | null {
 function encodeBody(body: Body | undefined, headers: Record<string, string>): BodyInit | undefined {
   if (body === undefined || body === null) return undefined;
   if (body instanceof FormData || body instanceof URLSearchParams) return body;
+  // Text whose caller names its type (application/json: lists too long for a form's 1,000 fields) goes as it is.
+  if (typeof body === 'string' && headers['Content-Type']) return body;
   headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
   return typeof body === 'string' ? body : toFormBody(body);
 }

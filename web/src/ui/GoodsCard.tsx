@@ -1,4 +1,5 @@
 /** A goods card of the image grid: picture, price or its hidden text, tiers, name, spec, maker, expiry, stock, tags. */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Goods } from '@core/schemas/goods';
 import { GoodsTags } from './GoodsTag';
@@ -23,7 +24,8 @@ export function LadderHint({ goods, reserve = false }: { goods: Goods; reserve?:
   );
 }
 
-export function GoodsCard({ goods }: { goods: Goods }) {
+/** `action`: what the card offers in the add-to-cart's place (a feature's 到货通知 on goods out of stock). */
+export function GoodsCard({ goods, action }: { goods: Goods; action?: ReactNode }) {
   const why = unavailable(goods);
   return (
     <li className="yct-card" data-testid="goods-card">
@@ -55,7 +57,7 @@ export function GoodsCard({ goods }: { goods: Goods }) {
           {stockText(goods)}
         </span>
       </div>
-      <AddToCart goods={goods} compact />
+      {action ?? <AddToCart goods={goods} compact />}
     </li>
   );
 }

@@ -12,7 +12,7 @@ const TABS = [
 ];
 
 /** The tab a path belongs to: the longest tab path it is, or lies under (the short `/kjcg/...` aliases too). */
-export function purchaseTabOf(pathname: string): string {
+function purchaseTabOf(pathname: string): string {
   const path = pathname.replace(/\/+$/, '').replace(/^\/kjcg/, '/zzfw/kjcg');
   const found = [...TABS].reverse().find((t) => path === t.key || path.startsWith(`${t.key}/`));
   return found?.key ?? TABS[0].key;

@@ -8,7 +8,11 @@ describe('the account menu', () => {
       ['我的订单', 1],
       ['我的钱包', 6],
       ['账户中心', 7],
-      ['自助服务', 5],
+      ['自助服务', 6],
+    ]);
+    expect(ACCOUNT_MENU[4].entries.slice(0, 2).map((e) => [e.label, e.to])).toEqual([
+      ['快捷采购', '/kjcg'],
+      ['到货降价通知', '/dhtz'],
     ]);
     expect(ACCOUNT_MENU[3].entries.map((e) => e.to)).toEqual([
       '/zhzx/basic',
@@ -30,6 +34,7 @@ describe('the account menu', () => {
     for (const path of ['/yegl', '/wdqb/yegl', '/wdqb_yegl']) expect(activeEntry(path)).toBe('yegl');
     for (const path of ['/star', '/zzfw/star']) expect(activeEntry(path)).toBe('star');
     expect(activeEntry('/pzqg/add')).toBe('pzqg');
+    for (const path of ['/dhtz', '/zzfw/dhtz']) expect(activeEntry(path)).toBe('dhtz');
   });
 
   it('keeps 我的订单 highlighted on an order detail, and the member centre on /user_hyzx', () => {

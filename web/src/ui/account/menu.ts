@@ -41,7 +41,14 @@ export const ACCOUNT_MENU: MenuGroup[] = [
   {
     key: 'service',
     label: '自助服务',
-    entries: [service('kjcg', '快捷采购'), service('pzqg', '品种求购'), service('dzfp', '电子发票'), service('star', '我的收藏'), service('yjfk', '意见反馈')],
+    entries: [
+      service('kjcg', '快捷采购'),
+      service('dhtz', '到货降价通知'),
+      service('pzqg', '品种求购'),
+      service('dzfp', '电子发票'),
+      service('star', '我的收藏'),
+      service('yjfk', '意见反馈'),
+    ],
   },
 ];
 

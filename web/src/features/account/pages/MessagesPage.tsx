@@ -5,6 +5,7 @@
 import '../account.css';
 import { Button, Segmented } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { Message } from '@core/schemas/member';
 import { chinaMinute } from '@/lib/china-time';
 import { EmptyState } from '@/ui/EmptyState';
@@ -13,6 +14,22 @@ import { AccountLayout } from '@/ui/account/AccountLayout';
 import { PanelLoading } from '@/ui/account/PanelStates';
 import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useMessages, useReadMessages } from '../api/messages';
+
+/** A goods page a message names (到货通知, 降价提醒): shown as a link to it. */
+const GOODS_PATH = /(\/list\/info\/\d+)/;
+
+/** The message's text, with the goods pages it names as links. */
+function MessageText({ text }: { text: string }) {
+  return text.split(GOODS_PATH).map((part, i) =>
+    i % 2 ? (
+      <Link key={i} to={part} className="yct-msg__link" data-testid="message-link">
+        查看商品 ›
+      </Link>
+    ) : (
+      part
+    ),
+  );
+}
 
 function Row({ message, open, onToggle }: { message: Message; open: boolean; onToggle: () => void }) {
   return (
@@ -31,7 +48,7 @@ function Row({ message, open, onToggle }: { message: Message; open: boolean; onT
       </button>
       {open ? (
         <div className="yct-msg__body" data-testid="message-content">
-          {message.content}
+          <MessageText text={message.content} />
         </div>
       ) : null}
     </li>

@@ -74,6 +74,11 @@ export function BasicCard() {
           </Form.Item>,
         )}
         {col(
+          <Form.Item name="tm" label="条形码" rules={[zodRule(shape.tm)]} extra="包装上的商品条码，8-14位数字；买家可扫码下单">
+            <Input maxLength={14} inputMode="numeric" placeholder="如 6901234567892" data-testid="goods-tm" />
+          </Form.Item>,
+        )}
+        {col(
           <Form.Item name="jx" label="剂型" rules={[zodRule(shape.jx)]}>
             <Input maxLength={16} placeholder="如 胶囊剂" />
           </Form.Item>,

@@ -154,6 +154,7 @@ const csv: CsvColumn<AdminGoods>[] = [
   { title: '单位', value: (g) => g.bzdw },
   { title: '生产厂家', value: (g) => g.sccj },
   { title: '批准文号', value: (g) => g.pzwh },
+  { title: '条形码', value: (g) => g.tm },
   { title: '分类', value: (g) => g.category_name },
   { title: '品牌', value: (g) => g.brand_name },
   { title: '经营范围', value: (g) => g.scope_name },

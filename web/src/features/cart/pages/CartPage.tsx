@@ -17,6 +17,7 @@ import { CART_ALL, useCartList } from '../api/get-cart-list';
 import { CartBar } from '../components/CartBar';
 import { AddonOffers, CartFilters, CartHints, ShippingInfo } from '../components/CartExtras';
 import { CartTable } from '../components/CartTable';
+import { CodeOrderBox } from '../components/CodeOrderBox';
 import { CopyToStores } from '../components/CopyToStores';
 import { EmptyCart } from '../components/EmptyCart';
 
@@ -118,7 +119,13 @@ export default function CartPage() {
   }
   return (
     <div className="yct-container yct-cart" data-testid="cart-page">
-      <div className="yct-panel-title yct-cart__title">我的购物车 {cart?.total.count ? <small>共 {cart.total.count} 种商品</small> : null}</div>
+      <div className="yct-panel-title yct-cart__title">
+        我的购物车 {cart?.total.count ? <small>共 {cart.total.count} 种商品</small> : null}
+        <Link to="/zzfw/kjcg/import" className="yct-cart__import" data-testid="cart-import">
+          导入采购计划
+        </Link>
+      </div>
+      {member && !(all.isError && isApiError(all.error) && all.error.code === Code.refused) ? <CodeOrderBox /> : null}
       {body}
     </div>
   );

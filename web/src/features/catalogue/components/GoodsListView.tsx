@@ -13,6 +13,7 @@ import { ErrorState } from '@/ui/ErrorState';
 import { GoodsCard } from '@/ui/GoodsCard';
 import { useFilterOptions, useGoodsList, type FilterScopeParams, type ListParams } from '../api/goods';
 import { keywordProblem } from '../lib/keyword';
+import { ArrivalAction, outOfStock } from './ArrivalAction';
 import { GoodsTable } from './GoodsRows';
 import { ListFilters } from './ListFilters';
 import { ListSortBar, type ListView } from './ListSortBar';
@@ -151,7 +152,7 @@ export function GoodsListView({
         ) : view === 'grid' ? (
           <ul className="yct-grid" data-testid="goods-grid">
             {data.data.map((g) => (
-              <GoodsCard key={g.id} goods={g} />
+              <GoodsCard key={g.id} goods={g} action={outOfStock(g) ? <ArrivalAction goods={g} /> : undefined} />
             ))}
           </ul>
         ) : (

@@ -7,6 +7,7 @@ import { LadderHint } from '@/ui/GoodsCard';
 import { stockText, unavailable } from '@/ui/sale-state';
 import { GoodsTags } from '@/ui/GoodsTag';
 import { Price } from '@/ui/Price';
+import { ArrivalAction, outOfStock } from './ArrivalAction';
 
 type Props = {
   list: Goods[];
@@ -63,9 +64,7 @@ export function GoodsTable({ list, images, actions }: Props) {
               <Price value={g.base_price} tip={g.price_tip} size="small" />
               <LadderHint goods={g} />
             </td>
-            <td className="yct-goods-table__buy">
-              <AddToCart goods={g} compact />
-            </td>
+            <td className="yct-goods-table__buy">{outOfStock(g) ? <ArrivalAction goods={g} /> : <AddToCart goods={g} compact />}</td>
             {actions ? <td className="yct-goods-table__actions">{actions(g)}</td> : null}
           </tr>
         ))}

@@ -1,4 +1,4 @@
-/** /list/info/{id}: gallery, every goods field, ladder price table, tags, stock, quantity and add to cart, favourite. */
+/** /list/info/{id}: gallery, every goods field, ladder price table, tags, stock, quantity and add to cart, favourite, 到货通知 and 降价提醒. */
 import '@/ui/goods.css';
 import '../catalogue.css';
 import { App, Button } from 'antd';
@@ -19,6 +19,7 @@ import { useFavoriteToggle } from '../api/favorites';
 import { useGoodsDetail, useGoodsList } from '../api/goods';
 import { useGoodsOffer } from '../api/goods-offer';
 import { OfferLimit, OfferPrice, OfferStrip, OfferSummary, offerCost } from '../components/DetailOffer';
+import { DetailNotices } from '../components/GoodsNotices';
 import { LadderSummary, LadderTable } from '../components/LadderPrices';
 
 function Gallery({ goods }: { goods: GoodsDetail }) {
@@ -125,6 +126,8 @@ export default function DetailPage() {
     ...(g.tym ? [['通用名', g.tym] as [string, string]] : []),
     ...(g.spm ? [['商品名', g.spm] as [string, string]] : []),
     ['批准文号', g.pzwh || '—'],
+    ['商品编码', String(g.id)],
+    ['商品条码', g.tm || '—'],
     ['生产厂家', g.sccj],
     ['规格', g.ypgg],
     ['剂型', g.jx],
@@ -225,6 +228,7 @@ export default function DetailPage() {
             {/* On a flash sale the goods goes in as the flash-sale line (one line, the same as from the flash-sale floor). */}
             <AddToCart goods={g} onNumberChange={setNumber} promo={offer && spikeOn ? { type: 1, price: offer.price, limit: 0 } : undefined} />
             <FavoriteButton goods={g} />
+            <DetailNotices goods={g} />
           </div>
         </div>
       </div>

@@ -1,14 +1,15 @@
 /**
- * /zzfw/kjcg 快捷采购: goods bought before with the quantity of the last purchase, ordered by the last
- * purchase, how often or how many; each added to the cart in one click, or the chosen ones (or the whole
- * page) at once.
+ * /zzfw/kjcg 常购清单 (快捷采购's first tab): the goods the store bought in the last 180 days with the last
+ * quantity and unit price and today's price, ordered by the last purchase, how often or how many; each added to
+ * the cart in one click at its usual quantity, or the chosen ones (or the whole page) at once; the chosen ones
+ * saved to a named list (加入清单); the whole list exported to Excel.
  */
 import '@/ui/goods.css';
-import '../member.css';
-import { Button, Checkbox, Input, Segmented } from 'antd';
+import '../goods-lists.css';
+import { Button, Checkbox, Input, Segmented, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { FastBuyRow } from '@core/schemas/member';
+import type { FastBuyRow } from '@core/schemas/goods-lists';
 import { chinaDate } from '@/lib/china-time';
 import { useToast } from '@/lib/use-toast';
 import { EmptyState } from '@/ui/EmptyState';
@@ -18,9 +19,11 @@ import { QuantityStepper } from '@/ui/QuantityStepper';
 import { stockText, unavailable } from '@/ui/sale-state';
 import { AccountLayout } from '@/ui/account/AccountLayout';
 import { PanelLoading } from '@/ui/account/PanelStates';
+import { PurchaseTabs } from '@/ui/account/PurchaseTabs';
 import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useAddLines, type CartAdd } from '../api/add-to-cart';
-import { useFastBuy, type FastBuyParams } from '../api/get-fast-buy';
+import { fastBuyExportUrl, useFastBuy, type FastBuyParams } from '../api/get-fast-buy';
+import { SaveToListModal } from '../components/SaveToListModal';
 
 const ORDERS: { value: FastBuyParams['order']; label: string }[] = [
   { value: 'time', label: '最近购买' },
@@ -55,6 +58,20 @@ type LineProps = {
   adding: boolean;
 };
 
+/** How today's price stands against the last price paid: 降 in green, 涨 in red, nothing when the same. */
+function PriceMove({ now, last }: { now: string | null; last: string | null }) {
+  if (now === null || last === null || now === last) return null;
+  const down = Number(now) < Number(last);
+  const diff = Math.abs(Number(now) - Number(last)).toFixed(2);
+  return (
+    <Tooltip title={`上次 ¥${last}`}>
+      <p className={down ? 'yct-kj__down' : 'yct-kj__up'} data-testid="fastbuy-move">
+        {down ? '比上次降' : '比上次涨'} ¥{diff}
+      </p>
+    </Tooltip>
+  );
+}
+
 function FastBuyLine({ r, picked, onPick, number, onNumber, onAdd, adding }: LineProps) {
   const g = r.goods;
   const can = buyable(r);
@@ -81,20 +98,25 @@ function FastBuyLine({ r, picked, onPick, number, onNumber, onAdd, adding }: Lin
         </div>
       </td>
       <td>
-        <Price value={g.base_price} tip={g.price_tip} size="small" />
-      </td>
-      <td>
         <b data-testid="fastbuy-last-number">
           {r.last_number}
           {g.bzdw}
         </b>
+        {r.last_price !== null ? <span className="yct-muted"> × ¥{r.last_price}</span> : null}
         <p className="yct-muted">{chinaDate(r.last_time)}</p>
       </td>
-      <td>
+      <td data-testid="fastbuy-times">
         {r.times}次 / {r.total_number}
         {g.bzdw}
       </td>
-      <td>{why ? <span className="yct-kj__out">{why}</span> : stockText(g, false)}</td>
+      <td>
+        <Price value={r.price} tip={g.price_tip} size="small" />
+        <PriceMove now={r.price} last={r.last_price} />
+      </td>
+      <td>
+        {why ? <span className="yct-kj__out">{why}</span> : stockText(g, false)}
+        <p className="yct-muted">效期 {g.xq}</p>
+      </td>
       <td>
         {can ? (
           <QuantityStepper value={number} zbz={g.zbz} stock={g.number} size="small" unit={g.bzdw} onChange={onNumber} />
@@ -111,7 +133,57 @@ function FastBuyLine({ r, picked, onPick, number, onNumber, onAdd, adding }: Lin
   );
 }
 
-function QuickBuy() {
+function UsualEmpty({ keywords, onClear }: { keywords: string; onClear: () => void }) {
+  return keywords ? (
+    <EmptyState description={`没有找到与“${keywords}”相关的已购商品`}>
+      <button type="button" className="yct-btn" onClick={onClear}>
+        清除搜索
+      </button>
+    </EmptyState>
+  ) : (
+    <EmptyState description="近180天暂无已付款的采购记录，付款后的订单商品会出现在这里">
+      <Link to="/list" className="yct-btn yct-btn--primary">
+        去采购
+      </Link>
+    </EmptyState>
+  );
+}
+
+/** What the list says it is, its order, its search and its export. */
+function UsualTools({ params, onChange }: { params: FastBuyParams; onChange: (next: Partial<FastBuyParams>) => void }) {
+  const [keywords, setKeywords] = useState(params.keywords);
+  return (
+    <>
+      <div className="yct-kj__intro">
+        <span>近180天已付款订单中采购过的商品，按上次采购数量一键加购；今日单价为该数量的阶梯价。</span>
+        <Link to="/zzfw/kjcg/lists" className="yct-kj__lists-link">
+          我的清单 &gt;
+        </Link>
+      </div>
+      <div className="yct-kj__tools">
+        <Segmented value={params.order} options={ORDERS} onChange={(v) => onChange({ order: v as FastBuyParams['order'] })} data-testid="fastbuy-order" />
+        <span className="yct-kj__tools-right">
+          <Input.Search
+            className="yct-kj__search"
+            value={keywords}
+            onChange={(e) => setKeywords(e.target.value)}
+            onSearch={(v) => onChange({ keywords: v.trim().slice(0, 50) })}
+            placeholder="商品名称 / 生产厂家"
+            allowClear
+            enterButton="搜索"
+            maxLength={50}
+            data-testid="fastbuy-search"
+          />
+          <Button href={fastBuyExportUrl(params)} download data-testid="fastbuy-export">
+            导出Excel
+          </Button>
+        </span>
+      </div>
+    </>
+  );
+}
+
+function UsualGoods() {
   const [search] = useSearchParams();
   const params = readParams(search);
   const navigate = useNavigate();
@@ -120,7 +192,7 @@ function QuickBuy() {
   const add = useAddLines();
   const [numbers, setNumbers] = useState<Record<number, number>>({});
   const [picked, setPicked] = useState<number[]>([]);
-  const [keywords, setKeywords] = useState(params.keywords);
+  const [saving, setSaving] = useState<{ goods_id: number; number: number }[] | null>(null);
   const rows = useMemo(() => list.data?.data ?? [], [list.data]);
   const numberOf = (r: FastBuyRow) => numbers[r.goods.id] ?? r.cart_number;
   const line = (r: FastBuyRow): CartAdd => ({ goods_id: r.goods.id, number: numberOf(r), ck_id: r.goods.ck_id, price: r.goods.base_price });
@@ -144,19 +216,7 @@ function QuickBuy() {
   const pageBuyable = rows.filter(buyable);
   const allPicked = pageBuyable.length > 0 && pageBuyable.every((r) => picked.includes(r.goods.id));
 
-  const empty = params.keywords ? (
-    <EmptyState description={`没有找到与“${params.keywords}”相关的已购商品`}>
-      <button type="button" className="yct-btn" onClick={() => go({ keywords: '' })}>
-        清除搜索
-      </button>
-    </EmptyState>
-  ) : (
-    <EmptyState description="暂无采购记录，下单后购买过的商品会出现在这里">
-      <Link to="/list" className="yct-btn yct-btn--primary">
-        去采购
-      </Link>
-    </EmptyState>
-  );
+  const empty = <UsualEmpty keywords={params.keywords} onClear={() => go({ keywords: '' })} />;
 
   const table = (refreshing: boolean) => (
     <table className={`yct-kj__table${refreshing ? ' is-refreshing' : ''}`} data-testid="fastbuy-list">
@@ -172,10 +232,10 @@ function QuickBuy() {
             />
           </th>
           <th>商品信息</th>
-          <th>单价</th>
           <th>上次采购</th>
-          <th>累计采购</th>
-          <th>库存</th>
+          <th>近180天</th>
+          <th>今日单价</th>
+          <th>库存 / 效期</th>
           <th>采购数量</th>
           <th>操作</th>
         </tr>
@@ -199,20 +259,7 @@ function QuickBuy() {
 
   return (
     <div data-testid="fastbuy-page">
-      <div className="yct-kj__tools">
-        <Segmented value={params.order} options={ORDERS} onChange={(v) => go({ order: v as FastBuyParams['order'] })} data-testid="fastbuy-order" />
-        <Input.Search
-          className="yct-kj__search"
-          value={keywords}
-          onChange={(e) => setKeywords(e.target.value)}
-          onSearch={(v) => go({ keywords: v.trim().slice(0, 50) })}
-          placeholder="商品名称 / 生产厂家"
-          allowClear
-          enterButton="搜索"
-          maxLength={50}
-          data-testid="fastbuy-search"
-        />
-      </div>
+      <UsualTools params={params} onChange={go} />
       <PagedList<FastBuyRow> query={list} loading={<PanelLoading />} empty={empty}>
         {(_, refreshing) => (
           <>
@@ -233,6 +280,22 @@ function QuickBuy() {
               <Button disabled={!pageBuyable.length || add.isPending} onClick={() => addRows(rows)} data-testid="fastbuy-add-all">
                 本页全部加入购物车
               </Button>
+              <Button
+                disabled={!picked.length}
+                onClick={() =>
+                  setSaving(
+                    rows
+                      .filter((r) => picked.includes(r.goods.id))
+                      .map((r) => ({
+                        goods_id: r.goods.id,
+                        number: numberOf(r) || Math.max(r.goods.zbz, Math.ceil(r.last_number / r.goods.zbz) * r.goods.zbz),
+                      })),
+                  )
+                }
+                data-testid="fastbuy-save-list"
+              >
+                加入清单
+              </Button>
               {list.data ? (
                 <SitePager
                   className="yct-kj__pager"
@@ -248,15 +311,17 @@ function QuickBuy() {
           </>
         )}
       </PagedList>
+      <SaveToListModal lines={saving} onClose={() => setSaving(null)} onSaved={() => setPicked([])} />
     </div>
   );
 }
 
-export default function QuickBuyPage() {
+export default function UsualGoodsPage() {
   return (
     <AccountLayout title="快捷采购">
+      <PurchaseTabs />
       <RequireAccount>
-        <QuickBuy />
+        <UsualGoods />
       </RequireAccount>
     </AccountLayout>
   );

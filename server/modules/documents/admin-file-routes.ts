@@ -12,7 +12,8 @@ import { invalid, notFound, ok } from '../../http/envelope.js';
 import { fileRoutes, takeFile } from '../../http/files.js';
 import { knownDocumentFiles, readDocumentFile, saveDocumentFile, uploadStore } from '../uploads/index.js';
 import { NO_FILE, orderPack } from './pack.js';
-import { downloadResponse, sendDownload } from './routes.js';
+import { sendDownload } from '../../http/download.js';
+import { fileResponse } from './routes.js';
 
 export async function documentFileAdminRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -53,7 +54,7 @@ export async function documentFileAdminRoutes(root: FastifyInstance, deps: Deps)
         description: 'Pictures are shown inline, PDFs downloaded; `cache-control: private, no-store`.',
         querystring: adminDocumentFileQuery,
         produces: ['application/pdf', 'image/jpeg', 'image/png'],
-        response: downloadResponse,
+        response: fileResponse,
       },
     },
     async (req, reply) => {
@@ -80,7 +81,7 @@ export async function documentFileAdminRoutes(root: FastifyInstance, deps: Deps)
         summary: "An order's document pack exactly as its buyer downloads it (order:read).",
         params: orderPackParams,
         produces: ['application/zip'],
-        response: downloadResponse,
+        response: fileResponse,
       },
     },
     async (req, reply) => sendDownload(reply, await orderPack(db, store, null, req.params.id)),

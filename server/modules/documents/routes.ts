@@ -1,7 +1,6 @@
 /** HTTP of the buyer's 首营资料: the site's documents, the 首营 mark, and the document packs of orders. */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   BuyerSiteDocuments,
   documentFileParams,
@@ -14,24 +13,14 @@ import {
 } from '../../../core/schemas/documents.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import type { Deps } from '../../deps.js';
+import { downloadResponse, sendDownload } from '../../http/download.js';
 import { requireUser } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { uploadStore } from '../uploads/index.js';
 import * as pack from './pack.js';
 
-/** Sends a file as a download: the name in Chinese for browsers that read it, in ASCII for the rest; never kept by a cache. */
-export function sendDownload(reply: FastifyReply, d: pack.Download) {
-  const ascii = d.name.replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'document';
-  return reply
-    .type(d.mime)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(d.name)}`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(d.file as unknown as string);
-}
-
 /** The file itself, or (as JSON) the refusal of one that cannot be served. */
-export const downloadResponse = { 200: z.union([z.string().meta({ description: 'the file (Content-Disposition: attachment)' }), answers(z.null())[200]]) };
+export const fileResponse = downloadResponse();
 
 const OWN = "Another account's order answers 404; a guest 401.";
 const APPROVED = `An account whose licences are not approved yet is refused (400 \`${pack.NOT_APPROVED}\`).`;
@@ -66,7 +55,7 @@ export async function documentBuyerRoutes(root: FastifyInstance, deps: Deps) {
         summary: 'Every site document in one zip (本站首营资料), with a 资料清单 PDF listing them.',
         description: `${APPROVED} Refused (400) while the site has none.`,
         produces: ['application/zip'],
-        response: downloadResponse,
+        response: fileResponse,
       },
     },
     async (req, reply) => sendDownload(reply, await pack.sitePack(db, store, requireUser(req))),
@@ -80,7 +69,7 @@ export async function documentBuyerRoutes(root: FastifyInstance, deps: Deps) {
         description: `${APPROVED} A kind not set or a file that is not there answers 404.`,
         params: documentFileParams,
         produces: ['application/pdf', 'image/jpeg', 'image/png'],
-        response: downloadResponse,
+        response: fileResponse,
       },
     },
     async (req, reply) => sendDownload(reply, await pack.siteDocumentFile(db, store, requireUser(req), req.params.kind, req.params.index)),
@@ -134,7 +123,7 @@ export async function documentBuyerRoutes(root: FastifyInstance, deps: Deps) {
         description: `Any order of the account, whatever its status. ${OWN}`,
         params: orderPackParams,
         produces: ['application/zip'],
-        response: downloadResponse,
+        response: fileResponse,
       },
     },
     async (req, reply) => sendDownload(reply, await pack.orderPack(db, store, requireUser(req), req.params.id)),

@@ -21,7 +21,8 @@ import { requireUser } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { viewerOf } from '../catalogue/index.js';
 import { createList, deleteList, listDetail, listExport, listsOf, putItems, removeItems, renameList } from './lists.js';
-import { fileResponse, sendFile, XLSX_TYPE } from './download.js';
+import { sendDownload } from '../../http/download.js';
+import { fileResponse, XLSX_TYPE } from './download.js';
 import { listToCart } from './to-cart.js';
 
 const OWN = "Another account's list answers 404; a guest 401. The lists are the session account's: a chain headquarters acting for a store keeps the store's.";
@@ -140,6 +141,6 @@ export async function goodsListRoutes(root: FastifyInstance, deps: Deps) {
         response: fileResponse,
       },
     },
-    async (req, reply) => sendFile(reply, await listExport(db, requireUser(req), viewerOf(req), req.params.id)),
+    async (req, reply) => sendDownload(reply, await listExport(db, requireUser(req), viewerOf(req), req.params.id)),
   );
 }

@@ -7,7 +7,8 @@ import type { Deps } from '../../deps.js';
 import { requireUser } from '../../http/auth.js';
 import { invalid, ok } from '../../http/envelope.js';
 import { goodsByCode, goodsView, normaliseCode, viewerOf } from '../catalogue/index.js';
-import { fileResponse, sendFile, XLSX_TYPE } from './download.js';
+import { sendDownload } from '../../http/download.js';
+import { fileResponse, XLSX_TYPE } from './download.js';
 import { goodsListRoutes } from './list-routes.js';
 import { usualGoodsExport, usualGoodsPage } from './usual.js';
 
@@ -45,7 +46,7 @@ export async function goodsListsRoutes(root: FastifyInstance, deps: Deps) {
         response: fileResponse,
       },
     },
-    async (req, reply) => sendFile(reply, await usualGoodsExport(db, requireUser(req), viewerOf(req), req.query)),
+    async (req, reply) => sendDownload(reply, await usualGoodsExport(db, requireUser(req), viewerOf(req), req.query)),
   );
 
   app.get(

@@ -8,7 +8,8 @@ import { needs, needsAny } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { batchPage, nearExpiryPage } from '../catalogue/index.js';
 import { uploadStore } from '../uploads/index.js';
-import { downloadResponse, sendFile } from './routes.js';
+import { sendDownload } from '../../http/download.js';
+import { fileResponse } from './routes.js';
 import { adminReport, nearExpiryExcel, recallExcel } from './reports.js';
 import { recall } from './service.js';
 
@@ -61,10 +62,10 @@ export async function qualityReadRoutes(root: FastifyInstance, deps: Deps) {
         summary: 'The near-expiry report of a window as an Excel workbook, with its sums (goods:read).',
         querystring: nearExpiryQuery,
         produces: [XLSX],
-        response: downloadResponse,
+        response: fileResponse,
       },
     },
-    async (req, reply) => sendFile(reply, await nearExpiryExcel(db, req.query.days)),
+    async (req, reply) => sendDownload(reply, await nearExpiryExcel(db, req.query.days)),
   );
   app.get(
     '/api/admin/quality/batches/:id/recall',
@@ -89,10 +90,10 @@ export async function qualityReadRoutes(root: FastifyInstance, deps: Deps) {
         summary: "A batch's recall list as an Excel workbook (batch:quality).",
         params: batchParams,
         produces: [XLSX],
-        response: downloadResponse,
+        response: fileResponse,
       },
     },
-    async (req, reply) => sendFile(reply, await recallExcel(db, req.params.id)),
+    async (req, reply) => sendDownload(reply, await recallExcel(db, req.params.id)),
   );
   app.get(
     '/api/admin/quality/batches/:id/report',
@@ -104,9 +105,9 @@ export async function qualityReadRoutes(root: FastifyInstance, deps: Deps) {
         description: '`cache-control: private, no-store`. 404 when none is attached.',
         params: batchParams,
         produces: ['application/pdf'],
-        response: downloadResponse,
+        response: fileResponse,
       },
     },
-    async (req, reply) => sendFile(reply, await adminReport(db, store, req.params.id), true),
+    async (req, reply) => sendDownload(reply, await adminReport(db, store, req.params.id), { inline: true }),
   );
 }

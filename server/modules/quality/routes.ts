@@ -1,28 +1,18 @@
 /** HTTP of inspection reports for buyers: the 质检报告查询 page, an order's reports and a report's file. */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answers } from '../../../core/schemas/envelope.js';
 import { orderReportParams, ReportBatch, reportParams, reportSearchQuery } from '../../../core/schemas/quality.js';
 import type { Deps } from '../../deps.js';
+import { downloadResponse, sendDownload } from '../../http/download.js';
 import { requireUser } from '../../http/auth.js';
 import { ok } from '../../http/envelope.js';
 import { uploadStore } from '../uploads/index.js';
-import { buyerReport, orderReports, searchReports, type Download } from './reports.js';
-
-/** A file sent to its reader: an attachment, or a PDF shown in the browser (`inline`); never kept by a shared cache. */
-export function sendFile(reply: FastifyReply, d: Download, inline = false) {
-  const ascii = d.name.replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'report';
-  return reply
-    .type(d.mime)
-    .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(d.name)}`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(d.file as unknown as string);
-}
+import { buyerReport, orderReports, searchReports } from './reports.js';
 
 /** The file itself, or (as JSON) the refusal of one that cannot be served. */
-export const downloadResponse = { 200: z.union([z.string().meta({ description: 'the file' }), answers(z.null())[200]]) };
+export const fileResponse = downloadResponse('the file');
 
 export async function qualityBuyerRoutes(root: FastifyInstance, deps: Deps) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -69,9 +59,9 @@ export async function qualityBuyerRoutes(root: FastifyInstance, deps: Deps) {
           'To the account whose orders took units of the batch, and to approved accounts for a batch the site sells; anything else answers 404 as a batch without a report does. `cache-control: private, no-store`.',
         params: reportParams,
         produces: ['application/pdf'],
-        response: downloadResponse,
+        response: fileResponse,
       },
     },
-    async (req, reply) => sendFile(reply, await buyerReport(db, store, requireUser(req), req.params.goods_id, req.params.batch_no), true),
+    async (req, reply) => sendDownload(reply, await buyerReport(db, store, requireUser(req), req.params.goods_id, req.params.batch_no), { inline: true }),
   );
 }

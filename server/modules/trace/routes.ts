@@ -1,7 +1,6 @@
 /** HTTP of trace codes and the 随货同行单: the buyer's downloads and the console's outbound check (出库复核). */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { answers } from '../../../core/schemas/envelope.js';
 import {
   DeliveryNote,
@@ -16,26 +15,16 @@ import {
   traceScanBody,
 } from '../../../core/schemas/trace.js';
 import type { Deps } from '../../deps.js';
+import { downloadResponse, sendDownload } from '../../http/download.js';
 import { needs, requireUser } from '../../http/auth.js';
 import { notFound, ok } from '../../http/envelope.js';
-import { codesDownload, deliveryNoteDownload, deliveryNoteFor, type Download } from './downloads.js';
+import { codesDownload, deliveryNoteDownload, deliveryNoteFor } from './downloads.js';
 import { sealPicture } from '../documents/index.js';
 import { uploadStore } from '../uploads/index.js';
 import { goodsTrace, setGoodsTrace } from './goods.js';
 import * as service from './service.js';
 
-/** A file as a download: the Chinese name for browsers that read it, ASCII for the rest; never kept by a cache. */
-function send(reply: FastifyReply, d: Download) {
-  const ascii = d.name.replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '') || 'download';
-  return reply
-    .type(d.mime)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(d.name)}`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(d.file as unknown as string);
-}
-
-const fileResponse = { 200: z.union([z.string().meta({ description: 'the file (Content-Disposition: attachment)' }), answers(z.null())[200]]) };
+const fileResponse = downloadResponse();
 const OWN = "Another account's order answers 404; a guest 401.";
 const CODES = 'One row a box: 商品名称, 通用名, 规格, 生产厂家, 批准文号, 批号, 有效期至, 追溯码. `format=csv` is UTF-8 with a BOM.';
 const AUDITED = 'Every write is in the audit log (出库复核扫码, 撤销追溯码).';
@@ -58,7 +47,7 @@ async function buyerRoutes(app: FastifyInstance, deps: Deps) {
         response: fileResponse,
       },
     },
-    async (req, reply) => send(reply, await codesDownload(db, requireUser(req), req.params.id, req.query.format)),
+    async (req, reply) => sendDownload(reply, await codesDownload(db, requireUser(req), req.params.id, req.query.format)),
   );
   api.get(
     '/api/trace/order/:id/delivery-note',
@@ -72,7 +61,7 @@ async function buyerRoutes(app: FastifyInstance, deps: Deps) {
         response: fileResponse,
       },
     },
-    async (req, reply) => send(reply, await deliveryNoteDownload(db, store, requireUser(req), req.params.id)),
+    async (req, reply) => sendDownload(reply, await deliveryNoteDownload(db, store, requireUser(req), req.params.id)),
   );
 }
 
@@ -139,7 +128,7 @@ async function adminRoutes(app: FastifyInstance, deps: Deps) {
         response: fileResponse,
       },
     },
-    async (req, reply) => send(reply, await codesDownload(db, null, req.params.id, req.query.format)),
+    async (req, reply) => sendDownload(reply, await codesDownload(db, null, req.params.id, req.query.format)),
   );
   api.get(
     '/api/admin/trace/orders/:id/delivery-note',
@@ -166,7 +155,7 @@ async function adminRoutes(app: FastifyInstance, deps: Deps) {
         response: fileResponse,
       },
     },
-    async (req, reply) => send(reply, await deliveryNoteDownload(db, store, null, req.params.id)),
+    async (req, reply) => sendDownload(reply, await deliveryNoteDownload(db, store, null, req.params.id)),
   );
   api.get(
     '/api/admin/trace/seal',

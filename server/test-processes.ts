@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,20 +28,42 @@ export type ServerProcesses = {
 };
 
 /**
+ * A port nothing listens on, below the range the system hands out to outgoing connections (32768 and up on
+ * Linux), so that neither another test's server nor a connection's own end can hold it when the server binds.
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20000 + crypto.randomInt(12000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
+/**
  * Starts `script` (the server as `npm start` starts it, by default) with `env` on a port of its own, and answers its
- * base URL once it answers (a first start seeds its database).
+ * base URL once it answers (a first start seeds its database). A process that ends first fails the start with the
+ * last of what it wrote to its standard error.
  */
 export async function spawnServer(env: Record<string, string>, script = 'server/main.ts', logFile?: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = 20000 + crypto.randomInt(20000);
+  const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     // The server's log (its standard output) into `logFile`, for a test that reads what it said.
-    stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'ignore', 'inherit'],
+    stdio: ['ignore', logFile ? fs.openSync(logFile, 'a') : 'ignore', 'pipe'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_GOODS: '60', LOG_LEVEL: 'warn', ...env },
+  });
+  let said = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    said = (said + chunk.toString()).slice(-4000);
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 360; i++) {
-    if (child.exitCode !== null) throw new Error(`the server process ended (${child.exitCode})`);
+    if (child.exitCode !== null) throw new Error(`the server process ended (${child.exitCode}): ${said.trim() || 'it wrote nothing'}`);
     const up = await fetch(`${base}/api/focus/common`).then(
       (r) => r.ok,
       () => false,
@@ -49,7 +72,7 @@ export async function spawnServer(env: Record<string, string>, script = 'server/
     await new Promise((r) => setTimeout(r, 500));
   }
   child.kill('SIGKILL');
-  throw new Error('the server process did not answer within 180 s');
+  throw new Error(`the server process did not answer within 180 s: ${said.trim() || 'it wrote nothing'}`);
 }
 
 /** A new, empty PostgreSQL database on the server of `postgresUrl`, for processes that `start` starts. */

@@ -4,12 +4,12 @@
  * matched and how sure, the price at that quantity, the quantity in middle packages, and whether it is kept.
  */
 import { Button, Checkbox, Radio, Tag, Tooltip } from 'antd';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { PurchaseListCandidate, PurchaseListLine } from '@core/schemas/purchase-lists';
 import { Price } from '@/ui/Price';
 import { QuantityStepper } from '@/ui/QuantityStepper';
 import { stockText } from '@/ui/sale-state';
-import { candidateOf, certaintyColour, numberOf, type Decision } from '../lib/lines';
+import { candidateOf, certaintyColour, choose, numberOf, type Decision } from '../lib/lines';
 
 /** What became of the line in the cart request: went in, or refused with why. */
 export type Carted = { added: true } | { added: false; message: string };
@@ -20,11 +20,11 @@ export type Requested = { state: 'sending' } | { state: 'done' } | { state: 'fai
 type Props = {
   line: PurchaseListLine;
   decision: Decision | undefined;
-  onDecision: (d: Decision) => void;
-  onChoose: (goodsId: number) => void;
+  /** The buyer's decision about a row; stable, so that a change to one line draws that line alone. */
+  onDecision: (row: number, d: Decision) => void;
   carted: Carted | undefined;
   requested: Requested | undefined;
-  onRequest: () => void;
+  onRequest: (line: PurchaseListLine) => void;
 };
 
 function ReasonTag({ c }: { c: PurchaseListCandidate }) {
@@ -132,8 +132,9 @@ function RequestButton({ requested, onRequest }: { requested: Requested | undefi
   );
 }
 
-export function LineRow({ line, decision, onDecision, onChoose, carted, requested, onRequest }: Props) {
+export const LineRow = memo(function LineRow({ line, decision, onDecision, carted, requested, onRequest }: Props) {
   const c = candidateOf(line, decision?.goodsId ?? null);
+  const onChoose = (goodsId: number) => onDecision(line.row, choose(line, goodsId));
   const [open, setOpen] = useState(false);
   const many = line.candidates.length > 1;
   const added = carted?.added === true;
@@ -154,7 +155,7 @@ export function LineRow({ line, decision, onDecision, onChoose, carted, requeste
         {line.state === 'none' ? (
           <div className="yct-pl__none">
             <span>{line.candidates.length ? '未找到一致的商品，以下为相近商品：' : '未找到匹配的商品'}</span>
-            <RequestButton requested={requested} onRequest={onRequest} />
+            <RequestButton requested={requested} onRequest={() => onRequest(line)} />
           </div>
         ) : null}
         {line.state === 'choose' && !c ? <p className="yct-pl__hint">找到 {line.candidates.length} 个相近商品，请选择一个：</p> : null}
@@ -185,7 +186,7 @@ export function LineRow({ line, decision, onDecision, onChoose, carted, requeste
           <Checkbox
             checked={Boolean(decision?.keep && keepable)}
             disabled={!keepable}
-            onChange={(e) => decision && onDecision({ ...decision, keep: e.target.checked })}
+            onChange={(e) => decision && onDecision(line.row, { ...decision, keep: e.target.checked })}
             aria-label={`选择第${line.row}行`}
             data-testid="pl-keep"
           />
@@ -208,7 +209,7 @@ export function LineRow({ line, decision, onDecision, onChoose, carted, requeste
               size="small"
               unit={c.goods.bzdw}
               disabled={added}
-              onChange={(n) => decision && onDecision({ ...decision, number: n, keep: true })}
+              onChange={(n) => decision && onDecision(line.row, { ...decision, number: n, keep: true })}
             />
             {decision?.number === null && c.number_note ? (
               <p className="yct-pl__note" data-testid="pl-number-note">
@@ -222,4 +223,4 @@ export function LineRow({ line, decision, onDecision, onChoose, carted, requeste
       </td>
     </tr>
   );
-}
+});

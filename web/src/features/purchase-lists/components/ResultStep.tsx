@@ -3,17 +3,17 @@
  * kept ones in the cart in one request, whose answer (rows added, rows refused with why) stays on the page.
  */
 import { Alert, Button, Checkbox } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { Link } from 'react-router';
 import type { PurchaseListCartInput, PurchaseListCarted, PurchaseListLine, PurchaseListMatch } from '@core/schemas/purchase-lists';
 import { EmptyState } from '@/ui/EmptyState';
-import { cartLines, chooseBest, choose, FILTERS, keepAll, type Decisions, type Filter } from '../lib/lines';
+import { cartLines, chooseBest, FILTERS, keepAll, type Decision, type Decisions, type Filter } from '../lib/lines';
 import { LineRow, type Carted, type Requested } from './LineRow';
 
 type Props = {
   match: PurchaseListMatch;
   decisions: Decisions;
-  onDecisions: (d: Decisions) => void;
+  onDecisions: Dispatch<SetStateAction<Decisions>>;
   requested: Record<number, Requested>;
   onRequest: (line: PurchaseListLine) => void;
   carting: boolean;
@@ -24,6 +24,8 @@ type Props = {
   onColumns: () => void;
   onRestart: () => void;
 };
+
+const ADDED: Carted = { added: true };
 
 function CartAnswer({ carted }: { carted: PurchaseListCarted }) {
   const added = carted.added.length;
@@ -66,9 +68,14 @@ export function ResultStep({ match, decisions, onDecisions, requested, onRequest
   const lines = match.lines;
   const shown = filter === 'all' ? lines : lines.filter((l) => l.state === filter);
   const addedRows = useMemo(() => new Set(carted?.added ?? []), [carted]);
-  const refusedRows = useMemo(() => new Map((carted?.refused ?? []).map((r) => [r.row, r.message])), [carted]);
-  const cartedOf = (row: number): Carted | undefined =>
-    addedRows.has(row) ? { added: true } : refusedRows.has(row) ? { added: false, message: refusedRows.get(row)! } : undefined;
+  // What each row's cart request came to, the same objects from one drawing to the next (LineRow is memoised).
+  const cartedRows = useMemo(() => {
+    const rows = new Map<number, Carted>();
+    for (const r of carted?.refused ?? []) rows.set(r.row, { added: false, message: r.message });
+    for (const row of carted?.added ?? []) rows.set(row, ADDED);
+    return rows;
+  }, [carted]);
+  const onDecision = useCallback((row: number, d: Decision) => onDecisions((all) => ({ ...all, [row]: d })), [onDecisions]);
   // Lines already in the cart are not sent again.
   const open = lines.filter((l) => !addedRows.has(l.row));
   const picked = cartLines(open, decisions);
@@ -134,11 +141,10 @@ export function ResultStep({ match, decisions, onDecisions, requested, onRequest
                 key={line.row}
                 line={line}
                 decision={decisions[line.row]}
-                onDecision={(d) => onDecisions({ ...decisions, [line.row]: d })}
-                onChoose={(goodsId) => onDecisions({ ...decisions, [line.row]: choose(line, goodsId) })}
-                carted={cartedOf(line.row)}
+                onDecision={onDecision}
+                carted={cartedRows.get(line.row)}
                 requested={requested[line.row]}
-                onRequest={() => onRequest(line)}
+                onRequest={onRequest}
               />
             ))}
           </tbody>

@@ -6,7 +6,7 @@
 import '@/ui/goods.css';
 import '../purchase-lists.css';
 import { Steps } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Code } from '@core/codes';
 import type { PurchaseListCartInput, PurchaseListCarted, PurchaseListLine, PurchaseListMatch, PurchaseListSheet } from '@core/schemas/purchase-lists';
 import { isApiError } from '@/api/client';
@@ -108,27 +108,32 @@ function Import() {
     );
   };
 
-  const onRequest = (line: PurchaseListLine) => {
-    if (!isLoggedIn(user)) return;
-    const i = line.input;
-    setRequested((r) => ({ ...r, [line.row]: { state: 'sending' } }));
-    buy.mutate(
-      {
-        name: (i.name || i.approval || i.barcode || i.code).slice(0, 60),
-        sccj: i.maker.slice(0, 60),
-        ypgg: i.spec.slice(0, 60),
-        number: Math.min(999_999, Math.max(1, i.quantity ?? 1)),
-        bzdw: requestUnit(i.unit),
-        contact: user.name,
-        phone: user.phone,
-        remark: `采购计划导入第${line.row}行${i.approval ? `，批准文号 ${i.approval}` : ''}${i.barcode ? `，条形码 ${i.barcode}` : ''}`.slice(0, 200),
-      },
-      {
-        onSuccess: () => setRequested((r) => ({ ...r, [line.row]: { state: 'done' } })),
-        onError: (e) => setRequested((r) => ({ ...r, [line.row]: { state: 'failed', message: messageOf(e) ?? '提交失败，请稍后重试' } })),
-      },
-    );
-  };
+  const fileRequest = buy.mutate;
+  // Stable, so that filing a request for one line draws that line alone (LineRow is memoised).
+  const onRequest = useCallback(
+    (line: PurchaseListLine) => {
+      if (!isLoggedIn(user)) return;
+      const i = line.input;
+      setRequested((r) => ({ ...r, [line.row]: { state: 'sending' } }));
+      fileRequest(
+        {
+          name: (i.name || i.approval || i.barcode || i.code).slice(0, 60),
+          sccj: i.maker.slice(0, 60),
+          ypgg: i.spec.slice(0, 60),
+          number: Math.min(999_999, Math.max(1, i.quantity ?? 1)),
+          bzdw: requestUnit(i.unit),
+          contact: user.name,
+          phone: user.phone,
+          remark: `采购计划导入第${line.row}行${i.approval ? `，批准文号 ${i.approval}` : ''}${i.barcode ? `，条形码 ${i.barcode}` : ''}`.slice(0, 200),
+        },
+        {
+          onSuccess: () => setRequested((r) => ({ ...r, [line.row]: { state: 'done' } })),
+          onError: (e) => setRequested((r) => ({ ...r, [line.row]: { state: 'failed', message: messageOf(e) ?? '提交失败，请稍后重试' } })),
+        },
+      );
+    },
+    [user, fileRequest],
+  );
 
   const step = match ? 2 : sheet ? 1 : 0;
   return (

@@ -2,7 +2,7 @@
  * 常购清单, 我的清单 and 扫码下单: demo opens 常购清单 under 快捷采购, chooses two lines and adds them to the cart at
  * their usual quantities, saves them to a new list 每周补货, opens it under 我的清单 and adds the whole list to the
  * cart; then on the cart page types a barcode and Enter as a scanner does, and the goods' line appears while the
- * focus stays in the box for the next scan.
+ * focus stays in the box for the next scan. On goods pages demo keeps two goods in 常备药 with 加入清单.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { CartList } from '../core/schemas/cart';
@@ -132,4 +132,57 @@ test('demo adds usual goods at their usual quantities, keeps them as 每周补�
       await dropList(page, '每周补货');
     }
   });
+});
+
+test('demo keeps goods from their pages with 加入清单, at the quantity in the stepper, in a new list and then the same', async ({ page }) => {
+  await loginByApi(page, 'demo');
+  const LIST = '常备药';
+  await dropList(page, LIST);
+  const [first, second] = (await api<GoodsPage>(page, 'GET', '/api/goods/list?per_page=20')).data.filter(
+    (g) => g.is_buy === 1 && g.type === 0 && g.number >= g.zbz * 10,
+  );
+  try {
+    // The first at two middle packages, into a new list.
+    await page.goto(`/list/info/${first.id}`);
+    const stepper = page.getByTestId('detail-actions').getByTestId('quantity-input');
+    await stepper.fill(String(first.zbz * 2));
+    await stepper.blur();
+    await page.getByTestId('detail-save-to-list').click();
+    const dialog = page.getByRole('dialog', { name: '加入清单' });
+    await dialog.getByTestId('save-to-list-name').locator('input').fill(LIST);
+    await expect(dialog).toContainText(`将新建清单“${LIST}”`);
+    await dialog.getByRole('button', { name: '新建并加入' }).click();
+    await expect(page.locator('.ant-message-notice').filter({ hasText: `已将1种商品加入清单“${LIST}”` })).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // The second into the list it now has, offered by name.
+    await page.goto(`/list/info/${second.id}`);
+    await page.getByTestId('detail-save-to-list').click();
+    await dialog.getByTestId('save-to-list-name').locator('input').click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: `${LIST}（1种）` })
+      .click();
+    await expect(dialog).toContainText(`将加入已有清单“${LIST}”`);
+    await shotWhole(page, 'goods-lists-detail-save');
+    await dialog.getByRole('button', { name: '加入该清单' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.goto('/zzfw/kjcg/lists');
+    await page.getByTestId('goods-list-entry').filter({ hasText: LIST }).click();
+    await expect(page.getByTestId('goods-list-name')).toHaveText(LIST);
+    await expect(page.getByTestId('goods-list-row')).toHaveCount(2);
+    const row = (id: number) => page.locator(`[data-testid="goods-list-row"][data-goods-id="${id}"]`).getByTestId('quantity-input');
+    await expect(row(first.id)).toHaveValue(String(first.zbz * 2));
+    await expect(row(second.id)).toHaveValue(String(second.zbz));
+  } finally {
+    await dropList(page, LIST);
+  }
+});
+
+test('a guest who clicks 加入清单 on a goods page is sent to log in, the way back to the goods in the address', async ({ page }) => {
+  const [goods] = (await (await page.request.get('/api/goods/list?per_page=1', { headers: XHR })).json()).data.data as GoodsPage['data'];
+  await page.goto(`/list/info/${goods.id}`);
+  await page.getByTestId('detail-save-to-list').click();
+  await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(`/list/info/${goods.id}`)}$`));
 });

@@ -1,4 +1,7 @@
-/** /list/info/{id}: gallery, every goods field, ladder price table, tags, stock, quantity and add to cart, favourite, 到货通知 and 降价提醒. */
+/**
+ * /list/info/{id}: gallery, every goods field, ladder price table, tags, stock, quantity and add to cart, favourite,
+ * 加入清单, 到货通知 and 降价提醒.
+ */
 import '@/ui/goods.css';
 import '../catalogue.css';
 import { App, Button } from 'antd';
@@ -20,6 +23,7 @@ import { useGoodsDetail, useGoodsList } from '../api/goods';
 import { useGoodsOffer } from '../api/goods-offer';
 import { OfferLimit, OfferPrice, OfferStrip, OfferSummary, offerCost } from '../components/DetailOffer';
 import { DetailNotices } from '../components/GoodsNotices';
+import { DetailSaveToList } from '../components/DetailSaveToList';
 import { LadderSummary, LadderTable } from '../components/LadderPrices';
 
 function Gallery({ goods }: { goods: GoodsDetail }) {
@@ -228,6 +232,7 @@ export default function DetailPage() {
             {/* On a flash sale the goods goes in as the flash-sale line (one line, the same as from the flash-sale floor). */}
             <AddToCart goods={g} onNumberChange={setNumber} promo={offer && spikeOn ? { type: 1, price: offer.price, limit: 0 } : undefined} />
             <FavoriteButton goods={g} />
+            <DetailSaveToList goodsId={g.id} number={number} />
             <DetailNotices goods={g} />
           </div>
         </div>

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GoodsListDetail } from '@core/schemas/goods-lists';
 import { http } from '@/api/client';
-import { GOODS_LISTS_KEY } from './get-goods-lists';
+import { GOODS_LISTS_KEY } from '@/lib/goods-lists/get-goods-lists';
 
 const goodsListQuery = (id: number) =>
   queryOptions({

@@ -21,9 +21,10 @@ import { PanelLoading } from '@/ui/account/PanelStates';
 import { PurchaseTabs } from '@/ui/account/PurchaseTabs';
 import { RequireAccount } from '@/ui/account/RequireAccount';
 import { goodsListExportUrl, useGoodsList } from '../api/get-goods-list';
-import { useGoodsLists } from '../api/get-goods-lists';
+import { useGoodsLists } from '@/lib/goods-lists/get-goods-lists';
+import { useCreateGoodsList } from '@/lib/goods-lists/list-write';
 import { useGoodsListToCart } from '../api/goods-list-to-cart';
-import { useCreateGoodsList, useDeleteGoodsList, usePutGoodsListItems, useRemoveGoodsListItems, useRenameGoodsList } from '../api/save-goods-list';
+import { useDeleteGoodsList, usePutGoodsListItems, useRemoveGoodsListItems, useRenameGoodsList } from '../api/save-goods-list';
 
 const listPath = (id?: number) => (id ? `/zzfw/kjcg/lists/${id}` : '/zzfw/kjcg/lists');
 

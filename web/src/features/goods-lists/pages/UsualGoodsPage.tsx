@@ -23,7 +23,7 @@ import { PurchaseTabs } from '@/ui/account/PurchaseTabs';
 import { RequireAccount } from '@/ui/account/RequireAccount';
 import { useAddLines, type CartAdd } from '../api/add-to-cart';
 import { fastBuyExportUrl, useFastBuy, type FastBuyParams } from '../api/get-fast-buy';
-import { SaveToListModal } from '../components/SaveToListModal';
+import { SaveToListModal } from '@/ui/SaveToListModal';
 
 const ORDERS: { value: FastBuyParams['order']; label: string }[] = [
   { value: 'time', label: '最近购买' },

@@ -7,8 +7,9 @@ import { useState } from 'react';
 import { GOODS_LIST_NAME_MAX, type GoodsListItemsInput } from '@core/schemas/goods-lists';
 import { isApiError } from '@/api/client';
 import { useToast } from '@/lib/use-toast';
-import { useGoodsLists } from '../api/get-goods-lists';
-import { useCreateGoodsList } from '../api/save-goods-list';
+import { useGoodsLists } from '@/lib/goods-lists/get-goods-lists';
+import { useCreateGoodsList } from '@/lib/goods-lists/list-write';
+import './save-to-list.css';
 
 type Props = {
   /** The lines to save; null closes the dialog. */
@@ -65,7 +66,7 @@ export function SaveToListModal({ lines, onClose, onSaved }: Props) {
     >
       <p className="yct-muted">已选 {lines?.length ?? 0} 种商品，按当前采购数量保存；清单中已有的商品将更新数量。</p>
       <AutoComplete
-        className="yct-gl__name-input"
+        className="yct-save-list__name"
         value={name}
         onChange={(v) => {
           setName(v);
@@ -78,7 +79,7 @@ export function SaveToListModal({ lines, onClose, onSaved }: Props) {
         autoFocus
         data-testid="save-to-list-name"
       />
-      <p className={error ? 'yct-gl__error' : 'yct-muted yct-gl__hint'} role={error ? 'alert' : undefined}>
+      <p className={error ? 'yct-save-list__error' : 'yct-muted yct-save-list__hint'} role={error ? 'alert' : undefined}>
         {error || (name.trim() ? (existing ? `将加入已有清单“${existing.name}”` : `将新建清单“${name.trim()}”`) : '清单名称1-20个字')}
       </p>
     </Modal>

@@ -45,4 +45,24 @@ describe('exporting a console list', () => {
     expect(first.startsWith('孙小梅,"\'=HYPERLINK')).toBe(true);
     expect(second).toBe('"王强, 质管",');
   });
+
+  it('writes a barcode as a code cell Excel shows whole, and still defuses a formula in any other cell', async () => {
+    const text = await toCsv(
+      [
+        { title: '条形码', value: (r: { tm: string; note: string }) => r.tm, code: true },
+        { title: '备注', value: (r) => r.note },
+      ],
+      [
+        { tm: '6929014926240', note: '=1+2' },
+        { tm: '0012345678905', note: '' },
+        { tm: '', note: '' },
+        { tm: '=cmd|x', note: '' },
+      ],
+    );
+    const [, first, second, third, fourth] = text.slice(1).split('\r\n');
+    expect(first).toBe(`"=""6929014926240""","'=1+2"`);
+    expect(second).toBe('"=""0012345678905""",');
+    expect(third).toBe(',');
+    expect(fourth).toBe(`"'=cmd|x",`);
+  });
 });

@@ -8,7 +8,24 @@ import type { ListPage } from './list';
 
 export const MAX_EXPORT_ROWS = 5000;
 
-export type CsvColumn<T> = { title: string; value: (row: T) => string | number | null | undefined };
+export type CsvColumn<T> = {
+  title: string;
+  value: (row: T) => string | number | null | undefined;
+  /**
+   * Digits that are a code, not a number (a barcode): written as the formula ="…", so that Excel shows them whole
+   * instead of 6.92901E+12 and keeps a leading 0.
+   */
+  code?: boolean;
+};
+
+/** A formula cell as Excel reads it: papaparse's escaping of formulas lets these alone, and these only. */
+const CODE_CELL = /^="\d+"$/;
+const FORMULA = /^(?!="\d+"$)[=+\-@\t\r]/;
+
+const cellOf = <T>(column: CsvColumn<T>, row: T) => {
+  const value = column.value(row) ?? '';
+  return column.code && /^\d+$/.test(String(value)) ? `="${value}"` : value;
+};
 
 /** Rows of pages 1, 2, ... until the last page or `max` rows. */
 export async function fetchAllRows<T>(fetchPage: (page: number) => Promise<ListPage<T>>, max = MAX_EXPORT_ROWS) {
@@ -24,8 +41,8 @@ export async function fetchAllRows<T>(fetchPage: (page: number) => Promise<ListP
 /** The CSV text, with the byte-order mark Excel needs. */
 export async function toCsv<T>(columns: readonly CsvColumn<T>[], rows: readonly T[]): Promise<string> {
   const { unparse } = (await import('papaparse')).default;
-  const data = rows.map((row) => columns.map((c) => c.value(row) ?? ''));
-  return `\uFEFF${unparse({ fields: columns.map((c) => c.title), data }, { escapeFormulae: true })}`;
+  const data = rows.map((row) => columns.map((c) => cellOf(c, row)));
+  return `\uFEFF${unparse({ fields: columns.map((c) => c.title), data }, { escapeFormulae: FORMULA })}`;
 }
 
 /** Saves the text as `<name>-YYYYMMDD-HHmmss.csv` in the browser's downloads. */

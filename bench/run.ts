@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchLongTail, benchTailAt, type LongTail } from './long-tail-run.js';
 import { benchMarketing } from './marketing.js';
+import { benchPurchaseList } from './purchase-list.js';
 import { connections, duration, goodsCount, opts, runApi, runWeb, tailSizes } from './options.js';
 import { apiSection as sectionOf, apiTable, readmeText, readSections } from './report.js';
 import { bareServer, cpuMs, postgresUrl, root, startServer, stopServer, type BareServer } from './servers.js';
@@ -56,6 +57,7 @@ async function benchDatabase(db: string, env: Record<string, string>, bare: Bare
     trade.push(...(await benchTrade(db, base, duration)));
     trade.push(...(await benchMarketing(db, base, buyers, duration)));
     trade.push(...(await benchTrace(db, base)));
+    trade.push(await benchPurchaseList(db, base));
   } finally {
     await stopServer(child);
   }

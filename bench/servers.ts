@@ -38,6 +38,7 @@ export function run(cmd: string, args: string[], env: Record<string, string>) {
 export async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; loop: () => Promise<LoopPauses> }> {
   const port = await freePort();
   // The server's log (warnings and errors) goes to bench/results/server.log, for the failures a run counts.
+  fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
   const log = fs.openSync(path.join(root, 'bench', 'results', 'server.log'), 'a');
   // With the V8 flags `npm start` gives it.
   const nodeFlags = JSON.parse(fs.readFileSync(path.join(root, 'server', 'node-flags.json'), 'utf8')) as string[];

@@ -17,6 +17,7 @@ import { Price } from '@/ui/Price';
 import { QuantityStepper } from '@/ui/QuantityStepper';
 import { stockText, unavailable } from '@/ui/sale-state';
 import { AccountLayout } from '@/ui/account/AccountLayout';
+import { GoodsCell, PickAll } from '../components/ListCells';
 import { PanelLoading } from '@/ui/account/PanelStates';
 import { PurchaseTabs } from '@/ui/account/PurchaseTabs';
 import { RequireAccount } from '@/ui/account/RequireAccount';
@@ -135,20 +136,7 @@ function ItemRow({
         <Checkbox checked={picked} disabled={Boolean(why)} onChange={(e) => onPick(e.target.checked)} aria-label={`选择${g.name}`} />
       </td>
       <td>
-        <div className="yct-kj__goods">
-          <Link to={`/list/info/${g.id}`} className="yct-kj__img">
-            <img src={g.goods_image[0]} alt={g.name} width={56} height={56} loading="lazy" />
-          </Link>
-          <div>
-            <Link to={`/list/info/${g.id}`} className="yct-kj__name">
-              {g.name}
-            </Link>
-            <p className="yct-muted">
-              {g.ypgg} / {g.bzdw} · 中包装 {g.zbz}
-            </p>
-            <p className="yct-muted yct-kj__maker">{g.sccj}</p>
-          </div>
-        </div>
+        <GoodsCell goods={g} />
       </td>
       <td>
         <Price value={item.price} tip={g.price_tip} size="small" />
@@ -203,7 +191,6 @@ function OpenList({ id, onRename, onDeleted }: { id: number; onRename: (l: Goods
     );
   const list = detail.data;
   const buyable = list.items.filter((i) => i.on_sale && !unavailable(i.goods));
-  const allPicked = buyable.length > 0 && buyable.every((i) => picked.includes(i.goods.id));
   const fail = (err: unknown) => void toast.error(isApiError(err) ? err.message : '操作失败，请稍后重试');
   const addToCart = (goodsIds?: number[]) =>
     toCart.mutate(
@@ -247,13 +234,7 @@ function OpenList({ id, onRename, onDeleted }: { id: number; onRename: (l: Goods
           <thead>
             <tr>
               <th className="yct-kj__check">
-                <Checkbox
-                  checked={allPicked}
-                  indeterminate={!allPicked && picked.length > 0}
-                  disabled={!buyable.length}
-                  onChange={(e) => setPicked(e.target.checked ? buyable.map((i) => i.goods.id) : [])}
-                  aria-label="全选"
-                />
+                <PickAll pickable={buyable.map((i) => i.goods.id)} picked={picked} onPick={setPicked} />
               </th>
               <th>商品信息</th>
               <th>今日单价</th>

@@ -18,6 +18,7 @@ import { Price } from '@/ui/Price';
 import { QuantityStepper } from '@/ui/QuantityStepper';
 import { stockText, unavailable } from '@/ui/sale-state';
 import { AccountLayout } from '@/ui/account/AccountLayout';
+import { GoodsCell, PickAll } from '../components/ListCells';
 import { PanelLoading } from '@/ui/account/PanelStates';
 import { PurchaseTabs } from '@/ui/account/PurchaseTabs';
 import { RequireAccount } from '@/ui/account/RequireAccount';
@@ -82,20 +83,7 @@ function FastBuyLine({ r, picked, onPick, number, onNumber, onAdd, adding }: Lin
         <Checkbox checked={picked} disabled={!can} onChange={(e) => onPick(e.target.checked)} aria-label={`选择${g.name}`} />
       </td>
       <td>
-        <div className="yct-kj__goods">
-          <Link to={`/list/info/${g.id}`} className="yct-kj__img">
-            <img src={g.goods_image[0]} alt={g.name} width={56} height={56} loading="lazy" />
-          </Link>
-          <div>
-            <Link to={`/list/info/${g.id}`} className="yct-kj__name" data-testid="fastbuy-name">
-              {g.name}
-            </Link>
-            <p className="yct-muted">
-              {g.ypgg} / {g.bzdw} · 中包装 {g.zbz}
-            </p>
-            <p className="yct-muted yct-kj__maker">{g.sccj}</p>
-          </div>
-        </div>
+        <GoodsCell goods={g} nameTestId="fastbuy-name" />
       </td>
       <td>
         <b data-testid="fastbuy-last-number">
@@ -214,7 +202,6 @@ function UsualGoods() {
   };
 
   const pageBuyable = rows.filter(buyable);
-  const allPicked = pageBuyable.length > 0 && pageBuyable.every((r) => picked.includes(r.goods.id));
 
   const empty = <UsualEmpty keywords={params.keywords} onClear={() => go({ keywords: '' })} />;
 
@@ -223,13 +210,7 @@ function UsualGoods() {
       <thead>
         <tr>
           <th className="yct-kj__check">
-            <Checkbox
-              checked={allPicked}
-              indeterminate={!allPicked && picked.length > 0}
-              disabled={!pageBuyable.length}
-              onChange={(e) => setPicked(e.target.checked ? pageBuyable.map((r) => r.goods.id) : [])}
-              aria-label="全选"
-            />
+            <PickAll pickable={pageBuyable.map((r) => r.goods.id)} picked={picked} onPick={setPicked} />
           </th>
           <th>商品信息</th>
           <th>上次采购</th>

@@ -178,7 +178,7 @@ export default function GoodsNoticesPage() {
   return (
     <AccountLayout title="到货降价通知">
       <RequireMember>
-        <p className="yct-gn-intro">
+        <p className="yct-acct-intro">
           缺货商品点击“到货通知”、任意商品点击“降价提醒”即可订阅；商品到货或降价时，我们会通过“我的消息”通知您一次，通知后订阅即完成，可随时重新订阅。
         </p>
         <Notices />

@@ -136,7 +136,9 @@ export default function BuyRequestsPage() {
       }
     >
       <RequireMember>
-        <p className="yct-ss-intro">找不到想要的品种？发布求购后，采购专员会在 1 个工作日内回复；品种上架后会通过“我的消息”通知您，并可在这里直接前往采购。</p>
+        <p className="yct-acct-intro">
+          找不到想要的品种？发布求购后，采购专员会在 1 个工作日内回复；品种上架后会通过“我的消息”通知您，并可在这里直接前往采购。
+        </p>
         <RequestList />
       </RequireMember>
     </AccountLayout>

@@ -154,7 +154,7 @@ export default function FeedbackPage() {
   return (
     <AccountLayout title="意见反馈">
       <RequireMember>
-        <p className="yct-ss-intro">您的每一条意见我们都会认真阅读。投诉类反馈将由专人跟进，一般在 1 个工作日内回复，结果同时通过“我的消息”通知您。</p>
+        <p className="yct-acct-intro">您的每一条意见我们都会认真阅读。投诉类反馈将由专人跟进，一般在 1 个工作日内回复，结果同时通过“我的消息”通知您。</p>
         <section className="yct-acct-sec">
           <h3 className="yct-acct-sec__title">我要反馈</h3>
           <FeedbackForm />

@@ -29,12 +29,10 @@ import { settingsOf } from '../settings/index.js';
 import { readDocumentFile, type UploadStore } from '../uploads/index.js';
 import { goodsDocumentRows, siteDocumentList } from './service.js';
 import { packSheetPdf, type SheetRow } from './sheet.js';
+import type { Download } from '../../http/download.js';
 
 export const NOT_APPROVED = '资质审核通过后可下载本站首营资料';
 export const NO_FILE = '资料文件不存在';
-
-/** A downloadable file: its bytes, type and the name it is saved under. */
-export type Download = { file: Buffer; mime: string; name: string };
 
 const EXT: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };
 /** A name safe in a zip and a download: none of the characters file systems refuse. */

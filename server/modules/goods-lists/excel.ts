@@ -6,8 +6,7 @@
 import ExcelJS from 'exceljs';
 import type { FastBuyRow, GoodsListDetail } from '../../../core/schemas/goods-lists.js';
 import { today } from '../../lib/china-time.js';
-
-export type Download = { file: Buffer; mime: string; name: string };
+import type { Download } from '../../http/download.js';
 
 type Column = { header: string; width: number; text?: boolean };
 

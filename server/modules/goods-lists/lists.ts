@@ -22,7 +22,8 @@ import { goodsListItems, goodsLists } from '../../db/schema/goods-lists.js';
 import type { SessionUser } from '../../http/auth.js';
 import { invalid, notFound } from '../../http/envelope.js';
 import { goodsByIds, goodsView, visibleAmong, visibleGoodsByIds, type Viewer } from '../catalogue/index.js';
-import { goodsListWorkbook, type Download } from './excel.js';
+import type { Download } from '../../http/download.js';
+import { goodsListWorkbook } from './excel.js';
 import { cartNumberOf, priceAt } from './quantities.js';
 
 export const LIST_MISSING = '清单不存在';

@@ -11,7 +11,8 @@ import type { SessionUser } from '../../http/auth.js';
 import { CHINA_MS, DAY_MS, today } from '../../lib/china-time.js';
 import { goodsByIds, goodsView, visibleAmong, type GoodsCore, type Viewer } from '../catalogue/index.js';
 import { boughtGoods } from '../orders/index.js';
-import { usualGoodsWorkbook, type Download } from './excel.js';
+import type { Download } from '../../http/download.js';
+import { usualGoodsWorkbook } from './excel.js';
 import { cartNumberOf, inPackages, priceAt } from './quantities.js';
 
 const PER_PAGE = 20;

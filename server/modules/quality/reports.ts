@@ -15,11 +15,10 @@ import { itemOrders, ORDER_MISSING, ownOrderItems } from '../orders/index.js';
 import { knownDocumentFiles, readDocumentFile, type UploadStore } from '../uploads/index.js';
 import { recall } from './service.js';
 import { stampedReport } from './stamp.js';
+import type { Download } from '../../http/download.js';
 
 const NO_REPORT = '未找到该批号的药检报告';
 const NOT_APPROVED = '资质审核通过后可查询药检报告';
-
-export type Download = { file: Buffer; mime: string; name: string };
 
 /** `GET /api/reports`: the batches the site sells with this number whose goods' name or pinyin holds the keyword. */
 export async function searchReports(conn: Conn, user: SessionUser, keyword: string, batchNo: string): Promise<ReportBatch[]> {

@@ -15,8 +15,7 @@ import type { UploadStore } from '../uploads/index.js';
 import { deliveryNote } from './note.js';
 import { deliveryNotePdf } from './note-pdf.js';
 import { codesOfOrder } from './service.js';
-
-export type Download = { file: Buffer; mime: string; name: string };
+import type { Download } from '../../http/download.js';
 
 const HEADERS = ['商品名称', '通用名', '规格', '生产厂家', '批准文号', '批号', '有效期至', '追溯码'];
 

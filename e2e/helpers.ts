@@ -8,10 +8,20 @@ import { DEMO_PASSWORD, DEMO_PAY_PASSWORD } from '../server/seed/demo-password';
 export { DEMO_PASSWORD };
 const shotDir = path.resolve(import.meta.dirname, 'screenshots');
 
+/** Where a picture of `name` is saved: PNG, exact, and what the tools that show pictures read. */
+const picture = (name: string) => {
+  fs.mkdirSync(shotDir, { recursive: true });
+  return { path: path.join(shotDir, `${name}.png`) };
+};
+
 /** Saves a full-page screenshot under e2e/screenshots for people to look at. */
 export async function shot(page: Page, name: string) {
-  fs.mkdirSync(shotDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ ...picture(name), fullPage: true });
+}
+
+/** Saves the window as the buyer sees it (a pop-up over the first screen, a docked chat) under e2e/screenshots. */
+export async function shotWindow(page: Page, name: string) {
+  await page.screenshot(picture(name));
 }
 
 /** Reads the latest SMS code sent to a phone from the sandbox outbox. */

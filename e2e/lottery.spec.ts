@@ -5,13 +5,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { drawStatusText, type DrawResult, type PrizeKind } from '../core/schemas/lottery';
-import path from 'node:path';
-import { loginByApi, shotWhole, withAccount } from './helpers';
+import { loginByApi, shotWhole, shotWindow, withAccount } from './helpers';
 
 const isDraw = (url: string) => new URL(url).pathname === '/api/draw';
-
-/** The window as the buyer sees it (the pop-up sits over the page's first screen). */
-const windowShot = (page: Page, name: string) => page.screenshot({ path: path.resolve(import.meta.dirname, 'screenshots', `${name}.png`) });
 
 /** Holds the draw's answer on its way back until `release` (the real request, only later). */
 async function holdDraws(page: Page) {
@@ -42,7 +38,7 @@ test('demo draws in the home page pop-up, sees the result after the animation, a
     const popup = await openPopup(page);
     await expect(popup.getByTestId('draw-winners')).toContainText('抽中');
     await expect(popup).toContainText('每次消耗20积分');
-    await windowShot(page, 'lottery-popup');
+    await shotWindow(page, 'lottery-popup');
 
     // The draw's answer is held until the running grid is seen.
     const hold = await holdDraws(page);
@@ -50,7 +46,7 @@ test('demo draws in the home page pop-up, sees the result after the animation, a
     await popup.getByTestId('draw-go').click();
     await expect(popup).toHaveAttribute('data-phase', 'drawing');
     await expect(popup.getByTestId('draw-go')).toContainText('抽奖中');
-    await windowShot(page, 'lottery-drawing');
+    await shotWindow(page, 'lottery-drawing');
     hold.release();
     const result = ((await (await answer).json()) as { data: DrawResult }).data;
 
@@ -60,7 +56,7 @@ test('demo draws in the home page pop-up, sees the result after the animation, a
     await expect(alert).toContainText(title);
     await expect(popup.locator(`[data-slot="${result.prize.slot}"]`)).toHaveAttribute('data-lit', '1');
     await expect(alert).toHaveCSS('opacity', '1');
-    await windowShot(page, 'lottery-result');
+    await shotWindow(page, 'lottery-result');
     // Once the result is read the pop-up closes.
     await alert.getByTestId('draw-result-ok').click();
     await expect(popup).toBeHidden();
@@ -112,7 +108,7 @@ test('closing the pop-up while drawing asks first, and the draw still lands in m
     await expect(confirm.getByTestId('draw-confirm-close')).toContainText(/关\s*闭/);
     await expect(confirm.getByTestId('draw-confirm-cancel')).toContainText(/取\s*消/);
     await expect(confirm).toHaveCSS('opacity', '1');
-    await windowShot(page, 'lottery-close-confirm');
+    await shotWindow(page, 'lottery-close-confirm');
     await confirm.getByTestId('draw-confirm-close').click();
     await expect(popup).toBeHidden();
     const answer = page.waitForResponse((r) => isDraw(r.url()));
@@ -136,7 +132,7 @@ test('a physical prize waits for an address from my address book, then for shipp
     await expect(page.getByTestId('draw-address-option').first()).toBeVisible();
     // Once the dialog has finished opening.
     await expect(page.locator('.ant-modal', { hasText: '填写收货地址' })).toHaveCSS('opacity', '1');
-    await windowShot(page, 'lottery-address');
+    await shotWindow(page, 'lottery-address');
     await page.getByTestId('draw-address-save').click();
     await expect(page.getByText('收货地址已提交，奖品将尽快发出')).toBeVisible();
     await expect(row.getByTestId('draw-record-status')).toHaveText('待发货');

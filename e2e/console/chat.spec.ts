@@ -4,13 +4,9 @@
  * the toolbar's badge; on a goods page the buyer sends the goods as a card. A store without the in-site chat gets
  * the QQ links instead.
  */
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { UserBase } from '../../core/schemas/user';
-import { api, consoleLogin, loginByApi, shot } from '../helpers';
-
-/** The window as the buyer sees it (the docked chat is lost in a picture of the whole page). */
-const shotView = (page: Page, name: string) => page.screenshot({ path: path.resolve(import.meta.dirname, '..', 'screenshots', `${name}.png`) });
+import { api, consoleLogin, loginByApi, shot, shotWindow } from '../helpers';
 
 /** A small picture of a pill box, drawn by the page's own canvas. */
 async function pillBox(page: Page): Promise<Buffer> {
@@ -89,7 +85,7 @@ test('the buyer and the service desk chat both ways, and what the desk sends whi
   await page.getByTestId('chat-buyer').getByTestId('chat-send-order').first().click();
   await expect(chat.getByTestId('chat-order-card').last()).toBeVisible();
   await expect(chat.getByTestId('chat-order-card').last()).toContainText('订单号');
-  await shotView(shop, 'chat-buyer-window');
+  await shotWindow(shop, 'chat-buyer-window');
   await shot(page, 'console-chat');
 
   // The buyer leaves; the desk writes again.
@@ -120,7 +116,7 @@ test('the buyer and the service desk chat both ways, and what the desk sends whi
 
   // The desk's inbox lists the conversation with the latest message.
   await expect(row.getByTestId('chat-inbox-preview')).toContainText('[商品]');
-  await shotView(back, 'chat-buyer-goods');
+  await shotWindow(back, 'chat-buyer-goods');
   await backContext.close();
 });
 
@@ -136,7 +132,7 @@ test('a store without the in-site chat gets the QQ links of the service desk', a
   await expect(links).toBeVisible();
   await expect(links.getByTestId('service-qq')).toHaveCount(2);
   await expect(links.getByTestId('service-qq').nth(1)).toHaveAttribute('href', new RegExp(`uin=${user.common_config.qq2}`));
-  await shotView(page, 'chat-qq-links');
+  await shotWindow(page, 'chat-qq-links');
   // The mini cart's foot shows the same QQ numbers, and no chat window opens anywhere.
   await page.getByTestId('toolbar-cart').click();
   await expect(page.getByTestId('mini-cart-qq')).toHaveCount(2);

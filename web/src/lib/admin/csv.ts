@@ -18,8 +18,10 @@ export type CsvColumn<T> = {
   code?: boolean;
 };
 
-/** A formula cell as Excel reads it: papaparse's escaping of formulas lets these alone, and these only. */
-const CODE_CELL = /^="\d+"$/;
+/**
+ * What papaparse defuses as a formula (a quote put before it): whatever starts as one, except a code cell ="digits",
+ * which can only show those digits.
+ */
 const FORMULA = /^(?!="\d+"$)[=+\-@\t\r]/;
 
 const cellOf = <T>(column: CsvColumn<T>, row: T) => {

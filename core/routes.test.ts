@@ -1,7 +1,7 @@
 /** The route table against spec section 2: every path and alias it names resolves. */
 import { describe, expect, it } from 'vitest';
 import { allPatterns, sampleUrl } from './route-samples';
-import { finalRoute, resolvePath, routes } from './routes';
+import { afterLoginPath, finalRoute, loginPathTo, resolvePath, routes } from './routes';
 
 /** The paths spec section 2 names, as a buyer would type them. */
 const SPEC_PATHS = [
@@ -160,5 +160,13 @@ describe('route table', () => {
         .map((r) => r.path)
         .sort(),
     ).toEqual(['/login', '/user', '/zhzx/bdwx']);
+  });
+
+  it('leads a guest to log in and back to where they were, query and all', () => {
+    for (const here of ['/list/info/1234', '/jfsc?tab=coupon&page=2', '/search?keywords=阿莫西林&sort=sales']) {
+      const login = new URL(loginPathTo(here), 'https://example.test');
+      expect(login.pathname).toBe('/login');
+      expect(afterLoginPath(login.searchParams.get('redirect'))).toBe(here);
+    }
   });
 });

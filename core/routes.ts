@@ -414,3 +414,8 @@ export function afterLoginPath(target: string | null | undefined): string {
   if (target.toLowerCase().startsWith('/login')) return '/';
   return target;
 }
+
+/** The login page that leads back to `target` once the buyer has logged in: `/login?redirect=<target>`. */
+export function loginPathTo(target: string): string {
+  return `/login?redirect=${encodeURIComponent(target)}`;
+}

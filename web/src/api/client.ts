@@ -5,6 +5,7 @@
  */
 import { Code, Message, type ValidationErrors } from '@core/codes';
 import { REQUEST_TIMEOUT_MS } from '@core/constants';
+import { loginPathTo } from '@core/routes';
 import { toFormBody, withQuery } from './encode';
 import { defaultUiAdapter, type UiAdapter } from './ui-adapter';
 
@@ -126,7 +127,7 @@ function loginTarget(): string {
   if (typeof window === 'undefined' || !window.location) return LOGIN_PATH;
   const { pathname, search, hash } = window.location;
   if (pathname === LOGIN_PATH || pathname === '/') return LOGIN_PATH;
-  return `${LOGIN_PATH}?redirect=${encodeURIComponent(pathname + search + hash)}`;
+  return loginPathTo(pathname + search + hash);
 }
 
 function onLoginPage(): boolean {

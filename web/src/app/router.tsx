@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, redirect, useLocation, useParams, type RouteObject } from 'react-router';
-import { documentTitle, fillTarget, NOT_FOUND_PATH, redirects, routes, type AppRoute, type ScreenKey } from '@core/routes';
+import { documentTitle, fillTarget, loginPathTo, NOT_FOUND_PATH, redirects, routes, type AppRoute, type ScreenKey } from '@core/routes';
 import type { UserBase } from '@core/schemas/user';
 import { isLoggedIn, USER_BASE_KEY } from '@/lib/session/get-user-base';
 import { RequireMember } from '@/ui/account/RequireMember';
@@ -51,7 +51,7 @@ function guestToLogin({ request }: { request: Request }) {
   const user = queryClient.getQueryData<UserBase>(USER_BASE_KEY);
   if (!user || isLoggedIn(user)) return null;
   const { pathname, search } = new URL(request.url);
-  throw redirect(`/login?redirect=${encodeURIComponent(pathname + search)}`);
+  throw redirect(loginPathTo(pathname + search));
 }
 
 function Redirect({ to }: { to: string }) {

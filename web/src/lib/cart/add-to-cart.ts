@@ -14,6 +14,7 @@ import type { Goods } from '@core/schemas/goods';
 import { http, isApiError } from '@/api/client';
 import { isLoggedIn, USER_BASE_KEY } from '@/lib/session/get-user-base';
 import { invalidateCart } from './cart-cache';
+import { loginPathTo } from '@core/routes';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -75,7 +76,7 @@ export function useAddToCart() {
     onError: (error, { goods }) => {
       if (!needsLogin(error)) return;
       void message.warning('请先登录');
-      void navigate(`/login?redirect=${encodeURIComponent(`/list/info/${goods.id}`)}`);
+      void navigate(loginPathTo(`/list/info/${goods.id}`));
     },
   });
 }

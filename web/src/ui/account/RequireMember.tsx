@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
+import { loginPathTo } from '@core/routes';
 
 /**
  * `cachedOnly`: on the routes that skip the base call (spec section 6) only an account already known is read;
@@ -15,7 +16,7 @@ export function RequireMember({ children, cachedOnly = false }: { children: Reac
   const location = useLocation();
   if (cachedOnly && !user) return children;
   if (isPending) return <Loading />;
-  if (!isLoggedIn(user)) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!isLoggedIn(user)) return <Navigate to={loginPathTo(location.pathname + location.search)} replace />;
   return children;
 }
 

@@ -14,6 +14,7 @@ import { RegisterStep2Form } from '../components/RegisterStep2Form';
 import { RegisterStep3Form } from '../components/RegisterStep3Form';
 import { RegisterSteps } from '../components/RegisterSteps';
 import { clearRegisterState, parseRegisterPath, readRegisterState, writeRegisterState } from '../lib/register-state';
+import { loginPathTo } from '@core/routes';
 
 const isCompanyType = (t: string | undefined): t is CompanyType => (COMPANY_TYPES as readonly string[]).includes(t ?? '');
 
@@ -67,7 +68,7 @@ export default function RegisterPage() {
     <Result status={status} title={title} subTitle={subTitle} extra={extra} data-testid="register-notice" />
   );
   const loginAgain = (target: string) => (
-    <Button type="primary" onClick={() => navigate(`/login?redirect=${encodeURIComponent(target)}`)}>
+    <Button type="primary" onClick={() => navigate(loginPathTo(target))}>
       去登录
     </Button>
   );

@@ -16,6 +16,7 @@ import { isInvalid, isZero, linePrice, lineUnit, money } from '../lib/cart-view'
 import { lineDiscounts } from '@/lib/money';
 import { LineQuantity } from './LineQuantity';
 import { useDeleteLines } from './use-delete-lines';
+import { loginPathTo } from '@core/routes';
 
 /** `service`: the customer-service entry at the panel's foot (the shell's, which knows the account). */
 type Props = { loggedIn: boolean; onClose: () => void; service?: ReactNode };
@@ -65,7 +66,7 @@ export default function MiniCart({ loggedIn, onClose, service }: Props) {
   if (!loggedIn)
     body = (
       <EmptyState description="登录后查看购物车" compact={false}>
-        <Link to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} className="yct-btn yct-btn--primary" onClick={onClose}>
+        <Link to={loginPathTo(location.pathname + location.search)} className="yct-btn yct-btn--primary" onClick={onClose}>
           立即登录
         </Link>
       </EmptyState>

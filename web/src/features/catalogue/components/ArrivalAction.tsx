@@ -10,6 +10,7 @@ import type { Goods } from '@core/schemas/goods';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { unavailable } from '@/ui/sale-state';
 import { useSubscribeNotice } from '../api/goods-notices';
+import { loginPathTo } from '@core/routes';
 
 export const ARRIVAL_DONE = '订阅成功，商品到货后将通过站内消息通知您';
 
@@ -24,7 +25,7 @@ export function useLoggedIn(back: string) {
   return {
     logged,
     orLogin: () => {
-      if (!logged) void navigate(`/login?redirect=${encodeURIComponent(back)}`);
+      if (!logged) void navigate(loginPathTo(back));
       return logged;
     },
   };

@@ -8,13 +8,14 @@ import { useNavigate } from 'react-router';
 import type { GoodsListItemsInput } from '@core/schemas/goods-lists';
 import { isLoggedIn, useUserBase } from '@/lib/session/get-user-base';
 import { SaveToListModal } from '@/ui/SaveToListModal';
+import { loginPathTo } from '@core/routes';
 
 export function DetailSaveToList({ goodsId, number }: { goodsId: number; number: number }) {
   const navigate = useNavigate();
   const { data: user } = useUserBase();
   const [lines, setLines] = useState<GoodsListItemsInput['items'] | null>(null);
   const click = () => {
-    if (!isLoggedIn(user)) return void navigate(`/login?redirect=${encodeURIComponent(`/list/info/${goodsId}`)}`);
+    if (!isLoggedIn(user)) return void navigate(loginPathTo(`/list/info/${goodsId}`));
     setLines([{ goods_id: goodsId, number }]);
   };
   return (

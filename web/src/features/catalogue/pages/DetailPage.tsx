@@ -25,6 +25,7 @@ import { OfferLimit, OfferPrice, OfferStrip, OfferSummary, offerCost } from '../
 import { DetailNotices } from '../components/GoodsNotices';
 import { DetailSaveToList } from '../components/DetailSaveToList';
 import { LadderSummary, LadderTable } from '../components/LadderPrices';
+import { loginPathTo } from '@core/routes';
 
 function Gallery({ goods }: { goods: GoodsDetail }) {
   const [index, setIndex] = useState(0);
@@ -50,7 +51,7 @@ function FavoriteButton({ goods }: { goods: GoodsDetail }) {
   const on = goods.is_favorite === 1;
   const click = () => {
     if (!isLoggedIn(user)) {
-      void navigate(`/login?redirect=${encodeURIComponent(`/list/info/${goods.id}`)}`);
+      void navigate(loginPathTo(`/list/info/${goods.id}`));
       return;
     }
     toggle.mutate(
@@ -181,7 +182,7 @@ export default function DetailPage() {
                 </>
               )}
               {g.price_tip === '登录可见' ? (
-                <Link to={`/login?redirect=${encodeURIComponent(`/list/info/${g.id}`)}`} className="yct-detail__login">
+                <Link to={loginPathTo(`/list/info/${g.id}`)} className="yct-detail__login">
                   立即登录
                 </Link>
               ) : g.price_tip ? (

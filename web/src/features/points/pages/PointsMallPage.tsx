@@ -16,6 +16,7 @@ import { useToast } from '@/lib/use-toast';
 import { usePointsShelf } from '../api/points-goods';
 import { PointsGoodsCard, pointsText } from '../components/PointsGoodsCard';
 import { RedeemModal } from '../components/RedeemModal';
+import { loginPathTo } from '@core/routes';
 
 const KINDS: { key: PointsKind | 'all'; label: string }[] = [
   { key: 'all', label: '全部' },
@@ -56,7 +57,7 @@ function Header({ points, loggedIn }: { points: number | null; loggedIn: boolean
         ) : (
           <>
             <span className="yct-jf-banner__label">登录后查看我的积分</span>
-            <Link to={`/login?redirect=${encodeURIComponent(pathname + search)}`} className="yct-btn yct-jf-banner__login" data-testid="points-login">
+            <Link to={loginPathTo(pathname + search)} className="yct-btn yct-jf-banner__login" data-testid="points-login">
               立即登录
             </Link>
           </>
@@ -110,7 +111,7 @@ export default function PointsMallPage() {
   const data = shelf.data;
 
   const open = (g: PointsGoods) => {
-    if (!loggedIn) return void navigate(`/login?redirect=${encodeURIComponent(pathname + (search.size ? `?${search}` : ''))}`);
+    if (!loggedIn) return void navigate(loginPathTo(pathname + (search.size ? `?${search}` : '')));
     // The server refuses it too; saying so before the dialog spares filling it in for nothing.
     if (user.is_passed !== 1)
       return void Modal.warning({

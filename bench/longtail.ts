@@ -70,14 +70,16 @@ export function keywords(approvalNumbers: string[], rnd: Rnd): { drug: string[];
     const { initials } = pinyinOf(name);
     for (let len = 2; len <= Math.min(6, initials.length); len++) maker.add(initials.slice(0, len));
   }
-  const shuffle = (list: string[]) => {
-    for (let i = list.length - 1; i > 0; i--) {
-      const j = Math.floor(rnd() * (i + 1));
-      [list[i], list[j]] = [list[j], list[i]];
-    }
-    return list;
-  };
-  return { drug: shuffle([...drug]), maker: shuffle([...maker]) };
+  return { drug: shuffle([...drug], rnd), maker: shuffle([...maker], rnd) };
+}
+
+/** Puts `list` in a random order, every order as likely (Fisher-Yates), and returns it. */
+export function shuffle<T>(list: T[], rnd: Rnd = Math.random): T[] {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
 }
 
 export type Catalogue = { goods: number; categories: number[]; brands: number[]; approvalNumbers: string[] };

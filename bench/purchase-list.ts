@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { BROWSER_ENCODING, percentile } from './longtail.js';
+import { BROWSER_ENCODING, percentile, shuffle } from './longtail.js';
 import { seedDatabase } from './seeded.js';
 import { postgresUrl, startServer, stopServer } from './servers.js';
 import { BUYERS, login, type TradeRow } from './trade.js';
@@ -44,15 +44,22 @@ async function getJson<T>(url: string, cookie: string): Promise<T> {
 /** `count` goods of the catalogue, from its pages of 100 taken at random, each with the barcode its detail gives. */
 async function goodsOf(base: string, cookie: string, count: number): Promise<G[]> {
   const first = await getJson<{ last_page: number }>(`${base}/api/goods/list?per_page=100`, cookie);
-  const pages = Array.from({ length: first.last_page }, (_, i) => i + 1).sort(() => Math.random() - 0.5);
+  const pages = shuffle(Array.from({ length: first.last_page }, (_, i) => i + 1));
   const goods: G[] = [];
   for (const page of pages) {
     if (goods.length >= count) break;
     const { data } = await getJson<{ data: Omit<G, 'tm'>[] }>(`${base}/api/goods/list?per_page=100&page=${page}`, cookie);
     goods.push(...data.map((g) => ({ id: g.id, name: g.name, ypgg: g.ypgg, sccj: g.sccj, pzwh: g.pzwh, zbz: g.zbz, tm: '' })));
   }
-  // A small catalogue is read again, in another order, to make up the lists.
-  while (goods.length < count) goods.push(...goods.slice(0, count - goods.length));
+  if (goods.length === 0) throw new Error('the catalogue lists no goods to write lists of');
+  // A catalogue smaller than the lists is read again, each time in another order, to make them up.
+  const read = goods.length;
+  while (goods.length < count)
+    goods.push(
+      ...shuffle(goods.slice(0, read))
+        .slice(0, count - goods.length)
+        .map((g) => ({ ...g })),
+    );
   const picked = goods.slice(0, count);
   // Only the lines written by barcode need one (kinds 6-8 of cellsOf).
   for (const [i, g] of picked.entries()) {

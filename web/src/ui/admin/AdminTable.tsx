@@ -14,6 +14,7 @@ import { errorText } from '@/lib/admin/http';
 import { useListQuery, type ListPage, type ListQuery } from '@/lib/admin/list';
 import { LoadFailed } from './LoadFailed';
 import './admin-ui.css';
+import { answerPagination } from './answer-pagination';
 
 export type AdminTableProps<T> = {
   /** The list's query key; the page and filters are added to it. */
@@ -128,20 +129,7 @@ export function AdminTable<T extends object>({
           locale={{
             emptyText: list.isPending ? <div className="yct-admin-table__waiting" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />,
           }}
-          pagination={
-            answer
-              ? {
-                  current: answer.current_page,
-                  pageSize: answer.per_page,
-                  total: answer.total,
-                  showSizeChanger: false,
-                  showQuickJumper: answer.last_page > 5,
-                  showTotal: (total) => `共 ${total} 条`,
-                  onChange: setPage,
-                  size: 'small',
-                }
-              : false
-          }
+          pagination={answerPagination(answer, setPage)}
         />
       )}
       {list.isError && answer ? <div className="yct-admin-table__stale">刷新失败：{errorText(list.error)}</div> : null}

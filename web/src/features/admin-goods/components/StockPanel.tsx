@@ -12,6 +12,7 @@ import { useCan } from '@/lib/admin/me';
 import { LoadFailed } from '@/ui/admin/LoadFailed';
 import { stockLogQuery } from '../api/change-stock';
 import { StockForm } from './StockForm';
+import { answerPagination } from '@/ui/admin/answer-pagination';
 
 const columns: TableColumnsType<StockLogEntry> = [
   { title: '时间', dataIndex: 'created_at', width: 160, render: (t: number) => formatTime(t) },
@@ -75,19 +76,7 @@ export function StockPanel({ goods }: { goods: AdminGoodsDetail }) {
           dataSource={log.data?.data ?? []}
           loading={log.isFetching}
           locale={{ emptyText: log.isPending ? ' ' : '暂无库存调整记录' }}
-          pagination={
-            log.data && log.data.total > log.data.per_page
-              ? {
-                  current: log.data.current_page,
-                  pageSize: log.data.per_page,
-                  total: log.data.total,
-                  onChange: setPage,
-                  size: 'small',
-                  showSizeChanger: false,
-                  showTotal: (t) => `共 ${t} 条`,
-                }
-              : false
-          }
+          pagination={answerPagination(log.data, setPage, { onlyWhenPaged: true })}
           data-testid="stock-log"
         />
       )}

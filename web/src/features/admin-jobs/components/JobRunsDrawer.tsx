@@ -8,6 +8,7 @@ import { LoadFailed } from '@/ui/admin/LoadFailed';
 import { jobRunsQuery, type JobRunRow } from '../api/get-job-runs';
 import { durationText, periodText } from '../lib/format';
 import { OutcomeTag } from './JobCells';
+import { answerPagination } from '@/ui/admin/answer-pagination';
 
 const COLUMNS: TableColumnsType<JobRunRow> = [
   { title: '开始时间', dataIndex: 'started_at', width: 160, render: (t: number) => formatTime(t) },
@@ -46,19 +47,7 @@ function RunsTable({ name }: { name: string }) {
         emptyText: runs.isPending ? <div className="yct-admin-table__waiting" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无运行记录" />,
       }}
       data-testid="job-runs-table"
-      pagination={
-        answer
-          ? {
-              current: answer.current_page,
-              pageSize: answer.per_page,
-              total: answer.total,
-              onChange: setPage,
-              showSizeChanger: false,
-              showTotal: (total) => `共 ${total} 条（保留两周）`,
-              size: 'small',
-            }
-          : false
-      }
+      pagination={answerPagination(answer, setPage, { totalText: (total) => `共 ${total} 条（保留两周）` })}
     />
   );
 }

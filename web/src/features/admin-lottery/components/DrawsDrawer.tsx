@@ -14,6 +14,7 @@ import { LoadFailed } from '@/ui/admin/LoadFailed';
 import { ShipFields, shipValues } from '@/ui/admin/ShipFields';
 import { getDraws, LOTTERIES_KEY, useShipDraw, type DrawFilters } from '../api/lotteries';
 import { DrawsFilters } from './DrawsFilters';
+import { answerPagination } from '@/ui/admin/answer-pagination';
 
 const STATUS_COLOURS: Record<string, string> = { 已发放: 'green', 待填写地址: 'orange', 待发货: 'blue', 已发货: 'cyan', 未中奖: 'default' };
 
@@ -182,19 +183,7 @@ export function DrawsDrawer({ lottery, onClose }: { lottery: AdminLottery | null
             loading={draws.isFetching}
             locale={{ emptyText: draws.isPending ? ' ' : '暂无抽奖记录' }}
             data-testid="draws-table"
-            pagination={
-              answer
-                ? {
-                    current: answer.current_page,
-                    pageSize: answer.per_page,
-                    total: answer.total,
-                    onChange: setPage,
-                    showSizeChanger: false,
-                    showTotal: (t) => `共 ${t} 条`,
-                    size: 'small',
-                  }
-                : false
-            }
+            pagination={answerPagination(answer, setPage)}
           />
         )}
       </div>

@@ -13,6 +13,7 @@ import { LoadFailed } from '@/ui/admin/LoadFailed';
 import { downloadExcel, useNearExpiry } from '../api/batches';
 import { BatchStatusTag, ExpiryCell } from '../components/BatchParts';
 import '../admin-quality.css';
+import { answerPagination } from '@/ui/admin/answer-pagination';
 
 const columns: TableColumnsType<NearExpiryRow> = [
   {
@@ -98,19 +99,7 @@ export default function NearExpiryPage() {
           loading={report.isFetching}
           rowClassName={(b) => (b.days_left < 0 ? 'yct-aq-row-expired' : b.days_left <= 30 ? 'yct-aq-row-near' : '')}
           locale={{ emptyText: report.isPending ? ' ' : `${days}天内没有到期的批次` }}
-          pagination={
-            r && r.total > r.per_page
-              ? {
-                  current: r.current_page,
-                  pageSize: r.per_page,
-                  total: r.total,
-                  onChange: setPage,
-                  size: 'small',
-                  showSizeChanger: false,
-                  showTotal: (t) => `共 ${t} 个批次`,
-                }
-              : false
-          }
+          pagination={answerPagination(r, setPage, { onlyWhenPaged: true, totalText: (t) => `共 ${t} 个批次` })}
           data-testid="near-table"
         />
       )}

@@ -5,7 +5,9 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dbLabel, loginAs, operatorLogin, type TestApp } from '../testing.js';
-import { compressions } from './kept-answer.js';
+import crypto from 'node:crypto';
+import { okText } from './envelope.js';
+import { compressions, KeptAnswer } from './kept-answer.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -122,5 +124,24 @@ describe(`kept answers as browsers load them on ${dbLabel}`, () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(JSON.parse(changed.body).data.data.find((g: { id: number }) => g.id === goods.id).base_price).toBe(price);
+  });
+});
+
+describe('a kept answer with one more field', () => {
+  it('adds the field at the end of the data, to an empty one too, with an ETag of its own bytes', () => {
+    for (const data of [{ id: 7, name: '阿莫西林胶囊', tags: ['秒'] }, {}]) {
+      const kept = new KeptAnswer(okText(data));
+      const variant = kept.with('is_favorite', 1);
+      expect(variant.text).toBe(okText({ ...data, is_favorite: 1 }));
+      expect(kept.with('is_favorite', 1)).toBe(variant);
+      expect(kept.with('is_favorite', 0).text).toBe(okText({ ...data, is_favorite: 0 }));
+      expect(variant.etag).toBe(
+        `"${crypto
+          .createHash('sha1')
+          .update(okText({ ...data, is_favorite: 1 }))
+          .digest('base64url')}"`,
+      );
+      expect(variant.etag).not.toBe(kept.etag);
+    }
   });
 });

@@ -75,11 +75,6 @@ export function cachedJson<T>(db: Db, key: unknown, compute: () => Promise<T>, t
   return cachedResult(db, { json: key }, async () => new KeptAnswer(okText(await compute())), ttl);
 }
 
-/** A shared answer made as a kept answer by `compute` itself (from bytes it keeps), kept as `cachedJson` keeps one. */
-export function cachedAnswer(db: Db, key: unknown, compute: () => Promise<KeptAnswer>, ttl = TTL_MS): Promise<KeptAnswer> {
-  return cachedResult(db, { json: key }, compute, ttl);
-}
-
 /** Drops one kept answer. */
 export function forgetResult(db: Db, key: unknown) {
   caches.get(db)?.delete(JSON.stringify(key));

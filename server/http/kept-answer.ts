@@ -47,22 +47,11 @@ export class KeptAnswer {
   private readonly encoded = new Map<Encoding, { bytes: Buffer; well: boolean }>();
   private readonly variants = new Map<string, KeptAnswer>();
 
-  constructor(text: string | Buffer) {
-    if (typeof text === 'string') {
-      // Bytes of its own rather than a slice of Node's shared pool, which a small kept answer would hold whole.
-      this.body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-      this.body.write(text);
-    } else this.body = text;
-    this.etag = `"${crypto.hash('sha1', this.body, 'base64url')}"`;
-  }
-
-  /** A kept answer whose JSON text is these parts one after the other (texts, or bytes kept from before). */
-  static ofParts(parts: readonly (string | Buffer)[]): KeptAnswer {
-    const bytes = parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p));
-    const body = Buffer.allocUnsafeSlow(bytes.reduce((n, b) => n + b.length, 0));
-    let at = 0;
-    for (const b of bytes) at += b.copy(body, at);
-    return new KeptAnswer(body);
+  constructor(text: string) {
+    // Bytes of its own rather than a slice of Node's shared pool, which a small kept answer would hold whole.
+    this.body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    this.body.write(text);
+    this.etag = `"${crypto.createHash('sha1').update(this.body).digest('base64url')}"`;
   }
 
   /** The JSON text, decoded from the bytes when asked (variants and tests ask; serving does not). */

@@ -1,15 +1,8 @@
-/** The catalogue as buyers search it: ranking, price visibility by role, controlled sale; the kept answers and their schemas. */
+/** The catalogue as buyers search it: ranking, price visibility by role, controlled sale. */
 import { describe, it, expect } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { okOf } from '../../../core/schemas/envelope.js';
-import { Brand, BrandPage, FilterOptions, Floor, Goods, GoodsDetail, GoodsList, goodsListQuery, GoodsPage } from '../../../core/schemas/goods.js';
 import { categories, goods } from '../../db/schema/index.js';
-import { clearKeptAnswers } from '../../http/cache.js';
-import { okText } from '../../http/envelope.js';
-import { undeclared } from '../../http/serializer.js';
 import { agent, dbLabel } from '../../testing.js';
-import { listGoods, listGoodsAnswer } from './lists.js';
 import { matchTerms } from './terms.js';
 import { t, demo, pending, chain, factsOf, G, names, openCatalogue } from './catalogue.fixture.js';
 
@@ -247,77 +240,5 @@ describe(`controlled sale on ${dbLabel}`, () => {
     const search = (await chain.get(`/api/goods/search?keywords=${encodeURIComponent(kx.name)}`)).body.data as G[];
     expect(search.map((g) => g.id)).not.toContain(kx.id);
     expect((await factsOf(t.db, search)).filter((f) => f.isKx)).toEqual([]);
-  });
-});
-
-describe(`kept answers and their schemas on ${dbLabel}`, () => {
-  const declared = (schema: z.ZodType, body: unknown) => {
-    const parsed = okOf(schema).parse(body);
-    expect(undeclared(body, parsed)).toEqual([]);
-  };
-
-  it('sends goods lists, details, filters, floors and brands exactly as core/schemas/goods.ts declares them', async () => {
-    const [branded] = await t.db
-      .select()
-      .from(goods)
-      .where(and(eq(goods.isKx, false), sql`${goods.brandId} is not null`))
-      .limit(1);
-    const [unbranded] = await t.db
-      .select()
-      .from(goods)
-      .where(and(eq(goods.isKx, false), sql`${goods.brandId} is null`))
-      .limit(1);
-    const brand = (await agent(t.app).get('/api/brand')).body.data.data[0] as { id: number };
-    for (const who of [agent(t.app), pending, demo]) {
-      declared(z.array(Goods), (await who.get(`/api/goods/search?keywords=${encodeURIComponent('胶囊')}`)).body);
-      declared(GoodsPage, (await who.get('/api/goods/list?per_page=50')).body);
-      declared(GoodsPage, (await who.get('/api/goods/list?keywords=zzzqqq')).body);
-      declared(z.array(Goods), (await who.get('/api/goods/hot')).body);
-      declared(FilterOptions, (await who.get('/api/goods/fl')).body);
-      for (const g of [branded, unbranded].filter(Boolean)) declared(GoodsDetail, (await who.get(`/api/goods/detail/${g.id}`)).body);
-      declared(z.array(Floor), (await who.get('/api/index/floors')).body);
-      declared(GoodsList, (await who.get('/api/index_wntj/1')).body);
-      declared(GoodsList, (await who.get('/api/index_wntj/11')).body);
-      declared(BrandPage, (await who.get('/api/brand?page=1')).body);
-      declared(Brand, (await who.get(`/api/focus/brand/${brand.id}`)).body);
-    }
-  });
-
-  it('writes a list page from its kept cards exactly as from the page itself, for every viewer, and with the new price once the goods changed', async () => {
-    const guest = { userId: null, approved: false, special: false, priceTip: '登录可见' };
-    const waiting = { userId: 2, approved: false, special: false, priceTip: '资质审核通过后可见' };
-    const member = { userId: 1, approved: true, special: false, priceTip: null };
-    const special = { userId: 1, approved: true, special: true, priceTip: null };
-    const queries = [
-      { per_page: '20' },
-      { per_page: '7', page: '2', sort: 'price' },
-      { keywords: '胶囊' },
-      { keywords: 'zzzqqq' },
-      { zone: 'jxq' },
-      { zone: 'kx' },
-    ];
-    // Each viewer after the others too: a card kept for one must never be another's.
-    for (const viewer of [guest, member, waiting, special, guest])
-      for (const query of queries) {
-        const q = goodsListQuery.parse(query);
-        // Twice: the second page is made of the cards the first one kept.
-        for (let round = 0; round < 2; round++)
-          expect((await listGoodsAnswer(t.db, q, viewer)).text, JSON.stringify(query)).toBe(okText(await listGoods(t.db, q, viewer)));
-      }
-    const q = goodsListQuery.parse({ per_page: '5' });
-    const first = (await listGoods(t.db, q, member)).data[0];
-    const [{ basePrice }] = await t.db.select({ basePrice: goods.basePrice }).from(goods).where(eq(goods.id, first.id));
-    try {
-      await t.db
-        .update(goods)
-        .set({ basePrice: basePrice + 100 })
-        .where(eq(goods.id, first.id));
-      clearKeptAnswers(t.db);
-      const page = JSON.parse((await listGoodsAnswer(t.db, q, member)).text).data.data as G[];
-      expect(page.find((g) => g.id === first.id)?.base_price).toBe(((basePrice + 100) / 100).toFixed(2));
-    } finally {
-      await t.db.update(goods).set({ basePrice }).where(eq(goods.id, first.id));
-      clearKeptAnswers(t.db);
-    }
   });
 });

@@ -73,23 +73,6 @@ export function goodsView(row: GoodsCore, viewer: Viewer): Goods {
   };
 }
 
-/**
- * A goods' card as the viewer sees it, as JSON in UTF-8 bytes, kept with the kept row it is written from (a list
- * page built afresh joins its cards' bytes instead of writing them again, lists.ts `listGoodsAnswer`). A card
- * differs between viewers only by what `price` and `price_tip` show: one per price tip (none for a member who
- * sees prices).
- */
-export function cardBytes(row: GoodsCore, viewer: Viewer): Buffer {
-  let byTip = cards.get(row);
-  if (!byTip) cards.set(row, (byTip = new Map()));
-  let bytes = byTip.get(viewer.priceTip);
-  if (!bytes) byTip.set(viewer.priceTip, (bytes = Buffer.from(JSON.stringify(goodsView(row, viewer)))));
-  return bytes;
-}
-
-/** Cards by the row they were written from: gone with the row (a kept row lives 10 s, and a clear drops it). */
-const cards = new WeakMap<GoodsCore, Map<string | null, Buffer>>();
-
 /** The facts the product page shows besides what lists carry. */
 export function goodsFacts(row: GoodsCore): GoodsFacts {
   return {

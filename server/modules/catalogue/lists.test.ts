@@ -1,9 +1,12 @@
-/** The catalogue's lists as buyers page and filter them, and favourites. */
+/** The catalogue's lists as buyers page and filter them, favourites, and the kept answers with their schemas. */
 import { describe, it, expect } from 'vitest';
 import { threadId } from 'node:worker_threads';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { goods, goodsBatches } from '../../db/schema/index.js';
-import { Goods, goodsListQuery } from '../../../core/schemas/goods.js';
+import { z } from 'zod';
+import { okOf } from '../../../core/schemas/envelope.js';
+import { Brand, BrandPage, FilterOptions, Floor, Goods, GoodsDetail, GoodsList, goodsListQuery, GoodsPage } from '../../../core/schemas/goods.js';
+import { undeclared } from '../../http/serializer.js';
 import { agent, dbLabel } from '../../testing.js';
 import { listGoods } from './lists.js';
 import { buildGoodsIndex, forgetGoodsIndex, renewGoodsIndex } from './list-index.js';
@@ -11,7 +14,7 @@ import { lockGoods, syncGoodsStock } from './batches.js';
 import { giveBatches } from './batches.fixture.js';
 import { clearKeptAnswers } from '../../http/cache.js';
 import { matchTerms, refreshGoodsTerms } from './terms.js';
-import { t, demo, chain, factsOf, G, openCatalogue } from './catalogue.fixture.js';
+import { t, demo, pending, chain, factsOf, G, openCatalogue } from './catalogue.fixture.js';
 
 openCatalogue();
 
@@ -411,3 +414,37 @@ describe(`favourites on ${dbLabel}`, () => {
 });
 
 /** These answers are kept as JSON text and sent past the serializer: their schemas are proven complete here. */
+
+describe(`kept answers and their schemas on ${dbLabel}`, () => {
+  const declared = (schema: z.ZodType, body: unknown) => {
+    const parsed = okOf(schema).parse(body);
+    expect(undeclared(body, parsed)).toEqual([]);
+  };
+
+  it('sends goods lists, details, filters, floors and brands exactly as core/schemas/goods.ts declares them', async () => {
+    const [branded] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, false), sql`${goods.brandId} is not null`))
+      .limit(1);
+    const [unbranded] = await t.db
+      .select()
+      .from(goods)
+      .where(and(eq(goods.isKx, false), sql`${goods.brandId} is null`))
+      .limit(1);
+    const brand = (await agent(t.app).get('/api/brand')).body.data.data[0] as { id: number };
+    for (const who of [agent(t.app), pending, demo]) {
+      declared(z.array(Goods), (await who.get(`/api/goods/search?keywords=${encodeURIComponent('胶囊')}`)).body);
+      declared(GoodsPage, (await who.get('/api/goods/list?per_page=50')).body);
+      declared(GoodsPage, (await who.get('/api/goods/list?keywords=zzzqqq')).body);
+      declared(z.array(Goods), (await who.get('/api/goods/hot')).body);
+      declared(FilterOptions, (await who.get('/api/goods/fl')).body);
+      for (const g of [branded, unbranded].filter(Boolean)) declared(GoodsDetail, (await who.get(`/api/goods/detail/${g.id}`)).body);
+      declared(z.array(Floor), (await who.get('/api/index/floors')).body);
+      declared(GoodsList, (await who.get('/api/index_wntj/1')).body);
+      declared(GoodsList, (await who.get('/api/index_wntj/11')).body);
+      declared(BrandPage, (await who.get('/api/brand?page=1')).body);
+      declared(Brand, (await who.get(`/api/focus/brand/${brand.id}`)).body);
+    }
+  });
+});

@@ -17,13 +17,11 @@ import {
 import type { Db } from '../../db/client.js';
 import { siteSettings } from '../settings/index.js';
 import { anyId } from '../../db/params.js';
-import { okText } from '../../http/envelope.js';
-import { KeptAnswer } from '../../http/kept-answer.js';
 import { brands, categories, goods } from '../../db/schema/catalogue.js';
-import { cardBytes, goodsCore, goodsView, keptGoodsByIds, NEAR_EXPIRY_DAYS, visible, type GoodsCore } from './goods.js';
+import { goodsCore, goodsView, keptGoodsByIds, NEAR_EXPIRY_DAYS, visible } from './goods.js';
 import { Flag, goodsIndex, type IndexQuery } from './list-index.js';
 import { pageOf } from './list-page.js';
-import { inNearZone, nearCard, nearOffers, NEAR_EXPIRY_RATE, zonePrice, zoneStock, type NearOffer } from './near-offers.js';
+import { inNearZone, nearCard, nearOffers, NEAR_EXPIRY_RATE, zonePrice, zoneStock } from './near-offers.js';
 import { nearRateOf } from './near-rate.js';
 import { keywordCondition, type KeywordMatch } from './search.js';
 import { categoryWithChildren } from './taxonomy.js';
@@ -91,45 +89,9 @@ export async function listGoods(
   viewer: Viewer,
   { cap = LIST_TOTAL_CAP, via = 'index', among = null }: { cap?: number; via?: 'index' | 'database'; among?: readonly number[] | null } = {},
 ): Promise<GoodsPage> {
-  const { page, rows, offers } = await pageRows(db, q, viewer, cap, via, among);
-  return { ...page, data: rows.map((r) => cardOf(r, offers, viewer)) };
-}
-
-/**
- * The list page's answer as `cachedJson` would write it from `listGoods`, made of the goods' cards kept as bytes
- * (`cardBytes`): a page built afresh under the long tail no longer writes its 20 cards as JSON and then as UTF-8,
- * which was a seventh of the serving thread's time on a list page (docs/decisions/031-lists-that-cost-little.md).
- * The near-expiry zone's cards are its offers, read fresh for the page: written as JSON each time.
- */
-export async function listGoodsAnswer(db: Db, q: GoodsListQuery, viewer: Viewer): Promise<KeptAnswer> {
-  const { page, rows, offers } = await pageRows(db, q, viewer, LIST_TOTAL_CAP, 'index', null);
-  const [head, tail] = okText({ ...page, data: [] }).split(EMPTY_DATA);
-  const cards = rows.map((r) => (offers ? Buffer.from(JSON.stringify(cardOf(r, offers, viewer))) : cardBytes(r, viewer)));
-  return KeptAnswer.ofParts([`${head}"data":[`, ...cards.flatMap((card, i) => (i ? [COMMA, card] : [card])), `]${tail}`]);
-}
-
-/** Where a page's goods go in its envelope's text: the page's only array named `data`. */
-const EMPTY_DATA = '"data":[]';
-const COMMA = Buffer.from(',');
-
-function cardOf(r: GoodsCore, offers: Map<number, NearOffer> | null, viewer: Viewer): Goods {
-  const card = goodsView(r, viewer);
-  const offer = offers?.get(r.id);
-  return offer ? nearCard(card, offer, viewer) : card;
-}
-
-/** A page's goods rows in its order, the zone's near offers when it is the near-expiry zone, and its counts. */
-async function pageRows(
-  db: Db,
-  q: GoodsListQuery,
-  viewer: Viewer,
-  cap: number,
-  via: 'index' | 'database',
-  among: readonly number[] | null,
-): Promise<{ page: Omit<GoodsPage, 'data'>; rows: GoodsCore[]; offers: Map<number, NearOffer> | null }> {
   const categoryIds = q.category ? await categoryWithChildren(db, q.category) : null;
   const match = await keywordCondition(db, q.keywords, q.type);
-  if (match === 'none') return { page: { current_page: q.page, last_page: 1, per_page: q.per_page, total: 0, total_more: 0 }, rows: [], offers: null };
+  if (match === 'none') return { current_page: q.page, data: [], last_page: 1, per_page: q.per_page, total: 0, total_more: 0 };
   const offset = (q.page - 1) * q.per_page;
   const rate = q.zone === 'jxq' ? nearRateOf(await siteSettings(db)) : NEAR_EXPIRY_RATE;
   // Worked out in the list index; the database's answer (`via`) is what the tests hold it to.
@@ -144,9 +106,16 @@ async function pageRows(
   // The near-expiry zone's cards are its goods' near-expiry offers, read fresh for the page (near-offers.ts).
   const offers = q.zone === 'jxq' ? await nearOffers(db, ids, rate) : null;
   return {
-    page: { current_page: q.page, last_page: Math.max(1, Math.ceil(total / q.per_page)), per_page: q.per_page, total, total_more: n > cap ? 1 : 0 },
-    rows,
-    offers,
+    current_page: q.page,
+    data: rows.map((r) => {
+      const card = goodsView(r, viewer);
+      const offer = offers?.get(r.id);
+      return offer ? nearCard(card, offer, viewer) : card;
+    }),
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    per_page: q.per_page,
+    total,
+    total_more: n > cap ? 1 : 0,
   };
 }
 

@@ -6,11 +6,11 @@ import { id, page } from '../../../core/schemas/common.js';
 import { answers } from '../../../core/schemas/envelope.js';
 import { FilterOptions, filterScopeQuery, Floor, Goods, GoodsDetail, GoodsList, goodsListQuery, GoodsPage, searchQuery } from '../../../core/schemas/goods.js';
 import type { Deps } from '../../deps.js';
-import { cachedAnswer, cachedJson } from '../../http/cache.js';
+import { cachedJson } from '../../http/cache.js';
 import { sendKept } from '../../http/kept-answer.js';
 import { floors, recommendations } from './home.js';
 import { goodsDetailAnswer } from './detail.js';
-import { filterOptions, hotGoods, listGoodsAnswer } from './lists.js';
+import { filterOptions, hotGoods, listGoods } from './lists.js';
 import { searchGoods } from './search.js';
 import { viewerClass, viewerOf } from './viewer.js';
 
@@ -57,7 +57,7 @@ export async function catalogueRoutes(root: FastifyInstance, deps: Deps) {
     },
     async (req, reply) => {
       const viewer = viewerOf(req);
-      return sendKept(req, reply, await cachedAnswer(db, ['list', req.query, viewerClass(viewer)], () => listGoodsAnswer(db, req.query, viewer)));
+      return sendKept(req, reply, await cachedJson(db, ['list', req.query, viewerClass(viewer)], () => listGoods(db, req.query, viewer)));
     },
   );
   app.get(

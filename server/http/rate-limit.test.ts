@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agent, buildTestApp, dbLabel, type TestApp } from '../testing.js';
+import { redisAnswers, TEST_REDIS_URL } from '../test-processes.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,22 +35,9 @@ describe(`rate limits on ${dbLabel}`, () => {
 });
 
 /** Several server processes share one Redis: the limit counts across all of them. */
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-async function redisAnswers() {
-  const { Redis } = await import('ioredis');
-  const r = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  try {
-    await r.connect();
-    const keys = await r.keys('yct-rl-*');
-    if (keys.length) await r.del(...keys);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    r.disconnect();
-  }
-}
-const redisUp = await redisAnswers();
+const REDIS_URL = TEST_REDIS_URL;
+// The counters an earlier run left would count against this one.
+const redisUp = await redisAnswers(REDIS_URL, { clearing: 'yct-rl-*' });
 
 // Without CI the Redis tests skip when Redis is not running; CI starts Redis (.ci/run), so there they must not skip.
 it.runIf(process.env.CI)(`finds Redis answering at ${REDIS_URL} (checked under CI, where the Redis tests must run)`, () => {
